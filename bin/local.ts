@@ -1,0 +1,49 @@
+/**
+ * `npm start`: the whole product on this machine. Builds the web app if it is missing, starts the
+ * local cloud with its data under .data/, seeds the demo accounts on the first run, and stops
+ * cleanly on Ctrl-C. PORT chooses the app's port (the next four ports serve the API, Cognito,
+ * the mailbox and DynamoDB Local).
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ensureDemoUsers } from '../lib/local/demo-users';
+import { startLocalCloud } from '../lib/local/index';
+
+const root = resolve(import.meta.dirname, '..');
+const dataDir = join(root, '.data');
+const port = Number(process.env.PORT ?? 3000);
+
+if (!existsSync(join(root, 'web', 'dist', 'index.html'))) {
+  console.log('Building the web app (first run)...');
+  const { build } = await import('vite');
+  await build({ configFile: join(root, 'web', 'vite.config.ts'), logLevel: 'warn' });
+}
+
+process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
+const cloud = await startLocalCloud({ dataDir, port });
+const demoUsers = await ensureDemoUsers(cloud.cognito, join(dataDir, 'demo-users.json'));
+
+console.log(`
+  Escrow is running locally.
+
+  App:       ${cloud.appUrl}
+  Mailbox:   ${cloud.mailboxUrl}   (every email the product sends: codes, links)
+  API:       ${cloud.apiUrl}
+  Cognito:   ${cloud.cognitoEndpoint}
+
+  Demo accounts:
+${demoUsers.map((u) => `    ${u.role.padEnd(7)} ${u.email.padEnd(28)} password ${u.password}`).join('\n')}
+
+  Data is kept in .data/ (npm run reset wipes it). Ctrl-C stops.
+`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping...');
+    await cloud.stop();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,36 @@
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { SFNClient } from '@aws-sdk/client-sfn';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { type EnvName, optionalEnv } from './env';
+
+/**
+ * The only place AWS clients are constructed. Each is made once per container (connection reuse)
+ * on first use, with its endpoint from the environment: unset in AWS, the local stand-in locally.
+ */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
+}
+
+function endpointConfig(name: EnvName) {
+  const endpoint = optionalEnv(name);
+  return endpoint ? { endpoint } : {};
+}
+
+export const dynamodb = once(() => new DynamoDBClient(endpointConfig('dynamodbEndpoint')));
+
+/** Document client: plain JS values in and out; undefined attributes are dropped. */
+export const documents = once(() =>
+  DynamoDBDocumentClient.from(dynamodb(), { marshallOptions: { removeUndefinedValues: true } }),
+);
+
+export const cognito = once(() => new CognitoIdentityProviderClient(endpointConfig('cognitoEndpoint')));
+
+export const ses = once(() => new SESv2Client(endpointConfig('sesEndpoint')));
+
+export const stepFunctions = once(() => new SFNClient(endpointConfig('sfnEndpoint')));

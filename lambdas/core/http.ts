@@ -1,0 +1,92 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy, { type MiddlewareObj } from '@middy/core';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
+import { type ZodType, z } from 'zod';
+import { AppError, errorResponse, UnauthorizedError, ValidationError } from './errors';
+import { logger } from './logger';
+
+export type ApiEvent = APIGatewayProxyEventV2 | APIGatewayProxyEventV2WithJWTAuthorizer;
+export type ApiResult = APIGatewayProxyStructuredResultV2;
+
+/** A JSON reply. Every reply of the API is JSON, errors included. */
+export function json(statusCode: number, body: unknown): ApiResult {
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    body: JSON.stringify(body),
+  };
+}
+
+/** Turns any thrown value into `{ "error": message }` with its status; logs the unexpected ones. */
+export function httpErrors(): MiddlewareObj<ApiEvent, ApiResult> {
+  return {
+    onError: async (request) => {
+      const { statusCode, message } = errorResponse(request.error);
+      if (!(request.error instanceof AppError)) logger.error('Unhandled error', { error: request.error as Error });
+      request.response = json(statusCode, { error: message });
+    },
+  };
+}
+
+/**
+ * JSON body parsing with middy's parser; its "malformed JSON" and "wrong media type" failures
+ * (both 415 there) become our 400/415 with a readable message.
+ */
+export function jsonBody(): MiddlewareObj<ApiEvent, ApiResult> {
+  const parser = httpJsonBodyParser();
+  return {
+    before: async (request) => {
+      try {
+        await parser.before?.(request as never);
+      } catch (error) {
+        const message = (error as Error).message;
+        if (message === 'Unsupported Media Type') throw new UnsupportedMediaTypeError('Content-Type must be application/json.');
+        throw new ValidationError('Request body must be valid JSON.');
+      }
+    },
+  };
+}
+
+export class UnsupportedMediaTypeError extends AppError {
+  readonly statusCode = 415;
+}
+
+/** Validates a value at the edge; the first problem becomes a 400 naming the field. */
+export function parseInput<S extends ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  throw new ValidationError(`${field}${issue?.message ?? 'Invalid input'}`);
+}
+
+/** The signed-in caller, from the claims the JWT authorizer verified. */
+export interface Caller {
+  sub: string;
+  email?: string;
+}
+
+const claimsSchema = z.object({ sub: z.string().min(1), email: z.string().optional() });
+
+export function callerOf(event: ApiEvent): Caller {
+  const claims = 'authorizer' in event.requestContext ? event.requestContext.authorizer?.jwt?.claims : undefined;
+  const parsed = claimsSchema.safeParse(claims);
+  if (!parsed.success) throw new UnauthorizedError('Unauthorized');
+  return parsed.data;
+}
+
+/**
+ * The middleware every API function starts with: request id in the logs, errors as JSON.
+ * Handlers add `jsonBody()` when they take a body.
+ */
+export function apiFunction(options: { timeoutEarlyInMillis?: number } = {}) {
+  return middy<ApiEvent, ApiResult, Error, Context>({ timeoutEarlyInMillis: options.timeoutEarlyInMillis ?? 5 })
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(httpErrors());
+}

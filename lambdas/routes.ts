@@ -1,0 +1,38 @@
+/**
+ * THE route table. CDK creates one Lambda and one HTTP API route per entry; the local cloud mounts
+ * the same handler on the same path. Nothing else lists the functions.
+ *
+ * The handler of an entry is `lambdas/functions/<name>.ts`, exporting `handler`.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** What a function may touch; CDK turns this into least-privilege grants. */
+export interface RoutePermissions {
+  /** Access to the table. @default 'none' */
+  table?: 'none' | 'read' | 'readWrite';
+  /** May send email through SES. @default false */
+  sendEmail?: boolean;
+  /** Cognito admin actions on the user pool, e.g. 'cognito-idp:AdminGetUser'. @default [] */
+  userPoolActions?: string[];
+}
+
+export interface RouteDefinition {
+  /** Function name; also the handler file name under lambdas/functions. */
+  name: string;
+  method: HttpMethod;
+  /** HTTP API path, with `{param}` placeholders. */
+  path: string;
+  /** 'protected' routes sit behind the JWT authorizer of the user pool. */
+  auth: 'public' | 'protected';
+  permissions: RoutePermissions;
+}
+
+export const routes: readonly RouteDefinition[] = [
+  { name: 'health', method: 'GET', path: '/health', auth: 'public', permissions: {} },
+  { name: 'me', method: 'GET', path: '/me', auth: 'protected', permissions: {} },
+];
+
+/** Absolute path of a route's handler source, for bundlers and the local cloud. */
+export function handlerEntry(route: Pick<RouteDefinition, 'name'>): string {
+  return new URL(`./functions/${route.name}.ts`, import.meta.url).pathname;
+}

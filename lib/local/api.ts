@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { JwtRsaVerifier } from 'aws-jwt-verify';
+import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Handler } from 'aws-lambda';
+import { handlerEntry, type RouteDefinition, routes } from '../../lambdas/routes';
+import { readBody, sendJson } from './http-util';
+import { lambdaContext } from './lambda-context';
+
+export interface ApiOptions {
+  /** The user pool's issuer and the app client id: what the HTTP API's JWT authorizer checks. */
+  issuer: string;
+  jwksUri: string;
+  audience: string;
+}
+
+interface MountedRoute {
+  route: RouteDefinition;
+  pattern: RegExp;
+  paramNames: string[];
+  handler: Handler;
+}
+
+/** Header names the browser may send to the API (mirrors the HTTP API's CORS configuration). */
+export const corsAllowHeaders = ['authorization', 'content-type', 'x-device-id'];
+
+/**
+ * The HTTP API locally: every entry of the route table mounted on its path, each request turned
+ * into a real payload-2.0 `APIGatewayProxyEventV2`. Protected routes go through the same checks as
+ * the HTTP API JWT authorizer (signature from the pool's JWKS, issuer, expiry, aud/client_id);
+ * a missing or bad token is a 401 `{"message":"Unauthorized"}` and the handler is not called.
+ */
+export async function createApiServer(options: ApiOptions): Promise<Server> {
+  // aws-jwt-verify's own fetcher speaks only HTTPS; the local pool publishes its JWKS over
+  // loopback HTTP, so the same cache is given a fetch-based fetcher.
+  const jwksCache = new SimpleJwksCache({
+    fetcher: { fetch: async (uri) => (await fetch(uri, { signal: AbortSignal.timeout(3_000) })).arrayBuffer() },
+  });
+  const verifier = JwtRsaVerifier.create(
+    {
+      issuer: options.issuer,
+      jwksUri: options.jwksUri,
+      audience: null,
+      // The HTTP API accepts a token whose aud (ID token) or client_id (access token) is the client.
+      customJwtCheck: ({ payload }) => {
+        if (payload.aud !== options.audience && payload.client_id !== options.audience) throw new Error('audience');
+      },
+    },
+    { jwksCache },
+  );
+  const mounted = await Promise.all(routes.map(mount));
+
+  return createServer((req, res) => {
+    handle(req, res).catch(() => sendJson(res, 500, { message: 'Internal Server Error' }, corsHeaders(req)));
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const method = req.method ?? 'GET';
+    if (method === 'OPTIONS') {
+      res.writeHead(204, { ...corsHeaders(req), 'access-control-max-age': '600' }).end();
+      return;
+    }
+    const match = findRoute(mounted, method, url.pathname);
+    if (!match) {
+      sendJson(res, 404, { message: 'Not Found' }, corsHeaders(req));
+      return;
+    }
+    let claims: JwtPayload | undefined;
+    if (match.mounted.route.auth === 'protected') {
+      const token = /^Bearer (.+)$/i.exec(String(req.headers.authorization ?? ''))?.[1];
+      claims = token ? await verifier.verify(token).catch(() => undefined) : undefined;
+      if (!claims) {
+        sendJson(res, 401, { message: 'Unauthorized' }, corsHeaders(req));
+        return;
+      }
+    }
+    const event = await toEvent(req, url, match.mounted.route, match.params, claims);
+    let result: unknown;
+    try {
+      result = await match.mounted.handler(event, lambdaContext(match.mounted.route.name), () => undefined);
+    } catch {
+      sendJson(res, 500, { message: 'Internal Server Error' }, corsHeaders(req));
+      return;
+    }
+    writeResult(res, result, corsHeaders(req));
+  }
+}
+
+async function mount(route: RouteDefinition): Promise<MountedRoute> {
+  const paramNames: string[] = [];
+  const source = route.path.replace(/\{(\w+)\+?\}/g, (_, name: string) => {
+    paramNames.push(name);
+    return '([^/]+)';
+  });
+  const module = (await import(handlerEntry(route))) as { handler: Handler };
+  return { route, pattern: new RegExp(`^${source}$`), paramNames, handler: module.handler };
+}
+
+function findRoute(mounted: MountedRoute[], method: string, path: string) {
+  for (const m of mounted) {
+    if (m.route.method !== method) continue;
+    const found = m.pattern.exec(path);
+    if (!found) continue;
+    const params = Object.fromEntries(m.paramNames.map((name, i) => [name, decodeURIComponent(found[i + 1] ?? '')]));
+    return { mounted: m, params };
+  }
+  return undefined;
+}
+
+const textTypes = /^(application\/(json|x-www-form-urlencoded|.*\+json)|text\/)/i;
+
+async function toEvent(
+  req: IncomingMessage,
+  url: URL,
+  route: RouteDefinition,
+  pathParameters: Record<string, string>,
+  claims: JwtPayload | undefined,
+): Promise<APIGatewayProxyEventV2> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  const raw = await readBody(req);
+  const isText = textTypes.test(headers['content-type'] ?? '');
+  const now = new Date();
+  const routeKey = `${route.method} ${route.path}`;
+  const event: APIGatewayProxyEventV2 = {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    cookies: req.headers.cookie?.split(/;\s*/),
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: Object.keys(pathParameters).length ? pathParameters : undefined,
+    body: raw.length ? (isText ? raw.toString('utf8') : raw.toString('base64')) : undefined,
+    isBase64Encoded: raw.length > 0 && !isText,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'local',
+      http: {
+        method: route.method,
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    stageVariables: undefined,
+  };
+  if (claims) {
+    // The JWT authorizer hands claims over as strings, arrays as "[a b]".
+    const flat = Object.fromEntries(
+      Object.entries(claims).map(([k, v]) => [k, Array.isArray(v) ? `[${v.join(' ')}]` : String(v)]),
+    );
+    Object.assign(event.requestContext, { authorizer: { jwt: { claims: flat, scopes: null } } });
+  }
+  return event;
+}
+
+/** Applies the payload-2.0 response rules: a structured result, or any value as a 200 JSON body. */
+function writeResult(res: ServerResponse, result: unknown, cors: Record<string, string>) {
+  const structured =
+    result && typeof result === 'object' && 'statusCode' in result
+      ? (result as APIGatewayProxyStructuredResultV2)
+      : {
+          statusCode: 200,
+          headers: { 'content-type': 'application/json' },
+          body: typeof result === 'string' ? result : JSON.stringify(result),
+        };
+  const headers: Record<string, string | string[]> = { ...cors };
+  for (const [k, v] of Object.entries(structured.headers ?? {})) headers[k.toLowerCase()] = String(v);
+  if (structured.cookies?.length) headers['set-cookie'] = structured.cookies;
+  const body = structured.body ?? '';
+  res.writeHead(structured.statusCode ?? 200, headers);
+  res.end(structured.isBase64Encoded ? Buffer.from(body, 'base64') : body);
+}
+
+function corsHeaders(req: IncomingMessage): Record<string, string> {
+  return {
+    'access-control-allow-origin': String(req.headers.origin ?? '*'),
+    'access-control-allow-methods': 'GET, POST, PATCH, PUT, DELETE, OPTIONS',
+    'access-control-allow-headers': corsAllowHeaders.join(', '),
+    vary: 'origin',
+  };
+}

@@ -1,0 +1,666 @@
+import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { type ExplicitAuthFlow, userPoolSettings } from '../../user-pool-settings';
+import { CognitoError, incorrectCredentials, invalidParameter, userNotFound } from './errors';
+import { createPasswordVerifier, createServerEphemeral, isValidSrpA, passwordMatchesVerifier, verifyPasswordClaim } from './srp';
+import { hashToken, type TokenIssuer } from './tokens';
+import { invokeTrigger, type PoolIdentity, type TriggerHandlers, triggerAttributes } from './triggers';
+import { type LocalUser, nowSeconds, type UserStore } from './user-store';
+
+export interface PoolClient {
+  clientId: string;
+  explicitAuthFlows: readonly ExplicitAuthFlow[];
+}
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  body: string;
+}
+
+export interface CognitoServiceOptions extends PoolIdentity {
+  clients: PoolClient[];
+  users: UserStore;
+  tokens: TokenIssuer;
+  triggers: TriggerHandlers;
+  /** How the pool delivers its own emails (confirmation codes); locally through SES. */
+  sendEmail: (message: EmailMessage) => Promise<void>;
+}
+
+interface ChallengeResult {
+  challengeName: string;
+  challengeResult: boolean;
+  challengeMetadata?: string;
+}
+
+/** A sign-in in progress, between InitiateAuth and the tokens. */
+interface AuthSession {
+  flow: 'USER_SRP_AUTH' | 'CUSTOM_AUTH';
+  clientId: string;
+  /** The resolved internal username, or the name the caller typed when there is no such user. */
+  username: string;
+  userNotFound: boolean;
+  expiresAt: number;
+  expects: 'PASSWORD_VERIFIER' | 'CUSTOM_CHALLENGE';
+  srp?: { A: string; b: string; B: string; salt: string; verifier: string; secretBlock: string };
+  challenges: ChallengeResult[];
+  privateChallengeParameters?: Record<string, string>;
+  challengeMetadata?: string;
+}
+
+type Json = Record<string, unknown>;
+type Operation = (input: Json) => Promise<Json>;
+
+const flowByAuthFlow: Record<string, ExplicitAuthFlow> = {
+  USER_SRP_AUTH: 'ALLOW_USER_SRP_AUTH',
+  CUSTOM_AUTH: 'ALLOW_CUSTOM_AUTH',
+  USER_PASSWORD_AUTH: 'ALLOW_USER_PASSWORD_AUTH',
+  REFRESH_TOKEN_AUTH: 'ALLOW_REFRESH_TOKEN_AUTH',
+  REFRESH_TOKEN: 'ALLOW_REFRESH_TOKEN_AUTH',
+};
+
+/**
+ * The subset of the Cognito user pool API that the product and Amplify use, with Cognito's
+ * behaviour: SRP password proof, the custom-auth trigger loop, Cognito's error names and
+ * messages, and no answer that tells whether an account exists.
+ */
+export class CognitoService {
+  private readonly sessions = new Map<string, AuthSession>();
+  /** Keyed per pool so a fake salt for an unknown user is stable but unguessable. */
+  private readonly fakeSaltKey = randomBytes(32);
+  readonly operations: Record<string, Operation>;
+  /** The pool's users, for the local tooling (seeding, tests). */
+  readonly users: UserStore;
+
+  constructor(private readonly options: CognitoServiceOptions) {
+    this.users = options.users;
+    this.operations = {
+      SignUp: (i) => this.signUp(i),
+      ConfirmSignUp: (i) => this.confirmSignUp(i),
+      ResendConfirmationCode: (i) => this.resendConfirmationCode(i),
+      InitiateAuth: (i) => this.initiateAuth(i),
+      RespondToAuthChallenge: (i) => this.respondToAuthChallenge(i),
+      GetTokensFromRefreshToken: (i) => this.getTokensFromRefreshToken(i),
+      GetUser: (i) => this.getUser(i),
+      GlobalSignOut: (i) => this.globalSignOut(i),
+      RevokeToken: (i) => this.revokeToken(i),
+      ChangePassword: (i) => this.changePassword(i),
+      AdminGetUser: (i) => this.adminGetUser(i),
+      AdminConfirmSignUp: (i) => this.adminConfirmSignUp(i),
+      AdminSetUserPassword: (i) => this.adminSetUserPassword(i),
+      AdminUpdateUserAttributes: (i) => this.adminUpdateUserAttributes(i),
+      AdminDeleteUser: (i) => this.adminDeleteUser(i),
+      AdminUserGlobalSignOut: (i) => this.adminUserGlobalSignOut(i),
+      ListUsers: (i) => this.listUsers(i),
+    };
+  }
+
+  private get poolName(): string {
+    return this.options.userPoolId.split('_')[1] ?? '';
+  }
+
+  // ---- sign-up -------------------------------------------------------------------------------
+
+  private async signUp(input: Json): Promise<Json> {
+    const client = this.client(input.ClientId);
+    const email = str(input.Username, 'Username').trim().toLowerCase();
+    const password = str(input.Password, 'Password');
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw invalidParameter('Username should be an email.');
+    this.checkPasswordPolicy(password);
+    if (this.options.users.find(email)) {
+      throw new CognitoError('UsernameExistsException', 'An account with the given email already exists.');
+    }
+    const attributes = attributeMap(input.UserAttributes);
+    attributes.email = email;
+    const username = this.options.users.newUsername();
+    const { salt, verifier } = createPasswordVerifier(this.poolName, username, password);
+    const user: LocalUser = {
+      username,
+      attributes: { ...attributes, email_verified: 'false' },
+      status: 'UNCONFIRMED',
+      enabled: true,
+      salt,
+      verifier,
+      createdAt: nowSeconds(),
+      updatedAt: nowSeconds(),
+    };
+    const preSignUp = await invokeTrigger(this.options.triggers, this.options, 'preSignUp', {
+      triggerSource: 'PreSignUp_SignUp',
+      userName: username,
+      clientId: client.clientId,
+      request: {
+        userAttributes: attributes,
+        validationData: attributeMap(input.ValidationData),
+        clientMetadata: input.ClientMetadata ?? {},
+      },
+      response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
+    });
+    if (preSignUp.autoConfirmUser) user.status = 'CONFIRMED';
+    if (preSignUp.autoVerifyEmail) user.attributes.email_verified = 'true';
+    this.options.users.put(user);
+    if (user.status === 'UNCONFIRMED')
+      await this.sendConfirmationCode(user, client.clientId, 'CustomMessage_SignUp', input.ClientMetadata);
+    return {
+      UserConfirmed: user.status === 'CONFIRMED',
+      UserSub: username,
+      ...(user.status === 'UNCONFIRMED' ? { CodeDeliveryDetails: deliveryDetails(email) } : {}),
+    };
+  }
+
+  private async confirmSignUp(input: Json): Promise<Json> {
+    const client = this.client(input.ClientId);
+    const user = this.options.users.find(str(input.Username, 'Username'));
+    const code = str(input.ConfirmationCode, 'ConfirmationCode');
+    // An unknown user gets the answer a wrong code gets: nobody learns who has an account.
+    if (!user?.confirmationCode || user.confirmationCode.code !== code) {
+      if (user?.status === 'CONFIRMED') {
+        throw new CognitoError('NotAuthorizedException', 'User cannot be confirmed. Current status is CONFIRMED');
+      }
+      throw new CognitoError('CodeMismatchException', 'Invalid verification code provided, please try again.');
+    }
+    if (user.confirmationCode.expiresAt < nowSeconds()) {
+      throw new CognitoError('ExpiredCodeException', 'Invalid code provided, please request a code again.');
+    }
+    if (user.status === 'CONFIRMED') {
+      throw new CognitoError('NotAuthorizedException', 'User cannot be confirmed. Current status is CONFIRMED');
+    }
+    user.status = 'CONFIRMED';
+    user.attributes.email_verified = 'true';
+    delete user.confirmationCode;
+    await invokeTrigger(this.options.triggers, this.options, 'postConfirmation', {
+      triggerSource: 'PostConfirmation_ConfirmSignUp',
+      userName: user.username,
+      clientId: client.clientId,
+      request: { userAttributes: triggerAttributes(user), clientMetadata: input.ClientMetadata ?? {} },
+      response: {},
+    });
+    this.options.users.put(user);
+    return {};
+  }
+
+  private async resendConfirmationCode(input: Json): Promise<Json> {
+    const client = this.client(input.ClientId);
+    const typed = str(input.Username, 'Username');
+    const user = this.options.users.find(typed);
+    if (user?.status === 'UNCONFIRMED') {
+      await this.sendConfirmationCode(user, client.clientId, 'CustomMessage_ResendCode', input.ClientMetadata);
+    } else if (user) {
+      throw invalidParameter('User is already confirmed.');
+    }
+    return { CodeDeliveryDetails: deliveryDetails(user?.attributes.email ?? typed) };
+  }
+
+  private async sendConfirmationCode(user: LocalUser, clientId: string, triggerSource: string, clientMetadata: unknown) {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    user.confirmationCode = { code, expiresAt: nowSeconds() + userPoolSettings.confirmationCodeValidityHours * 3600 };
+    this.options.users.put(user);
+    const codeParameter = '{####}';
+    const message = await invokeTrigger(this.options.triggers, this.options, 'customMessage', {
+      triggerSource,
+      userName: user.username,
+      clientId,
+      request: {
+        userAttributes: triggerAttributes(user),
+        codeParameter,
+        usernameParameter: null,
+        linkParameter: '{##Click Here##}',
+        clientMetadata: clientMetadata ?? {},
+      },
+      response: { smsMessage: null, emailMessage: null, emailSubject: null },
+    });
+    const body = (message.emailMessage as string | null) ?? `Your confirmation code is ${codeParameter}`;
+    if (!body.includes(codeParameter)) {
+      throw invalidParameter('Cannot send email: the custom message does not contain the code parameter.');
+    }
+    await this.options.sendEmail({
+      to: user.attributes.email ?? '',
+      subject: (message.emailSubject as string | null) ?? 'Your verification code',
+      body: body.replaceAll(codeParameter, code),
+    });
+  }
+
+  // ---- sign-in -------------------------------------------------------------------------------
+
+  private async initiateAuth(input: Json): Promise<Json> {
+    const client = this.client(input.ClientId);
+    const authFlow = str(input.AuthFlow, 'AuthFlow');
+    const allowedAs = flowByAuthFlow[authFlow];
+    if (!allowedAs)
+      throw invalidParameter(`1 validation error detected: Value '${authFlow}' at 'authFlow' failed to satisfy constraint`);
+    if (!client.explicitAuthFlows.includes(allowedAs)) {
+      throw invalidParameter(
+        `${authFlow === 'REFRESH_TOKEN' ? 'REFRESH_TOKEN_AUTH' : authFlow} flow not enabled for this client`,
+      );
+    }
+    const params = (input.AuthParameters ?? {}) as Record<string, string>;
+    if (authFlow === 'REFRESH_TOKEN_AUTH' || authFlow === 'REFRESH_TOKEN') return this.refresh(client, params);
+    if (authFlow === 'USER_PASSWORD_AUTH') return this.passwordAuth(client, params, input.ClientMetadata);
+
+    const typed = str(params.USERNAME, 'USERNAME');
+    const user = this.options.users.find(typed);
+    if (user) await this.preAuthentication(user, client.clientId, input);
+    const session: AuthSession = {
+      flow: authFlow as AuthSession['flow'],
+      clientId: client.clientId,
+      username: user?.username ?? typed,
+      userNotFound: !user,
+      expiresAt: Date.now() + userPoolSettings.authSessionValidityMinutes * 60_000,
+      expects: 'PASSWORD_VERIFIER',
+      challenges: [],
+    };
+    if (authFlow === 'USER_SRP_AUTH') return this.passwordVerifierChallenge(session, params.SRP_A);
+    if (params.SRP_A !== undefined) session.challenges.push({ challengeName: 'SRP_A', challengeResult: true });
+    return this.nextStep(session, params.SRP_A, input.ClientMetadata);
+  }
+
+  private async respondToAuthChallenge(input: Json): Promise<Json> {
+    const client = this.client(input.ClientId);
+    const session = this.takeSession(input.Session);
+    if (session.clientId !== client.clientId) throw invalidParameter('Invalid session for the client.');
+    const name = str(input.ChallengeName, 'ChallengeName');
+    const responses = (input.ChallengeResponses ?? {}) as Record<string, string>;
+    if (name !== session.expects) throw invalidParameter(`Invalid challenge name: ${name}`);
+
+    if (name === 'PASSWORD_VERIFIER') {
+      const srp = session.srp;
+      const ok =
+        !!srp &&
+        !session.userNotFound &&
+        responses.PASSWORD_CLAIM_SECRET_BLOCK === srp.secretBlock &&
+        verifyPasswordClaim({
+          poolName: this.poolName,
+          username: session.username,
+          salt: srp.salt,
+          verifier: srp.verifier,
+          b: srp.b,
+          B: srp.B,
+          A: srp.A,
+          secretBlock: str(responses.PASSWORD_CLAIM_SECRET_BLOCK, 'PASSWORD_CLAIM_SECRET_BLOCK'),
+          timestamp: str(responses.TIMESTAMP, 'TIMESTAMP'),
+          signature: str(responses.PASSWORD_CLAIM_SIGNATURE, 'PASSWORD_CLAIM_SIGNATURE'),
+        });
+      if (!ok) throw incorrectCredentials();
+      const user = this.signInUser(session.username);
+      if (session.flow === 'USER_SRP_AUTH') return this.finish(user, session.clientId, input.ClientMetadata);
+      session.challenges.push({ challengeName: 'PASSWORD_VERIFIER', challengeResult: true });
+      return this.nextStep(session, undefined, input.ClientMetadata);
+    }
+
+    const answer = str(responses.ANSWER, 'ChallengeResponses.ANSWER');
+    const user = this.options.users.get(session.username);
+    const verdict = await invokeTrigger(this.options.triggers, this.options, 'verifyAuthChallengeResponse', {
+      triggerSource: 'VerifyAuthChallengeResponse_Authentication',
+      userName: session.username,
+      clientId: session.clientId,
+      request: {
+        userAttributes: user ? triggerAttributes(user) : {},
+        privateChallengeParameters: session.privateChallengeParameters ?? {},
+        challengeAnswer: answer,
+        clientMetadata: input.ClientMetadata ?? {},
+        userNotFound: session.userNotFound,
+      },
+      response: { answerCorrect: false },
+    });
+    session.challenges.push({
+      challengeName: 'CUSTOM_CHALLENGE',
+      challengeResult: verdict.answerCorrect === true,
+      challengeMetadata: session.challengeMetadata,
+    });
+    return this.nextStep(session, undefined, input.ClientMetadata);
+  }
+
+  /** Asks DefineAuthChallenge what comes next and carries it out. */
+  private async nextStep(session: AuthSession, srpA: string | undefined, clientMetadata: unknown): Promise<Json> {
+    if (!this.options.triggers.defineAuthChallenge) {
+      throw invalidParameter('Custom auth lambda trigger is not configured for the user pool.');
+    }
+    const user = this.options.users.get(session.username);
+    const decision = await invokeTrigger(this.options.triggers, this.options, 'defineAuthChallenge', {
+      triggerSource: 'DefineAuthChallenge_Authentication',
+      userName: session.username,
+      clientId: session.clientId,
+      request: {
+        userAttributes: user ? triggerAttributes(user) : {},
+        session: session.challenges,
+        clientMetadata: clientMetadata ?? {},
+        userNotFound: session.userNotFound,
+      },
+      response: { challengeName: undefined as string | undefined, issueTokens: false, failAuthentication: false },
+    });
+    if (decision.failAuthentication) throw incorrectCredentials();
+    if (decision.issueTokens) {
+      if (session.userNotFound || !user) throw incorrectCredentials();
+      return this.finish(this.signInUser(user.username), session.clientId, clientMetadata);
+    }
+    if (decision.challengeName === 'PASSWORD_VERIFIER' && srpA !== undefined) {
+      return this.passwordVerifierChallenge(session, srpA);
+    }
+    if (decision.challengeName !== 'CUSTOM_CHALLENGE') {
+      throw new CognitoError('UserLambdaValidationException', 'DefineAuthChallenge failed with error Invalid challenge name.');
+    }
+    const created = await invokeTrigger(this.options.triggers, this.options, 'createAuthChallenge', {
+      triggerSource: 'CreateAuthChallenge_Authentication',
+      userName: session.username,
+      clientId: session.clientId,
+      request: {
+        userAttributes: user ? triggerAttributes(user) : {},
+        challengeName: 'CUSTOM_CHALLENGE',
+        session: session.challenges,
+        clientMetadata: clientMetadata ?? {},
+        userNotFound: session.userNotFound,
+      },
+      response: {
+        publicChallengeParameters: {} as Record<string, string>,
+        privateChallengeParameters: {} as Record<string, string>,
+        challengeMetadata: undefined as string | undefined,
+      },
+    });
+    session.expects = 'CUSTOM_CHALLENGE';
+    session.privateChallengeParameters = created.privateChallengeParameters;
+    session.challengeMetadata = created.challengeMetadata;
+    return {
+      ChallengeName: 'CUSTOM_CHALLENGE',
+      ChallengeParameters: { ...created.publicChallengeParameters, USERNAME: session.username },
+      Session: this.storeSession(session),
+    };
+  }
+
+  private passwordVerifierChallenge(session: AuthSession, srpA: string | undefined): Json {
+    if (srpA === undefined) throw invalidParameter('Missing required parameter SRP_A');
+    if (!isValidSrpA(srpA)) throw invalidParameter('SRP_A is not valid.');
+    const user = session.userNotFound ? undefined : this.options.users.get(session.username);
+    // An unknown user gets a salt that is stable per name, so two tries look like a real account.
+    const salt =
+      user?.salt ?? createHmac('sha256', this.fakeSaltKey).update(session.username.toLowerCase()).digest('hex').slice(0, 32);
+    const verifier =
+      user?.verifier ?? createPasswordVerifier(this.poolName, session.username, randomBytes(16).toString('hex')).verifier;
+    const { b, B } = createServerEphemeral(verifier);
+    const secretBlock = randomBytes(64).toString('base64');
+    session.srp = { A: srpA, b, B, salt, verifier, secretBlock };
+    session.expects = 'PASSWORD_VERIFIER';
+    return {
+      ChallengeName: 'PASSWORD_VERIFIER',
+      ChallengeParameters: {
+        SALT: salt,
+        SRP_B: B,
+        SECRET_BLOCK: secretBlock,
+        USER_ID_FOR_SRP: session.username,
+        USERNAME: session.username,
+      },
+      Session: this.storeSession(session),
+    };
+  }
+
+  private async passwordAuth(client: PoolClient, params: Record<string, string>, clientMetadata: unknown): Promise<Json> {
+    const user = this.options.users.find(str(params.USERNAME, 'USERNAME'));
+    const password = str(params.PASSWORD, 'PASSWORD');
+    if (!user || !passwordMatchesVerifier(this.poolName, user.username, password, user.salt, user.verifier))
+      throw incorrectCredentials();
+    return this.finish(this.signInUser(user.username), client.clientId, clientMetadata);
+  }
+
+  /** Amplify's refresh call (newer than InitiateAuth REFRESH_TOKEN_AUTH); same rules. */
+  private async getTokensFromRefreshToken(input: Json): Promise<Json> {
+    const client = this.client(input.ClientId);
+    if (!client.explicitAuthFlows.includes('ALLOW_REFRESH_TOKEN_AUTH')) {
+      throw invalidParameter('REFRESH_TOKEN_AUTH flow not enabled for this client');
+    }
+    const { AuthenticationResult } = await this.refresh(client, { REFRESH_TOKEN: str(input.RefreshToken, 'RefreshToken') });
+    return { AuthenticationResult };
+  }
+
+  private async refresh(client: PoolClient, params: Record<string, string>): Promise<Json> {
+    const token = str(params.REFRESH_TOKEN, 'REFRESH_TOKEN');
+    const record = this.options.users.getRefreshToken(hashToken(token));
+    if (!record || record.clientId !== client.clientId || record.expiresAt < nowSeconds()) {
+      throw new CognitoError('NotAuthorizedException', 'Invalid Refresh Token');
+    }
+    const user = this.options.users.get(record.username);
+    if (!user) throw new CognitoError('NotAuthorizedException', 'Invalid Refresh Token');
+    if (!user.enabled) throw new CognitoError('NotAuthorizedException', 'User is disabled.');
+    const tokens = await this.options.tokens.issue(user, client.clientId, { originJti: record.originJti });
+    return { AuthenticationResult: tokens, ChallengeParameters: {} };
+  }
+
+  private async preAuthentication(user: LocalUser, clientId: string, input: Json): Promise<void> {
+    await invokeTrigger(this.options.triggers, this.options, 'preAuthentication', {
+      triggerSource: 'PreAuthentication_Authentication',
+      userName: user.username,
+      clientId,
+      request: { userAttributes: triggerAttributes(user), validationData: {}, clientMetadata: input.ClientMetadata ?? {} },
+      response: {},
+    });
+  }
+
+  /** The password is right; Cognito now refuses unconfirmed and disabled users. */
+  private signInUser(username: string): LocalUser {
+    const user = this.options.users.get(username);
+    if (!user) throw incorrectCredentials();
+    if (!user.enabled) throw new CognitoError('NotAuthorizedException', 'User is disabled.');
+    if (user.status === 'UNCONFIRMED') throw new CognitoError('UserNotConfirmedException', 'User is not confirmed.');
+    return user;
+  }
+
+  private async finish(user: LocalUser, clientId: string, clientMetadata: unknown): Promise<Json> {
+    await invokeTrigger(this.options.triggers, this.options, 'postAuthentication', {
+      triggerSource: 'PostAuthentication_Authentication',
+      userName: user.username,
+      clientId,
+      request: { userAttributes: triggerAttributes(user), newDeviceUsed: false, clientMetadata: clientMetadata ?? {} },
+      response: {},
+    });
+    const refresh = this.options.tokens.newRefreshToken();
+    const originJti = randomUUID();
+    this.options.users.putRefreshToken(refresh.hash, {
+      username: user.username,
+      clientId,
+      originJti,
+      expiresAt: nowSeconds() + userPoolSettings.refreshTokenValidityDays * 86_400,
+    });
+    const tokens = await this.options.tokens.issue(user, clientId, { originJti });
+    return { AuthenticationResult: { ...tokens, RefreshToken: refresh.token }, ChallengeParameters: {} };
+  }
+
+  private storeSession(session: AuthSession): string {
+    const id = randomBytes(96).toString('base64url');
+    this.sessions.set(id, session);
+    return id;
+  }
+
+  /** Sessions are single-use: each answer gets a new one, and an old one is worthless. */
+  private takeSession(value: unknown): AuthSession {
+    const id = str(value, 'Session');
+    const session = this.sessions.get(id);
+    this.sessions.delete(id);
+    for (const [key, s] of this.sessions) if (s.expiresAt < Date.now()) this.sessions.delete(key);
+    if (!session || session.expiresAt < Date.now()) {
+      throw new CognitoError('NotAuthorizedException', 'Invalid session for the user, session is expired.');
+    }
+    return session;
+  }
+
+  // ---- signed-in user ------------------------------------------------------------------------
+
+  private async userFromAccessToken(value: unknown): Promise<LocalUser> {
+    const { username, originJti } = await this.options.tokens.verifyAccessToken(str(value, 'AccessToken'));
+    const user = this.options.users.get(username);
+    if (!user) throw new CognitoError('NotAuthorizedException', 'Invalid Access Token');
+    if (!this.options.users.isSignInLive(username, originJti)) {
+      throw new CognitoError('NotAuthorizedException', 'Access Token has been revoked');
+    }
+    return user;
+  }
+
+  private async getUser(input: Json): Promise<Json> {
+    const user = await this.userFromAccessToken(input.AccessToken);
+    return { Username: user.username, UserAttributes: attributeList(user) };
+  }
+
+  private async globalSignOut(input: Json): Promise<Json> {
+    this.signOutEverywhere(await this.userFromAccessToken(input.AccessToken));
+    return {};
+  }
+
+  private async revokeToken(input: Json): Promise<Json> {
+    const client = this.client(input.ClientId);
+    const hash = hashToken(str(input.Token, 'Token'));
+    const record = this.options.users.getRefreshToken(hash);
+    if (record && record.clientId === client.clientId) this.options.users.revokeRefreshToken(hash);
+    return {};
+  }
+
+  private async changePassword(input: Json): Promise<Json> {
+    const user = await this.userFromAccessToken(input.AccessToken);
+    const previous = str(input.PreviousPassword, 'PreviousPassword');
+    const proposed = str(input.ProposedPassword, 'ProposedPassword');
+    if (!passwordMatchesVerifier(this.poolName, user.username, previous, user.salt, user.verifier)) throw incorrectCredentials();
+    this.setPassword(user, proposed);
+    this.options.users.put(user);
+    return {};
+  }
+
+  /** Ends every sign-in of the user: refresh tokens and the access tokens tied to them. */
+  private signOutEverywhere(user: LocalUser): void {
+    this.options.users.revokeAllRefreshTokens(user.username);
+  }
+
+  // ---- admin (signed with the service's credentials in AWS) ----------------------------------
+
+  private adminUser(input: Json): LocalUser {
+    this.checkPool(input.UserPoolId);
+    const user = this.options.users.find(str(input.Username, 'Username'));
+    if (!user) throw userNotFound();
+    return user;
+  }
+
+  private async adminGetUser(input: Json): Promise<Json> {
+    const user = this.adminUser(input);
+    const { Attributes, ...rest } = userType(user);
+    return { ...rest, UserAttributes: Attributes };
+  }
+
+  private async adminConfirmSignUp(input: Json): Promise<Json> {
+    const user = this.adminUser(input);
+    if (user.status !== 'UNCONFIRMED') {
+      throw new CognitoError('NotAuthorizedException', `User cannot be confirmed. Current status is ${user.status}`);
+    }
+    user.status = 'CONFIRMED';
+    delete user.confirmationCode;
+    this.options.users.put(user);
+    return {};
+  }
+
+  private async adminSetUserPassword(input: Json): Promise<Json> {
+    const user = this.adminUser(input);
+    this.setPassword(user, str(input.Password, 'Password'));
+    user.status = input.Permanent === true ? 'CONFIRMED' : 'FORCE_CHANGE_PASSWORD';
+    this.options.users.put(user);
+    return {};
+  }
+
+  private async adminUpdateUserAttributes(input: Json): Promise<Json> {
+    const user = this.adminUser(input);
+    const changes = attributeMap(input.UserAttributes);
+    if ('sub' in changes) throw invalidParameter('Cannot modify the non-mutable attribute sub');
+    if (changes.email) {
+      const email = changes.email.trim().toLowerCase();
+      const owner = this.options.users.find(email);
+      if (owner && owner.username !== user.username) {
+        throw new CognitoError('AliasExistsException', 'An account with the given email already exists.');
+      }
+      changes.email = email;
+    }
+    Object.assign(user.attributes, changes);
+    this.options.users.put(user);
+    return {};
+  }
+
+  private async adminDeleteUser(input: Json): Promise<Json> {
+    this.options.users.delete(this.adminUser(input).username);
+    return {};
+  }
+
+  private async adminUserGlobalSignOut(input: Json): Promise<Json> {
+    this.signOutEverywhere(this.adminUser(input));
+    return {};
+  }
+
+  private async listUsers(input: Json): Promise<Json> {
+    this.checkPool(input.UserPoolId);
+    let users = this.options.users.all();
+    if (typeof input.Filter === 'string' && input.Filter.trim()) {
+      const match = /^\s*([\w:]+)\s*(\^?=)\s*"(.*)"\s*$/.exec(input.Filter);
+      if (!match) throw invalidParameter('Error while parsing filter.');
+      const [, name = '', op, value = ''] = match;
+      users = users.filter((u) => {
+        const actual = filterValue(u, name);
+        if (actual === undefined) return false;
+        return op === '=' ? actual === value : actual.startsWith(value);
+      });
+    }
+    const limit = typeof input.Limit === 'number' ? input.Limit : 60;
+    return { Users: users.slice(0, limit).map(userType) };
+  }
+
+  // ---- shared --------------------------------------------------------------------------------
+
+  private client(value: unknown): PoolClient {
+    const id = str(value, 'ClientId');
+    const client = this.options.clients.find((c) => c.clientId === id);
+    if (!client) throw new CognitoError('ResourceNotFoundException', `User pool client ${id} does not exist.`);
+    return client;
+  }
+
+  private checkPool(value: unknown): void {
+    const id = str(value, 'UserPoolId');
+    if (id !== this.options.userPoolId) throw new CognitoError('ResourceNotFoundException', `User pool ${id} does not exist.`);
+  }
+
+  private checkPasswordPolicy(password: string): void {
+    if (password.length < userPoolSettings.passwordMinLength) {
+      throw new CognitoError('InvalidPasswordException', 'Password did not conform with policy: Password not long enough');
+    }
+  }
+
+  private setPassword(user: LocalUser, password: string): void {
+    this.checkPasswordPolicy(password);
+    Object.assign(user, createPasswordVerifier(this.poolName, user.username, password));
+  }
+}
+
+function str(value: unknown, name: string): string {
+  if (typeof value !== 'string' || value === '') throw invalidParameter(`Missing required parameter ${name}`);
+  return value;
+}
+
+function attributeMap(value: unknown): Record<string, string> {
+  if (!Array.isArray(value)) return {};
+  return Object.fromEntries(value.map((a: { Name: string; Value?: string }) => [a.Name, a.Value ?? '']));
+}
+
+function attributeList(user: LocalUser) {
+  return Object.entries({ sub: user.username, ...user.attributes }).map(([Name, Value]) => ({ Name, Value }));
+}
+
+function userType(user: LocalUser) {
+  return {
+    Username: user.username,
+    Attributes: attributeList(user),
+    UserCreateDate: user.createdAt,
+    UserLastModifiedDate: user.updatedAt,
+    Enabled: user.enabled,
+    UserStatus: user.status,
+  };
+}
+
+function filterValue(user: LocalUser, name: string): string | undefined {
+  if (name === 'username') return user.username;
+  if (name === 'sub') return user.username;
+  if (name === 'cognito:user_status' || name === 'status') return user.status;
+  return user.attributes[name];
+}
+
+/** Cognito masks the destination: a***@e***. */
+function deliveryDetails(email: string) {
+  const [local = '', domain = ''] = email.split('@');
+  return { Destination: `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`, DeliveryMedium: 'EMAIL', AttributeName: 'email' };
+}

@@ -1,0 +1,195 @@
+import { createServer, type Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { envNames } from '../../lambdas/core/env';
+import { triggerEntry, type UserPoolTriggerName, userPoolTriggers } from '../../lambdas/triggers';
+import { userPoolSettings } from '../user-pool-settings';
+import { createApiServer } from './api';
+import { cognitoRequestListener } from './cognito/server';
+import { CognitoService } from './cognito/service';
+import { TokenIssuer } from './cognito/tokens';
+import type { TriggerHandlers } from './cognito/triggers';
+import { UserStore } from './cognito/user-store';
+import { localCredentials, startDynamo } from './dynamodb';
+import { close, listen } from './http-util';
+import { startSes } from './ses';
+import { createWebServer } from './web';
+
+/** Fixed identifiers of the local stage: stable across restarts so stored tokens stay valid. */
+export const localStage = {
+  stage: 'local',
+  region: 'eu-west-1',
+  tableName: 'escrow-local',
+  userPoolId: 'eu-west-1_LocalPool',
+  userPoolClientId: 'localclient0000000000000000',
+  mailFrom: 'no-reply@escrow.local',
+  captchaSiteKey: 'local-captcha-site-key',
+} as const;
+
+export interface LocalCloudOptions {
+  /** Where everything persists; omitted = in memory (tests). */
+  dataDir?: string;
+  /** The app's port; the API, Cognito, mailbox and DynamoDB take the next four. 0 = all random. */
+  port?: number;
+  /** The built SPA. @default web/dist */
+  webDist?: string;
+}
+
+export interface LocalCloud {
+  appUrl: string;
+  apiUrl: string;
+  cognitoEndpoint: string;
+  mailboxUrl: string;
+  dynamodbEndpoint: string;
+  config: WebConfig;
+  cognito: CognitoService;
+  tokens: TokenIssuer;
+  stop(): Promise<void>;
+}
+
+export interface WebConfig {
+  stage: string;
+  region: string;
+  apiUrl: string;
+  cognito: { userPoolId: string; userPoolClientId: string; endpoint?: string };
+  captchaSiteKey: string;
+  mailboxUrl?: string;
+}
+
+const rootDir = resolve(import.meta.dirname, '../..');
+
+/**
+ * The whole product on one machine, loopback only: DynamoDB Local, SES, the Cognito user pool
+ * endpoint, the HTTP API with every route of the route table, and the web app.
+ */
+export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<LocalCloud> {
+  const base = options.port ?? 0;
+  const port = (offset: number) => (base ? base + offset : 0);
+  const stoppers: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (const s of stoppers.reverse()) await s().catch(() => undefined);
+  };
+
+  try {
+    const ses = await startSes(port(3));
+    stoppers.push(ses.stop);
+    const dynamo = await startDynamo({
+      dataDir: options.dataDir && join(options.dataDir, 'dynamodb'),
+      port: port(4),
+      tableName: localStage.tableName,
+    });
+    stoppers.push(dynamo.stop);
+
+    const servers: Server[] = [];
+    stoppers.push(async () => {
+      for (const s of servers) await close(s);
+    });
+    // Cognito's issuer contains its own URL, so bind its port before building the pool.
+    const cognitoHttp = createServer();
+    const cognitoPort = await listen(cognitoHttp, port(2));
+    const cognitoEndpoint = `http://127.0.0.1:${cognitoPort}`;
+    servers.push(cognitoHttp);
+
+    const apiHttpPort = port(1);
+    const appPort = port(0);
+
+    setFunctionEnvironment({
+      dynamodbEndpoint: dynamo.endpoint,
+      sesEndpoint: ses.endpoint,
+      cognitoEndpoint,
+    });
+
+    const tokens = await TokenIssuer.create(
+      `${cognitoEndpoint}/${localStage.userPoolId}`,
+      options.dataDir && join(options.dataDir, 'cognito', 'signing-key.json'),
+    );
+    const mailer = new SESv2Client({ endpoint: ses.endpoint, region: localStage.region, credentials: localCredentials });
+    stoppers.push(async () => mailer.destroy());
+    const cognito = new CognitoService({
+      region: localStage.region,
+      userPoolId: localStage.userPoolId,
+      clients: [{ clientId: localStage.userPoolClientId, explicitAuthFlows: userPoolSettings.clientAuthFlows }],
+      users: new UserStore(options.dataDir && join(options.dataDir, 'cognito', 'users.json')),
+      tokens,
+      triggers: await loadTriggers(),
+      sendEmail: async ({ to, subject, body }) => {
+        await mailer.send(
+          new SendEmailCommand({
+            FromEmailAddress: localStage.mailFrom,
+            Destination: { ToAddresses: [to] },
+            Content: { Simple: { Subject: { Data: subject }, Body: { Html: { Data: body }, Text: { Data: body } } } },
+          }),
+        );
+      },
+    });
+    cognitoHttp.on('request', cognitoRequestListener(cognito, tokens, localStage.userPoolId));
+
+    const api = await createApiServer({
+      issuer: tokens.issuer,
+      jwksUri: `${tokens.issuer}/.well-known/jwks.json`,
+      audience: localStage.userPoolClientId,
+    });
+    const apiPort = await listen(api, apiHttpPort);
+    servers.push(api);
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+
+    const config: WebConfig = {
+      stage: localStage.stage,
+      region: localStage.region,
+      apiUrl,
+      cognito: { userPoolId: localStage.userPoolId, userPoolClientId: localStage.userPoolClientId, endpoint: cognitoEndpoint },
+      captchaSiteKey: localStage.captchaSiteKey,
+      mailboxUrl: ses.endpoint,
+    };
+    const web = createWebServer(resolve(options.webDist ?? join(rootDir, 'web', 'dist')), () => config);
+    const boundAppPort = await listen(web, appPort);
+    servers.push(web);
+    const appUrl = `http://127.0.0.1:${boundAppPort}`;
+    process.env[envNames.appUrl] = appUrl;
+
+    return {
+      appUrl,
+      apiUrl,
+      cognitoEndpoint,
+      mailboxUrl: ses.endpoint,
+      dynamodbEndpoint: dynamo.endpoint,
+      config,
+      cognito,
+      tokens,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * What CDK gives each Lambda in AWS, given to the in-process handlers here, plus the endpoint
+ * overrides that point the SDK clients at the local stand-ins.
+ */
+function setFunctionEnvironment(endpoints: { dynamodbEndpoint: string; sesEndpoint: string; cognitoEndpoint: string }) {
+  Object.assign(process.env, {
+    AWS_REGION: localStage.region,
+    AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+    [envNames.stage]: localStage.stage,
+    [envNames.tableName]: localStage.tableName,
+    [envNames.userPoolId]: localStage.userPoolId,
+    [envNames.userPoolClientId]: localStage.userPoolClientId,
+    [envNames.mailFrom]: localStage.mailFrom,
+    [envNames.dynamodbEndpoint]: endpoints.dynamodbEndpoint,
+    [envNames.sesEndpoint]: endpoints.sesEndpoint,
+    [envNames.cognitoEndpoint]: endpoints.cognitoEndpoint,
+  });
+}
+
+async function loadTriggers(): Promise<TriggerHandlers> {
+  const entries = await Promise.all(
+    Object.entries(userPoolTriggers).map(async ([name, file]) => {
+      const module = (await import(triggerEntry(file))) as { handler: TriggerHandlers[UserPoolTriggerName] };
+      return [name, module.handler] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}

@@ -1,0 +1,45 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { sendJson } from './http-util';
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json',
+};
+
+/** What S3 + CloudFront do in AWS: the built SPA with index.html fallback, and `/config.json`. */
+export function createWebServer(distDir: string, config: () => unknown): Server {
+  return createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname);
+    if (path === '/config.json') {
+      sendJson(res, 200, config(), { 'cache-control': 'no-store' });
+      return;
+    }
+    const file = normalize(join(distDir, path));
+    const inside = file.startsWith(distDir + sep);
+    const target = inside && existsSync(file) && statSync(file).isFile() ? file : join(distDir, 'index.html');
+    if (!existsSync(target)) {
+      res.writeHead(503, { 'content-type': 'text/plain' }).end('The web app is not built: run `npm run build:web`.');
+      return;
+    }
+    const immutable = target.includes(`${sep}assets${sep}`);
+    res.writeHead(200, {
+      'content-type': contentTypes[extname(target)] ?? 'application/octet-stream',
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+    });
+    createReadStream(target).pipe(res);
+  });
+}

@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import { confirmSignUp, fetchAuthSession, signIn, signOut, signUp } from 'aws-amplify/auth';
+import { decodeJwt, generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
+import { configureAmplify } from '../support/amplify';
+import { latestEmailTo, sixDigitCode } from '../support/mailbox';
+
+let cloud: LocalCloud;
+let amplifyStorage: Map<string, string>;
+const email = `amara.${randomUUID().slice(0, 8)}@example.com`;
+const password = 'correct-horse-7';
+
+beforeAll(async () => {
+  cloud = await startLocalCloud();
+  amplifyStorage = configureAmplify(cloud.config);
+});
+
+afterAll(async () => {
+  await cloud?.stop();
+});
+
+async function callMe(authorization?: string) {
+  const response = await fetch(`${cloud.apiUrl}/me`, { headers: authorization ? { authorization } : {} });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** A raw Cognito API call, as the AWS SDK and Amplify make it. */
+async function cognitoCall(operation: string, input: object) {
+  const response = await fetch(cloud.cognitoEndpoint, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+    },
+    body: JSON.stringify(input),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+async function idToken(): Promise<string> {
+  const session = await fetchAuthSession();
+  const token = session.tokens?.idToken?.toString();
+  if (!token) throw new Error('no id token');
+  return token;
+}
+
+describe('the local cloud', () => {
+  it('serves the health route without a token', async () => {
+    const response = await fetch(`${cloud.apiUrl}/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves /config.json with the pool, the API and the mailbox', async () => {
+    const response = await fetch(`${cloud.appUrl}/config.json`);
+    const config = await response.json();
+    expect(config).toMatchObject({
+      stage: 'local',
+      apiUrl: cloud.apiUrl,
+      cognito: {
+        userPoolId: localStage.userPoolId,
+        userPoolClientId: localStage.userPoolClientId,
+        endpoint: cloud.cognitoEndpoint,
+      },
+      mailboxUrl: cloud.mailboxUrl,
+    });
+  });
+
+  it('publishes the pool signing keys at the JWKS address', async () => {
+    const response = await fetch(`${cloud.cognitoEndpoint}/${localStage.userPoolId}/.well-known/jwks.json`);
+    const { keys } = (await response.json()) as { keys: Array<{ kty: string; alg: string; kid: string }> };
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256' });
+  });
+});
+
+describe('sign-up, confirmation and sign-in with the real Amplify client', () => {
+  let sub: string;
+
+  it('signs up and waits for confirmation', async () => {
+    const result = await signUp({ username: email, password, options: { userAttributes: { email, name: 'Amara Obi' } } });
+    expect(result.isSignUpComplete).toBe(false);
+    expect(result.nextStep.signUpStep).toBe('CONFIRM_SIGN_UP');
+    sub = result.userId ?? '';
+    expect(sub).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuses to sign in before the email is confirmed (Amplify turns UserNotConfirmedException into CONFIRM_SIGN_UP)', async () => {
+    const result = await signIn({ username: email, password, options: { authFlowType: 'CUSTOM_WITH_SRP' } });
+    expect(result.isSignedIn).toBe(false);
+    expect(result.nextStep.signInStep).toBe('CONFIRM_SIGN_UP');
+  });
+
+  it('refuses a wrong confirmation code (CodeMismatchException)', async () => {
+    const code = sixDigitCode(await latestEmailTo(cloud.mailboxUrl, email));
+    const wrong = code === '000000' ? '111111' : '000000';
+    await expect(confirmSignUp({ username: email, confirmationCode: wrong })).rejects.toMatchObject({
+      name: 'CodeMismatchException',
+    });
+  });
+
+  it('confirms with the code from the local mailbox', async () => {
+    const code = sixDigitCode(await latestEmailTo(cloud.mailboxUrl, email));
+    const result = await confirmSignUp({ username: email, confirmationCode: code });
+    expect(result.isSignUpComplete).toBe(true);
+  });
+
+  it('refuses a wrong password (NotAuthorizedException)', async () => {
+    await expect(
+      signIn({ username: email, password: 'not-the-password', options: { authFlowType: 'CUSTOM_WITH_SRP' } }),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+  });
+
+  it('refuses an unknown account with the same answer as a wrong password', async () => {
+    await expect(
+      signIn({ username: 'nobody@example.com', password, options: { authFlowType: 'CUSTOM_WITH_SRP' } }),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+  });
+
+  it('refuses USER_PASSWORD_AUTH, which the app client does not allow', async () => {
+    await expect(signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } })).rejects.toMatchObject({
+      name: 'InvalidParameterException',
+    });
+  });
+
+  it('refuses USER_SRP_AUTH, which would skip the custom flow', async () => {
+    await expect(signIn({ username: email, password, options: { authFlowType: 'USER_SRP_AUTH' } })).rejects.toMatchObject({
+      name: 'InvalidParameterException',
+    });
+  });
+
+  it('signs in with CUSTOM_WITH_SRP and gets Cognito-shaped tokens', async () => {
+    const result = await signIn({
+      username: email,
+      password,
+      options: { authFlowType: 'CUSTOM_WITH_SRP', clientMetadata: { deviceId: 'test-device' } },
+    });
+    expect(result.isSignedIn).toBe(true);
+    const claims = decodeJwt(await idToken());
+    expect(claims).toMatchObject({
+      sub,
+      email,
+      email_verified: true,
+      token_use: 'id',
+      'cognito:username': sub,
+      aud: localStage.userPoolClientId,
+      iss: `${cloud.cognitoEndpoint}/${localStage.userPoolId}`,
+    });
+    expect(Number(claims.exp) - Number(claims.iat)).toBe(3600);
+  });
+
+  it('answers GET /me with the caller’s own sub and email (200)', async () => {
+    const { status, body } = await callMe(`Bearer ${await idToken()}`);
+    expect(status).toBe(200);
+    expect(body).toEqual({ sub, email });
+  });
+
+  it('accepts the access token too, as the HTTP API authorizer does', async () => {
+    const access = (await fetchAuthSession()).tokens?.accessToken?.toString();
+    const { status, body } = await callMe(`Bearer ${access}`);
+    expect(status).toBe(200);
+    expect(body.sub).toBe(sub);
+  });
+
+  it('refreshes the tokens with the refresh token', async () => {
+    const before = await idToken();
+    const session = await fetchAuthSession({ forceRefresh: true });
+    const after = session.tokens?.idToken?.toString();
+    expect(after).toBeTruthy();
+    expect(decodeJwt(after ?? '').sub).toBe(sub);
+    expect(after).not.toBe(before);
+  });
+
+  it('signs out globally, after which the refresh and access tokens are refused', async () => {
+    const stored = (suffix: string) => [...amplifyStorage].find(([k]) => k.endsWith(suffix))?.[1] ?? '';
+    const refreshToken = stored('.refreshToken');
+    const accessToken = stored('.accessToken');
+    expect(await cognitoCall('GetUser', { AccessToken: accessToken })).toMatchObject({ status: 200 });
+
+    await signOut({ global: true });
+
+    expect((await fetchAuthSession()).tokens).toBeUndefined();
+    expect(
+      await cognitoCall('InitiateAuth', {
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: localStage.userPoolClientId,
+        AuthParameters: { REFRESH_TOKEN: refreshToken },
+      }),
+    ).toEqual({ status: 400, body: { __type: 'NotAuthorizedException', message: 'Invalid Refresh Token' } });
+    expect(await cognitoCall('GetUser', { AccessToken: accessToken })).toEqual({
+      status: 400,
+      body: { __type: 'NotAuthorizedException', message: 'Access Token has been revoked' },
+    });
+  });
+});
+
+describe('the API authorizer', () => {
+  /** A token signed by the pool itself, for the signed-up user, with chosen client and times. */
+  async function poolToken(clientId: string = localStage.userPoolClientId, issuedAt = Math.floor(Date.now() / 1000)) {
+    const { Users } = (await cloud.cognito.operations.ListUsers?.({
+      UserPoolId: localStage.userPoolId,
+      Filter: `email = "${email}"`,
+    })) as { Users: Array<{ Username: string }> };
+    const user = cloud.cognito.users.get(Users[0]?.Username ?? '');
+    if (!user) throw new Error('the signed-up user is missing');
+    return (await cloud.tokens.issue(user, clientId, { originJti: randomUUID(), iat: issuedAt })).IdToken;
+  }
+
+  async function jwksKid(): Promise<string> {
+    const response = await fetch(`${cloud.cognitoEndpoint}/${localStage.userPoolId}/.well-known/jwks.json`);
+    const { keys } = (await response.json()) as { keys: Array<{ kid: string }> };
+    return keys[0]?.kid ?? '';
+  }
+
+  it('accepts a token the pool signed (200), the baseline for the refusals below', async () => {
+    expect((await callMe(`Bearer ${await poolToken()}`)).status).toBe(200);
+  });
+
+  it('refuses a request without a token (401) and does not call the handler', async () => {
+    expect(await callMe()).toEqual({ status: 401, body: { message: 'Unauthorized' } });
+  });
+
+  it('refuses an expired token (401)', async () => {
+    const twoHoursAgo = Math.floor(Date.now() / 1000) - 7200;
+    expect((await callMe(`Bearer ${await poolToken(localStage.userPoolClientId, twoHoursAgo)}`)).status).toBe(401);
+  });
+
+  it('refuses a tampered token (401)', async () => {
+    const [header, payload, signature] = (await poolToken()).split('.');
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
+    const forged = Buffer.from(JSON.stringify({ ...claims, sub: randomUUID() })).toString('base64url');
+    expect((await callMe(`Bearer ${header}.${forged}.${signature}`)).status).toBe(401);
+  });
+
+  it('refuses a token signed by another key, even with the pool’s key id (401)', async () => {
+    const { privateKey } = await generateKeyPair('RS256');
+    const now = Math.floor(Date.now() / 1000);
+    const token = await new SignJWT({ sub: randomUUID(), email, token_use: 'id', aud: localStage.userPoolClientId })
+      .setProtectedHeader({ alg: 'RS256', kid: await jwksKid() })
+      .setIssuer(`${cloud.cognitoEndpoint}/${localStage.userPoolId}`)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 3600)
+      .sign(privateKey);
+    expect((await callMe(`Bearer ${token}`)).status).toBe(401);
+  });
+
+  it('refuses a token issued to another app client (401)', async () => {
+    expect((await callMe(`Bearer ${await poolToken('some-other-client')}`)).status).toBe(401);
+  });
+});
