@@ -1,0 +1,47 @@
+// @vitest-environment happy-dom
+import { describe, expect, it, vi } from 'vitest';
+import { loadConfig, parseConfig } from '../../../web/src/lib/config';
+
+const goodConfig = {
+  stage: 'dev',
+  region: 'eu-west-1',
+  apiUrl: 'https://api.example.com',
+  cognito: { userPoolId: 'eu-west-1_abc', userPoolClientId: 'client123' },
+  captchaSiteKey: 'site-key',
+};
+
+describe('runtime config', () => {
+  it('accepts a complete config, with the optional endpoint and mailbox absent', () => {
+    expect(parseConfig(goodConfig)).toEqual(goodConfig);
+  });
+
+  it('accepts a local cognito endpoint and mailbox url', () => {
+    const local = {
+      ...goodConfig,
+      cognito: { ...goodConfig.cognito, endpoint: 'http://localhost:9229' },
+      mailboxUrl: 'http://localhost:8005',
+    };
+    expect(parseConfig(local)).toEqual(local);
+  });
+
+  it('rejects an apiUrl that is not a URL', () => {
+    expect(() => parseConfig({ ...goodConfig, apiUrl: 'not a url' })).toThrow();
+  });
+
+  it('rejects a config without the user pool client id', () => {
+    expect(() => parseConfig({ ...goodConfig, cognito: { userPoolId: 'eu-west-1_abc' } })).toThrow();
+  });
+
+  it('rejects a cognito endpoint that is not a URL', () => {
+    expect(() => parseConfig({ ...goodConfig, cognito: { ...goodConfig.cognito, endpoint: 'localhost' } })).toThrow();
+  });
+
+  it('loads /config.json and fails when it is missing', async () => {
+    const ok = vi.fn(async () => Response.json(goodConfig));
+    await expect(loadConfig(ok as unknown as typeof fetch)).resolves.toEqual(goodConfig);
+    expect(ok).toHaveBeenCalledWith('/config.json', expect.anything());
+
+    const missing = vi.fn(async () => new Response('Not Found', { status: 404 }));
+    await expect(loadConfig(missing as unknown as typeof fetch)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,25 @@
+import { Link } from 'react-router-dom';
+import { blogUrl, paths } from '../../app/paths';
+
+const linkClass = 'hover:text-emerald-600 dark:hover:text-emerald-400';
+
+export function PublicHeader() {
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 h-14 border-b border-gray-200 bg-white/90 backdrop-blur dark:border-gray-800 dark:bg-gray-950/90">
+      <nav className="mx-auto flex h-full max-w-6xl items-center justify-end gap-6 px-4 text-sm font-medium">
+        <a href={blogUrl} target="_blank" rel="noopener noreferrer" className={linkClass}>
+          Blog
+        </a>
+        <Link to={paths.whoWeAre.getHref()} className={linkClass}>
+          About Us
+        </Link>
+        <Link to={paths.pricing.getHref()} className={linkClass}>
+          Pricing
+        </Link>
+        <Link to={paths.contactUs.getHref()} className={linkClass}>
+          Contact Us
+        </Link>
+      </nav>
+    </header>
+  );
+}
