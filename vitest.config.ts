@@ -8,6 +8,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
         },
       },
       {

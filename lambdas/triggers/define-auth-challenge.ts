@@ -8,11 +8,17 @@ import type { DefineAuthChallengeTriggerEvent } from 'aws-lambda';
 export const handler = async (event: DefineAuthChallengeTriggerEvent) => {
   const session = event.request.session;
   const last = session.at(-1);
-  if (event.request.userNotFound) return deny(event);
+  // An unknown user is led on to the password step like a real one (and fails there), so the
+  // answers never tell whether an account exists.
   if (session.length === 1 && last?.challengeName === 'SRP_A' && last.challengeResult) {
     return nextChallenge(event, 'PASSWORD_VERIFIER');
   }
-  if (session.length === 2 && last?.challengeName === 'PASSWORD_VERIFIER' && last.challengeResult) {
+  if (
+    session.length === 2 &&
+    last?.challengeName === 'PASSWORD_VERIFIER' &&
+    last.challengeResult &&
+    !event.request.userNotFound
+  ) {
     return allow(event);
   }
   return deny(event);
