@@ -124,3 +124,19 @@ describe('the local Cognito user pool', () => {
     expect(await list('email = "carla@example.com"')).toBe(0);
   });
 });
+
+describe('the local pool’s attempt limits', () => {
+  it('locks confirmation after five wrong codes (LimitExceededException), even for the right code', async () => {
+    const { call, sent } = await pool();
+    await call('SignUp', { ClientId: clientId, Username: 'ada@example.com', Password: 'secret1' });
+    const code = /\b(\d{6})\b/.exec(sent[0]?.body ?? '')?.[1] ?? '';
+    const wrong = code === '000000' ? '111111' : '000000';
+    const confirm = (ConfirmationCode: string) =>
+      call('ConfirmSignUp', { ClientId: clientId, Username: 'ada@example.com', ConfirmationCode });
+    for (let i = 0; i < 5; i++) await expect(confirm(wrong)).rejects.toMatchObject({ type: 'CodeMismatchException' });
+    await expect(confirm(code)).rejects.toMatchObject({
+      type: 'LimitExceededException',
+      message: 'Attempt limit exceeded, please try after some time.',
+    });
+  });
+});

@@ -65,6 +65,7 @@ const flowByAuthFlow: Record<string, ExplicitAuthFlow> = {
  */
 export class CognitoService {
   private readonly sessions = new Map<string, AuthSession>();
+  private readonly attempts = new AttemptLimiter();
   /** Keyed per pool so a fake salt for an unknown user is stable but unguessable. */
   private readonly fakeSaltKey = randomBytes(32);
   readonly operations: Record<string, Operation>;
@@ -150,13 +151,19 @@ export class CognitoService {
     const client = this.client(input.ClientId);
     const user = this.options.users.find(str(input.Username, 'Username'));
     const code = str(input.ConfirmationCode, 'ConfirmationCode');
+    const attemptKey = `confirm:${user?.username ?? String(input.Username).toLowerCase()}`;
+    if (this.attempts.isLocked(attemptKey)) {
+      throw new CognitoError('LimitExceededException', 'Attempt limit exceeded, please try after some time.');
+    }
     // An unknown user gets the answer a wrong code gets: nobody learns who has an account.
     if (!user?.confirmationCode || user.confirmationCode.code !== code) {
       if (user?.status === 'CONFIRMED') {
         throw new CognitoError('NotAuthorizedException', 'User cannot be confirmed. Current status is CONFIRMED');
       }
+      this.attempts.fail(attemptKey);
       throw new CognitoError('CodeMismatchException', 'Invalid verification code provided, please try again.');
     }
+    this.attempts.reset(attemptKey);
     if (user.confirmationCode.expiresAt < nowSeconds()) {
       throw new CognitoError('ExpiredCodeException', 'Invalid code provided, please request a code again.');
     }
@@ -191,6 +198,7 @@ export class CognitoService {
 
   private async sendConfirmationCode(user: LocalUser, clientId: string, triggerSource: string, clientMetadata: unknown) {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    this.attempts.reset(`confirm:${user.username}`);
     user.confirmationCode = { code, expiresAt: nowSeconds() + userPoolSettings.confirmationCodeValidityHours * 3600 };
     this.options.users.put(user);
     const codeParameter = '{####}';
@@ -261,6 +269,7 @@ export class CognitoService {
     if (name !== session.expects) throw invalidParameter(`Invalid challenge name: ${name}`);
 
     if (name === 'PASSWORD_VERIFIER') {
+      this.checkPasswordLock(session.username);
       const srp = session.srp;
       const ok =
         !!srp &&
@@ -278,7 +287,8 @@ export class CognitoService {
           timestamp: str(responses.TIMESTAMP, 'TIMESTAMP'),
           signature: str(responses.PASSWORD_CLAIM_SIGNATURE, 'PASSWORD_CLAIM_SIGNATURE'),
         });
-      if (!ok) throw incorrectCredentials();
+      if (!ok) throw this.passwordFailed(session.username);
+      this.attempts.reset(`password:${session.username}`);
       const user = this.signInUser(session.username);
       if (session.flow === 'USER_SRP_AUTH') return this.finish(user, session.clientId, input.ClientMetadata);
       session.challenges.push({ challengeName: 'PASSWORD_VERIFIER', challengeResult: true });
@@ -512,7 +522,11 @@ export class CognitoService {
     const user = await this.userFromAccessToken(input.AccessToken);
     const previous = str(input.PreviousPassword, 'PreviousPassword');
     const proposed = str(input.ProposedPassword, 'ProposedPassword');
-    if (!passwordMatchesVerifier(this.poolName, user.username, previous, user.salt, user.verifier)) throw incorrectCredentials();
+    this.checkPasswordLock(user.username);
+    if (!passwordMatchesVerifier(this.poolName, user.username, previous, user.salt, user.verifier)) {
+      throw this.passwordFailed(user.username);
+    }
+    this.attempts.reset(`password:${user.username}`);
     this.setPassword(user, proposed);
     this.options.users.put(user);
     return {};
@@ -615,6 +629,17 @@ export class CognitoService {
     if (id !== this.options.userPoolId) throw new CognitoError('ResourceNotFoundException', `User pool ${id} does not exist.`);
   }
 
+  /** After repeated wrong passwords Cognito locks the account for a while, doubling each time. */
+  private checkPasswordLock(username: string): void {
+    if (this.attempts.isLocked(`password:${username}`))
+      throw new CognitoError('NotAuthorizedException', 'Password attempts exceeded');
+  }
+
+  private passwordFailed(username: string): CognitoError {
+    this.attempts.fail(`password:${username}`);
+    return incorrectCredentials();
+  }
+
   private checkPasswordPolicy(password: string): void {
     if (password.length < userPoolSettings.passwordMinLength) {
       throw new CognitoError('InvalidPasswordException', 'Password did not conform with policy: Password not long enough');
@@ -624,6 +649,31 @@ export class CognitoService {
   private setPassword(user: LocalUser, password: string): void {
     this.checkPasswordPolicy(password);
     Object.assign(user, createPasswordVerifier(this.poolName, user.username, password));
+  }
+}
+
+/**
+ * Failed attempts per key. From the fifth failure on, the key is locked for 1 s, then 2 s, 4 s...
+ * up to 15 minutes (Cognito's lockout curve for passwords and codes).
+ */
+class AttemptLimiter {
+  private readonly entries = new Map<string, { failures: number; lockedUntil: number }>();
+  static readonly freeFailures = 5;
+
+  isLocked(key: string): boolean {
+    return (this.entries.get(key)?.lockedUntil ?? 0) > Date.now();
+  }
+
+  fail(key: string): void {
+    const entry = this.entries.get(key) ?? { failures: 0, lockedUntil: 0 };
+    entry.failures += 1;
+    const over = entry.failures - AttemptLimiter.freeFailures;
+    if (over >= 0) entry.lockedUntil = Date.now() + Math.min(1000 * 2 ** over, 15 * 60_000);
+    this.entries.set(key, entry);
+  }
+
+  reset(key: string): void {
+    this.entries.delete(key);
   }
 }
 
