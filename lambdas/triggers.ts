@@ -1,11 +1,14 @@
+import type { RoutePermissions } from './routes';
+
 /**
- * The user pool's Lambda triggers: Cognito trigger name -> handler file under lambdas/triggers.
- * CDK attaches these to the user pool; the local Cognito invokes the same handlers with the same
- * event shapes.
+ * The user pool's Lambda triggers: Cognito trigger name -> handler file under lambdas/triggers and
+ * what it may touch. CDK attaches these to the user pool with those grants; the local Cognito
+ * invokes the same handlers with the same event shapes.
  */
-export const userPoolTriggers = {
-  defineAuthChallenge: 'define-auth-challenge',
-} as const satisfies Partial<Record<UserPoolTriggerName, string>>;
+export interface TriggerDefinition {
+  file: string;
+  permissions: RoutePermissions;
+}
 
 export type UserPoolTriggerName =
   | 'preSignUp'
@@ -17,6 +20,16 @@ export type UserPoolTriggerName =
   | 'createAuthChallenge'
   | 'verifyAuthChallengeResponse';
 
-export function triggerEntry(file: string): string {
-  return new URL(`./triggers/${file}.ts`, import.meta.url).pathname;
+export const userPoolTriggers: Partial<Record<UserPoolTriggerName, TriggerDefinition>> = {
+  defineAuthChallenge: { file: 'define-auth-challenge', permissions: {} },
+};
+
+/** The configured triggers as [name, definition] pairs. */
+export function triggerEntries(): Array<[UserPoolTriggerName, TriggerDefinition]> {
+  return Object.entries(userPoolTriggers) as Array<[UserPoolTriggerName, TriggerDefinition]>;
+}
+
+/** Absolute path of a trigger's handler source. */
+export function triggerEntry(trigger: Pick<TriggerDefinition, 'file'>): string {
+  return new URL(`./triggers/${trigger.file}.ts`, import.meta.url).pathname;
 }

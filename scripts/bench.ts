@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { handlerEntry, type RouteDefinition, routes } from '../lambdas/routes';
-import { triggerEntry, userPoolTriggers } from '../lambdas/triggers';
+import { triggerEntries, triggerEntry } from '../lambdas/triggers';
 import { esbuildOptions } from '../lib/bundling';
 import { localCredentials, startDynamo } from '../lib/local/dynamodb';
 import { localStage } from '../lib/local/index';
@@ -104,9 +104,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main() {
   const targets: Target[] = [
     ...routes.map((r) => ({ name: `route ${r.name}`, entry: handlerEntry(r), event: routeEvent(r) })),
-    ...Object.entries(userPoolTriggers).map(([name, file]) => ({
+    ...triggerEntries().map(([name, trigger]) => ({
       name: `trigger ${name}`,
-      entry: triggerEntry(file),
+      entry: triggerEntry(trigger),
       event: triggerEvent(name),
     })),
   ];

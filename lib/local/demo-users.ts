@@ -26,15 +26,15 @@ export async function ensureDemoUsers(cognito: CognitoService, file: string): Pr
   for (const account of demoAccounts) {
     const password = `Demo-${randomBytes(6).toString('base64url')}1`;
     const ops = cognito.operations;
-    await ops.SignUp?.({
+    await ops.SignUp({
       ClientId: localStage.userPoolClientId,
       Username: account.email,
       Password: password,
       UserAttributes: [{ Name: 'name', Value: account.fullName }],
     });
     const target = { UserPoolId: localStage.userPoolId, Username: account.email };
-    await ops.AdminConfirmSignUp?.(target);
-    await ops.AdminUpdateUserAttributes?.({ ...target, UserAttributes: [{ Name: 'email_verified', Value: 'true' }] });
+    await ops.AdminConfirmSignUp(target);
+    await ops.AdminUpdateUserAttributes({ ...target, UserAttributes: [{ Name: 'email_verified', Value: 'true' }] });
     users.push({ ...account, password });
   }
   mkdirSync(dirname(file), { recursive: true });

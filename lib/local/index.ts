@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { envNames } from '../../lambdas/core/env';
-import { triggerEntry, type UserPoolTriggerName, userPoolTriggers } from '../../lambdas/triggers';
+import { triggerEntries, triggerEntry, type UserPoolTriggerName } from '../../lambdas/triggers';
 import { userPoolSettings } from '../user-pool-settings';
 import { createApiServer } from './api';
 import { cognitoRequestListener } from './cognito/server';
@@ -186,8 +186,8 @@ function setFunctionEnvironment(endpoints: { dynamodbEndpoint: string; sesEndpoi
 
 async function loadTriggers(): Promise<TriggerHandlers> {
   const entries = await Promise.all(
-    Object.entries(userPoolTriggers).map(async ([name, file]) => {
-      const module = (await import(triggerEntry(file))) as { handler: TriggerHandlers[UserPoolTriggerName] };
+    triggerEntries().map(async ([name, trigger]) => {
+      const module = (await import(triggerEntry(trigger))) as { handler: TriggerHandlers[UserPoolTriggerName] };
       return [name, module.handler] as const;
     }),
   );

@@ -198,11 +198,7 @@ describe('sign-up, confirmation and sign-in with the real Amplify client', () =>
 describe('the API authorizer', () => {
   /** A token signed by the pool itself, for the signed-up user, with chosen client and times. */
   async function poolToken(clientId: string = localStage.userPoolClientId, issuedAt = Math.floor(Date.now() / 1000)) {
-    const { Users } = (await cloud.cognito.operations.ListUsers?.({
-      UserPoolId: localStage.userPoolId,
-      Filter: `email = "${email}"`,
-    })) as { Users: Array<{ Username: string }> };
-    const user = cloud.cognito.users.get(Users[0]?.Username ?? '');
+    const user = cloud.cognito.users.find(email);
     if (!user) throw new Error('the signed-up user is missing');
     return (await cloud.tokens.issue(user, clientId, { originJti: randomUUID(), iat: issuedAt })).IdToken;
   }

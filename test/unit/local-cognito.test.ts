@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { handler as defineAuthChallenge } from '../../lambdas/triggers/define-auth-challenge';
-import { CognitoService, type EmailMessage } from '../../lib/local/cognito/service';
+import { CognitoService, type EmailMessage, type OperationName } from '../../lib/local/cognito/service';
 import { TokenIssuer } from '../../lib/local/cognito/tokens';
 import type { TriggerHandlers } from '../../lib/local/cognito/triggers';
 import { UserStore } from '../../lib/local/cognito/user-store';
@@ -19,11 +19,7 @@ async function pool(triggers: TriggerHandlers = { defineAuthChallenge }) {
     triggers,
     sendEmail: async (m) => void sent.push(m),
   });
-  const call = (op: string, input: object) => {
-    const operation = service.operations[op];
-    if (!operation) throw new Error(`no ${op}`);
-    return operation(input as Record<string, unknown>);
-  };
+  const call = (op: OperationName, input: object) => service.operations[op](input as Record<string, unknown>);
   return { service, call, sent };
 }
 

@@ -32,7 +32,7 @@ export function cognitoRequestListener(service: CognitoService, tokens: TokenIss
       reply(res, 400, { __type: 'UnknownOperationException', message: 'Unknown operation' });
       return;
     }
-    const operation = service.operations[target.slice(targetPrefix.length)];
+    const operation = service.operation(target.slice(targetPrefix.length));
     if (!operation) {
       reply(res, 400, { __type: 'UnknownOperationException', message: `Unsupported operation ${target}` });
       return;

@@ -50,6 +50,25 @@ interface AuthSession {
 type Json = Record<string, unknown>;
 type Operation = (input: Json) => Promise<Json>;
 
+export type OperationName =
+  | 'SignUp'
+  | 'ConfirmSignUp'
+  | 'ResendConfirmationCode'
+  | 'InitiateAuth'
+  | 'RespondToAuthChallenge'
+  | 'GetTokensFromRefreshToken'
+  | 'GetUser'
+  | 'GlobalSignOut'
+  | 'RevokeToken'
+  | 'ChangePassword'
+  | 'AdminGetUser'
+  | 'AdminConfirmSignUp'
+  | 'AdminSetUserPassword'
+  | 'AdminUpdateUserAttributes'
+  | 'AdminDeleteUser'
+  | 'AdminUserGlobalSignOut'
+  | 'ListUsers';
+
 const flowByAuthFlow: Record<string, ExplicitAuthFlow> = {
   USER_SRP_AUTH: 'ALLOW_USER_SRP_AUTH',
   CUSTOM_AUTH: 'ALLOW_CUSTOM_AUTH',
@@ -68,9 +87,14 @@ export class CognitoService {
   private readonly attempts = new AttemptLimiter();
   /** Keyed per pool so a fake salt for an unknown user is stable but unguessable. */
   private readonly fakeSaltKey = randomBytes(32);
-  readonly operations: Record<string, Operation>;
+  readonly operations: Readonly<Record<OperationName, Operation>>;
   /** The pool's users, for the local tooling (seeding, tests). */
   readonly users: UserStore;
+
+  /** The operation of an `x-amz-target` name, if this pool implements it. */
+  operation(name: string): Operation | undefined {
+    return Object.hasOwn(this.operations, name) ? this.operations[name as OperationName] : undefined;
+  }
 
   constructor(private readonly options: CognitoServiceOptions) {
     this.users = options.users;

@@ -1,0 +1,136 @@
+import { Duration } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  CorsHttpMethod,
+  HttpApi,
+  HttpMethod,
+  HttpNoneAuthorizer,
+  HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { envNames } from '../lambdas/core/env';
+import { handlerEntry, type RouteDefinition, routes as routeTable } from '../lambdas/routes';
+import type { EscrowAuth } from './auth';
+import type { EscrowData } from './data';
+import { EscrowFunction } from './function';
+import { acknowledge } from './nag';
+import type { StageConfig } from './stage-config';
+
+export interface EscrowApiProps {
+  /** Stage settings: throttling, log retention, CORS origins, sender address. */
+  readonly stage: StageConfig;
+  readonly data: EscrowData;
+  readonly auth: EscrowAuth;
+  /** Public URL of the web app: allowed CORS origin and APP_URL for links in emails. */
+  readonly appUrl: string;
+  /** The routes to serve. @default the route table of lambdas/routes.ts */
+  readonly routes?: readonly RouteDefinition[];
+}
+
+/**
+ * The HTTP API: one function and one route per route-table entry. Protected routes sit behind a
+ * JWT authorizer on the user pool; each function gets exactly the permissions its entry lists.
+ */
+export class EscrowApi extends Construct {
+  readonly httpApi: HttpApi;
+  /** Base URL without trailing slash; routes are `${url}${path}`. */
+  readonly url: string;
+  /** Route functions by route name. */
+  readonly functions: ReadonlyMap<string, EscrowFunction>;
+
+  constructor(scope: Construct, id: string, props: EscrowApiProps) {
+    super(scope, id);
+    const { stage, data, auth } = props;
+    const routes = props.routes ?? routeTable;
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      corsPreflight: {
+        allowOrigins: [props.appUrl, ...stage.extraCorsOrigins],
+        allowMethods: [...new Set(routes.map((r) => CorsHttpMethod[r.method]))],
+        allowHeaders: ['authorization', 'content-type'],
+        maxAge: Duration.hours(1),
+      },
+      // Own stage below, to give it access logs and throttling.
+      createDefaultStage: false,
+    });
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: stage.logRetention,
+      removalPolicy: stage.removalPolicy,
+    });
+    new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: stage.apiThrottle,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        // HTTP API variables only (the REST presets reference fields HTTP APIs do not have).
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            responseLength: '$context.responseLength',
+            latency: '$context.responseLatency',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+          }),
+        ),
+      },
+    });
+    this.url = this.httpApi.apiEndpoint;
+
+    const authorizer = new HttpJwtAuthorizer(
+      'CognitoJwt',
+      `https://cognito-idp.${auth.userPool.stack.region}.amazonaws.com/${auth.userPool.userPoolId}`,
+      { jwtAudience: [auth.userPoolClient.userPoolClientId] },
+    );
+    const environment = {
+      [envNames.userPoolId]: auth.userPool.userPoolId,
+      [envNames.userPoolClientId]: auth.userPoolClient.userPoolClientId,
+      [envNames.mailFrom]: stage.mailFrom,
+      [envNames.appUrl]: props.appUrl,
+    };
+
+    const functions = new Map<string, EscrowFunction>();
+    for (const route of routes) {
+      const fn = new EscrowFunction(this, `${pascalCase(route.name)}Function`, {
+        entry: handlerEntry(route),
+        stage,
+        purpose: `route:${route.name}`,
+        data,
+        tableAccess: route.permissions.table ?? 'none',
+        environment,
+      });
+      if (route.permissions.sendEmail) fn.grantSendEmail(stage.mailFrom);
+      const userPoolActions = route.permissions.userPoolActions ?? [];
+      if (userPoolActions.length > 0) {
+        fn.addToRolePolicy(new PolicyStatement({ actions: userPoolActions, resources: [auth.userPool.userPoolArn] }));
+      }
+      const [apiRoute] = this.httpApi.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${pascalCase(route.name)}Integration`, fn),
+        authorizer: route.auth === 'protected' ? authorizer : new HttpNoneAuthorizer(),
+      });
+      if (route.auth === 'public' && apiRoute) {
+        acknowledge(apiRoute, {
+          APIG4: `Route ${route.method} ${route.path} is public in the route table (lambdas/routes.ts); the handler validates its input and, where the spec asks, a captcha or throttle.`,
+        });
+      }
+      functions.set(route.name, fn);
+    }
+    this.functions = functions;
+  }
+}
+
+function pascalCase(name: string): string {
+  return name.replace(/(^|[-_])([a-z0-9])/g, (_, _sep: string, c: string) => c.toUpperCase());
+}

@@ -1,0 +1,108 @@
+import { Duration } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  FeaturePlan,
+  UserPool,
+  type UserPoolClient,
+  UserPoolEmail,
+  type UserPoolTriggers,
+} from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import { envNames } from '../lambdas/core/env';
+import { triggerEntries, triggerEntry, type UserPoolTriggerName } from '../lambdas/triggers';
+import type { EscrowData } from './data';
+import { EscrowFunction } from './function';
+import { acknowledge } from './nag';
+import type { StageConfig } from './stage-config';
+import { userPoolSettings } from './user-pool-settings';
+
+export interface EscrowAuthProps {
+  /** Stage settings: sender address, removal policy, deletion protection. */
+  readonly stage: StageConfig;
+  /** The table the triggers read devices and profiles from. */
+  readonly data: EscrowData;
+  /** Public URL of the web app, for links in emails (APP_URL). */
+  readonly appUrl: string;
+}
+
+/**
+ * The Cognito user pool: email sign-in, passwords of at least 6 characters (spec), and custom
+ * auth only: SRP inside CUSTOM_AUTH, then the security question and the email OTP on new devices.
+ */
+export class EscrowAuth extends Construct {
+  readonly userPool: UserPool;
+  readonly userPoolClient: UserPoolClient;
+  /** Trigger functions by Cognito trigger name. */
+  readonly triggers: Partial<Record<UserPoolTriggerName, EscrowFunction>>;
+
+  constructor(scope: Construct, id: string, props: EscrowAuthProps) {
+    super(scope, id);
+    const { stage, data } = props;
+
+    this.triggers = Object.fromEntries(
+      triggerEntries().map(([name, trigger]) => {
+        const { permissions } = trigger;
+        const fn = new EscrowFunction(this, `${name[0]?.toUpperCase()}${name.slice(1)}Trigger`, {
+          entry: triggerEntry(trigger),
+          stage,
+          purpose: `trigger:${name}`,
+          data,
+          tableAccess: permissions.table ?? 'none',
+          // Cognito abandons a trigger after 5 s; failing earlier gives a clean error instead.
+          timeout: Duration.seconds(5),
+          // No USER_POOL_ID: the pool depends on its triggers, so the triggers cannot depend on the
+          // pool (CloudFormation cycle). Cognito puts the pool id in every trigger event instead.
+          environment: { [envNames.mailFrom]: stage.mailFrom, [envNames.appUrl]: props.appUrl },
+        });
+        if (permissions.sendEmail) fn.grantSendEmail(stage.mailFrom);
+        return [name, fn];
+      }),
+    );
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      selfSignUpEnabled: true,
+      autoVerify: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      passwordPolicy: {
+        minLength: userPoolSettings.passwordMinLength,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+      },
+      // Cognito's own ForgotPassword would skip the security answer; the reset goes through the service.
+      accountRecovery: AccountRecovery.NONE,
+      email: UserPoolEmail.withSES({
+        fromEmail: stage.mailFrom,
+        sesRegion: stage.env.region,
+        sesVerifiedDomain: stage.mailFrom.split('@')[1],
+      }),
+      lambdaTriggers: this.triggers as UserPoolTriggers,
+      featurePlan: FeaturePlan.ESSENTIALS,
+      deletionProtection: stage.deletionProtection,
+      removalPolicy: stage.removalPolicy,
+    });
+    acknowledge(this.userPool, {
+      COG1: 'The product spec sets the password rule: at least 6 characters, no class requirements (spec: "Password at least 6 characters"). New devices additionally need the security answer and an email OTP.',
+      COG2: 'Cognito MFA (SMS/TOTP) cannot express the product second factor; the custom-auth flow asks for the security answer and an emailed one-time code on every untrusted device.',
+      COG8: 'Essentials tier: Plus threat protection is billed per active user and the custom-auth triggers already cap attempts and throttle per user (ARCHITECTURE.md §4).',
+    });
+
+    this.userPoolClient = this.userPool.addClient('WebClient', {
+      // CUSTOM_AUTH only (Amplify CUSTOM_WITH_SRP runs SRP inside it); plain SRP or password
+      // flows would skip the device check. CDK adds ALLOW_REFRESH_TOKEN_AUTH.
+      authFlows: { custom: true },
+      generateSecret: false,
+      // No hosted UI: without this CDK enables the implicit and code grants with a placeholder callback.
+      disableOAuth: true,
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      authSessionValidity: Duration.minutes(userPoolSettings.authSessionValidityMinutes),
+      accessTokenValidity: Duration.minutes(userPoolSettings.accessTokenValidityMinutes),
+      idTokenValidity: Duration.minutes(userPoolSettings.idTokenValidityMinutes),
+      refreshTokenValidity: Duration.days(userPoolSettings.refreshTokenValidityDays),
+    });
+  }
+}

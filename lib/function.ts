@@ -1,0 +1,102 @@
+import { Duration, Stack, Tags } from 'aws-cdk-lib';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { envNames } from '../lambdas/core/env';
+import { nodejsBundling } from './bundling';
+import type { EscrowData, TableAccess } from './data';
+import { acknowledge, acknowledgeWildcardResource } from './nag';
+import type { StageConfig } from './stage-config';
+
+/** Tag naming what a function is for; tests and operators find functions by it. */
+export const FUNCTION_TAG = 'escrow:function';
+
+export interface EscrowFunctionProps
+  extends Omit<NodejsFunctionProps, 'runtime' | 'architecture' | 'bundling' | 'logGroup' | 'role' | 'entry'> {
+  /** Source file exporting `handler` (from `handlerEntry` / `triggerEntry`). */
+  readonly entry: string;
+  /** Stage settings: log retention and removal policy of the function's log group. */
+  readonly stage: StageConfig;
+  /** Value of the `escrow:function` tag, e.g. `route:health` or `trigger:defineAuthChallenge`. */
+  readonly purpose: string;
+  /** The table this function uses; sets TABLE_NAME. @default no table */
+  readonly data?: EscrowData;
+  /** Access granted to `data`. @default 'none' */
+  readonly tableAccess?: TableAccess;
+  /** @default 512 (MB; more memory also means more CPU, which shortens cold starts) */
+  readonly memorySize?: number;
+  /** @default Duration.seconds(10) (under the HTTP API's 30 s integration limit) */
+  readonly timeout?: Duration;
+}
+
+/**
+ * The one way to make a Lambda in this app: Node 22 on ARM64, bundled by {@link nodejsBundling}
+ * (ESM, minified, AWS SDK inside, source maps on), its own log group with the stage's retention,
+ * and a role holding only what is granted to it (no AWS managed policy).
+ */
+export class EscrowFunction extends NodejsFunction {
+  /** The function's execution role; cdk-nag findings on its policy are acknowledged here. */
+  readonly serviceRole: Role;
+
+  constructor(scope: Construct, id: string, props: EscrowFunctionProps) {
+    const { stage, purpose, data, tableAccess = 'none', environment, ...rest } = props;
+    // Created next to the function because a subclass cannot add children before super().
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: stage.logRetention,
+      removalPolicy: stage.removalPolicy,
+    });
+    const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    super(scope, id, {
+      memorySize: 512,
+      timeout: Duration.seconds(10),
+      ...rest,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      bundling: nodejsBundling(),
+      logGroup,
+      role,
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        [envNames.stage]: stage.name,
+        ...(data ? { [envNames.tableName]: data.table.tableName } : {}),
+        ...environment,
+      },
+    });
+    this.serviceRole = role;
+    // Instead of AWSLambdaBasicExecutionRole (logs:* on every log group): this group only.
+    logGroup.grantWrite(role);
+    if (data) this.grantTable(data, tableAccess);
+    Tags.of(this).add(FUNCTION_TAG, purpose);
+    acknowledge(this, {
+      L1: 'Node 22 is the runtime the architecture pins (ARCHITECTURE.md §1, esbuild target node22); moving to a newer LTS is a deliberate change of runtime and bundling target together.',
+    });
+  }
+
+  /** Grants table access by permission level; 'none' grants nothing. */
+  grantTable(data: EscrowData, access: TableAccess): void {
+    data.grant(this, access);
+  }
+
+  /**
+   * Allows SES v2 SendEmail only with `mailFrom` as the sender. The resource has to be
+   * `identity/*`: SES authorises the recipient identities as well while the account is in the
+   * SES sandbox, and those are not known at deploy time. The condition pins the sender.
+   */
+  grantSendEmail(mailFrom: string): void {
+    const identities = Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [identities],
+        conditions: { StringEquals: { 'ses:FromAddress': mailFrom } },
+      }),
+    );
+    acknowledgeWildcardResource(
+      this.serviceRole,
+      identities,
+      'ses:SendEmail is limited by the ses:FromAddress condition to the stage sender; identity/* is needed because SES also authorises recipient identities in the sandbox.',
+    );
+  }
+}

@@ -1,0 +1,370 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { build } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tableDefinition } from '../../lambdas/core/table-definition';
+import { handlerEntry, type RouteDefinition, routes } from '../../lambdas/routes';
+import { triggerEntries } from '../../lambdas/triggers';
+import { EscrowApi } from '../../lib/api';
+import { createEscrowApp } from '../../lib/app';
+import { EscrowAuth } from '../../lib/auth';
+import { esbuildOptions } from '../../lib/bundling';
+import { EscrowData } from '../../lib/data';
+import { FUNCTION_TAG } from '../../lib/function';
+import { loadStageConfig } from '../../lib/stage-config';
+import { userPoolSettings } from '../../lib/user-pool-settings';
+
+/** The context `cdk synth` gets from cdk.json, so the tests build what the CLI builds. */
+const cdkContext = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context as Record<
+  string,
+  unknown
+>;
+
+// biome-ignore lint/suspicious/noExplicitAny: synthesized CloudFormation JSON, navigated by shape in assertions
+type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
+type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown };
+
+function synth(context: Record<string, unknown>) {
+  const { app, stack } = createEscrowApp({ context: { ...cdkContext, ...context } });
+  return { app, stack, template: Template.fromStack(stack) };
+}
+
+function resources(template: Template, type: string): [string, Resource][] {
+  return Object.entries(template.findResources(type) as Record<string, Resource>);
+}
+
+function tagOf(fn: Resource): string | undefined {
+  return (fn.Properties.Tags as { Key: string; Value: string }[] | undefined)?.find((t) => t.Key === FUNCTION_TAG)?.Value;
+}
+
+/** The one function tagged `purpose`, failing when there are none or several. */
+function functionTagged(template: Template, purpose: string): [string, Resource] {
+  const found = resources(template, 'AWS::Lambda::Function').filter(([, fn]) => tagOf(fn) === purpose);
+  expect(found, `functions tagged ${purpose}`).toHaveLength(1);
+  return found[0] as [string, Resource];
+}
+
+/** Every statement of every policy attached to the function's role. */
+function statementsOf(template: Template, fn: Resource): Statement[] {
+  const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
+  return resources(template, 'AWS::IAM::Policy')
+    .filter(([, p]) => (p.Properties.Roles as unknown[]).some((r) => JSON.stringify(r) === JSON.stringify({ Ref: roleId })))
+    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Statement[]);
+}
+
+const actionsOf = (statements: Statement[]) => statements.flatMap((s) => [s.Action].flat());
+
+/** Each route function's policies hold exactly what its entry lists, and no wildcard action. */
+function expectLeastPrivilege(template: Template, table: readonly RouteDefinition[]): void {
+  const [[poolId]] = resources(template, 'AWS::Cognito::UserPool') as [[string, Resource]];
+  for (const route of table) {
+    const [, fn] = functionTagged(template, `route:${route.name}`);
+    const statements = statementsOf(template, fn);
+    const actions = actionsOf(statements);
+    const access = route.permissions.table ?? 'none';
+
+    expect(
+      actions.filter((a) => a.includes('*')),
+      route.name,
+    ).toEqual([]);
+    expect(actions.includes('dynamodb:Query'), `${route.name} reads the table`).toBe(access !== 'none');
+    expect(actions.includes('dynamodb:PutItem'), `${route.name} writes the table`).toBe(access === 'readWrite');
+    expect(actions.includes('dynamodb:Scan'), `${route.name} scans`).toBe(false);
+    expect(actions.includes('ses:SendEmail'), `${route.name} sends email`).toBe(route.permissions.sendEmail === true);
+
+    const cognito = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('cognito-idp:')));
+    expect(actionsOf(cognito).sort()).toEqual([...(route.permissions.userPoolActions ?? [])].sort());
+    for (const s of cognito) expect(s.Resource).toEqual({ 'Fn::GetAtt': [poolId, 'Arn'] });
+  }
+}
+
+const violationsOf = (app: App) =>
+  new AwsSolutionsChecks().validateScope(app).violations.map((v) => ({
+    rule: v.ruleName,
+    severity: v.severity,
+    at: v.violatingResources.map((r) => r.constructPath),
+  }));
+
+describe('escrow stack (dev)', { timeout: 60_000 }, () => {
+  let app: App;
+  let stack: Stack;
+  let template: Template;
+
+  beforeAll(() => {
+    ({ app, stack, template } = synth({ stage: 'dev', captchaSiteKey: 'test-site-key' }));
+  }, 120_000);
+
+  it('creates one function per route-table entry and per user pool trigger, plus only the CDK-managed helpers', () => {
+    for (const route of routes) functionTagged(template, `route:${route.name}`);
+    for (const [trigger] of triggerEntries()) functionTagged(template, `trigger:${trigger}`);
+
+    const functions = resources(template, 'AWS::Lambda::Function');
+    const untagged = functions.filter(([, fn]) => tagOf(fn) === undefined).map(([id]) => id);
+    // BucketDeployment's handler, and the dev-only provider that empties buckets on stack deletion.
+    expect(untagged).toHaveLength(2);
+    expect(untagged).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^CustomCDKBucketDeployment/),
+        expect.stringMatching(/^CustomS3AutoDeleteObjectsCustomResourceProvider/),
+      ]),
+    );
+    expect(functions).toHaveLength(routes.length + triggerEntries().length + 2);
+  });
+
+  it('runs every function of ours on nodejs22.x, arm64, with source maps enabled', () => {
+    const ours = resources(template, 'AWS::Lambda::Function').filter(([, fn]) => tagOf(fn));
+    expect(ours.length).toBeGreaterThan(0);
+    for (const [, fn] of ours) {
+      expect(fn.Properties.Runtime).toBe('nodejs22.x');
+      expect(fn.Properties.Architectures).toEqual(['arm64']);
+      expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
+    }
+  });
+
+  it('bundles each function as minified ESM with a linked source map and the AWS SDK inside', () => {
+    for (const route of routes) {
+      const [, fn] = functionTagged(template, `route:${route.name}`);
+      const assetHash = (fn.Properties.Code.S3Key as string).replace(/\.zip$/, '');
+      const assetDir = join(app.outdir, `asset.${assetHash}`);
+      const code = readFileSync(join(assetDir, 'index.mjs'), 'utf8');
+      expect(code.startsWith('import { createRequire')).toBe(true);
+      expect(code).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
+      expect(existsSync(join(assetDir, 'index.mjs.map'))).toBe(true);
+      // Bundled, not external: no import of an AWS SDK package is left in the output.
+      expect(code).not.toMatch(/from\s*["']@aws-sdk\//);
+    }
+  });
+
+  it('bundles with exactly the exported esbuild settings, so benchmarks measure the deployed code', async () => {
+    for (const route of routes) {
+      const [, fn] = functionTagged(template, `route:${route.name}`);
+      const deployed = readFileSync(join(app.outdir, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`, 'index.mjs'));
+      const { outputFiles } = await build({
+        ...esbuildOptions,
+        entryPoints: [handlerEntry(route)],
+        outfile: join(tmpdir(), 'escrow-bundle-check', 'index.mjs'),
+        write: false,
+      });
+      const bundle = outputFiles.find((f) => f.path.endsWith('index.mjs'));
+      expect(Buffer.from(bundle?.contents ?? []).equals(deployed), route.name).toBe(true);
+    }
+  });
+
+  it('routes each route-table entry to its own function', () => {
+    const integrations = Object.fromEntries(resources(template, 'AWS::ApiGatewayV2::Integration'));
+    const apiRoutes = resources(template, 'AWS::ApiGatewayV2::Route');
+    expect(apiRoutes).toHaveLength(routes.length);
+    for (const route of routes) {
+      const [fnId] = functionTagged(template, `route:${route.name}`);
+      const [, apiRoute] = apiRoutes.find(([, r]) => r.Properties.RouteKey === `${route.method} ${route.path}`) ?? [];
+      expect(apiRoute, `${route.method} ${route.path}`).toBeDefined();
+      const integrationId = apiRoute?.Properties.Target['Fn::Join'][1][1].Ref as string;
+      expect(integrations[integrationId]?.Properties.IntegrationUri).toEqual({ 'Fn::GetAtt': [fnId, 'Arn'] });
+    }
+  });
+
+  it('puts protected routes behind the Cognito JWT authorizer and leaves public ones without authorizer', () => {
+    const [[authorizerId, authorizer]] = resources(template, 'AWS::ApiGatewayV2::Authorizer') as [[string, Resource]];
+    const [[poolId]] = resources(template, 'AWS::Cognito::UserPool') as [[string, Resource]];
+    const [[clientId]] = resources(template, 'AWS::Cognito::UserPoolClient') as [[string, Resource]];
+    expect(authorizer.Properties.AuthorizerType).toBe('JWT');
+    expect(authorizer.Properties.JwtConfiguration.Audience).toEqual([{ Ref: clientId }]);
+    expect(JSON.stringify(authorizer.Properties.JwtConfiguration.Issuer)).toContain('https://cognito-idp.');
+    expect(JSON.stringify(authorizer.Properties.JwtConfiguration.Issuer)).toContain(JSON.stringify({ Ref: poolId }));
+
+    for (const route of routes) {
+      const expected =
+        route.auth === 'protected'
+          ? { AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } }
+          : { AuthorizationType: 'NONE', AuthorizerId: Match.absent() };
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `${route.method} ${route.path}`, ...expected });
+    }
+  });
+
+  it('grants each route function only the permissions its route-table entry lists', () => {
+    expectLeastPrivilege(template, routes);
+  });
+
+  it('keys the table by PK/SK with GSI1, GSI2, TTL on expiresAt and point-in-time recovery', () => {
+    const index = (name: string, pk: string, sk: string) => ({
+      IndexName: name,
+      KeySchema: [
+        { AttributeName: pk, KeyType: 'HASH' },
+        { AttributeName: sk, KeyType: 'RANGE' },
+      ],
+    });
+    template.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
+    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      KeySchema: [
+        { AttributeName: 'PK', KeyType: 'HASH' },
+        { AttributeName: 'SK', KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: [
+        Match.objectLike(index('GSI1', 'GSI1PK', 'GSI1SK')),
+        Match.objectLike(index('GSI2', 'GSI2PK', 'GSI2SK')),
+      ],
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+      Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
+    });
+    // The same definition the local cloud creates its table from.
+    expect(tableDefinition.timeToLiveAttribute).toBe('expiresAt');
+  });
+
+  it('lets the web client sign in with custom auth and refresh tokens only', () => {
+    template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      ExplicitAuthFlows: ['ALLOW_CUSTOM_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      GenerateSecret: false,
+      PreventUserExistenceErrors: 'ENABLED',
+      AllowedOAuthFlows: Match.absent(),
+    });
+  });
+
+  it('deploys the client settings the local pool enforces, so the laptop behaves like AWS', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      ExplicitAuthFlows: [...userPoolSettings.clientAuthFlows],
+      AuthSessionValidity: userPoolSettings.authSessionValidityMinutes,
+    });
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: userPoolSettings.passwordMinLength }) },
+    });
+  });
+
+  it('signs users in by email with passwords of at least 6 characters and the triggers attached', () => {
+    const [fnId] = functionTagged(template, 'trigger:defineAuthChallenge');
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 6 }) },
+      // Cognito's ForgotPassword would bypass the security answer.
+      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'admin_only', Priority: 1 }] },
+      LambdaConfig: { DefineAuthChallenge: { 'Fn::GetAtt': [fnId, 'Arn'] } },
+    });
+  });
+
+  it('serves the SPA from a private bucket through origin access control with SPA fallback and security headers', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+    });
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        Origins: [Match.objectLike({ OriginAccessControlId: Match.anyValue() })],
+        CustomErrorResponses: [403, 404].map((code) => ({
+          ErrorCode: code,
+          ResponseCode: 200,
+          ResponsePagePath: '/index.html',
+          ErrorCachingMinTTL: 0,
+        })),
+      }),
+    });
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: {
+          StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: Match.anyValue() }),
+          ContentTypeOptions: Match.anyValue(),
+          FrameOptions: Match.objectLike({ FrameOption: 'DENY' }),
+          ReferrerPolicy: Match.anyValue(),
+          XSSProtection: Match.objectLike({ Protection: true }),
+        },
+      }),
+    });
+  });
+
+  it('publishes /config.json with the stage, region, captcha key, API URL and user pool ids of this stack', () => {
+    const [[apiId]] = resources(template, 'AWS::ApiGatewayV2::Api') as [[string, Resource]];
+    const [[poolId]] = resources(template, 'AWS::Cognito::UserPool') as [[string, Resource]];
+    const [[clientId]] = resources(template, 'AWS::Cognito::UserPoolClient') as [[string, Resource]];
+    const [[, deployment]] = resources(template, 'Custom::CDKBucketDeployment') as [[string, Resource]];
+    const keys = deployment.Properties.SourceObjectKeys as string[];
+    const markers = deployment.Properties.SourceMarkers as Record<string, unknown>[];
+    const configDir = keys
+      .map((key) => join(app.outdir, `asset.${key.replace(/\.zip$/, '')}`))
+      .find((dir) => existsSync(join(dir, 'config.json')));
+    expect(configDir, 'a source holding config.json').toBeDefined();
+    const config = JSON.parse(readFileSync(join(configDir as string, 'config.json'), 'utf8'));
+    // Deploy-time values are markers that the deployment replaces with the resolved tokens.
+    const resolved = Object.assign({}, ...markers) as Record<string, unknown>;
+    expect({
+      ...config,
+      apiUrl: resolved[config.apiUrl],
+      cognito: { userPoolId: resolved[config.cognito.userPoolId], userPoolClientId: resolved[config.cognito.userPoolClientId] },
+    }).toEqual({
+      stage: 'dev',
+      region: 'eu-west-1',
+      apiUrl: { 'Fn::GetAtt': [apiId, 'ApiEndpoint'] },
+      cognito: { userPoolId: { Ref: poolId }, userPoolClientId: { Ref: clientId } },
+      captchaSiteKey: 'test-site-key',
+    });
+  });
+
+  it('passes the cdk-nag AwsSolutions checks: every finding is fixed or acknowledged', () => {
+    expect(violationsOf(app)).toEqual([]);
+    expect(Annotations.fromStack(stack).findError('*', Match.anyValue())).toEqual([]);
+    // The same plugin runs inside synth, as `cdk synth` runs it; it throws on findings.
+    expect(() => app.synth()).not.toThrow();
+  });
+});
+
+describe('route permissions of every kind', { timeout: 60_000 }, () => {
+  it('grants table writes, email sending and user pool actions exactly as listed, with cdk-nag satisfied', () => {
+    // The real handlers with made-up permissions: the route table has no such entries yet.
+    const wide: RouteDefinition[] = routes.map((route, i) => ({
+      ...route,
+      permissions:
+        i === 0
+          ? { table: 'readWrite', sendEmail: true, userPoolActions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminCreateUser'] }
+          : { table: 'read' },
+    }));
+    const app = new App({ context: { ...cdkContext, 'aws:cdk:bundling-stacks': [] } });
+    const stage = loadStageConfig(app);
+    const stack = new Stack(app, 'Probe', { env: stage.env });
+    const data = new EscrowData(stack, 'Data', { stage });
+    const auth = new EscrowAuth(stack, 'Auth', { stage, data, appUrl: 'https://app.example.com' });
+    new EscrowApi(stack, 'Api', { stage, data, auth, appUrl: 'https://app.example.com', routes: wide });
+
+    expectLeastPrivilege(Template.fromStack(stack), wide);
+    expect(violationsOf(app)).toEqual([]);
+  });
+});
+
+describe('stages', { timeout: 60_000 }, () => {
+  it('protects prod data: deletion protection, retained table and user pool, no bucket auto-delete', () => {
+    // Bundling is irrelevant here and takes most of a synth's time.
+    const { app, template } = synth({ stage: 'prod', captchaSiteKey: 'test-site-key', 'aws:cdk:bundling-stacks': [] });
+    template.hasResource('AWS::DynamoDB::GlobalTable', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ Replicas: [Match.objectLike({ DeletionProtectionEnabled: true })] }),
+    });
+    template.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtection: 'ACTIVE' }),
+    });
+    template.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
+    expect(violationsOf(app)).toEqual([]);
+  });
+
+  it('refuses an unknown stage, naming the known ones', () => {
+    expect(() => createEscrowApp({ context: { ...cdkContext, stage: 'qa' } })).toThrow(
+      /Unknown stage "qa".*dev, prod.*-c stage=<name>/,
+    );
+  });
+
+  it('the cdk-nag check does fail on an unacknowledged finding', () => {
+    const app = new App();
+    // A bucket without enforceSSL or access logs: AwsSolutions-S1 and -S10.
+    new Bucket(new Stack(app, 'Probe'), 'Plain');
+    expect(violationsOf(app).map((v) => v.rule)).toEqual(expect.arrayContaining(['AwsSolutions-S1', 'AwsSolutions-S10']));
+  });
+});
