@@ -31,8 +31,13 @@ console.log(`
   API:       ${cloud.apiUrl}
   Cognito:   ${cloud.cognitoEndpoint}
 
-  Demo accounts:
-${demoUsers.map((u) => `    ${u.role.padEnd(7)} ${u.email.padEnd(28)} password ${u.password}`).join('\n')}
+  Demo accounts (security answer for a new device; or set localStorage middleman_device_id to the device id):
+${demoUsers
+  .map(
+    (u) =>
+      `    ${u.role.padEnd(7)} ${u.email.padEnd(26)} password ${u.password}  answer ${u.securityAnswer}  device ${u.deviceId}`,
+  )
+  .join('\n')}
 
   Data is kept in .data/ (npm run reset wipes it). Ctrl-C stops.
 `);

@@ -4,6 +4,8 @@
  *
  * The handler of an entry is `lambdas/functions/<name>.ts`, exporting `handler`.
  */
+import type { SecretName } from './core/secrets';
+
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** What a function may touch; CDK turns this into least-privilege grants. */
@@ -14,6 +16,8 @@ export interface RoutePermissions {
   sendEmail?: boolean;
   /** Cognito admin actions on the user pool, e.g. 'cognito-idp:AdminGetUser'. @default [] */
   userPoolActions?: string[];
+  /** Secrets the function reads (lambdas/core/secrets.ts). @default [] */
+  secrets?: SecretName[];
 }
 
 export interface RouteDefinition {
@@ -30,6 +34,56 @@ export interface RouteDefinition {
 export const routes: readonly RouteDefinition[] = [
   { name: 'health', method: 'GET', path: '/health', auth: 'public', permissions: {} },
   { name: 'me', method: 'GET', path: '/me', auth: 'protected', permissions: {} },
+
+  // Identity
+  {
+    name: 'secure-signup',
+    method: 'POST',
+    path: '/secure-signup',
+    auth: 'public',
+    permissions: { table: 'readWrite', secrets: ['app', 'captcha'], userPoolActions: ['cognito-idp:AdminDeleteUser'] },
+  },
+  {
+    name: 'send-signup-confirmation',
+    method: 'POST',
+    path: '/send-signup-confirmation',
+    auth: 'public',
+    permissions: { table: 'readWrite', sendEmail: true },
+  },
+  {
+    name: 'get-security-question',
+    method: 'POST',
+    path: '/get-security-question',
+    auth: 'public',
+    permissions: { table: 'readWrite', secrets: ['app'] },
+  },
+  {
+    name: 'verify-answer-and-reset',
+    method: 'POST',
+    path: '/verify-answer-and-reset',
+    auth: 'public',
+    permissions: { table: 'readWrite', sendEmail: true, secrets: ['app'] },
+  },
+  {
+    name: 'confirm-password-reset',
+    method: 'POST',
+    path: '/confirm-password-reset',
+    auth: 'public',
+    permissions: {
+      table: 'readWrite',
+      secrets: ['app'],
+      userPoolActions: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut'],
+    },
+  },
+  {
+    name: 'get-profile',
+    method: 'GET',
+    path: '/profile',
+    auth: 'protected',
+    permissions: { table: 'read', userPoolActions: ['cognito-idp:AdminGetUser'] },
+  },
+  { name: 'list-devices', method: 'GET', path: '/devices', auth: 'protected', permissions: { table: 'read' } },
+  { name: 'remove-device', method: 'DELETE', path: '/devices/{id}', auth: 'protected', permissions: { table: 'readWrite' } },
 ];
 
 /** Absolute path of a route's handler source, for bundlers and the local cloud. */

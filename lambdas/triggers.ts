@@ -21,7 +21,12 @@ export type UserPoolTriggerName =
   | 'verifyAuthChallengeResponse';
 
 export const userPoolTriggers: Partial<Record<UserPoolTriggerName, TriggerDefinition>> = {
-  defineAuthChallenge: { file: 'define-auth-challenge', permissions: {} },
+  preSignUp: { file: 'pre-sign-up', permissions: { secrets: ['app'] } },
+  customMessage: { file: 'custom-message', permissions: {} },
+  defineAuthChallenge: { file: 'define-auth-challenge', permissions: { table: 'read' } },
+  createAuthChallenge: { file: 'create-auth-challenge', permissions: { table: 'readWrite', sendEmail: true, secrets: ['app'] } },
+  verifyAuthChallengeResponse: { file: 'verify-auth-challenge-response', permissions: { table: 'readWrite', secrets: ['app'] } },
+  postAuthentication: { file: 'post-authentication', permissions: { table: 'readWrite' } },
 };
 
 /** The configured triggers as [name, definition] pairs. */

@@ -11,6 +11,15 @@ export const envNames = {
   /** Public URL of the web app, for links in emails. */
   appUrl: 'APP_URL',
   stage: 'STAGE',
+  /** Google's siteverify locally replaced by the local cloud's verifier. */
+  captchaVerifyUrl: 'CAPTCHA_VERIFY_URL',
+  /** reCAPTCHA v3 score a sign-up must reach (0..1). */
+  captchaMinScore: 'CAPTCHA_MIN_SCORE',
+  /** Secrets: in AWS the ARN of a Secrets Manager secret; locally the value itself (local cloud settings). */
+  appSecretArn: 'APP_SECRET_ARN',
+  appSecret: 'APP_SECRET',
+  captchaSecretArn: 'CAPTCHA_SECRET_ARN',
+  captchaSecret: 'CAPTCHA_SECRET',
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
   cognitoEndpoint: 'COGNITO_ENDPOINT',
   sesEndpoint: 'SES_ENDPOINT',

@@ -1,44 +1,22 @@
 import type { DefineAuthChallengeTriggerEvent } from 'aws-lambda';
+import { decide } from '../core/challenges/flow';
+import { signInMetadataKeys } from '../core/contracts/identity';
+import { isTrustedDevice } from '../core/entities/device';
 
 /**
- * Decides the next step of a CUSTOM_AUTH sign-in. The client starts with SRP (CUSTOM_WITH_SRP):
- * first the SRP_A step, then the password verifier; a correct password issues tokens.
- * Any other sequence fails, so the custom flow never issues tokens without the password.
+ * Decides the next step of a CUSTOM_WITH_SRP sign-in (rules in core/challenges/flow.ts). An
+ * unknown user is led on like a real one and fails at the password, so answers never reveal
+ * whether an account exists.
  */
 export const handler = async (event: DefineAuthChallengeTriggerEvent) => {
-  const session = event.request.session;
-  const last = session.at(-1);
-  // An unknown user is led on to the password step like a real one (and fails there), so the
-  // answers never tell whether an account exists.
-  if (session.length === 1 && last?.challengeName === 'SRP_A' && last.challengeResult) {
-    return nextChallenge(event, 'PASSWORD_VERIFIER');
-  }
-  if (
-    session.length === 2 &&
-    last?.challengeName === 'PASSWORD_VERIFIER' &&
-    last.challengeResult &&
-    !event.request.userNotFound
-  ) {
-    return allow(event);
-  }
-  return deny(event);
+  const decision = await decide(event.request.session, {
+    userNotFound: Boolean(event.request.userNotFound),
+    deviceTrusted: () =>
+      isTrustedDevice(event.request.userAttributes.sub ?? '', event.request.clientMetadata?.[signInMetadataKeys.deviceId]),
+  });
+  event.response.issueTokens = decision.next === 'tokens';
+  event.response.failAuthentication = decision.next === 'fail';
+  if (decision.next === 'password') event.response.challengeName = 'PASSWORD_VERIFIER';
+  if (decision.next === 'challenge') event.response.challengeName = 'CUSTOM_CHALLENGE';
+  return event;
 };
-
-function allow(event: DefineAuthChallengeTriggerEvent) {
-  event.response.issueTokens = true;
-  event.response.failAuthentication = false;
-  return event;
-}
-
-function deny(event: DefineAuthChallengeTriggerEvent) {
-  event.response.issueTokens = false;
-  event.response.failAuthentication = true;
-  return event;
-}
-
-function nextChallenge(event: DefineAuthChallengeTriggerEvent, name: string) {
-  event.response.issueTokens = false;
-  event.response.failAuthentication = false;
-  event.response.challengeName = name;
-  return event;
-}

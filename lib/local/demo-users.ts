@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { registerAccount } from '../../lambdas/core/accounts';
 import type { CognitoService } from './cognito/service';
 import { localStage } from './index';
 
@@ -9,33 +10,59 @@ export interface DemoUser {
   email: string;
   password: string;
   fullName: string;
+  securityQuestion: string;
+  securityAnswer: string;
+  /** A trusted device: put it in the browser's local storage (middleman_device_id) to skip the new-device check. */
+  deviceId: string;
 }
 
 const demoAccounts = [
-  { role: 'seller', email: 'seller@demo.escrow.local', fullName: 'Ada Seller' },
-  { role: 'buyer', email: 'buyer@demo.escrow.local', fullName: 'Bayo Buyer' },
+  { role: 'seller', email: 'seller@demo.escrow.local', fullName: 'Ada Seller', phone: '+2348010000001' },
+  { role: 'buyer', email: 'buyer@demo.escrow.local', fullName: 'Bayo Buyer', phone: '+2348010000002' },
 ] as const;
 
 /**
- * The two demo accounts of a fresh local cloud. Their passwords are generated on the first start
+ * The two demo accounts of a fresh local cloud, made the way a person signs up (profile, hashed
+ * answer, trusted device) and confirmed. Passwords and answers are generated on the first start
  * and kept with the rest of the local data (never in the repository).
  */
 export async function ensureDemoUsers(cognito: CognitoService, file: string): Promise<DemoUser[]> {
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DemoUser[];
   const users: DemoUser[] = [];
   for (const account of demoAccounts) {
-    const password = `Demo-${randomBytes(6).toString('base64url')}1`;
-    const ops = cognito.operations;
-    await ops.SignUp({
-      ClientId: localStage.userPoolClientId,
-      Username: account.email,
-      Password: password,
-      UserAttributes: [{ Name: 'name', Value: account.fullName }],
+    const user: DemoUser = {
+      role: account.role,
+      email: account.email,
+      password: `Demo-${randomBytes(6).toString('base64url')}1`,
+      fullName: account.fullName,
+      securityQuestion: 'What was the name of your first pet?',
+      securityAnswer: `pet-${randomBytes(3).toString('hex')}`,
+      deviceId: `demo-${account.role}-${randomBytes(8).toString('hex')}`,
+    };
+    await registerAccount({
+      email: user.email,
+      password: user.password,
+      captchaToken: 'demo',
+      userData: {
+        full_name: user.fullName,
+        phone_number: account.phone,
+        security_question: user.securityQuestion,
+        security_answer: user.securityAnswer,
+      },
+      deviceInfo: {
+        device_id: user.deviceId,
+        device_name: 'Demo Device',
+        user_agent: '',
+        platform: '',
+        screen_resolution: '',
+        timezone: 'Africa/Lagos',
+        language: 'en-NG',
+      },
     });
     const target = { UserPoolId: localStage.userPoolId, Username: account.email };
-    await ops.AdminConfirmSignUp(target);
-    await ops.AdminUpdateUserAttributes({ ...target, UserAttributes: [{ Name: 'email_verified', Value: 'true' }] });
-    users.push({ ...account, password });
+    await cognito.operations.AdminConfirmSignUp(target);
+    await cognito.operations.AdminUpdateUserAttributes({ ...target, UserAttributes: [{ Name: 'email_verified', Value: 'true' }] });
+    users.push(user);
   }
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(users, null, 2), { mode: 0o600 });

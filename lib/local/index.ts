@@ -1,10 +1,13 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { envNames } from '../../lambdas/core/env';
 import { triggerEntries, triggerEntry, type UserPoolTriggerName } from '../../lambdas/triggers';
 import { userPoolSettings } from '../user-pool-settings';
 import { createApiServer } from './api';
+import { LocalCaptcha } from './captcha';
 import { cognitoRequestListener } from './cognito/server';
 import { CognitoService } from './cognito/service';
 import { TokenIssuer } from './cognito/tokens';
@@ -44,6 +47,7 @@ export interface LocalCloud {
   config: WebConfig;
   cognito: CognitoService;
   tokens: TokenIssuer;
+  captcha: LocalCaptcha;
   stop(): Promise<void>;
 }
 
@@ -53,6 +57,8 @@ export interface WebConfig {
   apiUrl: string;
   cognito: { userPoolId: string; userPoolClientId: string; endpoint?: string };
   captchaSiteKey: string;
+  /** Where the browser loads the captcha script from (locally the stand-in; Google's by default). */
+  captchaScriptUrl?: string;
   mailboxUrl?: string;
 }
 
@@ -93,10 +99,12 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     const apiHttpPort = port(1);
     const appPort = port(0);
 
+    const secrets = localSecrets(options.dataDir && join(options.dataDir, 'secrets.json'));
     setFunctionEnvironment({
       dynamodbEndpoint: dynamo.endpoint,
       sesEndpoint: ses.endpoint,
       cognitoEndpoint,
+      ...secrets,
     });
 
     const tokens = await TokenIssuer.create(
@@ -141,11 +149,18 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       captchaSiteKey: localStage.captchaSiteKey,
       mailboxUrl: ses.endpoint,
     };
-    const web = createWebServer(resolve(options.webDist ?? join(rootDir, 'web', 'dist')), () => config);
+    const captcha = new LocalCaptcha(localStage.captchaSiteKey, secrets.captchaSecret);
+    const web = createWebServer(
+      resolve(options.webDist ?? join(rootDir, 'web', 'dist')),
+      () => config,
+      (req, res, path) => captcha.handle(req, res, path),
+    );
     const boundAppPort = await listen(web, appPort);
     servers.push(web);
     const appUrl = `http://127.0.0.1:${boundAppPort}`;
+    config.captchaScriptUrl = `${appUrl}/recaptcha/api.js`;
     process.env[envNames.appUrl] = appUrl;
+    process.env[envNames.captchaVerifyUrl] = `${appUrl}/recaptcha/api/siteverify`;
 
     return {
       appUrl,
@@ -156,6 +171,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       config,
       cognito,
       tokens,
+      captcha,
       stop,
     };
   } catch (error) {
@@ -168,7 +184,13 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
  * What CDK gives each Lambda in AWS, given to the in-process handlers here, plus the endpoint
  * overrides that point the SDK clients at the local stand-ins.
  */
-function setFunctionEnvironment(endpoints: { dynamodbEndpoint: string; sesEndpoint: string; cognitoEndpoint: string }) {
+function setFunctionEnvironment(settings: {
+  dynamodbEndpoint: string;
+  sesEndpoint: string;
+  cognitoEndpoint: string;
+  appSecret: string;
+  captchaSecret: string;
+}) {
   Object.assign(process.env, {
     AWS_REGION: localStage.region,
     AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
@@ -178,10 +200,26 @@ function setFunctionEnvironment(endpoints: { dynamodbEndpoint: string; sesEndpoi
     [envNames.userPoolId]: localStage.userPoolId,
     [envNames.userPoolClientId]: localStage.userPoolClientId,
     [envNames.mailFrom]: localStage.mailFrom,
-    [envNames.dynamodbEndpoint]: endpoints.dynamodbEndpoint,
-    [envNames.sesEndpoint]: endpoints.sesEndpoint,
-    [envNames.cognitoEndpoint]: endpoints.cognitoEndpoint,
+    [envNames.dynamodbEndpoint]: settings.dynamodbEndpoint,
+    [envNames.sesEndpoint]: settings.sesEndpoint,
+    [envNames.cognitoEndpoint]: settings.cognitoEndpoint,
+    [envNames.appSecret]: settings.appSecret,
+    [envNames.captchaSecret]: settings.captchaSecret,
   });
+}
+
+/**
+ * The local stage's secrets: made up on the first start and kept with the local data (in AWS
+ * they live in Secrets Manager). In memory only when there is no data directory (tests).
+ */
+function localSecrets(file?: string): { appSecret: string; captchaSecret: string } {
+  if (file && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const secrets = { appSecret: randomBytes(32).toString('base64url'), captchaSecret: randomBytes(24).toString('base64url') };
+  if (file) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  }
+  return secrets;
 }
 
 async function loadTriggers(): Promise<TriggerHandlers> {

@@ -1,5 +1,5 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { sendJson } from './http-util';
 
@@ -17,14 +17,29 @@ const contentTypes: Record<string, string> = {
   '.map': 'application/json',
 };
 
-/** What S3 + CloudFront do in AWS: the built SPA with index.html fallback, and `/config.json`. */
-export function createWebServer(distDir: string, config: () => unknown): Server {
+/**
+ * What S3 + CloudFront do in AWS: the built SPA with index.html fallback, and `/config.json`.
+ * `extra` serves other paths first (the local captcha); it returns false to pass.
+ */
+export function createWebServer(
+  distDir: string,
+  config: () => unknown,
+  extra?: (req: IncomingMessage, res: ServerResponse, path: string) => Promise<boolean>,
+): Server {
   return createServer((req, res) => {
+    serve(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('Internal error');
+    });
+  });
+
+  async function serve(req: IncomingMessage, res: ServerResponse) {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname);
     if (path === '/config.json') {
       sendJson(res, 200, config(), { 'cache-control': 'no-store' });
       return;
     }
+    if (extra && (await extra(req, res, path))) return;
     const file = normalize(join(distDir, path));
     const inside = file.startsWith(distDir + sep);
     const target = inside && existsSync(file) && statSync(file).isFile() ? file : join(distDir, 'index.html');
@@ -41,5 +56,5 @@ export function createWebServer(distDir: string, config: () => unknown): Server 
       'referrer-policy': 'strict-origin-when-cross-origin',
     });
     createReadStream(target).pipe(res);
-  });
+  }
 }

@@ -4,12 +4,13 @@ import { decodeJwt, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
-import { latestEmailTo, sixDigitCode } from '../support/mailbox';
+import { confirmByEmailedLink, linkIn, newTestUser, postJson, signupBody } from '../support/identity';
+import { latestEmailTo } from '../support/mailbox';
 
 let cloud: LocalCloud;
 let amplifyStorage: Map<string, string>;
-const email = `amara.${randomUUID().slice(0, 8)}@example.com`;
-const password = 'correct-horse-7';
+const user = newTestUser('amara');
+const { email, password } = user;
 
 beforeAll(async () => {
   cloud = await startLocalCloud();
@@ -78,12 +79,18 @@ describe('the local cloud', () => {
 describe('sign-up, confirmation and sign-in with the real Amplify client', () => {
   let sub: string;
 
-  it('signs up and waits for confirmation', async () => {
-    const result = await signUp({ username: email, password, options: { userAttributes: { email, name: 'Amara Obi' } } });
-    expect(result.isSignUpComplete).toBe(false);
-    expect(result.nextStep.signUpStep).toBe('CONFIRM_SIGN_UP');
-    sub = result.userId ?? '';
+  it('refuses a sign-up made directly against Cognito, skipping the captcha (PreSignUp)', async () => {
+    await expect(
+      signUp({ username: `direct.${email}`, password, options: { userAttributes: { email: `direct.${email}` } } }),
+    ).rejects.toMatchObject({ name: 'UserLambdaValidationException' });
+  });
+
+  it('signs up through the service and waits for confirmation', async () => {
+    const response = await postJson(`${cloud.apiUrl}/secure-signup`, signupBody(cloud, user));
+    expect(response.status).toBe(201);
+    sub = cloud.cognito.users.find(email)?.username ?? '';
     expect(sub).toMatch(/^[0-9a-f-]{36}$/);
+    expect(cloud.cognito.users.find(email)?.status).toBe('UNCONFIRMED');
   });
 
   it('refuses to sign in before the email is confirmed (Amplify turns UserNotConfirmedException into CONFIRM_SIGN_UP)', async () => {
@@ -93,16 +100,15 @@ describe('sign-up, confirmation and sign-in with the real Amplify client', () =>
   });
 
   it('refuses a wrong confirmation code (CodeMismatchException)', async () => {
-    const code = sixDigitCode(await latestEmailTo(cloud.mailboxUrl, email));
+    const code = linkIn(await latestEmailTo(cloud.mailboxUrl, email)).searchParams.get('code');
     const wrong = code === '000000' ? '111111' : '000000';
     await expect(confirmSignUp({ username: email, confirmationCode: wrong })).rejects.toMatchObject({
       name: 'CodeMismatchException',
     });
   });
 
-  it('confirms with the code from the local mailbox', async () => {
-    const code = sixDigitCode(await latestEmailTo(cloud.mailboxUrl, email));
-    const result = await confirmSignUp({ username: email, confirmationCode: code });
+  it('confirms with the code from the link in the local mailbox', async () => {
+    const result = await confirmByEmailedLink(cloud, user);
     expect(result.isSignUpComplete).toBe(true);
   });
 
@@ -134,7 +140,7 @@ describe('sign-up, confirmation and sign-in with the real Amplify client', () =>
     const result = await signIn({
       username: email,
       password,
-      options: { authFlowType: 'CUSTOM_WITH_SRP', clientMetadata: { deviceId: 'test-device' } },
+      options: { authFlowType: 'CUSTOM_WITH_SRP', clientMetadata: { deviceId: user.deviceId } },
     });
     expect(result.isSignedIn).toBe(true);
     const claims = decodeJwt(await idToken());

@@ -1,0 +1,155 @@
+import {
+  AdminDeleteUserCommand,
+  AdminSetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { z } from 'zod';
+import { cognito, documents } from './clients';
+import { securityQuestionSuggestions, type signupRequestSchema } from './contracts/identity';
+import { appLink, sendEmail } from './email';
+import { devicePut, newDevice } from './entities/device';
+import { getProfile, getProfileByEmail, newProfilePuts, type ProfileItem } from './entities/profile';
+import { consumeResetLink, createResetLink, restoreResetLink } from './entities/reset-link';
+import { requireEnv } from './env';
+import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from './errors';
+import { decoyHash, hashSecret, keyedHash, normaliseAnswer, verifySecret } from './hashing';
+import { logger } from './logger';
+import { getSecret } from './secrets';
+import { issueSignupTicket } from './signup-ticket';
+
+export type SignupInput = z.output<typeof signupRequestSchema>;
+
+export const accountExistsMessage = 'An account with this email already exists.';
+export const incorrectAnswerMessage = 'Incorrect security answer.';
+export const resetLinkInvalidMessage = 'This password reset link is invalid or has expired.';
+
+/**
+ * Creates an account: the Cognito user (which emails the confirmation link), then the profile
+ * with the hashed answer, the email pointer and the signing-up device as trusted, in one
+ * transaction. If that write fails the Cognito user is removed again, so nothing is half made.
+ */
+export async function registerAccount(input: SignupInput): Promise<{ sub: string }> {
+  const { email, password, userData, deviceInfo } = input;
+  let sub: string;
+  try {
+    const result = await cognito().send(
+      new SignUpCommand({
+        ClientId: requireEnv('userPoolClientId'),
+        Username: email,
+        Password: password,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'name', Value: userData.full_name },
+        ],
+        ClientMetadata: { signupTicket: await issueSignupTicket(email) },
+      }),
+    );
+    sub = result.UserSub ?? '';
+  } catch (error) {
+    const name = (error as Error).name;
+    if (name === 'UsernameExistsException') throw new ConflictError(accountExistsMessage);
+    if (name === 'InvalidPasswordException') throw new ValidationError('Password must be at least 6 characters long.');
+    if (name === 'InvalidParameterException') throw new ValidationError('Please check the sign-up details and try again.');
+    throw error;
+  }
+
+  const now = new Date().toISOString();
+  const profile: ProfileItem = {
+    sub,
+    email,
+    full_name: userData.full_name,
+    username: null,
+    phone_number: userData.phone_number,
+    security_ques: userData.security_question,
+    security_answer_hash: await hashSecret(normaliseAnswer(userData.security_answer)),
+    payment_pin_hash: null,
+    account_number: null,
+    bank_code: null,
+    account_name: null,
+    created_at: now,
+    device_count: deviceInfo ? 1 : 0,
+  };
+  try {
+    await documents().send(
+      new TransactWriteCommand({
+        TransactItems: [...newProfilePuts(profile), ...(deviceInfo ? [devicePut(sub, newDevice(deviceInfo, now))] : [])],
+      }),
+    );
+  } catch (error) {
+    await cognito()
+      .send(new AdminDeleteUserCommand({ UserPoolId: requireEnv('userPoolId'), Username: sub }))
+      .catch((e) => logger.error('Could not remove the Cognito user of a failed sign-up', { sub, error: e as Error }));
+    if (error instanceof TransactionCanceledException) throw new ConflictError(accountExistsMessage);
+    throw error;
+  }
+  return { sub };
+}
+
+/** How long after sign-up the welcome email may still be sent. */
+const welcomeWindowMs = 60 * 60 * 1000;
+
+/** The welcome email, once per new account; quietly nothing for anything else (no enumeration). */
+export async function sendWelcome(email: string, markWelcomed: (sub: string, at: string) => Promise<boolean>): Promise<void> {
+  const profile = await getProfileByEmail(email);
+  if (!profile || Date.now() - Date.parse(profile.created_at) > welcomeWindowMs) return;
+  if (!(await markWelcomed(profile.sub, new Date().toISOString()))) return;
+  await sendEmail({
+    to: email,
+    subject: 'Welcome to MiddleMan',
+    text: `Hello ${profile.full_name},\n\nWelcome to MiddleMan. Confirm your email with the link we sent you, then sign in to create or accept your first contract.\n\nMiddleMan`,
+  });
+}
+
+/**
+ * The question to show for an email. An unknown email gets a decoy drawn from the suggestions by
+ * a keyed hash (stable per email), after the same reads, so the answer never tells who has an account.
+ */
+export async function securityQuestionFor(email: string): Promise<string> {
+  const profile = (await getProfileByEmail(email)) ?? (await getProfile('decoy'));
+  if (profile) {
+    if (!profile.security_ques) throw new NotFoundError('Security question not found.');
+    return profile.security_ques;
+  }
+  const digest = keyedHash(await getSecret('app'), `question:${email}`);
+  return securityQuestionSuggestions[digest.charCodeAt(0) % securityQuestionSuggestions.length] ?? securityQuestionSuggestions[0];
+}
+
+/**
+ * Checks the answer and emails a single-use reset link valid 30 minutes. A wrong answer and an
+ * unknown email fail alike (same scrypt cost), with the spec's 'Incorrect security answer.'.
+ */
+export async function startPasswordReset(email: string, answer: string): Promise<void> {
+  const profile = await getProfileByEmail(email);
+  const matches = await verifySecret(normaliseAnswer(answer), profile?.security_answer_hash || decoyHash);
+  if (!profile || !matches) throw new UnauthorizedError(incorrectAnswerMessage);
+  const token = await createResetLink(profile.sub, await getSecret('app'));
+  const link = appLink(`/reset-password-confirm#token=${token}`);
+  await sendEmail({
+    to: profile.email,
+    subject: 'Reset your MiddleMan password',
+    text: `Use this link within 30 minutes to set a new password:\n\n${link}\n\nIt works once. If you did not ask for it, you can ignore this email.`,
+    html: `<p>Use this link within 30 minutes to set a new password:</p><p><a href="${link}">${link}</a></p><p>It works once. If you did not ask for it, you can ignore this email.</p>`,
+  });
+}
+
+/** Sets the new password from a reset link (burnt first), then signs the user out everywhere. */
+export async function completePasswordReset(token: string, newPassword: string): Promise<void> {
+  const key = await getSecret('app');
+  const link = await consumeResetLink(token, key);
+  if (!link) throw new ValidationError(resetLinkInvalidMessage);
+  const userPoolId = requireEnv('userPoolId');
+  try {
+    await cognito().send(
+      new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: link.sub, Password: newPassword, Permanent: true }),
+    );
+  } catch (error) {
+    await restoreResetLink(token, key, link);
+    if ((error as Error).name === 'InvalidPasswordException')
+      throw new ValidationError('Password must be at least 6 characters long.');
+    throw error;
+  }
+  await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: link.sub }));
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { optionalEnv } from './env';
+import { ValidationError } from './errors';
+import { getSecret } from './secrets';
+
+const googleVerifyUrl = 'https://www.google.com/recaptcha/api/siteverify';
+export const captchaFailedMessage = 'Security verification failed. Please try again.';
+
+const verdictSchema = z.object({
+  success: z.boolean(),
+  score: z.number().optional(),
+  action: z.string().optional(),
+});
+
+/**
+ * Verifies a reCAPTCHA v3 token with the siteverify protocol (Google in AWS, the local cloud's
+ * verifier locally): it must be valid, for `action`, and score at least the stage's threshold.
+ */
+export async function verifyCaptcha(token: string, action: string, remoteIp?: string): Promise<void> {
+  const body = new URLSearchParams({ secret: await getSecret('captcha'), response: token });
+  if (remoteIp) body.set('remoteip', remoteIp);
+  const response = await fetch(optionalEnv('captchaVerifyUrl') ?? googleVerifyUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+    signal: AbortSignal.timeout(5_000),
+  });
+  const verdict = verdictSchema.safeParse(await response.json().catch(() => null));
+  const minScore = Number(optionalEnv('captchaMinScore') ?? 0.5);
+  if (!verdict.success || !verdict.data.success || verdict.data.action !== action || (verdict.data.score ?? 0) < minScore) {
+    throw new ValidationError(captchaFailedMessage);
+  }
+}

@@ -1,0 +1,53 @@
+import type { CreateAuthChallengeTriggerEvent, VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
+import { challengeKinds, identityLimits, signInMetadataKeys } from '../contracts/identity';
+import { sendEmail } from '../email';
+import { newDevice, registerDevice } from '../entities/device';
+import { issueSignInCode, matchSignInCode } from '../entities/sign-in-code';
+import { getSecret } from '../secrets';
+
+/**
+ * Poses the email code. A first ask sends a new code; a retry after a wrong code keeps the one
+ * already sent (no new email), so three tries share one code.
+ */
+export async function addEmailOtp(event: CreateAuthChallengeTriggerEvent, retry: boolean): Promise<void> {
+  const { sub, email } = event.request.userAttributes;
+  if (!retry && sub && email && !event.request.userNotFound) {
+    const code = await issueSignInCode(sub, await getSecret('app'));
+    await sendEmail({
+      to: email,
+      subject: 'Your MiddleMan verification code',
+      text: `Your verification code is ${code}. It expires in ${identityLimits.otpValidityMinutes} minutes. If you did not try to sign in, change your password.`,
+    });
+  }
+  event.response.publicChallengeParameters = { challenge: challengeKinds.emailOtp, retry: String(retry) };
+  event.response.privateChallengeParameters = { kind: challengeKinds.emailOtp };
+  event.response.challengeMetadata = challengeKinds.emailOtp;
+}
+
+/**
+ * A right, unexpired code is consumed and the device registered as trusted in one transaction
+ * (single use; the device limit checked in the same write). A full account throws the spec's
+ * 'Maximum device limit reached.', which Cognito hands to the client.
+ */
+export async function verifyEmailOtp(event: VerifyAuthChallengeResponseTriggerEvent): Promise<boolean> {
+  const sub = event.request.userAttributes.sub;
+  const metadata = event.request.clientMetadata ?? {};
+  const deviceId = metadata[signInMetadataKeys.deviceId]?.slice(0, 128);
+  const answer = String(event.request.challengeAnswer ?? '');
+  if (!sub || !deviceId || !/^\d{6}$/.test(answer)) return false;
+  const consume = await matchSignInCode(sub, await getSecret('app'), answer);
+  if (!consume) return false;
+  const device = newDevice(
+    {
+      device_id: deviceId,
+      device_name: metadata[signInMetadataKeys.deviceName]?.slice(0, 64) || 'Unknown Device',
+      user_agent: '',
+      platform: '',
+      screen_resolution: '',
+      timezone: '',
+      language: '',
+    },
+    new Date().toISOString(),
+  );
+  return registerDevice(sub, device, [consume]);
+}

@@ -1,0 +1,61 @@
+import { challengeKinds, identityLimits } from '../contracts/identity';
+
+/** One step of a sign-in as Cognito records it in the trigger events' `session`. */
+export interface ChallengeStep {
+  challengeName: string;
+  challengeResult: boolean;
+  challengeMetadata?: string;
+}
+
+export type ChallengeKind = (typeof challengeKinds)[keyof typeof challengeKinds];
+
+export type Decision = { next: 'tokens' } | { next: 'fail' } | { next: 'password' } | { next: 'challenge'; kind: ChallengeKind };
+
+const failuresOf = (session: ChallengeStep[], kind: ChallengeKind) =>
+  session.filter((s) => s.challengeName === 'CUSTOM_CHALLENGE' && s.challengeMetadata === kind && !s.challengeResult).length;
+
+/**
+ * The sign-in rules, with no AWS in them: SRP start -> password; a correct password on a trusted
+ * device -> tokens, on a new device -> the security question (3 tries) -> the email code (3 tries)
+ * -> tokens. Anything else fails. `deviceTrusted` is asked only after a correct password.
+ */
+export async function decide(
+  session: ChallengeStep[],
+  context: { userNotFound: boolean; deviceTrusted: () => Promise<boolean> },
+): Promise<Decision> {
+  const last = session.at(-1);
+  if (!last) return { next: 'fail' };
+  if (session.length === 1) return last.challengeName === 'SRP_A' ? { next: 'password' } : { next: 'fail' };
+  if (last.challengeName === 'PASSWORD_VERIFIER') {
+    if (!last.challengeResult || context.userNotFound || session.length !== 2) return { next: 'fail' };
+    return (await context.deviceTrusted()) ? { next: 'tokens' } : { next: 'challenge', kind: challengeKinds.securityQuestion };
+  }
+  if (last.challengeName !== 'CUSTOM_CHALLENGE' || context.userNotFound) return { next: 'fail' };
+  if (last.challengeMetadata === challengeKinds.securityQuestion) {
+    if (last.challengeResult) return { next: 'challenge', kind: challengeKinds.emailOtp };
+    return failuresOf(session, challengeKinds.securityQuestion) < identityLimits.answerTries
+      ? { next: 'challenge', kind: challengeKinds.securityQuestion }
+      : { next: 'fail' };
+  }
+  if (last.challengeMetadata === challengeKinds.emailOtp) {
+    if (last.challengeResult) return { next: 'tokens' };
+    return failuresOf(session, challengeKinds.emailOtp) < identityLimits.otpTries
+      ? { next: 'challenge', kind: challengeKinds.emailOtp }
+      : { next: 'fail' };
+  }
+  return { next: 'fail' };
+}
+
+/** Which custom challenge CreateAuthChallenge must pose now (the one `decide` chose). */
+export function pendingChallenge(session: ChallengeStep[]): { kind: ChallengeKind; retry: boolean } {
+  const last = session.at(-1);
+  if (last?.challengeName === 'CUSTOM_CHALLENGE' && last.challengeMetadata === challengeKinds.securityQuestion) {
+    return last.challengeResult
+      ? { kind: challengeKinds.emailOtp, retry: false }
+      : { kind: challengeKinds.securityQuestion, retry: true };
+  }
+  if (last?.challengeName === 'CUSTOM_CHALLENGE' && last.challengeMetadata === challengeKinds.emailOtp) {
+    return { kind: challengeKinds.emailOtp, retry: true };
+  }
+  return { kind: challengeKinds.securityQuestion, retry: false };
+}

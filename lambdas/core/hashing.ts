@@ -1,0 +1,53 @@
+import { createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
+
+/** scrypt cost: N=2^14, r=8, p=1 (OWASP's minimum for scrypt), 32-byte keys. */
+const params = { N: 16_384, r: 8, p: 1 } as const;
+const keyLength = 32;
+
+/** Security answers compare trimmed, with inner spaces folded and case ignored. */
+export function normaliseAnswer(answer: string): string {
+  return answer.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** A salted scrypt hash of a secret a person knows (security answer, payment PIN). */
+export async function hashSecret(secret: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scryptAsync(secret, salt, keyLength, { ...params, maxmem: 64 * 1024 * 1024 });
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+/** Constant-time check of a secret against a stored hash; a malformed hash never matches. */
+export async function verifySecret(secret: string, stored: string): Promise<boolean> {
+  const [kind, n, r, p, saltB64, keyB64] = stored.split('$');
+  if (kind !== 'scrypt' || !saltB64 || !keyB64) return false;
+  const expected = Buffer.from(keyB64, 'base64');
+  const actual = await scryptAsync(secret, Buffer.from(saltB64, 'base64'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 64 * 1024 * 1024,
+  });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** A hash to compare against when there is nothing to compare (unknown email): same cost, never matches. */
+export const decoyHash = `scrypt$${params.N}$${params.r}$${params.p}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(keyLength).toString('base64')}`;
+
+/** Keyed hash of a short-lived code or token: the table never holds a usable code. */
+export function keyedHash(key: string, value: string): string {
+  return createHmac('sha256', key).update(value).digest('base64url');
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** A random token for a link (256 bits, URL-safe). */
+export function newLinkToken(): string {
+  return randomBytes(32).toString('base64url');
+}

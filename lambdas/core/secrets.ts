@@ -1,0 +1,37 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { type EnvName, optionalEnv, requireEnv } from './env';
+
+/**
+ * The product's secrets. In AWS each is a Secrets Manager secret whose ARN CDK passes in; locally
+ * the local cloud passes the value itself. Read once per container, never logged.
+ */
+const sources = {
+  /** HMAC key: sign-up tickets, one-time-code hashes, decoy questions. */
+  app: { value: 'appSecret', arn: 'appSecretArn' },
+  /** reCAPTCHA v3 secret key. */
+  captcha: { value: 'captchaSecret', arn: 'captchaSecretArn' },
+} as const satisfies Record<string, { value: EnvName; arn: EnvName }>;
+
+export type SecretName = keyof typeof sources;
+
+const cache = new Map<SecretName, Promise<string>>();
+let client: SecretsManagerClient | undefined;
+
+export function getSecret(name: SecretName): Promise<string> {
+  let value = cache.get(name);
+  if (!value) {
+    value = load(name);
+    cache.set(name, value);
+    value.catch(() => cache.delete(name));
+  }
+  return value;
+}
+
+async function load(name: SecretName): Promise<string> {
+  const local = optionalEnv(sources[name].value);
+  if (local) return local;
+  client ??= new SecretsManagerClient({});
+  const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: requireEnv(sources[name].arn) }));
+  if (!SecretString) throw new Error(`Secret ${name} is empty`);
+  return SecretString;
+}

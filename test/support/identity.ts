@@ -1,0 +1,93 @@
+import { confirmSignUp } from 'aws-amplify/auth';
+import type { SignupRequest } from '../../lambdas/core/contracts/identity';
+import type { LocalCloud } from '../../lib/local/index';
+import { emailsTo, type MailboxEmail } from './mailbox';
+
+export interface TestUser {
+  email: string;
+  password: string;
+  fullName: string;
+  question: string;
+  answer: string;
+  deviceId: string;
+}
+
+let counter = 0;
+export function newTestUser(name = 'user'): TestUser {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  return {
+    email: `${name}.${id}@example.com`,
+    password: 'correct-horse-7',
+    fullName: `Test ${name}`,
+    question: 'What was the name of your first pet?',
+    answer: 'Biscuit the Dog',
+    deviceId: `device-${id}`,
+  };
+}
+
+export function signupBody(cloud: LocalCloud, user: TestUser, overrides: Partial<SignupRequest> = {}): SignupRequest {
+  return {
+    email: user.email,
+    password: user.password,
+    captchaToken: cloud.captcha.issue('signup'),
+    userData: {
+      full_name: user.fullName,
+      phone_number: '+2348012345678',
+      security_question: user.question,
+      security_answer: user.answer,
+    },
+    deviceInfo: {
+      device_id: user.deviceId,
+      device_name: 'Linux PC',
+      user_agent: 'test',
+      platform: 'Linux',
+      screen_resolution: '1280x800',
+      timezone: 'Africa/Lagos',
+      language: 'en-NG',
+    },
+    ...overrides,
+  };
+}
+
+export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** Signs up through the product's own sign-up function, as the sign-up page does. */
+export function signUp(cloud: LocalCloud, user: TestUser, overrides: Partial<SignupRequest> = {}) {
+  return postJson(`${cloud.apiUrl}/secure-signup`, signupBody(cloud, user, overrides));
+}
+
+/** The newest email to an address whose subject matches, waiting briefly. */
+export async function waitForEmail(cloud: LocalCloud, to: string, subject: RegExp, after = 0): Promise<MailboxEmail> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const match = (await emailsTo(cloud.mailboxUrl, to)).filter((e, i) => i >= after && subject.test(e.subject)).at(-1);
+    if (match) return match;
+    if (Date.now() > deadline) throw new Error(`No email "${subject}" to ${to}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function mailCount(cloud: LocalCloud, to: string): Promise<number> {
+  return (await emailsTo(cloud.mailboxUrl, to)).length;
+}
+
+/** The link in an email (first http URL). */
+export function linkIn(email: MailboxEmail): URL {
+  const url = /https?:\/\/[^\s"<]+/.exec(email.body.text ?? email.body.html ?? '')?.[0];
+  if (!url) throw new Error(`No link in "${email.subject}"`);
+  return new URL(url.replace(/&amp;/g, '&'));
+}
+
+/** Opens the emailed confirmation link the way /confirm-email does: Amplify confirmSignUp with its email and code. */
+export async function confirmByEmailedLink(cloud: LocalCloud, user: TestUser) {
+  const link = linkIn(await waitForEmail(cloud, user.email, /Confirm your email/));
+  return confirmSignUp({ username: link.searchParams.get('email') ?? '', confirmationCode: link.searchParams.get('code') ?? '' });
+}
