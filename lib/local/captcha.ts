@@ -26,8 +26,8 @@ export class LocalCaptcha {
     }
     if (path === '/recaptcha/local-token' && req.method === 'POST') {
       const { siteKey, action } = parseJson(await readBody(req));
-      if (siteKey !== this.siteKey) return (sendJson(res, 400, { error: 'unknown site key' }), true);
-      sendJson(res, 200, { token: this.issue(String(action ?? '')) });
+      if (siteKey === this.siteKey) sendJson(res, 200, { token: this.issue(String(action ?? '')) });
+      else sendJson(res, 400, { error: 'unknown site key' });
       return true;
     }
     if (path === '/recaptcha/api/siteverify' && req.method === 'POST') {

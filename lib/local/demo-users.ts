@@ -61,7 +61,10 @@ export async function ensureDemoUsers(cognito: CognitoService, file: string): Pr
     });
     const target = { UserPoolId: localStage.userPoolId, Username: account.email };
     await cognito.operations.AdminConfirmSignUp(target);
-    await cognito.operations.AdminUpdateUserAttributes({ ...target, UserAttributes: [{ Name: 'email_verified', Value: 'true' }] });
+    await cognito.operations.AdminUpdateUserAttributes({
+      ...target,
+      UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
+    });
     users.push(user);
   }
   mkdirSync(dirname(file), { recursive: true });
