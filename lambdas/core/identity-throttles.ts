@@ -19,10 +19,13 @@ export const throttles = {
     windowSeconds: identityLimits.resetWindowMinutes * 60,
     message: resetThrottled,
   },
-  /** Per source address and per email: sign-ups. */
+  /**
+   * Per source address and per email: sign-ups. The address limit is generous because mobile
+   * carriers put many people behind one address; the captcha is the main guard.
+   */
   signupFromAddress: {
     scope: 'signup-ip',
-    limit: 20,
+    limit: 100,
     windowSeconds: 3600,
     message: 'Too many sign-up attempts. Please try again later.',
   },
