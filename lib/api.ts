@@ -19,6 +19,7 @@ import type { EscrowAuth } from './auth';
 import type { EscrowData } from './data';
 import { EscrowFunction } from './function';
 import { acknowledge } from './nag';
+import type { EscrowSecrets } from './secrets';
 import type { StageConfig } from './stage-config';
 
 export interface EscrowApiProps {
@@ -28,6 +29,8 @@ export interface EscrowApiProps {
   readonly auth: EscrowAuth;
   /** Public URL of the web app: allowed CORS origin and APP_URL for links in emails. */
   readonly appUrl: string;
+  /** The secrets functions may be granted (route/trigger `permissions.secrets`). */
+  readonly secrets: EscrowSecrets;
   /** The routes to serve. @default the route table of lambdas/routes.ts */
   readonly routes?: readonly RouteDefinition[];
 }
@@ -110,6 +113,7 @@ export class EscrowApi extends Construct {
         environment,
       });
       if (route.permissions.sendEmail) fn.grantSendEmail(stage.mailFrom);
+      if (route.permissions.secrets?.length) fn.grantSecrets(props.secrets, route.permissions.secrets);
       const userPoolActions = route.permissions.userPoolActions ?? [];
       if (userPoolActions.length > 0) {
         fn.addToRolePolicy(new PolicyStatement({ actions: userPoolActions, resources: [auth.userPool.userPoolArn] }));

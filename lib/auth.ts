@@ -13,6 +13,7 @@ import { triggerEntries, triggerEntry, type UserPoolTriggerName } from '../lambd
 import type { EscrowData } from './data';
 import { EscrowFunction } from './function';
 import { acknowledge } from './nag';
+import type { EscrowSecrets } from './secrets';
 import type { StageConfig } from './stage-config';
 import { userPoolSettings } from './user-pool-settings';
 
@@ -23,6 +24,8 @@ export interface EscrowAuthProps {
   readonly data: EscrowData;
   /** Public URL of the web app, for links in emails (APP_URL). */
   readonly appUrl: string;
+  /** The secrets functions may be granted (route/trigger `permissions.secrets`). */
+  readonly secrets: EscrowSecrets;
 }
 
 /**
@@ -55,6 +58,7 @@ export class EscrowAuth extends Construct {
           environment: { [envNames.mailFrom]: stage.mailFrom, [envNames.appUrl]: props.appUrl },
         });
         if (permissions.sendEmail) fn.grantSendEmail(stage.mailFrom);
+        if (permissions.secrets?.length) fn.grantSecrets(props.secrets, permissions.secrets);
         return [name, fn];
       }),
     );

@@ -3,6 +3,7 @@ import type { Construct } from 'constructs';
 import { EscrowApi } from './api';
 import { EscrowAuth } from './auth';
 import { EscrowData } from './data';
+import { EscrowSecrets } from './secrets';
 import type { StageConfig } from './stage-config';
 import { EscrowWeb } from './web';
 
@@ -27,14 +28,17 @@ export class EscrowStack extends Stack {
   readonly auth: EscrowAuth;
   readonly api: EscrowApi;
   readonly web: EscrowWeb;
+  readonly secrets: EscrowSecrets;
 
   constructor(scope: Construct, id: string, props: EscrowStackProps) {
     super(scope, id, { ...props, env: props.stage.env });
     const { stage } = props;
     this.data = new EscrowData(this, 'Data', { stage });
+    this.secrets = new EscrowSecrets(this, 'Secrets', { stage });
     this.web = new EscrowWeb(this, 'Web', { stage });
-    this.auth = new EscrowAuth(this, 'Auth', { stage, data: this.data, appUrl: this.web.url });
-    this.api = new EscrowApi(this, 'Api', { stage, data: this.data, auth: this.auth, appUrl: this.web.url });
+    const { secrets } = this;
+    this.auth = new EscrowAuth(this, 'Auth', { stage, data: this.data, appUrl: this.web.url, secrets });
+    this.api = new EscrowApi(this, 'Api', { stage, data: this.data, auth: this.auth, appUrl: this.web.url, secrets });
     this.web.deploy({
       stage: stage.name,
       region: this.region,

@@ -5,9 +5,11 @@ import { NodejsFunction, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { envNames } from '../lambdas/core/env';
+import { type SecretName, secretSources } from '../lambdas/core/secrets';
 import { nodejsBundling } from './bundling';
 import type { EscrowData, TableAccess } from './data';
 import { acknowledge, acknowledgeWildcardResource } from './nag';
+import type { EscrowSecrets } from './secrets';
 import type { StageConfig } from './stage-config';
 
 /** Tag naming what a function is for; tests and operators find functions by it. */
@@ -77,6 +79,15 @@ export class EscrowFunction extends NodejsFunction {
   /** Grants table access by permission level; 'none' grants nothing. */
   grantTable(data: EscrowData, access: TableAccess): void {
     data.grant(this, access);
+  }
+
+  /** Lets the function read the named secrets, telling it where they are (lambdas/core/secrets.ts). */
+  grantSecrets(secrets: EscrowSecrets, names: readonly SecretName[]): void {
+    for (const name of names) {
+      const secret = secrets.secrets[name];
+      secret.grantRead(this);
+      this.addEnvironment(envNames[secretSources[name].arn], secret.secretArn);
+    }
   }
 
   /**

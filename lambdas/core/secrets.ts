@@ -5,14 +5,14 @@ import { type EnvName, optionalEnv, requireEnv } from './env';
  * The product's secrets. In AWS each is a Secrets Manager secret whose ARN CDK passes in; locally
  * the local cloud passes the value itself. Read once per container, never logged.
  */
-const sources = {
+export const secretSources = {
   /** HMAC key: sign-up tickets, one-time-code hashes, decoy questions. */
   app: { value: 'appSecret', arn: 'appSecretArn' },
   /** reCAPTCHA v3 secret key. */
   captcha: { value: 'captchaSecret', arn: 'captchaSecretArn' },
 } as const satisfies Record<string, { value: EnvName; arn: EnvName }>;
 
-export type SecretName = keyof typeof sources;
+export type SecretName = keyof typeof secretSources;
 
 const cache = new Map<SecretName, Promise<string>>();
 let client: SecretsManagerClient | undefined;
@@ -28,10 +28,10 @@ export function getSecret(name: SecretName): Promise<string> {
 }
 
 async function load(name: SecretName): Promise<string> {
-  const local = optionalEnv(sources[name].value);
+  const local = optionalEnv(secretSources[name].value);
   if (local) return local;
   client ??= new SecretsManagerClient({});
-  const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: requireEnv(sources[name].arn) }));
+  const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: requireEnv(secretSources[name].arn) }));
   if (!SecretString) throw new Error(`Secret ${name} is empty`);
   return SecretString;
 }

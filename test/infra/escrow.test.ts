@@ -7,6 +7,8 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { envNames } from '../../lambdas/core/env';
+import { type SecretName, secretSources } from '../../lambdas/core/secrets';
 import { tableDefinition } from '../../lambdas/core/table-definition';
 import { handlerEntry, type RouteDefinition, routes } from '../../lambdas/routes';
 import { triggerEntries } from '../../lambdas/triggers';
@@ -16,6 +18,7 @@ import { EscrowAuth } from '../../lib/auth';
 import { esbuildOptions } from '../../lib/bundling';
 import { EscrowData } from '../../lib/data';
 import { FUNCTION_TAG } from '../../lib/function';
+import { EscrowSecrets } from '../../lib/secrets';
 import { loadStageConfig } from '../../lib/stage-config';
 import { userPoolSettings } from '../../lib/user-pool-settings';
 
@@ -114,6 +117,24 @@ describe('escrow stack (dev)', { timeout: 60_000 }, () => {
       ]),
     );
     expect(functions).toHaveLength(routes.length + triggerEntries().length + 2);
+  });
+
+  it('tells each function where exactly the secrets it lists are, and lets it read only those', () => {
+    const functions = [
+      ...routes.map((r) => [`route:${r.name}`, r.permissions.secrets ?? []] as const),
+      ...triggerEntries().map(([name, t]) => [`trigger:${name}`, t.permissions.secrets ?? []] as const),
+    ];
+    for (const [purpose, listed] of functions) {
+      const [, fn] = functionTagged(template, purpose);
+      const variables = Object.keys(fn.Properties.Environment?.Variables ?? {});
+      for (const [name, source] of Object.entries(secretSources)) {
+        const envName = envNames[source.arn];
+        expect(variables.includes(envName), `${purpose} ${envName}`).toBe(listed.includes(name as SecretName));
+        expect(variables, `${purpose} never gets a secret value`).not.toContain(envNames[source.value]);
+      }
+      const reads = actionsOf(statementsOf(template, fn)).filter((a) => String(a).startsWith('secretsmanager:'));
+      expect(reads.length > 0, purpose).toBe(listed.length > 0);
+    }
   });
 
   it('runs every function of ours on nodejs22.x, arm64, with source maps enabled', () => {
@@ -331,8 +352,9 @@ describe('route permissions of every kind', { timeout: 60_000 }, () => {
     const stage = loadStageConfig(app);
     const stack = new Stack(app, 'Probe', { env: stage.env });
     const data = new EscrowData(stack, 'Data', { stage });
-    const auth = new EscrowAuth(stack, 'Auth', { stage, data, appUrl: 'https://app.example.com' });
-    new EscrowApi(stack, 'Api', { stage, data, auth, appUrl: 'https://app.example.com', routes: wide });
+    const secrets = new EscrowSecrets(stack, 'Secrets', { stage });
+    const auth = new EscrowAuth(stack, 'Auth', { stage, data, appUrl: 'https://app.example.com', secrets });
+    new EscrowApi(stack, 'Api', { stage, data, auth, appUrl: 'https://app.example.com', routes: wide, secrets });
 
     expectLeastPrivilege(Template.fromStack(stack), wide);
     expect(violationsOf(app)).toEqual([]);
