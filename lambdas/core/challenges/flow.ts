@@ -30,7 +30,10 @@ export async function decide(
     if (!last.challengeResult || context.userNotFound || session.length !== 2) return { next: 'fail' };
     return (await context.deviceTrusted()) ? { next: 'tokens' } : { next: 'challenge', kind: challengeKinds.securityQuestion };
   }
-  if (last.challengeName !== 'CUSTOM_CHALLENGE' || context.userNotFound) return { next: 'fail' };
+  // Custom steps count only after SRP start and a right password, in that order.
+  const passwordProven =
+    session[0]?.challengeName === 'SRP_A' && session[1]?.challengeName === 'PASSWORD_VERIFIER' && session[1].challengeResult;
+  if (last.challengeName !== 'CUSTOM_CHALLENGE' || context.userNotFound || !passwordProven) return { next: 'fail' };
   if (last.challengeMetadata === challengeKinds.securityQuestion) {
     if (last.challengeResult) return { next: 'challenge', kind: challengeKinds.emailOtp };
     return failuresOf(session, challengeKinds.securityQuestion) < identityLimits.answerTries
@@ -38,6 +41,8 @@ export async function decide(
       : { next: 'fail' };
   }
   if (last.challengeMetadata === challengeKinds.emailOtp) {
+    const answered = session.some((s) => s.challengeMetadata === challengeKinds.securityQuestion && s.challengeResult);
+    if (!answered) return { next: 'fail' };
     if (last.challengeResult) return { next: 'tokens' };
     return failuresOf(session, challengeKinds.emailOtp) < identityLimits.otpTries
       ? { next: 'challenge', kind: challengeKinds.emailOtp }

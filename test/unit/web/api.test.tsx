@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deviceIdHeader } from '../../../lambdas/core/contracts/identity';
 import { ApiError, apiFetch, configureApi } from '../../../web/src/lib/api';
 
 vi.mock('aws-amplify/auth', () => ({
@@ -55,5 +56,19 @@ describe('apiFetch', () => {
       status: 502,
       message: 'Request failed with status 502',
     });
+  });
+
+  it('sends extra headers such as the device id', async () => {
+    fetchMock.mockResolvedValue(Response.json({ devices: [] }));
+    await apiFetch('/devices', { headers: { [deviceIdHeader]: 'device-1' } });
+    expect(lastRequest().headers['x-device-id']).toBe('device-1');
+    expect(lastRequest().headers.authorization).toBe('Bearer id-token');
+  });
+
+  it("tells the server's own error text from the generic fallback", async () => {
+    fetchMock.mockResolvedValueOnce(Response.json({ error: 'Too many attempts' }, { status: 429 }));
+    await expect(apiFetch('/x')).rejects.toMatchObject({ fromServer: true });
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 500 }));
+    await expect(apiFetch('/x')).rejects.toMatchObject({ fromServer: false });
   });
 });

@@ -44,4 +44,10 @@ describe('runtime config', () => {
     const missing = vi.fn(async () => new Response('Not Found', { status: 404 }));
     await expect(loadConfig(missing as unknown as typeof fetch)).rejects.toThrow();
   });
+
+  it('accepts an optional captcha script url and rejects one that is not a URL', () => {
+    const local = { ...goodConfig, captchaScriptUrl: 'http://127.0.0.1:3401/captcha.js' };
+    expect(parseConfig(local)).toEqual(local);
+    expect(() => parseConfig({ ...goodConfig, captchaScriptUrl: 'captcha.js' })).toThrow();
+  });
 });

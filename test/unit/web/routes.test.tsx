@@ -1,22 +1,45 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProfileResponse } from '../../../lambdas/core/contracts/identity';
 import { AppRoutes } from '../../../web/src/app/router';
-import { AuthContext, type AuthState } from '../../../web/src/lib/auth';
-import { ThemeProvider } from '../../../web/src/lib/theme';
+import { getProfile } from '../../../web/src/features/profile/api';
+import type { AuthState } from '../../../web/src/lib/auth';
+import { renderWithProviders, signedIn } from './providers';
+
+vi.mock('../../../web/src/features/profile/api', () => ({ getProfile: vi.fn() }));
+
+const account: ProfileResponse = {
+  id: 'u1',
+  email: 'ada@example.com',
+  created_at: '2025-10-01T10:00:00.000Z',
+  profile: {
+    full_name: 'Ada Lovelace',
+    username: null,
+    phone_number: '+2348012345678',
+    security_ques: 'What was the name of your first pet?',
+    has_security_answer: true,
+    has_payment_pin: false,
+    account_number: null,
+    bank_code: null,
+    account_name: null,
+  },
+};
 
 function renderApp(path: string, state: AuthState = { status: 'signedOut' }) {
-  render(
-    <AuthContext.Provider value={{ state, signOut: async () => {} }}>
-      <ThemeProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <AppRoutes />
-        </MemoryRouter>
-      </ThemeProvider>
-    </AuthContext.Provider>,
+  renderWithProviders(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+    </MemoryRouter>,
+    { auth: state },
   );
 }
+
+beforeEach(() => {
+  vi.mocked(getProfile).mockReset();
+  vi.mocked(getProfile).mockResolvedValue(account);
+});
 
 afterEach(cleanup);
 
@@ -35,17 +58,40 @@ describe('routes', () => {
   });
 
   it('shows the public header on the landing page', async () => {
-    renderApp('/', { status: 'signedIn', user: { sub: 'u1', email: 'ada@example.com' } });
+    renderApp('/', signedIn);
     expect(await screen.findByRole('link', { name: 'Get Started' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'About Us' }).getAttribute('href')).toBe('/who-we-are');
     expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
   });
 
-  it('greets a signed-in user on /dashboard, under the signed-in header', async () => {
-    renderApp('/dashboard', { status: 'signedIn', user: { sub: 'u1', email: 'ada@example.com' } });
-    expect(await screen.findByText('Welcome')).toBeTruthy();
-    expect(screen.getByText('ada@example.com')).toBeTruthy();
+  it('greets a signed-in user by full name on /dashboard, under the signed-in header', async () => {
+    renderApp('/dashboard', signedIn);
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'My Contracts' }).getAttribute('href')).toBe('/view-contracts');
+  });
+
+  it('greets by email when the profile has no name', async () => {
+    vi.mocked(getProfile).mockResolvedValue({ ...account, profile: null });
+    renderApp('/dashboard', signedIn);
+    expect(await screen.findByRole('heading', { name: 'Welcome, ada@example.com' })).toBeTruthy();
+  });
+
+  it.each(['/login', '/signup'])('sends a signed-in user from %s to /dashboard', async (path) => {
+    renderApp(path, signedIn);
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeTruthy();
+    expect(screen.queryByLabelText('Password')).toBeNull();
+  });
+
+  it('shows the login form to a visitor', async () => {
+    renderApp('/login');
+    expect(await screen.findByLabelText('Password')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
+    expect(screen.getByRole('link', { name: 'Forgot Password?' }).getAttribute('href')).toBe('/forgot-password');
+  });
+
+  it('sends a visitor from /register-device without login state back to the login form', async () => {
+    renderApp('/register-device');
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
   });
 });

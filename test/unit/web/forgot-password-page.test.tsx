@@ -1,0 +1,88 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApi } from '../../../web/src/lib/api';
+import { ForgotPasswordPage } from '../../../web/src/pages/auth/forgot-password-page';
+import { renderWithProviders } from './providers';
+
+vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn() }));
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function renderForgotPassword() {
+  renderWithProviders(
+    <MemoryRouter>
+      <ForgotPasswordPage />
+    </MemoryRouter>,
+  );
+}
+
+async function press(name: string) {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name }));
+  });
+}
+
+const body = (index: number) => JSON.parse(String(fetchMock.mock.calls[index]?.[1]?.body));
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  configureApi('https://api.example.com');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('forgot password page', () => {
+  it('goes from email to security question to Email Sent, sending the device fingerprint', async () => {
+    fetchMock
+      .mockResolvedValueOnce(Response.json({ securityQuestion: 'What was the name of your first pet?' }))
+      .mockResolvedValueOnce(Response.json({ message: 'Reset link sent.' }));
+    renderForgotPassword();
+
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: ' Ada@Example.com' } });
+    await press('Continue');
+    expect(body(0)).toEqual({ email: 'ada@example.com', fingerprint: 'device-1' });
+    expect(screen.getByText('What was the name of your first pet?')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Security Answer'), { target: { value: 'Rex' } });
+    await press('Send Reset Link');
+    expect(String(fetchMock.mock.calls[1]?.[0])).toBe('https://api.example.com/verify-answer-and-reset');
+    expect(body(1)).toEqual({ email: 'ada@example.com', securityAnswer: 'Rex', deviceFingerprint: 'device-1' });
+    expect(screen.getByRole('heading', { name: 'Email Sent' })).toBeTruthy();
+  });
+
+  it('asks for the email and the answer before calling the server', async () => {
+    fetchMock.mockResolvedValueOnce(Response.json({ securityQuestion: 'Q?' }));
+    renderForgotPassword();
+    await press('Continue');
+    expect(screen.getByRole('alert').textContent).toBe('Please enter your email address.');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    await press('Continue');
+    await press('Send Reset Link');
+    expect(screen.getByRole('alert').textContent).toBe('Please enter your security answer.');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('says to wait 30 minutes when throttled, and calls a 401 an incorrect answer', async () => {
+    fetchMock.mockResolvedValueOnce(Response.json({ error: 'Too many attempts' }, { status: 429 }));
+    renderForgotPassword();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    await press('Continue');
+    expect(screen.getByRole('alert').textContent).toBe('Too Many Attempts. Please try again in 30 minutes.');
+
+    fetchMock
+      .mockResolvedValueOnce(Response.json({ securityQuestion: 'Q?' }))
+      .mockResolvedValueOnce(Response.json({ error: 'Incorrect' }, { status: 401 }));
+    await press('Continue');
+    fireEvent.change(screen.getByLabelText('Security Answer'), { target: { value: 'Tom' } });
+    await press('Send Reset Link');
+    expect(screen.getByRole('alert').textContent).toBe('Incorrect security answer.');
+  });
+});

@@ -1,0 +1,61 @@
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { DeviceInfo } from '../../../lambdas/core/contracts/identity';
+import { DeviceContext, type DeviceState } from '../../../web/src/features/device/device-provider';
+import { AuthContext, type AuthState } from '../../../web/src/lib/auth';
+import { type AppConfig, ConfigContext } from '../../../web/src/lib/config';
+import { ThemeProvider } from '../../../web/src/lib/theme';
+
+/** Shared by the web page tests: the app's contexts with fixed values instead of Amplify and FingerprintJS. */
+export const testConfig: AppConfig = {
+  stage: 'test',
+  region: 'eu-west-1',
+  apiUrl: 'https://api.example.com',
+  cognito: { userPoolId: 'eu-west-1_test', userPoolClientId: 'client' },
+  captchaSiteKey: 'site-key',
+};
+
+export const testDeviceInfo: DeviceInfo = {
+  device_id: 'device-1',
+  device_name: 'Mac',
+  user_agent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)',
+  platform: 'MacIntel',
+  screen_resolution: '1440x900',
+  timezone: 'Africa/Lagos',
+  language: 'en-NG',
+};
+
+export const testDevice: DeviceState = { loading: false, deviceId: 'device-1', deviceInfo: testDeviceInfo };
+
+export const signedIn: AuthState = { status: 'signedIn', user: { sub: 'u1', email: 'ada@example.com' } };
+
+export interface ProviderOptions {
+  auth?: AuthState;
+  device?: DeviceState;
+  signOut?: () => Promise<void>;
+}
+
+export function renderWithProviders(ui: ReactNode, options: ProviderOptions = {}) {
+  const { auth = { status: 'signedOut' }, device = testDevice, signOut = async () => {} } = options;
+  return render(
+    <ConfigContext.Provider value={testConfig}>
+      <ThemeProvider>
+        <AuthContext.Provider value={{ state: auth, signOut }}>
+          <DeviceContext.Provider value={device}>{ui}</DeviceContext.Provider>
+        </AuthContext.Provider>
+      </ThemeProvider>
+    </ConfigContext.Provider>,
+  );
+}
+
+/** Stands in for a page the test navigates to: shows its name and the navigation state it got. */
+export function Arrived({ at }: { at: string }) {
+  const { state } = useLocation();
+  return (
+    <div>
+      <p>Arrived at {at}</p>
+      <pre data-testid="navigation-state">{JSON.stringify(state ?? null)}</pre>
+    </div>
+  );
+}

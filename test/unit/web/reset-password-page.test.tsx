@@ -1,0 +1,98 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetTokenFromHash } from '../../../web/src/features/auth/reset-token';
+import { configureApi } from '../../../web/src/lib/api';
+import { ResetPasswordPage } from '../../../web/src/pages/auth/reset-password-page';
+import { Arrived, renderWithProviders } from './providers';
+
+vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn() }));
+
+const token = 'a'.repeat(43);
+const fetchMock = vi.fn<typeof fetch>();
+
+function renderReset(entry: string) {
+  renderWithProviders(
+    <MemoryRouter initialEntries={[entry]}>
+      <Routes>
+        <Route path="/reset-password-confirm" element={<ResetPasswordPage />} />
+        <Route path="/forgot-password" element={<Arrived at="forgot-password" />} />
+        <Route path="/login" element={<Arrived at="login" />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+function fill(password: string, confirm: string) {
+  fireEvent.change(screen.getByLabelText('New Password'), { target: { value: password } });
+  fireEvent.change(screen.getByLabelText('Confirm New Password'), { target: { value: confirm } });
+}
+
+async function submit() {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Set New Password' }));
+  });
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  configureApi('https://api.example.com');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('reset password page', () => {
+  it('reads the token from the URL fragment', () => {
+    expect(resetTokenFromHash(`#token=${token}`)).toBe(token);
+    expect(resetTokenFromHash('')).toBeNull();
+    expect(resetTokenFromHash('#token=')).toBeNull();
+  });
+
+  it('redirects to /forgot-password without a token', () => {
+    renderReset('/reset-password-confirm');
+    expect(screen.getByText('Arrived at forgot-password')).toBeTruthy();
+  });
+
+  it.each([
+    ['', '', 'Please fill in both password fields.'],
+    ['secret1', 'secret2', 'Passwords do not match.'],
+    ['short', 'short', 'Password must be at least 6 characters long.'],
+  ])('refuses %j / %j with the spec message', async (password, confirm, message) => {
+    renderReset(`/reset-password-confirm#token=${token}`);
+    fill(password, confirm);
+    await submit();
+    expect(screen.getByRole('alert').textContent).toBe(message);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sets the password with the token, shows the message and opens login after 3 seconds', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockResolvedValue(Response.json({ message: 'Your password has been reset.' }));
+    renderReset(`/reset-password-confirm#token=${token}`);
+    fill('NewSecret1', 'NewSecret1');
+    await submit();
+
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('https://api.example.com/confirm-password-reset');
+    expect(JSON.parse(String(init?.body))).toEqual({ token, newPassword: 'NewSecret1' });
+    expect(screen.getByRole('status').textContent).toBe('Your password has been reset.');
+    act(() => vi.advanceTimersByTime(3000));
+    expect(screen.getByText('Arrived at login')).toBeTruthy();
+  });
+
+  it("shows the server's reason when the link is refused", async () => {
+    fetchMock.mockResolvedValue(Response.json({ error: 'This password reset link is invalid or has expired.' }, { status: 400 }));
+    renderReset(`/reset-password-confirm#token=${token}`);
+    fill('NewSecret1', 'NewSecret1');
+    await submit();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Failed to set new password: This password reset link is invalid or has expired.',
+    );
+  });
+});

@@ -1,0 +1,150 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApi } from '../../../web/src/lib/api';
+import { SignupPage } from '../../../web/src/pages/auth/signup-page';
+import { Arrived, renderWithProviders, testDevice, testDeviceInfo } from './providers';
+
+vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn() }));
+
+const fetchMock = vi.fn<typeof fetch>();
+const execute = vi.fn(async (_siteKey: string, _options: { action: string }) => 'captcha-token');
+
+function renderSignup() {
+  renderWithProviders(
+    <MemoryRouter initialEntries={['/signup']}>
+      <Routes>
+        <Route path="/signup" element={<SignupPage />} />
+        <Route path="/login" element={<Arrived at="login" />} />
+      </Routes>
+    </MemoryRouter>,
+    { device: { ...testDevice, deviceInfo: { ...testDeviceInfo, components: { fonts: { value: [] } } } } },
+  );
+}
+
+function type(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+function fillForm(overrides: Partial<Record<string, string>> = {}) {
+  const values: Record<string, string> = {
+    'Full Name': 'Ada Lovelace',
+    Email: ' Ada@Example.COM ',
+    Password: 'Secret123!',
+    'Confirm Password': 'Secret123!',
+    'Phone Number': '+2348012345678',
+    'Security Question': 'What was the name of your first pet?',
+    'Security Answer': 'Rex',
+    ...overrides,
+  };
+  for (const [label, value] of Object.entries(values)) type(label, value);
+}
+
+async function submit() {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+  });
+}
+
+const requests = (path: string) => fetchMock.mock.calls.filter(([url]) => String(url).endsWith(path));
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  execute.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+  window.grecaptcha = { ready: (callback) => callback(), execute };
+  configureApi('https://api.example.com');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  window.grecaptcha = undefined;
+});
+
+describe('sign-up page', () => {
+  it('warns inline while the confirmation differs from the password', () => {
+    renderSignup();
+    type('Password', 'Secret123!');
+    type('Confirm Password', 'Secret12');
+    expect(screen.getByText('Passwords do not match.')).toBeTruthy();
+    type('Confirm Password', 'Secret123!');
+    expect(screen.queryByText('Passwords do not match.')).toBeNull();
+  });
+
+  it('shows the strength of the password and can show the password', () => {
+    renderSignup();
+    type('Password', 'Abcdef1');
+    expect(screen.getByText('Password strength: Good')).toBeTruthy();
+    const password = screen.getByLabelText('Password') as HTMLInputElement;
+    expect(password.type).toBe('password');
+    fireEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password.type).toBe('text');
+  });
+
+  it('refuses a password shorter than 6 characters without calling the server', async () => {
+    renderSignup();
+    fillForm({ Password: 'Ab1!', 'Confirm Password': 'Ab1!' });
+    await submit();
+    expect(screen.getByRole('alert').textContent).toBe('Password must be at least 6 characters long.');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the spec payload with the captcha token and the device info without components, then opens login after 3 s', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(async (url) =>
+      String(url).endsWith('/secure-signup')
+        ? Response.json({ message: 'Sign-up successful! Please check your email to confirm your account.' })
+        : Response.json({ message: 'sent' }),
+    );
+    renderSignup();
+    fillForm();
+    await submit();
+
+    expect(execute).toHaveBeenCalledWith('site-key', { action: 'signup' });
+    const [signup] = requests('/secure-signup');
+    expect(JSON.parse(String(signup?.[1]?.body))).toEqual({
+      email: 'ada@example.com',
+      password: 'Secret123!',
+      captchaToken: 'captcha-token',
+      userData: {
+        full_name: 'Ada Lovelace',
+        phone_number: '+2348012345678',
+        security_question: 'What was the name of your first pet?',
+        security_answer: 'Rex',
+      },
+      deviceInfo: testDeviceInfo,
+    });
+    expect(JSON.parse(String(requests('/send-signup-confirmation')[0]?.[1]?.body))).toEqual({ email: 'ada@example.com' });
+    expect(screen.getByRole('status').textContent).toBe('Sign-up successful! Please check your email to confirm your account.');
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2999);
+    });
+    expect(screen.queryByText('Arrived at login')).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(screen.getByText('Arrived at login')).toBeTruthy();
+  });
+
+  it("opens the 'Account Exists' dialog when the email is taken", async () => {
+    fetchMock.mockResolvedValue(Response.json({ error: 'An account with this email already exists' }, { status: 409 }));
+    renderSignup();
+    fillForm();
+    await submit();
+    expect(screen.getByRole('alert').textContent).toBe('An account with this email already exists. Please sign in instead.');
+    expect(screen.getByRole('dialog', { name: 'Account Exists' })).toBeTruthy();
+  });
+
+  it('says the CAPTCHA is not ready when no token can be had', async () => {
+    execute.mockRejectedValueOnce(new Error('offline'));
+    renderSignup();
+    fillForm();
+    await submit();
+    expect(screen.getByRole('alert').textContent).toBe('CAPTCHA not ready. Please try again.');
+    expect(requests('/secure-signup')).toHaveLength(0);
+  });
+});
