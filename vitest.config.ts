@@ -28,6 +28,15 @@ export default defineConfig({
           env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
         },
       },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
+        },
+      },
     ],
   },
 });

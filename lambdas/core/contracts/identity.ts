@@ -146,9 +146,9 @@ export const maxDevicesMessage = 'Maximum device limit reached.';
 /** Questions the sign-up form suggests; the server also draws decoy questions for unknown emails from them. */
 export const securityQuestionSuggestions = [
   'What was the name of your first pet?',
-  'What is your mother’s maiden name?',
-  'What was the name of your primary school?',
+  "What is your mother's maiden name?",
   'In what city were you born?',
+  'What was the name of your primary school?',
+  'What is the name of your best childhood friend?',
   'What was the make of your first car?',
-  'What is your favourite book?',
 ] as const;

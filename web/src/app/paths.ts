@@ -10,6 +10,8 @@ export const paths = {
   resetPasswordConfirm: fixed('/reset-password-confirm'),
   needHelp: fixed('/need-help'),
   registerDevice: fixed('/register-device'),
+  /** Not in the spec's list: the target of the confirmation link Cognito emails after sign-up. */
+  confirmEmail: fixed('/confirm-email'),
   howItWorks: fixed('/how-it-works'),
   whoWeAre: fixed('/who-we-are'),
   pricing: fixed('/pricing'),
@@ -96,6 +98,7 @@ const publicPaths: ReadonlySet<string> = new Set([
   paths.resetPasswordConfirm.path,
   paths.needHelp.path,
   paths.registerDevice.path,
+  paths.confirmEmail.path,
   paths.howItWorks.path,
   paths.whoWeAre.path,
   paths.pricing.path,

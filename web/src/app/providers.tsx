@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DeviceProvider } from '../features/device/device-provider';
 import { AuthProvider } from '../lib/auth';
 import { type AppConfig, ConfigContext } from '../lib/config';
 import { ThemeProvider } from '../lib/theme';
@@ -7,7 +8,9 @@ export function AppProviders({ config, children }: { config: AppConfig; children
   return (
     <ConfigContext.Provider value={config}>
       <ThemeProvider>
-        <AuthProvider>{children}</AuthProvider>
+        <AuthProvider>
+          <DeviceProvider>{children}</DeviceProvider>
+        </AuthProvider>
       </ThemeProvider>
     </ConfigContext.Provider>
   );

@@ -5,6 +5,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** True when the message is the server's own `error` text, not the generic fallback. */
+    readonly fromServer = false,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -18,6 +20,8 @@ export interface ApiRequest<T> {
   auth?: boolean;
   /** Validates the reply; without it the body is trusted to be `T`. */
   schema?: ZodType<T>;
+  /** Extra request headers, e.g. `{ [deviceIdHeader]: deviceId }`. */
+  headers?: Record<string, string>;
 }
 
 let baseUrl: string | undefined;
@@ -50,7 +54,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest<T> = {}): Pr
   if (baseUrl === undefined) throw new Error('apiFetch called before configureApi');
   const { method = 'GET', body, auth = true, schema } = request;
 
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...request.headers, accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (auth) {
     const token = await idToken();
@@ -64,7 +68,8 @@ export async function apiFetch<T>(path: string, request: ApiRequest<T> = {}): Pr
   });
   const payload = await readJson(response);
   if (!response.ok) {
-    throw new ApiError(response.status, errorField(payload) ?? `Request failed with status ${response.status}`);
+    const serverMessage = errorField(payload);
+    throw new ApiError(response.status, serverMessage ?? `Request failed with status ${response.status}`, !!serverMessage);
   }
   return schema ? schema.parse(payload) : (payload as T);
 }

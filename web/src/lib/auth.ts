@@ -50,9 +50,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let active = true;
+    // A sign-out while a refresh is under way wins: the refresh's answer is then stale.
+    let generation = 0;
     const refresh = async () => {
+      const mine = ++generation;
       const user = await currentUser();
-      if (active) setState(user ? { status: 'signedIn', user } : { status: 'signedOut' });
+      if (active && mine === generation) setState(user ? { status: 'signedIn', user } : { status: 'signedOut' });
     };
     void refresh();
     const stopListening = Hub.listen('auth', ({ payload }) => {
@@ -63,6 +66,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           break;
         case 'signedOut':
         case 'tokenRefresh_failure':
+          generation++;
           setState({ status: 'signedOut' });
           break;
       }

@@ -1,6 +1,8 @@
 import { createContext, useContext } from 'react';
 import { z } from 'zod';
 
+export const defaultCaptchaScriptUrl = 'https://www.google.com/recaptcha/api.js';
+
 export const configSchema = z.object({
   stage: z.string(),
   region: z.string(),
@@ -11,6 +13,8 @@ export const configSchema = z.object({
     endpoint: z.url().optional(),
   }),
   captchaSiteKey: z.string(),
+  /** reCAPTCHA v3 script; locally a stand-in with the same `grecaptcha` API. @default defaultCaptchaScriptUrl */
+  captchaScriptUrl: z.url().optional(),
   mailboxUrl: z.url().optional(),
 });
 

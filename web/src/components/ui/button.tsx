@@ -1,0 +1,22 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+const variants = {
+  primary: 'bg-emerald-600 text-white hover:bg-emerald-700 disabled:bg-emerald-600/50',
+  secondary:
+    'border border-gray-300 text-gray-800 hover:bg-gray-100 disabled:opacity-50 dark:border-gray-700 dark:text-gray-100 dark:hover:bg-gray-800',
+} as const;
+
+export function Button({
+  variant = 'primary',
+  className,
+  type = 'button',
+  ...props
+}: { variant?: keyof typeof variants } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button
+      type={type}
+      className={`rounded-md px-4 py-2 font-semibold shadow-sm transition-colors disabled:cursor-not-allowed ${variants[variant]} ${className ?? ''}`}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,53 @@
+import type { z } from 'zod';
+import {
+  type confirmPasswordResetRequestSchema,
+  type MessageResponse,
+  messageResponseSchema,
+  type SignupRequest,
+  type securityQuestionRequestSchema,
+  securityQuestionResponseSchema,
+  type sendSignupConfirmationRequestSchema,
+  type verifyAnswerAndResetRequestSchema,
+} from '../../../../lambdas/core/contracts/identity';
+import { apiFetch } from '../../lib/api';
+
+/** The public identity endpoints; bodies and replies are the shared contract's. */
+export function secureSignup(body: SignupRequest): Promise<MessageResponse> {
+  return apiFetch('/secure-signup', { method: 'POST', body, auth: false, schema: messageResponseSchema });
+}
+
+export function sendSignupConfirmation(email: string): Promise<unknown> {
+  const body: z.input<typeof sendSignupConfirmationRequestSchema> = { email };
+  return apiFetch('/send-signup-confirmation', { method: 'POST', body, auth: false });
+}
+
+export async function getSecurityQuestion(email: string, deviceId: string | undefined): Promise<string> {
+  const body: z.input<typeof securityQuestionRequestSchema> = { email, fingerprint: deviceId };
+  const reply = await apiFetch('/get-security-question', {
+    method: 'POST',
+    body,
+    auth: false,
+    schema: securityQuestionResponseSchema,
+  });
+  return reply.securityQuestion;
+}
+
+export function verifyAnswerAndReset(email: string, securityAnswer: string, deviceId: string | undefined) {
+  const body: z.input<typeof verifyAnswerAndResetRequestSchema> = { email, securityAnswer, deviceFingerprint: deviceId };
+  return apiFetch('/verify-answer-and-reset', {
+    method: 'POST',
+    body,
+    auth: false,
+    schema: messageResponseSchema,
+  });
+}
+
+export function confirmPasswordReset(token: string, newPassword: string) {
+  const body: z.input<typeof confirmPasswordResetRequestSchema> = { token, newPassword };
+  return apiFetch('/confirm-password-reset', {
+    method: 'POST',
+    body,
+    auth: false,
+    schema: messageResponseSchema,
+  });
+}

@@ -1,0 +1,36 @@
+import { ApiError } from '../../lib/api';
+import { authMessages } from './messages';
+
+/** The server's own error text, when the failure carried one. */
+function serverText(error: unknown): string | undefined {
+  return error instanceof ApiError && error.fromServer ? error.message : undefined;
+}
+
+export interface SignupFailure {
+  message: string;
+  /** The 'Account Exists' dialog opens too. */
+  accountExists: boolean;
+}
+
+/** Spec §8 "Sign-up": the captcha failure text comes from the server as it is. */
+export function signupFailure(error: unknown): SignupFailure {
+  if (!(error instanceof ApiError)) return { message: authMessages.unexpected, accountExists: false };
+  if (error.message.includes('already exists')) return { message: authMessages.accountExists, accountExists: true };
+  return { message: error.message, accountExists: false };
+}
+
+export function securityQuestionFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status === 429) return authMessages.resetThrottled;
+  return serverText(error) ?? authMessages.questionLookupFailed;
+}
+
+export function resetAnswerFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status === 429) return authMessages.resetThrottled;
+  if (error instanceof ApiError && error.status === 401) return authMessages.incorrectResetAnswer;
+  return serverText(error) ?? authMessages.verificationFailed;
+}
+
+export function setPasswordFailure(error: unknown): string {
+  if (error instanceof ApiError) return authMessages.setPasswordFailed(error.message);
+  return authMessages.unexpected;
+}

@@ -1,0 +1,11 @@
+import { otpLength } from '../../lib/constants';
+
+/** Keeps the digits a person typed or pasted, up to the OTP length. */
+export function sanitizeOtp(value: string): string {
+  return value.replace(/\D/g, '').slice(0, otpLength);
+}
+
+/** Exactly six digits enable the submit button (spec §5 "OTP"). */
+export function isCompleteOtp(value: string): boolean {
+  return value.length === otpLength && /^\d+$/.test(value);
+}

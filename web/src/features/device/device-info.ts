@@ -1,0 +1,69 @@
+import { type DeviceInfo, deviceInfoSchema } from '../../../../lambdas/core/contracts/identity';
+import { deviceStorageKeys } from '../../lib/constants';
+import { deviceNameFromUserAgent } from './device-name';
+
+/** The device-info record as the browser keeps it: the server's fields plus the raw fingerprint components. */
+export type DeviceInfoRecord = DeviceInfo & { components?: unknown };
+
+export interface BrowserEnvironment {
+  userAgent: string;
+  platform: string;
+  screenWidth: number;
+  screenHeight: number;
+  timezone: string;
+  language: string;
+}
+
+export function buildDeviceInfo(visitorId: string, env: BrowserEnvironment, components?: unknown): DeviceInfoRecord {
+  return {
+    device_id: visitorId,
+    device_name: deviceNameFromUserAgent(env.userAgent),
+    user_agent: env.userAgent,
+    platform: env.platform,
+    screen_resolution: `${env.screenWidth}x${env.screenHeight}`,
+    timezone: env.timezone,
+    language: env.language,
+    components,
+  };
+}
+
+export function browserEnvironment(): BrowserEnvironment {
+  return {
+    userAgent: navigator.userAgent,
+    platform: navigator.platform ?? '',
+    screenWidth: window.screen?.width ?? 0,
+    screenHeight: window.screen?.height ?? 0,
+    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone ?? '',
+    language: navigator.language ?? '',
+  };
+}
+
+/** The record the server accepts: the raw components stay in the browser. Null when it does not validate. */
+export function deviceInfoPayload(record: DeviceInfoRecord | undefined): DeviceInfo | null {
+  if (!record) return null;
+  const parsed = deviceInfoSchema.safeParse(record);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Both stored values, or nothing: one without the other is recomputed. */
+export function readStoredDevice(storage: Storage): { deviceId: string; deviceInfo: DeviceInfoRecord } | null {
+  try {
+    const deviceId = storage.getItem(deviceStorageKeys.deviceId);
+    const rawInfo = storage.getItem(deviceStorageKeys.deviceInfo);
+    if (!deviceId || !rawInfo) return null;
+    const deviceInfo: unknown = JSON.parse(rawInfo);
+    if (typeof deviceInfo !== 'object' || deviceInfo === null) return null;
+    return { deviceId, deviceInfo: deviceInfo as DeviceInfoRecord };
+  } catch {
+    return null;
+  }
+}
+
+export function storeDevice(storage: Storage, deviceId: string, deviceInfo: DeviceInfoRecord): void {
+  try {
+    storage.setItem(deviceStorageKeys.deviceId, deviceId);
+    storage.setItem(deviceStorageKeys.deviceInfo, JSON.stringify(deviceInfo));
+  } catch {
+    // Storage may be full or disabled; the id is then recomputed on the next visit.
+  }
+}

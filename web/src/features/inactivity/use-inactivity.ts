@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** What counts as the person being there (spec §4 "Inactivity"). */
+const activityEvents = ['mousemove', 'mousedown', 'keydown', 'touchstart', 'scroll', 'wheel'] as const;
+
+export interface InactivityOptions {
+  warnAfterMs: number;
+  logoutAfterMs: number;
+  onTimeout: () => void;
+}
+
+/**
+ * Warns after `warnAfterMs` without activity and calls `onTimeout` after `logoutAfterMs`. Once the
+ * warning shows, only `stay()` (the dialog's button) restarts the clock, so a stray mouse move
+ * does not silently dismiss it.
+ */
+export function useInactivity({ warnAfterMs, logoutAfterMs, onTimeout }: InactivityOptions) {
+  const [warning, setWarning] = useState(false);
+  const warningRef = useRef(false);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  const onTimeoutRef = useRef(onTimeout);
+  onTimeoutRef.current = onTimeout;
+
+  const restart = useCallback(() => {
+    for (const timer of timers.current) clearTimeout(timer);
+    warningRef.current = false;
+    setWarning(false);
+    timers.current = [
+      setTimeout(() => {
+        warningRef.current = true;
+        setWarning(true);
+      }, warnAfterMs),
+      setTimeout(() => onTimeoutRef.current(), logoutAfterMs),
+    ];
+  }, [warnAfterMs, logoutAfterMs]);
+
+  useEffect(() => {
+    restart();
+    const onActivity = () => {
+      if (!warningRef.current) restart();
+    };
+    for (const name of activityEvents) window.addEventListener(name, onActivity, { passive: true, capture: true });
+    return () => {
+      for (const name of activityEvents) window.removeEventListener(name, onActivity, { capture: true });
+      for (const timer of timers.current) clearTimeout(timer);
+    };
+  }, [restart]);
+
+  return { warning, stay: restart };
+}

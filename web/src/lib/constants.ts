@@ -1,0 +1,25 @@
+import { identityLimits, passwordMinLength } from '../../../lambdas/core/contracts/identity';
+
+/** The spec's client-side timings (§9), in one place. */
+export const timings = {
+  /** A failed login locks the button this long. */
+  loginLockoutMs: 3_000,
+  /** After a successful login, the dashboard opens after this delay. */
+  loginRedirectMs: 500,
+  /** After sign-up, email confirmation and a password reset, login opens after this delay. */
+  redirectToLoginMs: 3_000,
+  /** Without activity the "Are you still there?" dialog appears after this long... */
+  inactivityWarningMs: 4 * 60_000,
+  /** ...and the user is logged out after this long. */
+  inactivityLogoutMs: 5 * 60_000,
+} as const;
+
+export { passwordMinLength };
+
+export const otpLength = identityLimits.otpDigits;
+
+/** Local-storage keys of the device identification (spec §9). */
+export const deviceStorageKeys = {
+  deviceId: 'middleman_device_id',
+  deviceInfo: 'middleman_device_info',
+} as const;
