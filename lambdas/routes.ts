@@ -84,6 +84,60 @@ export const routes: readonly RouteDefinition[] = [
   },
   { name: 'list-devices', method: 'GET', path: '/devices', auth: 'protected', permissions: { table: 'read' } },
   { name: 'remove-device', method: 'DELETE', path: '/devices/{id}', auth: 'protected', permissions: { table: 'readWrite' } },
+
+  // Contracts
+  { name: 'create-contract', method: 'POST', path: '/create-contract', auth: 'protected', permissions: { table: 'readWrite' } },
+  {
+    name: 'get-contract-for-acceptor',
+    method: 'POST',
+    path: '/get-contract-for-acceptor',
+    auth: 'protected',
+    permissions: { table: 'read' },
+  },
+  { name: 'accept-contract', method: 'POST', path: '/accept-contract', auth: 'protected', permissions: { table: 'readWrite' } },
+  { name: 'reject-contract', method: 'POST', path: '/reject-contract', auth: 'protected', permissions: { table: 'readWrite' } },
+  { name: 'list-my-contracts', method: 'GET', path: '/contracts', auth: 'protected', permissions: { table: 'read' } },
+  { name: 'get-contract', method: 'GET', path: '/contracts/{id}', auth: 'protected', permissions: { table: 'read' } },
+  { name: 'update-contract', method: 'PATCH', path: '/contracts/{id}', auth: 'protected', permissions: { table: 'readWrite' } },
+  { name: 'delete-contract', method: 'DELETE', path: '/contracts/{id}', auth: 'protected', permissions: { table: 'readWrite' } },
+  {
+    name: 'list-engaged-contracts',
+    method: 'GET',
+    path: '/engaged-contracts',
+    auth: 'protected',
+    permissions: { table: 'read' },
+  },
+
+  // Templates
+  { name: 'create-template', method: 'POST', path: '/templates', auth: 'protected', permissions: { table: 'readWrite' } },
+  { name: 'list-my-templates', method: 'GET', path: '/templates', auth: 'protected', permissions: { table: 'read' } },
+  { name: 'get-template', method: 'GET', path: '/templates/{id}', auth: 'protected', permissions: { table: 'read' } },
+  { name: 'update-template', method: 'PATCH', path: '/templates/{id}', auth: 'protected', permissions: { table: 'readWrite' } },
+  { name: 'delete-template', method: 'DELETE', path: '/templates/{id}', auth: 'protected', permissions: { table: 'readWrite' } },
+  {
+    name: 'fetch-contract-template',
+    method: 'POST',
+    path: '/fetch-contract-template',
+    auth: 'protected',
+    permissions: { table: 'read' },
+  },
+  {
+    name: 'create-instance-from-template',
+    method: 'POST',
+    path: '/create-instance-from-template',
+    auth: 'protected',
+    permissions: { table: 'readWrite' },
+  },
+
+  // Notifications
+  { name: 'list-notifications', method: 'GET', path: '/notifications', auth: 'protected', permissions: { table: 'read' } },
+  {
+    name: 'mark-notification-read',
+    method: 'POST',
+    path: '/notifications/{id}/read',
+    auth: 'protected',
+    permissions: { table: 'readWrite' },
+  },
 ];
 
 /** Absolute path of a route's handler source, for bundlers and the local cloud. */

@@ -66,6 +66,9 @@ export function parseInput<S extends ZodType>(schema: S, value: unknown): z.infe
   throw new ValidationError(`${field}${issue?.message ?? 'Invalid input'}`);
 }
 
+/** The `{id}` of a resource path. */
+export const pathIdSchema = z.object({ id: z.string().trim().min(1).max(128) });
+
 /** The signed-in caller, from the claims the JWT authorizer verified. */
 export interface Caller {
   sub: string;

@@ -16,7 +16,7 @@ export type Currency = keyof typeof currencies;
 /** Currencies offered by the create forms; detail and edit views add JPY and CAD. */
 export const createCurrencies = ['USD', 'EUR', 'GBP', 'NGN'] as const satisfies readonly Currency[];
 export const editCurrencies = [...createCurrencies, 'JPY', 'CAD'] as const satisfies readonly Currency[];
-export const defaultCurrency: Currency = 'NGN';
+export const defaultCurrency = 'NGN' satisfies Currency;
 
 /** Minor units per major unit. Amounts in this product are entered with a 0.01 step, so 100 for all. */
 export const minorPerMajor = 100;

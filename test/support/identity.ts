@@ -1,4 +1,4 @@
-import { confirmSignUp } from 'aws-amplify/auth';
+import { confirmSignUp, fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
 import type { SignupRequest } from '../../lambdas/core/contracts/identity';
 import type { LocalCloud } from '../../lib/local/index';
 import { emailsTo, type MailboxEmail } from './mailbox';
@@ -90,4 +90,27 @@ export function linkIn(email: MailboxEmail): URL {
 export async function confirmByEmailedLink(cloud: LocalCloud, user: TestUser) {
   const link = linkIn(await waitForEmail(cloud, user.email, /Confirm your email/));
   return confirmSignUp({ username: link.searchParams.get('email') ?? '', confirmationCode: link.searchParams.get('code') ?? '' });
+}
+
+/** A confirmed account, made through the product's sign-up and the emailed link. */
+export async function confirmedUser(cloud: LocalCloud, name: string): Promise<TestUser> {
+  const user = newTestUser(name);
+  const response = await signUp(cloud, user);
+  if (response.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(response.body)}`);
+  await confirmByEmailedLink(cloud, user);
+  return user;
+}
+
+/** Signs in with the real Amplify client on the user's trusted device and returns their ID token and sub. */
+export async function signedIn(user: TestUser): Promise<{ token: string; sub: string }> {
+  await signOut();
+  const result = await signIn({
+    username: user.email,
+    password: user.password,
+    options: { authFlowType: 'CUSTOM_WITH_SRP', clientMetadata: { deviceId: user.deviceId } },
+  });
+  if (!result.isSignedIn) throw new Error(`sign-in stopped at ${result.nextStep.signInStep}`);
+  const session = await fetchAuthSession();
+  const token = session.tokens?.idToken?.toString() ?? '';
+  return { token, sub: String(session.tokens?.idToken?.payload.sub ?? '') };
 }

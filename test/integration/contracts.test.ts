@@ -1,0 +1,421 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents } from '../../lambdas/core/clients';
+import type { ContractView, NotificationsResponse, TemplateView } from '../../lambdas/core/contracts/escrow';
+import { contractKey } from '../../lambdas/core/entities/keys';
+import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
+import { configureAmplify } from '../support/amplify';
+import { confirmedUser, signedIn } from '../support/identity';
+
+let cloud: LocalCloud;
+
+interface Actor {
+  token: string;
+  sub: string;
+}
+let seller: Actor;
+let buyer: Actor;
+let stranger: Actor;
+const anonymous: Actor = { token: '', sub: '' };
+
+beforeAll(async () => {
+  cloud = await startLocalCloud();
+  configureAmplify(cloud.config);
+  const people = [
+    await confirmedUser(cloud, 'seller'),
+    await confirmedUser(cloud, 'buyer'),
+    await confirmedUser(cloud, 'stranger'),
+  ];
+  [seller, buyer, stranger] = [await signedIn(people[0]!), await signedIn(people[1]!), await signedIn(people[2]!)];
+});
+
+afterAll(async () => {
+  await cloud?.stop();
+});
+
+async function call(actor: Actor, method: string, path: string, body?: unknown) {
+  const headers: Record<string, string> = {};
+  if (actor.token) headers.authorization = `Bearer ${actor.token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${cloud.apiUrl}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function newContract(overrides: Record<string, unknown> = {}) {
+  const response = await call(seller, 'POST', '/create-contract', {
+    acceptorId: buyer.sub,
+    title: 'Logo design',
+    description: 'Three logo concepts, two revisions',
+    value: '15500.50',
+    currency: 'NGN',
+    ...overrides,
+  });
+  expect(response.status).toBe(201);
+  return String(response.body.id);
+}
+
+async function notifications(actor: Actor) {
+  return (await call(actor, 'GET', '/notifications')).body as unknown as NotificationsResponse;
+}
+
+describe('private contracts', () => {
+  it('creates a pending contract in kobo and tells the acceptor', async () => {
+    const before = (await notifications(buyer)).unread_count;
+    const id = await newContract();
+    const { body } = await call(seller, 'GET', `/contracts/${id}`);
+    expect(body.contract).toMatchObject({
+      id,
+      creator_id: seller.sub,
+      acceptor_id: buyer.sub,
+      status: 'pending',
+      value_minor: 1_550_050,
+      total_amount_minor: 1_550_050,
+      amount_paid_minor: 0,
+      currency: 'NGN',
+      accepted_by: [],
+      payer_user_ids: [],
+    });
+    const inbox = await notifications(buyer);
+    expect(inbox.unread_count).toBe(before + 1);
+    expect(inbox.notifications[0]?.body).toContain(id);
+  });
+
+  it('defaults the currency to NGN', async () => {
+    const id = await newContract({ currency: undefined });
+    expect(((await call(seller, 'GET', `/contracts/${id}`)).body.contract as ContractView).currency).toBe('NGN');
+  });
+
+  it.each([
+    [{ acceptorId: '' }, 'acceptorId: Please fill in all contract details, including the Acceptor ID.'],
+    [{ title: '  ' }, 'title: Please fill in all contract details, including the Acceptor ID.'],
+    [{ value: '0' }, 'value: Amount must be greater than zero.'],
+    [{ value: '10.555' }, 'value: Amount must be greater than zero.'],
+    [{ value: -5 }, 'value: Amount must be greater than zero.'],
+    [{ currency: 'JPY' }, undefined],
+  ])('refuses %j with 400', async (overrides, message) => {
+    const response = await call(seller, 'POST', '/create-contract', {
+      acceptorId: buyer.sub,
+      title: 'T',
+      description: 'D',
+      value: '10',
+      currency: 'NGN',
+      ...overrides,
+    });
+    expect(response.status).toBe(400);
+    if (message) expect(response.body.error).toBe(message);
+  });
+
+  it('refuses an acceptor who is not a user (404) or the creator themself (400)', async () => {
+    const unknown = await call(seller, 'POST', '/create-contract', {
+      acceptorId: 'no-such-user',
+      title: 'T',
+      description: 'D',
+      value: 1,
+    });
+    expect(unknown.status).toBe(404);
+    const self = await call(seller, 'POST', '/create-contract', {
+      acceptorId: seller.sub,
+      title: 'T',
+      description: 'D',
+      value: 1,
+    });
+    expect(self.status).toBe(400);
+  });
+
+  it('shows anyone holding the ID only the spec’s fields', async () => {
+    const id = await newContract();
+    const { status, body } = await call(stranger, 'POST', '/get-contract-for-acceptor', { contractId: id });
+    expect(status).toBe(200);
+    expect(Object.keys(body).sort()).toEqual([
+      'currency',
+      'description',
+      'id',
+      'payer_user_ids',
+      'status',
+      'title',
+      'value_minor',
+    ]);
+  });
+
+  it('accepts as the named acceptor, records it once and tells the creator once', async () => {
+    const id = await newContract();
+    const before = (await notifications(seller)).unread_count;
+    const first = await call(buyer, 'POST', '/accept-contract', { contractId: id });
+    const second = await call(buyer, 'POST', '/accept-contract', { contractId: id });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect((first.body.contract as ContractView).accepted_by).toEqual([buyer.sub]);
+    expect(((await call(seller, 'GET', `/contracts/${id}`)).body.contract as ContractView).accepted_by).toEqual([buyer.sub]);
+    expect((await notifications(seller)).unread_count).toBe(before + 1);
+    const engaged = (await call(buyer, 'GET', '/engaged-contracts')).body.contracts as ContractView[];
+    expect(engaged.map((c) => c.id)).toContain(id);
+  });
+
+  it('refuses acceptance with the spec’s texts', async () => {
+    const id = await newContract();
+    expect(await call(seller, 'POST', '/accept-contract', { contractId: id })).toEqual({
+      status: 403,
+      body: { error: 'You are not allowed to accept your own contract.' },
+    });
+    expect((await call(stranger, 'POST', '/accept-contract', { contractId: id })).status).toBe(403);
+    expect(await call(buyer, 'POST', '/reject-contract', { contractId: id })).toMatchObject({ status: 200 });
+    expect(await call(buyer, 'POST', '/accept-contract', { contractId: id })).toEqual({
+      status: 409,
+      body: { error: 'This contract is currently "cancelled" and cannot be accepted.' },
+    });
+    expect(await call(buyer, 'POST', '/accept-contract', { contractId: '01ZZZZZZZZZZZZZZZZZZZZZZZZ' })).toEqual({
+      status: 404,
+      body: { error: 'Contract not found.' },
+    });
+  });
+
+  it('refuses a payer who has already paid', async () => {
+    const id = await newContract();
+    // Payments come with the payment issue; here the payer is recorded directly.
+    await documents().send(
+      new UpdateCommand({
+        TableName: localStage.tableName,
+        Key: contractKey(id),
+        UpdateExpression: 'SET payer_user_ids = :payers',
+        ExpressionAttributeValues: { ':payers': [buyer.sub] },
+      }),
+    );
+    expect(await call(buyer, 'POST', '/accept-contract', { contractId: id })).toEqual({
+      status: 409,
+      body: { error: 'You have already paid for this contract.' },
+    });
+  });
+
+  it('lets the creator edit a pending contract, in any currency of the edit form', async () => {
+    const id = await newContract();
+    const edited = await call(seller, 'PATCH', `/contracts/${id}`, {
+      title: 'New title',
+      description: 'New',
+      value: 99.99,
+      currency: 'JPY',
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.contract).toMatchObject({
+      title: 'New title',
+      value_minor: 9999,
+      total_amount_minor: 9999,
+      currency: 'JPY',
+    });
+  });
+
+  it('refuses bad edits with the spec’s texts', async () => {
+    const id = await newContract();
+    expect(
+      (await call(seller, 'PATCH', `/contracts/${id}`, { title: '', description: 'x', value: 1, currency: 'NGN' })).body.error,
+    ).toBe('title: Please ensure all fields are filled correctly.');
+    expect(
+      (await call(seller, 'PATCH', `/contracts/${id}`, { title: 'x', description: 'x', value: 0, currency: 'NGN' })).body.error,
+    ).toBe('value: Amount must be greater than zero.');
+  });
+
+  it('refuses to edit or delete a contract that is no longer pending (409)', async () => {
+    const id = await newContract();
+    await call(buyer, 'POST', '/reject-contract', { contractId: id });
+    expect(
+      (await call(seller, 'PATCH', `/contracts/${id}`, { title: 'x', description: 'x', value: 1, currency: 'NGN' })).status,
+    ).toBe(409);
+    expect((await call(seller, 'DELETE', `/contracts/${id}`)).status).toBe(409);
+  });
+
+  it('deletes a pending contract with its acceptance, which leaves Engaged Contracts', async () => {
+    const id = await newContract();
+    await call(buyer, 'POST', '/accept-contract', { contractId: id });
+    expect((await call(seller, 'DELETE', `/contracts/${id}`)).status).toBe(200);
+    expect((await call(seller, 'GET', `/contracts/${id}`)).status).toBe(404);
+    const engaged = (await call(buyer, 'GET', '/engaged-contracts')).body.contracts as ContractView[];
+    expect(engaged.map((c) => c.id)).not.toContain(id);
+  });
+
+  it('lists the creator’s own contracts, newest first', async () => {
+    const first = await newContract({ title: 'First' });
+    const second = await newContract({ title: 'Second' });
+    const mine = (await call(seller, 'GET', '/contracts')).body.contracts as ContractView[];
+    expect(mine.findIndex((c) => c.id === second)).toBeLessThan(mine.findIndex((c) => c.id === first));
+    expect(mine.every((c) => c.creator_id === seller.sub)).toBe(true);
+    expect((await call(stranger, 'GET', '/contracts')).body.contracts).toEqual([]);
+  });
+});
+
+describe('templates', () => {
+  async function newTemplate(price: string | number = '1500.50') {
+    const response = await call(seller, 'POST', '/templates', {
+      title: 'T-shirt',
+      description: 'Printed, per item',
+      base_price: price,
+      currency: 'NGN',
+    });
+    expect(response.status).toBe(201);
+    return String(response.body.id);
+  }
+
+  it('creates, lists newest first, edits and deletes a template for its creator', async () => {
+    const older = await newTemplate();
+    const id = await newTemplate();
+    const list = (await call(seller, 'GET', '/templates')).body.templates as TemplateView[];
+    expect(list[0]?.id).toBe(id);
+    expect(list.map((t) => t.id)).toContain(older);
+    const edited = await call(seller, 'PATCH', `/templates/${id}`, {
+      title: 'Hoodie',
+      description: 'Per item',
+      base_price: '9000',
+      currency: 'CAD',
+    });
+    expect(edited.body.template).toMatchObject({ title: 'Hoodie', base_price_minor: 900_000, currency: 'CAD' });
+    expect((await call(seller, 'DELETE', `/templates/${id}`)).status).toBe(200);
+    expect((await call(seller, 'GET', `/templates/${id}`)).status).toBe(404);
+  });
+
+  it.each([
+    [{ title: '' }, 'title: Please fill in all fields.'],
+    [{ base_price: '-1' }, 'base_price: Please enter a valid, positive number for the base price.'],
+    [{ base_price: 'abc' }, 'base_price: Please enter a valid, positive number for the base price.'],
+  ])('refuses %j with the spec’s text', async (overrides, message) => {
+    const response = await call(seller, 'POST', '/templates', {
+      title: 'T',
+      description: 'D',
+      base_price: '1',
+      currency: 'NGN',
+      ...overrides,
+    });
+    expect(response).toEqual({ status: 400, body: { error: message } });
+  });
+
+  it('lets anyone holding the ID fetch it, and answers an unknown ID with the spec’s text', async () => {
+    const id = await newTemplate();
+    const fetched = await call(stranger, 'POST', '/fetch-contract-template', { templateId: id });
+    expect(fetched.body).toEqual({
+      success: true,
+      template: { id, title: 'T-shirt', description: 'Printed, per item', base_price_minor: 150_050, currency: 'NGN' },
+    });
+    expect(await call(stranger, 'POST', '/fetch-contract-template', { templateId: 'nope' })).toEqual({
+      status: 404,
+      body: { error: 'Template not found. Please check the ID.' },
+    });
+  });
+
+  it('makes a contract of base price x quantity for the caller, for every quantity from 1 to 50', async () => {
+    const id = await newTemplate('1500.50');
+    for (let quantity = 1; quantity <= 50; quantity++) {
+      const made = await call(buyer, 'POST', '/create-instance-from-template', { templateId: id, quantity });
+      expect(made.status).toBe(201);
+      const { contract } = (await call(buyer, 'GET', `/contracts/${made.body.newContractId}`)).body as { contract: ContractView };
+      expect(contract).toMatchObject({
+        value_minor: 150_050 * quantity,
+        creator_id: seller.sub,
+        acceptor_id: buyer.sub,
+        accepted_by: [buyer.sub],
+        status: 'pending',
+      });
+    }
+  });
+
+  it('treats an invalid quantity as 1 and tells the template’s creator', async () => {
+    const id = await newTemplate('200');
+    const before = (await notifications(seller)).unread_count;
+    const made = await call(buyer, 'POST', '/create-instance-from-template', { templateId: id, quantity: 'two' });
+    const { contract } = (await call(buyer, 'GET', `/contracts/${made.body.newContractId}`)).body as { contract: ContractView };
+    expect(contract.value_minor).toBe(20_000);
+    expect((await notifications(seller)).unread_count).toBe(before + 1);
+  });
+});
+
+describe('notifications', () => {
+  it('marks one read once; the unread count drops by one and never below zero', async () => {
+    await newContract();
+    const inbox = await notifications(buyer);
+    const unread = inbox.notifications.find((n) => !n.read);
+    expect(unread).toBeDefined();
+    const first = await call(buyer, 'POST', `/notifications/${unread?.id}/read`);
+    const again = await call(buyer, 'POST', `/notifications/${unread?.id}/read`);
+    expect(first.body.unread_count).toBe(inbox.unread_count - 1);
+    expect(again.body.unread_count).toBe(inbox.unread_count - 1);
+    expect((await notifications(buyer)).notifications.find((n) => n.id === unread?.id)?.read).toBe(true);
+  });
+
+  it('lists at most the 10 newest', async () => {
+    for (let i = 0; i < 11; i++) await newContract({ title: `Bulk ${i}` });
+    const { notifications: list } = await notifications(buyer);
+    expect(list).toHaveLength(10);
+    expect(list[0]?.body).toContain('Bulk 10');
+  });
+});
+
+describe('who may call what', () => {
+  let contractId: string;
+  let templateId: string;
+  let sellerNotification: string;
+
+  beforeAll(async () => {
+    contractId = await newContract();
+    templateId = String(
+      (await call(seller, 'POST', '/templates', { title: 'T', description: 'D', base_price: 1, currency: 'NGN' })).body.id,
+    );
+    await call(buyer, 'POST', '/accept-contract', { contractId: await newContract() });
+    sellerNotification = (await notifications(seller)).notifications[0]?.id ?? '';
+  });
+
+  const editBody = { title: 'x', description: 'x', value: 1, currency: 'NGN' };
+  const templateBody = { title: 'x', description: 'x', base_price: 1, currency: 'NGN' };
+
+  // [route, anonymous, stranger, creator (seller), acceptor (buyer)]
+  const matrix: Array<[string, () => [string, string, unknown?], number, number, number, number]> = [
+    ['read a contract', () => ['GET', `/contracts/${contractId}`], 401, 403, 200, 200],
+    ['read it for acceptance', () => ['POST', '/get-contract-for-acceptor', { contractId }], 401, 200, 200, 200],
+    ['edit it', () => ['PATCH', `/contracts/${contractId}`, editBody], 401, 403, 200, 403],
+    ['list own contracts', () => ['GET', '/contracts'], 401, 200, 200, 200],
+    ['list engaged contracts', () => ['GET', '/engaged-contracts'], 401, 200, 200, 200],
+    ['read a template', () => ['GET', `/templates/${templateId}`], 401, 403, 200, 403],
+    ['edit a template', () => ['PATCH', `/templates/${templateId}`, templateBody], 401, 403, 200, 403],
+    ['fetch a template to use it', () => ['POST', '/fetch-contract-template', { templateId }], 401, 200, 200, 200],
+    ['create a template', () => ['POST', '/templates', templateBody], 401, 201, 201, 201],
+    ['list own templates', () => ['GET', '/templates'], 401, 200, 200, 200],
+    ['list notifications', () => ['GET', '/notifications'], 401, 200, 200, 200],
+    ['mark the seller’s notification read', () => ['POST', `/notifications/${sellerNotification}/read`], 401, 404, 200, 404],
+  ];
+
+  it.each(matrix)('%s: as anonymous, a stranger, the creator and the acceptor', async (_, request, ...expected) => {
+    const [method, path, body] = request();
+    const actual = [];
+    for (const actor of [anonymous, stranger, seller, buyer]) actual.push((await call(actor, method, path, body)).status);
+    expect(actual).toEqual(expected);
+  });
+
+  it('refuses a stranger and the acceptor the creator’s views with the spec’s text', async () => {
+    for (const actor of [stranger, buyer]) {
+      expect(await call(actor, 'PATCH', `/contracts/${contractId}`, editBody)).toEqual({
+        status: 403,
+        body: { error: 'Access Denied: You are not the creator of this contract.' },
+      });
+      expect(await call(actor, 'GET', `/templates/${templateId}`)).toEqual({
+        status: 403,
+        body: { error: 'You are not authorized to view this template.' },
+      });
+    }
+  });
+
+  it('lets only the creator delete, and only the named acceptor accept or reject', async () => {
+    const id = await newContract();
+    for (const actor of [anonymous, stranger, buyer])
+      expect((await call(actor, 'DELETE', `/contracts/${id}`)).status).toBe(actor.token ? 403 : 401);
+    for (const actor of [anonymous, stranger, seller]) {
+      expect((await call(actor, 'POST', '/accept-contract', { contractId: id })).status).toBe(actor.token ? 403 : 401);
+      expect((await call(actor, 'POST', '/reject-contract', { contractId: id })).status).toBe(actor.token ? 403 : 401);
+    }
+    expect((await call(seller, 'DELETE', `/contracts/${id}`)).status).toBe(200);
+  });
+
+  it('lets anyone but the template’s creator make a contract from it', async () => {
+    expect((await call(anonymous, 'POST', '/create-instance-from-template', { templateId, quantity: 1 })).status).toBe(401);
+    expect((await call(stranger, 'POST', '/create-instance-from-template', { templateId, quantity: 1 })).status).toBe(201);
+    expect((await call(seller, 'POST', '/create-instance-from-template', { templateId, quantity: 1 })).status).toBe(400);
+  });
+});
