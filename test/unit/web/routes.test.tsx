@@ -4,11 +4,15 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileResponse } from '../../../lambdas/core/contracts/identity';
 import { AppRoutes } from '../../../web/src/app/router';
+import { getNotifications } from '../../../web/src/features/notifications/api';
 import { getProfile } from '../../../web/src/features/profile/api';
+import { listMyTemplates } from '../../../web/src/features/templates/api';
 import type { AuthState } from '../../../web/src/lib/auth';
 import { renderWithProviders, signedIn } from './providers';
 
 vi.mock('../../../web/src/features/profile/api', () => ({ getProfile: vi.fn() }));
+vi.mock('../../../web/src/features/notifications/api', () => ({ getNotifications: vi.fn(), markNotificationRead: vi.fn() }));
+vi.mock('../../../web/src/features/templates/api', () => ({ listMyTemplates: vi.fn() }));
 
 const account: ProfileResponse = {
   id: 'u1',
@@ -39,6 +43,8 @@ function renderApp(path: string, state: AuthState = { status: 'signedOut' }) {
 beforeEach(() => {
   vi.mocked(getProfile).mockReset();
   vi.mocked(getProfile).mockResolvedValue(account);
+  vi.mocked(getNotifications).mockReset().mockResolvedValue({ notifications: [], unread_count: 0 });
+  vi.mocked(listMyTemplates).mockReset().mockResolvedValue([]);
 });
 
 afterEach(cleanup);
@@ -81,6 +87,26 @@ describe('routes', () => {
     renderApp(path, signedIn);
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeTruthy();
     expect(screen.queryByLabelText('Password')).toBeNull();
+  });
+
+  it.each(['/create-contract', '/my-templates', '/view-contracts', '/escrow-payment/01JCONTRACT000000000000000'])(
+    'sends a visitor from the protected %s to the login form',
+    async (path) => {
+      renderApp(path);
+      // The first visit loads the lazy login page, which can take over a second on a busy machine.
+      expect(await screen.findByLabelText('Password', {}, { timeout: 5000 })).toBeTruthy();
+    },
+  );
+
+  it('opens a contracts page for a signed-in user', async () => {
+    renderApp('/my-templates', signedIn);
+    expect(await screen.findByRole('heading', { name: 'My Templates' })).toBeTruthy();
+    expect(await screen.findByText('You have not created any templates yet.')).toBeTruthy();
+  });
+
+  it('shows the contract creation policy without a session (it opens in a new tab)', async () => {
+    renderApp('/contract-creation-policy');
+    expect(await screen.findByRole('heading', { name: 'Contract Creation Policy' })).toBeTruthy();
   });
 
   it('shows the login form to a visitor', async () => {

@@ -18,6 +18,45 @@ const ForgotPasswordPage = lazy(() =>
 const ResetPasswordPage = lazy(() => import('../pages/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
 const ConfirmEmailPage = lazy(() => import('../pages/auth/confirm-email-page').then((m) => ({ default: m.ConfirmEmailPage })));
 const DashboardPage = lazy(() => import('../pages/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const CreateContractPromptPage = lazy(() =>
+  import('../pages/contracts/create-contract-prompt-page').then((m) => ({ default: m.CreateContractPromptPage })),
+);
+const CreateContractPage = lazy(() =>
+  import('../pages/contracts/create-contract-page').then((m) => ({ default: m.CreateContractPage })),
+);
+const ContractCreationPolicyPage = lazy(() =>
+  import('../pages/policies/contract-creation-policy-page').then((m) => ({ default: m.ContractCreationPolicyPage })),
+);
+const MyCreatedContractPage = lazy(() =>
+  import('../pages/contracts/my-created-contract-page').then((m) => ({ default: m.MyCreatedContractPage })),
+);
+const FindContractPage = lazy(() =>
+  import('../pages/contracts/find-contract-page').then((m) => ({ default: m.FindContractPage })),
+);
+const AcceptContractManualPage = lazy(() =>
+  import('../pages/contracts/accept-contract-manual-page').then((m) => ({ default: m.AcceptContractManualPage })),
+);
+const ContractPage = lazy(() => import('../pages/contracts/contract-page').then((m) => ({ default: m.ContractPage })));
+const ViewContractsPage = lazy(() =>
+  import('../pages/contracts/view-contracts-page').then((m) => ({ default: m.ViewContractsPage })),
+);
+const MyContractDetailsPage = lazy(() =>
+  import('../pages/contracts/my-contract-details-page').then((m) => ({ default: m.MyContractDetailsPage })),
+);
+const EngagedContractsPage = lazy(() =>
+  import('../pages/contracts/engaged-contracts-page').then((m) => ({ default: m.EngagedContractsPage })),
+);
+const CreateTemplatePage = lazy(() =>
+  import('../pages/templates/create-template-page').then((m) => ({ default: m.CreateTemplatePage })),
+);
+const MyTemplatesPage = lazy(() => import('../pages/templates/my-templates-page').then((m) => ({ default: m.MyTemplatesPage })));
+const TemplateDetailsPage = lazy(() =>
+  import('../pages/templates/template-details-page').then((m) => ({ default: m.TemplateDetailsPage })),
+);
+const UseTemplatePage = lazy(() => import('../pages/templates/use-template-page').then((m) => ({ default: m.UseTemplatePage })));
+const EscrowPaymentPage = lazy(() =>
+  import('../pages/payment/escrow-payment-page').then((m) => ({ default: m.EscrowPaymentPage })),
+);
 const NotFoundPage = lazy(() => import('../pages/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /** Every signed-in page watches for inactivity. */
@@ -43,9 +82,28 @@ export function AppRoutes() {
         <Route path={paths.forgotPassword.path} element={<ForgotPasswordPage />} />
         <Route path={paths.resetPasswordConfirm.path} element={<ResetPasswordPage />} />
         <Route path={paths.confirmEmail.path} element={<ConfirmEmailPage />} />
+        {/* Public: the create form opens it in a new tab, which has no session (sessionStorage). */}
+        <Route path={paths.contractCreationPolicy.path} element={<ContractCreationPolicyPage />} />
         <Route element={<LoginGuard />}>
           <Route element={<SignedInArea />}>
             <Route path={paths.dashboard.path} element={<DashboardPage />} />
+            <Route path={paths.createContractPrompt.path} element={<CreateContractPromptPage />} />
+            <Route path={paths.createContract.path} element={<CreateContractPage />} />
+            <Route path={paths.myCreatedContract.path} element={<MyCreatedContractPage />} />
+            <Route path={paths.createTemplate.path} element={<CreateTemplatePage />} />
+            <Route path={paths.myTemplates.path} element={<MyTemplatesPage />} />
+            <Route path={paths.templateDetails.path} element={<TemplateDetailsPage />} />
+            <Route path={paths.findContract.path} element={<FindContractPage />} />
+            <Route path={paths.acceptContractManual.path} element={<AcceptContractManualPage />} />
+            <Route path={paths.useTemplate.path} element={<UseTemplatePage />} />
+            <Route path={paths.contract.path} element={<ContractPage />} />
+            <Route path={paths.escrowPayment.path} element={<EscrowPaymentPage />} />
+            <Route path={paths.viewContracts.path} element={<ViewContractsPage />} />
+            {/* Where use-template goes when the server names no new contract. The spec gives it no page of its
+                own; the caller is that contract's acceptor, so it is listed among the engaged contracts. */}
+            <Route path={paths.myContracts.path} element={<EngagedContractsPage />} />
+            <Route path={paths.myContractDetails.path} element={<MyContractDetailsPage />} />
+            <Route path={paths.engagedContracts.path} element={<EngagedContractsPage />} />
           </Route>
         </Route>
         <Route path="*" element={<NotFoundPage />} />

@@ -13,6 +13,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's own `error` text when the failure carried one, else `fallback` (spec §8: pages show the server's text). */
+export function failureMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.fromServer ? error.message : fallback;
+}
+
 export interface ApiRequest<T> {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;

@@ -12,7 +12,18 @@ export const timings = {
   inactivityWarningMs: 4 * 60_000,
   /** ...and the user is logged out after this long. */
   inactivityLogoutMs: 5 * 60_000,
+  /** A copy button says 'Copied!' this long... */
+  copyConfirmationMs: 2_000,
+  /** ...and a toast stays this long. */
+  toastMs: 1_500,
+  /** The toast after a template is created. */
+  creationToastMs: 2_000,
+  /** The banner on a contract's page right after it was created. */
+  createdBannerMs: 5_000,
 } as const;
+
+/** How many of the loaded notifications (10, spec §9) the dashboard lists. */
+export const dashboardNotifications = 3;
 
 export { passwordMinLength };
 

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 
 const controlClass =
   'w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm focus:border-emerald-500 focus:ring-2 focus:ring-emerald-500/30 focus:outline-none disabled:opacity-60 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100';
@@ -48,6 +48,18 @@ export function SelectField({ label, children, ...select }: { label: ReactNode }
       <select id={id} className={controlClass} {...select}>
         {children}
       </select>
+    </div>
+  );
+}
+
+export function TextAreaField({ label, ...textarea }: { label: ReactNode } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-gray-700 dark:text-gray-300">
+        {label}
+      </label>
+      <textarea id={id} rows={4} className={controlClass} {...textarea} />
     </div>
   );
 }

@@ -1,0 +1,148 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ContractForAcceptor, ContractView } from '../../../lambdas/core/contracts/escrow';
+import { acceptContract, getContractForAcceptor, rejectContract } from '../../../web/src/features/contracts/api';
+import { ApiError } from '../../../web/src/lib/api';
+import { AcceptContractManualPage } from '../../../web/src/pages/contracts/accept-contract-manual-page';
+import { ContractPage } from '../../../web/src/pages/contracts/contract-page';
+import { renderWithProviders, signedIn } from './providers';
+
+vi.mock('../../../web/src/features/contracts/api', () => ({
+  getContractForAcceptor: vi.fn(),
+  acceptContract: vi.fn(),
+  rejectContract: vi.fn(),
+}));
+
+const contractId = '01JCONTRACT000000000000000';
+const found: ContractForAcceptor = {
+  id: contractId,
+  title: 'Logo design',
+  description: 'One logo',
+  value_minor: 1_000_050,
+  currency: 'NGN',
+  status: 'pending',
+  payer_user_ids: [],
+};
+
+function EscrowPayment() {
+  return <p>Escrow payment page</p>;
+}
+
+async function renderAt(entry: string) {
+  renderWithProviders(
+    <MemoryRouter initialEntries={[entry]}>
+      <Routes>
+        <Route path="/accept-contract-manual/:contractId?" element={<AcceptContractManualPage />} />
+        <Route path="/contracts/:contractId" element={<ContractPage />} />
+        <Route path="/escrow-payment/:contractId" element={<EscrowPayment />} />
+      </Routes>
+    </MemoryRouter>,
+    { auth: signedIn },
+  );
+  await act(async () => {});
+}
+
+async function click(name: string) {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name }));
+  });
+}
+
+async function search(id: string) {
+  fireEvent.change(screen.getByLabelText('Contract ID'), { target: { value: id } });
+  await click('Search');
+}
+
+beforeEach(() => {
+  vi.mocked(getContractForAcceptor).mockReset().mockResolvedValue(found);
+  vi.mocked(acceptContract)
+    .mockReset()
+    .mockResolvedValue({ contract: { id: contractId } as ContractView });
+  vi.mocked(rejectContract).mockReset();
+});
+
+afterEach(cleanup);
+
+describe('accepting a contract by its ID', () => {
+  it("asks for an ID: 'Please enter a Contract ID.'", async () => {
+    await renderAt('/accept-contract-manual');
+    await search('');
+    expect(screen.getByRole('alert').textContent).toBe('Please enter a Contract ID.');
+    expect(getContractForAcceptor).not.toHaveBeenCalled();
+  });
+
+  it('finds the contract, accepts only after the policy is confirmed, then opens /escrow-payment/{id}', async () => {
+    await renderAt('/accept-contract-manual');
+    await search(` ${contractId} `);
+    expect(getContractForAcceptor).toHaveBeenCalledWith(contractId);
+    expect(screen.getByText('₦10,000.50')).toBeTruthy();
+
+    await click('Accept Contract');
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(acceptContract).not.toHaveBeenCalled();
+    await click('I Agree & Accept');
+    expect(acceptContract).toHaveBeenCalledWith(contractId);
+    expect(screen.getByText('Escrow payment page')).toBeTruthy();
+  });
+
+  it('looks the contract up straight away when its id is in the route', async () => {
+    await renderAt(`/accept-contract-manual/${contractId}`);
+    expect(getContractForAcceptor).toHaveBeenCalledWith(contractId);
+    expect((screen.getByLabelText('Contract ID') as HTMLInputElement).value).toBe(contractId);
+    expect(screen.getByText('Logo design')).toBeTruthy();
+  });
+
+  it("shows the server's refusal and stays on the page", async () => {
+    vi.mocked(acceptContract).mockRejectedValue(new ApiError(403, 'You are not allowed to accept your own contract.', true));
+    await renderAt(`/accept-contract-manual/${contractId}`);
+    await click('Accept Contract');
+    await click('I Agree & Accept');
+    expect(screen.getByRole('alert').textContent).toBe('You are not allowed to accept your own contract.');
+    expect(screen.queryByText('Escrow payment page')).toBeNull();
+  });
+
+  it('refuses a contract that is no longer pending, naming its status', async () => {
+    vi.mocked(getContractForAcceptor).mockResolvedValue({ ...found, status: 'in_escrow' });
+    await renderAt(`/accept-contract-manual/${contractId}`);
+    await click('Accept Contract');
+    expect(screen.getByRole('alert').textContent).toBe('This contract is currently "in_escrow" and cannot be accepted.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('refuses someone who already paid', async () => {
+    vi.mocked(getContractForAcceptor).mockResolvedValue({ ...found, payer_user_ids: ['u1'] });
+    await renderAt(`/accept-contract-manual/${contractId}`);
+    await click('Accept Contract');
+    expect(screen.getByRole('alert').textContent).toBe('You have already paid for this contract.');
+  });
+
+  it("shows the server's text for an unknown contract", async () => {
+    vi.mocked(getContractForAcceptor).mockRejectedValue(new ApiError(404, 'Contract not found.', true));
+    await renderAt('/accept-contract-manual');
+    await search('01JNOSUCHCONTRACT000000000');
+    expect(screen.getByRole('alert').textContent).toBe('Contract not found.');
+  });
+});
+
+describe('contract view /contracts/{id}', () => {
+  it('shows title, description and status; Accept accepts and opens /escrow-payment/{id}', async () => {
+    await renderAt(`/contracts/${contractId}`);
+    expect(screen.getByText('Logo design')).toBeTruthy();
+    expect(screen.getByText('One logo')).toBeTruthy();
+    expect(screen.getByText('Pending')).toBeTruthy();
+    await click('Accept');
+    expect(acceptContract).toHaveBeenCalledWith(contractId);
+    expect(screen.getByText('Escrow payment page')).toBeTruthy();
+  });
+
+  it('Reject rejects and removes the buttons', async () => {
+    vi.mocked(rejectContract).mockResolvedValue({ contract: { id: contractId, status: 'pending' } as ContractView });
+    await renderAt(`/contracts/${contractId}`);
+    await click('Reject');
+    expect(rejectContract).toHaveBeenCalledWith(contractId);
+    expect(screen.getByRole('status').textContent).toBe('You have rejected this contract.');
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
+  });
+});

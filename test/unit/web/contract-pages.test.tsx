@@ -1,0 +1,210 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ContractView, TemplateView } from '../../../lambdas/core/contracts/escrow';
+import { getContract, listEngagedContracts, listMyContracts } from '../../../web/src/features/contracts/api';
+import { createTemplate, listMyTemplates } from '../../../web/src/features/templates/api';
+import { ApiError } from '../../../web/src/lib/api';
+import { EngagedContractsPage } from '../../../web/src/pages/contracts/engaged-contracts-page';
+import { MyCreatedContractPage } from '../../../web/src/pages/contracts/my-created-contract-page';
+import { ViewContractsPage } from '../../../web/src/pages/contracts/view-contracts-page';
+import { EscrowPaymentPage } from '../../../web/src/pages/payment/escrow-payment-page';
+import { CreateTemplatePage } from '../../../web/src/pages/templates/create-template-page';
+import { MyTemplatesPage } from '../../../web/src/pages/templates/my-templates-page';
+import { Arrived, renderWithProviders, signedIn } from './providers';
+
+vi.mock('../../../web/src/features/contracts/api', () => ({
+  getContract: vi.fn(),
+  listMyContracts: vi.fn(),
+  listEngagedContracts: vi.fn(),
+}));
+vi.mock('../../../web/src/features/templates/api', () => ({ createTemplate: vi.fn(), listMyTemplates: vi.fn() }));
+
+const contract: ContractView = {
+  id: '01JCONTRACT000000000000000',
+  creator_id: 'u1',
+  acceptor_id: 'buyer-1',
+  title: 'Logo design',
+  description: 'One logo',
+  value_minor: 1_000_050,
+  currency: 'USD',
+  status: 'pending',
+  amount_paid_minor: 0,
+  total_amount_minor: 1_000_050,
+  payer_user_ids: [],
+  marked_as_cc: null,
+  accepted_by: ['buyer-1', 'buyer-2'],
+  rejected_by: [],
+  created_at: '2025-10-01T10:00:00.000Z',
+};
+
+const template: TemplateView = {
+  id: '01JTEMPLATE000000000000000',
+  creator_id: 'u1',
+  title: 'Logo pack',
+  description: 'Per logo',
+  base_price_minor: 50_000,
+  currency: 'GBP',
+  created_at: '2025-10-02T10:00:00.000Z',
+};
+
+async function renderRoute(entry: string, path: string, page: ReactNode, state?: unknown) {
+  renderWithProviders(
+    <MemoryRouter initialEntries={[{ pathname: entry, state }]}>
+      <Routes>
+        <Route path={path} element={page} />
+        <Route path="/dashboard" element={<Arrived at="dashboard" />} />
+      </Routes>
+    </MemoryRouter>,
+    { auth: signedIn },
+  );
+  await act(async () => {});
+}
+
+beforeEach(() => {
+  vi.mocked(getContract).mockReset().mockResolvedValue({ contract, people: [] });
+  vi.mocked(listMyContracts).mockReset();
+  vi.mocked(listEngagedContracts).mockReset();
+  vi.mocked(createTemplate).mockReset();
+  vi.mocked(listMyTemplates).mockReset();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('my created contract', () => {
+  it('shows the success banner for 5 seconds after creation, with details, date and accepted-by count', async () => {
+    vi.useFakeTimers();
+    await renderRoute(`/my-created-contract/${contract.id}`, '/my-created-contract/:contractId', <MyCreatedContractPage />, {
+      created: true,
+    });
+    expect(getContract).toHaveBeenCalledWith(contract.id);
+    expect(screen.getByText('Contract created successfully!')).toBeTruthy();
+    expect(screen.getByText('$10,000.50')).toBeTruthy();
+    expect(screen.getByText('October 1, 2025')).toBeTruthy();
+    expect(screen.getByText('Accepted by').nextElementSibling?.textContent).toBe('2');
+    act(() => vi.advanceTimersByTime(4999));
+    expect(screen.getByText('Contract created successfully!')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Contract created successfully!')).toBeNull();
+  });
+
+  it('shows no banner when opened later', async () => {
+    await renderRoute(`/my-created-contract/${contract.id}`, '/my-created-contract/:contractId', <MyCreatedContractPage />);
+    expect(screen.getByText('Logo design')).toBeTruthy();
+    expect(screen.queryByText('Contract created successfully!')).toBeNull();
+  });
+});
+
+describe('escrow payment summary', () => {
+  it('shows the ID, title, description, total held in escrow and links to secure checkout', async () => {
+    await renderRoute(`/escrow-payment/${contract.id}`, '/escrow-payment/:contractId', <EscrowPaymentPage />);
+    expect(screen.getByText(contract.id)).toBeTruthy();
+    expect(screen.getByText('Logo design')).toBeTruthy();
+    expect(screen.getByText('One logo')).toBeTruthy();
+    expect(screen.getByText('Total amount held in escrow').nextElementSibling?.textContent).toBe('$10,000.50');
+    expect(screen.getByRole('link', { name: 'Proceed to Secure Checkout' }).getAttribute('href')).toBe(
+      `/custom-checkout/${contract.id}`,
+    );
+  });
+
+  it("shows the server's text when the contract cannot be read", async () => {
+    vi.mocked(getContract).mockRejectedValue(new ApiError(404, 'Contract not found.', true));
+    await renderRoute(`/escrow-payment/${contract.id}`, '/escrow-payment/:contractId', <EscrowPaymentPage />);
+    expect(screen.getByRole('alert').textContent).toBe('Contract not found.');
+  });
+});
+
+describe('contract lists', () => {
+  it('lists my contracts with value, currency, status, Fund Release and View Details', async () => {
+    vi.mocked(listMyContracts).mockResolvedValue([contract]);
+    await renderRoute('/view-contracts', '/view-contracts', <ViewContractsPage />);
+    expect(screen.getByText('Logo design')).toBeTruthy();
+    expect(screen.getByText(contract.id)).toBeTruthy();
+    expect(screen.getByText('$10,000.50')).toBeTruthy();
+    expect(screen.getByText('(USD)')).toBeTruthy();
+    expect(screen.getByText('Pending')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Fund Release' }).getAttribute('href')).toBe(`/contract-analytics/${contract.id}`);
+    expect(screen.getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe(`/my-contract-details/${contract.id}`);
+  });
+
+  it("says 'Failed to load your contracts. Please try again.' when the list fails", async () => {
+    vi.mocked(listMyContracts).mockRejectedValue(new ApiError(500, 'Internal error', true));
+    await renderRoute('/view-contracts', '/view-contracts', <ViewContractsPage />);
+    expect(screen.getByRole('alert').textContent).toBe('Failed to load your contracts. Please try again.');
+  });
+
+  it('lists engaged contracts with their status', async () => {
+    vi.mocked(listEngagedContracts).mockResolvedValue([{ ...contract, status: 'in_escrow' }]);
+    await renderRoute('/engaged-contracts', '/engaged-contracts', <EngagedContractsPage />);
+    expect(screen.getByText('Logo design')).toBeTruthy();
+    expect(screen.getByText('In Escrow')).toBeTruthy();
+  });
+});
+
+describe('templates', () => {
+  it('lists my templates with currency, base price, ID and View Details', async () => {
+    vi.mocked(listMyTemplates).mockResolvedValue([template]);
+    await renderRoute('/my-templates', '/my-templates', <MyTemplatesPage />);
+    expect(screen.getByText('Logo pack')).toBeTruthy();
+    expect(screen.getByText('Currency: GBP')).toBeTruthy();
+    expect(screen.getByText('Base price: £500.00')).toBeTruthy();
+    expect(screen.getByText(template.id)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe(`/template-details/${template.id}`);
+  });
+
+  it("says 'Could not load your templates. Please try again.' when the list fails", async () => {
+    vi.mocked(listMyTemplates).mockRejectedValue(new TypeError('Failed to fetch'));
+    await renderRoute('/my-templates', '/my-templates', <MyTemplatesPage />);
+    expect(screen.getByRole('alert').textContent).toBe('Could not load your templates. Please try again.');
+  });
+
+  function fillTemplate(values: { title?: string; description?: string; basePrice?: string }) {
+    const { title = 'Logo pack', description = 'Per logo', basePrice = '500' } = values;
+    fireEvent.change(screen.getByLabelText('Template Title'), { target: { value: title } });
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: description } });
+    fireEvent.change(screen.getByLabelText('Base Price'), { target: { value: basePrice } });
+  }
+
+  async function submitTemplate() {
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Create Template' }));
+    });
+  }
+
+  it.each([
+    [{ title: '' }, 'Please fill in all fields.'],
+    [{ basePrice: '' }, 'Please fill in all fields.'],
+    [{ basePrice: '0' }, 'Please enter a valid, positive number for the base price.'],
+    [{ basePrice: '-3' }, 'Please enter a valid, positive number for the base price.'],
+  ])('refuses %j with the spec text', async (values, message) => {
+    await renderRoute('/create-template', '/create-template', <CreateTemplatePage />);
+    fillTemplate(values);
+    await submitTemplate();
+    expect(screen.getByRole('alert').textContent).toBe(message);
+    expect(createTemplate).not.toHaveBeenCalled();
+  });
+
+  it('creates the template, then shows its ID with a copy button and Go to Dashboard', async () => {
+    vi.mocked(createTemplate).mockResolvedValue({ id: template.id });
+    await renderRoute('/create-template', '/create-template', <CreateTemplatePage />);
+    fillTemplate({});
+    await submitTemplate();
+    expect(createTemplate).toHaveBeenCalledWith({
+      title: 'Logo pack',
+      description: 'Per logo',
+      base_price: '500',
+      currency: 'NGN',
+    });
+    expect(screen.getByText(template.id)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Go to Dashboard' }));
+    });
+    expect(screen.getByText('Arrived at dashboard')).toBeTruthy();
+  });
+});

@@ -1,0 +1,142 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProfileResponse } from '../../../lambdas/core/contracts/identity';
+import { createContract } from '../../../web/src/features/contracts/api';
+import { getProfile } from '../../../web/src/features/profile/api';
+import { ApiError } from '../../../web/src/lib/api';
+import { CreateContractPage } from '../../../web/src/pages/contracts/create-contract-page';
+import { Arrived, renderWithProviders, signedIn } from './providers';
+
+vi.mock('../../../web/src/features/contracts/api', () => ({ createContract: vi.fn() }));
+vi.mock('../../../web/src/features/profile/api', () => ({ getProfile: vi.fn() }));
+
+const account: ProfileResponse = {
+  id: 'u1',
+  email: 'ada@example.com',
+  created_at: '2025-10-01T10:00:00.000Z',
+  profile: {
+    full_name: 'Ada Lovelace',
+    username: 'ada',
+    phone_number: null,
+    security_ques: null,
+    has_security_answer: false,
+    has_payment_pin: false,
+    account_number: null,
+    bank_code: null,
+    account_name: null,
+  },
+};
+
+function renderPage() {
+  renderWithProviders(
+    <MemoryRouter initialEntries={['/create-contract']}>
+      <Routes>
+        <Route path="/create-contract" element={<CreateContractPage />} />
+        <Route path="/my-created-contract/:contractId" element={<Arrived at="my-created-contract" />} />
+      </Routes>
+    </MemoryRouter>,
+    { auth: signedIn },
+  );
+}
+
+function fill(values: { acceptorId?: string; title?: string; description?: string; value?: string; currency?: string }) {
+  const { acceptorId = 'buyer-1', title = 'Logo design', description = 'One logo', value = '1500.50', currency } = values;
+  fireEvent.change(screen.getByLabelText('Acceptor User ID'), { target: { value: acceptorId } });
+  fireEvent.change(screen.getByLabelText('Contract Title'), { target: { value: title } });
+  fireEvent.change(screen.getByLabelText('Description'), { target: { value: description } });
+  fireEvent.change(screen.getByLabelText('Value'), { target: { value } });
+  if (currency) fireEvent.change(screen.getByLabelText('Currency'), { target: { value: currency } });
+}
+
+async function click(name: string) {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name }));
+  });
+}
+
+beforeEach(() => {
+  vi.mocked(createContract).mockReset();
+  vi.mocked(getProfile).mockReset().mockResolvedValue(account);
+});
+
+afterEach(cleanup);
+
+describe('create contract page', () => {
+  it('shows the signed-in email and username', async () => {
+    renderPage();
+    expect(await screen.findByText('@ada')).toBeTruthy();
+    expect(screen.getByText('ada@example.com')).toBeTruthy();
+  });
+
+  it('offers the create currencies with NGN first chosen, and a 0.01 value step', () => {
+    renderPage();
+    const select = screen.getByLabelText('Currency') as HTMLSelectElement;
+    expect(select.value).toBe('NGN');
+    expect([...select.options].map((o) => o.value)).toEqual(['USD', 'EUR', 'GBP', 'NGN']);
+    expect(screen.getByLabelText('Value').getAttribute('step')).toBe('0.01');
+  });
+
+  it.each(['acceptorId', 'title', 'description', 'value'] as const)(
+    'refuses a missing %s with the spec text, without opening the policy',
+    async (field) => {
+      renderPage();
+      fill({ [field]: ' ' });
+      await click('Create Contract');
+      expect(screen.getByRole('alert').textContent).toBe('Please fill in all contract details, including the Acceptor ID.');
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(createContract).not.toHaveBeenCalled();
+    },
+  );
+
+  it('creates nothing until the policy modal is confirmed', async () => {
+    renderPage();
+    fill({});
+    await click('Create Contract');
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('link', { name: 'Contract Creation Policy' }).getAttribute('href')).toBe(
+      '/contract-creation-policy',
+    );
+    expect(createContract).not.toHaveBeenCalled();
+
+    await click('Cancel');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(createContract).not.toHaveBeenCalled();
+  });
+
+  it('creates the contract once confirmed and opens /my-created-contract/{id}', async () => {
+    vi.mocked(createContract).mockResolvedValue({ id: '01JNEWCONTRACT0000000000000' });
+    renderPage();
+    fill({ currency: 'USD' });
+    await click('Create Contract');
+    await click('I Agree & Create Contract');
+    expect(createContract).toHaveBeenCalledWith({
+      acceptorId: 'buyer-1',
+      title: 'Logo design',
+      description: 'One logo',
+      value: '1500.50',
+      currency: 'USD',
+    });
+    expect(screen.getByText('Arrived at my-created-contract')).toBeTruthy();
+    expect(screen.getByTestId('navigation-state').textContent).toBe('{"created":true}');
+  });
+
+  it("says 'An unknown error occurred.' when the failure has no server text", async () => {
+    vi.mocked(createContract).mockRejectedValue(new TypeError('Failed to fetch'));
+    renderPage();
+    fill({});
+    await click('Create Contract');
+    await click('I Agree & Create Contract');
+    expect(screen.getByRole('alert').textContent).toBe('An unknown error occurred.');
+  });
+
+  it("shows the server's text when it gives one", async () => {
+    vi.mocked(createContract).mockRejectedValue(new ApiError(400, 'You cannot create a contract for yourself.', true));
+    renderPage();
+    fill({});
+    await click('Create Contract');
+    await click('I Agree & Create Contract');
+    expect(screen.getByRole('alert').textContent).toBe('You cannot create a contract for yourself.');
+  });
+});

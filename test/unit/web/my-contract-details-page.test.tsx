@@ -1,0 +1,179 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ContractView } from '../../../lambdas/core/contracts/escrow';
+import { deleteContract, editContract, getContract } from '../../../web/src/features/contracts/api';
+import { paymentProgressPercent } from '../../../web/src/features/contracts/progress';
+import { ApiError } from '../../../web/src/lib/api';
+import { MyContractDetailsPage } from '../../../web/src/pages/contracts/my-contract-details-page';
+import { Arrived, renderWithProviders, signedIn } from './providers';
+
+vi.mock('../../../web/src/features/contracts/api', () => ({
+  getContract: vi.fn(),
+  editContract: vi.fn(),
+  deleteContract: vi.fn(),
+}));
+
+const contract: ContractView = {
+  id: '01JCONTRACT000000000000000',
+  creator_id: 'u1',
+  acceptor_id: 'buyer-1',
+  title: 'Logo design',
+  description: 'One logo',
+  value_minor: 1_000_000,
+  currency: 'NGN',
+  status: 'in_escrow',
+  amount_paid_minor: 400_000,
+  total_amount_minor: 1_000_000,
+  payer_user_ids: ['buyer-1'],
+  marked_as_cc: null,
+  accepted_by: ['buyer-1'],
+  rejected_by: [],
+  created_at: '2025-10-01T10:00:00.000Z',
+};
+
+const people = [
+  { id: 'u1', full_name: 'Ada Lovelace', username: 'ada' },
+  { id: 'buyer-1', full_name: 'Bola Ige', username: 'bola' },
+];
+
+async function renderPage(value: Partial<ContractView> = {}) {
+  vi.mocked(getContract).mockResolvedValue({ contract: { ...contract, ...value }, people });
+  renderWithProviders(
+    <MemoryRouter initialEntries={[`/my-contract-details/${contract.id}`]}>
+      <Routes>
+        <Route path="/my-contract-details/:contractId" element={<MyContractDetailsPage />} />
+        <Route path="/view-contracts" element={<Arrived at="view-contracts" />} />
+      </Routes>
+    </MemoryRouter>,
+    { auth: signedIn },
+  );
+  await act(async () => {});
+}
+
+async function click(name: string) {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name }));
+  });
+}
+
+const progress = () => screen.getByRole('progressbar', { name: 'Payment progress' });
+
+beforeEach(() => {
+  vi.mocked(getContract).mockReset();
+  vi.mocked(editContract).mockReset();
+  vi.mocked(deleteContract).mockReset();
+});
+
+afterEach(cleanup);
+
+describe('payment progress', () => {
+  it.each([
+    [0, 1000, 0],
+    [400, 1000, 40],
+    [1000, 1000, 100],
+    [1500, 1000, 100],
+    [5, 0, 0],
+  ])('%i paid of %i is %i%%', (paid, total, percent) => {
+    expect(paymentProgressPercent(paid, total)).toBe(percent);
+  });
+});
+
+describe('my contract details page', () => {
+  it('shows status, created date, shortened creator id, progress, payers by name and no completion yet', async () => {
+    await renderPage();
+    expect(screen.getByText('In Escrow')).toBeTruthy();
+    expect(screen.getByText('October 1, 2025')).toBeTruthy();
+    expect(screen.getByText('u1')).toBeTruthy();
+    expect(progress().getAttribute('aria-valuenow')).toBe('40');
+    expect(screen.getByText('₦4,000.00 of ₦10,000.00 paid (40%)')).toBeTruthy();
+    expect(screen.getByText('Payers').nextElementSibling?.textContent).toBe('Bola Ige');
+    expect(screen.getByText('Accepted by').nextElementSibling?.textContent).toBe('Bola Ige');
+    expect(screen.getByText('Not yet marked as completed.')).toBeTruthy();
+  });
+
+  it('caps the progress bar at 100% when more than the total was paid', async () => {
+    await renderPage({ amount_paid_minor: 1_500_000 });
+    expect(progress().getAttribute('aria-valuenow')).toBe('100');
+    expect((progress().firstElementChild as HTMLElement).style.width).toBe('100%');
+  });
+
+  it('names who marked it completed', async () => {
+    await renderPage({ status: 'payer_marked_satisfied', marked_as_cc: 'buyer-1' });
+    expect(screen.getByText('Marked as completed by').nextElementSibling?.textContent).toBe('Bola Ige');
+  });
+
+  it("shows the server's 'Access Denied' text to someone who may not open it", async () => {
+    vi.mocked(getContract).mockRejectedValue(new ApiError(403, 'Access Denied: You are not the creator of this contract.', true));
+    renderWithProviders(
+      <MemoryRouter initialEntries={[`/my-contract-details/${contract.id}`]}>
+        <Routes>
+          <Route path="/my-contract-details/:contractId" element={<MyContractDetailsPage />} />
+        </Routes>
+      </MemoryRouter>,
+      { auth: signedIn },
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe('Access Denied: You are not the creator of this contract.');
+  });
+
+  it('refuses the acceptor, who may read the contract but not this page', async () => {
+    await renderPage({ creator_id: 'someone-else' });
+    expect(screen.getByRole('alert').textContent).toBe('Access Denied: You are not the creator of this contract.');
+    expect(screen.queryByText('Logo design')).toBeNull();
+  });
+
+  it('offers Modify and Delete only while pending', async () => {
+    await renderPage();
+    expect(screen.queryByRole('button', { name: 'Modify Contract' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Contract' })).toBeNull();
+  });
+
+  it('answers the modification request button with the spec text', async () => {
+    await renderPage();
+    await click('Request Modification');
+    expect(screen.getByRole('status').textContent).toBe('Modification request functionality is not yet implemented.');
+  });
+
+  it('edits a pending contract: Save sends the fields and shows the new values', async () => {
+    await renderPage({ status: 'pending', amount_paid_minor: 0, payer_user_ids: [] });
+    await click('Modify Contract');
+    expect((screen.getByLabelText('Value') as HTMLInputElement).value).toBe('10000.00');
+    fireEvent.change(screen.getByLabelText('Contract Title'), { target: { value: 'Logo and banner' } });
+    fireEvent.change(screen.getByLabelText('Value'), { target: { value: '12000' } });
+    vi.mocked(editContract).mockResolvedValue({
+      ...contract,
+      status: 'pending',
+      title: 'Logo and banner',
+      value_minor: 1_200_000,
+    });
+    await click('Save Changes');
+    expect(editContract).toHaveBeenCalledWith(contract.id, {
+      title: 'Logo and banner',
+      description: 'One logo',
+      value: '12000',
+      currency: 'NGN',
+    });
+    expect(screen.getByText('Logo and banner')).toBeTruthy();
+    expect(screen.getByText('₦12,000.00')).toBeTruthy();
+  });
+
+  it("refuses a zero amount with 'Amount must be greater than zero.'", async () => {
+    await renderPage({ status: 'pending' });
+    await click('Modify Contract');
+    fireEvent.change(screen.getByLabelText('Value'), { target: { value: '0' } });
+    await click('Save Changes');
+    expect(screen.getByRole('alert').textContent).toBe('Amount must be greater than zero.');
+    expect(editContract).not.toHaveBeenCalled();
+  });
+
+  it('deletes a pending contract after confirmation and returns to the list', async () => {
+    vi.mocked(deleteContract).mockResolvedValue({ message: 'Contract deleted.' });
+    await renderPage({ status: 'pending' });
+    await click('Delete Contract');
+    expect(deleteContract).not.toHaveBeenCalled();
+    await click('Delete');
+    expect(deleteContract).toHaveBeenCalledWith(contract.id);
+    expect(screen.getByText('Arrived at view-contracts')).toBeTruthy();
+  });
+});

@@ -1,0 +1,134 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TemplateView } from '../../../lambdas/core/contracts/escrow';
+import { deleteTemplate, editTemplate, getTemplate } from '../../../web/src/features/templates/api';
+import { ApiError } from '../../../web/src/lib/api';
+import { TemplateDetailsPage } from '../../../web/src/pages/templates/template-details-page';
+import { Arrived, renderWithProviders, signedIn } from './providers';
+
+vi.mock('../../../web/src/features/templates/api', () => ({
+  getTemplate: vi.fn(),
+  editTemplate: vi.fn(),
+  deleteTemplate: vi.fn(),
+}));
+
+const template: TemplateView = {
+  id: '01JTEMPLATE000000000000000',
+  creator_id: 'u1',
+  title: 'Logo design',
+  description: 'One logo, two revisions',
+  base_price_minor: 150_050,
+  currency: 'NGN',
+  created_at: '2025-10-01T10:00:00.000Z',
+};
+
+async function renderPage() {
+  renderWithProviders(
+    <MemoryRouter initialEntries={[`/template-details/${template.id}`]}>
+      <Routes>
+        <Route path="/template-details/:templateId" element={<TemplateDetailsPage />} />
+        <Route path="/my-templates" element={<Arrived at="my-templates" />} />
+      </Routes>
+    </MemoryRouter>,
+    { auth: signedIn },
+  );
+  await act(async () => {});
+}
+
+async function click(name: string) {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name }));
+  });
+}
+
+beforeEach(() => {
+  vi.mocked(getTemplate).mockReset().mockResolvedValue(template);
+  vi.mocked(editTemplate).mockReset();
+  vi.mocked(deleteTemplate).mockReset();
+});
+
+afterEach(cleanup);
+
+describe('template details page', () => {
+  it('shows the template in view mode with its price, currency and Back to List', async () => {
+    await renderPage();
+    expect(getTemplate).toHaveBeenCalledWith(template.id);
+    expect(screen.getByText('Logo design')).toBeTruthy();
+    expect(screen.getByText('₦1,500.50')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to List' }).getAttribute('href')).toBe('/my-templates');
+    expect(screen.queryByLabelText('Template Title')).toBeNull();
+  });
+
+  it('Modify Template opens edit mode with the current values; Cancel returns to view mode unchanged', async () => {
+    await renderPage();
+    await click('Modify Template');
+    const title = screen.getByLabelText('Template Title') as HTMLInputElement;
+    expect(title.value).toBe('Logo design');
+    expect((screen.getByLabelText('Base Price') as HTMLInputElement).value).toBe('1500.50');
+    const currencies = [...(screen.getByLabelText('Currency') as HTMLSelectElement).options].map((o) => o.value);
+    expect(currencies).toEqual(['USD', 'EUR', 'GBP', 'NGN', 'JPY', 'CAD']);
+
+    fireEvent.change(title, { target: { value: 'Something else' } });
+    await click('Cancel');
+    expect(screen.queryByLabelText('Template Title')).toBeNull();
+    expect(screen.getByText('Logo design')).toBeTruthy();
+    expect(editTemplate).not.toHaveBeenCalled();
+  });
+
+  it('Save Changes sends the edit and shows the saved template in view mode', async () => {
+    vi.mocked(editTemplate).mockResolvedValue({ ...template, title: 'Logo pack', base_price_minor: 200_000, currency: 'CAD' });
+    await renderPage();
+    await click('Modify Template');
+    fireEvent.change(screen.getByLabelText('Template Title'), { target: { value: 'Logo pack' } });
+    fireEvent.change(screen.getByLabelText('Base Price'), { target: { value: '2000' } });
+    fireEvent.change(screen.getByLabelText('Currency'), { target: { value: 'CAD' } });
+    await click('Save Changes');
+    expect(editTemplate).toHaveBeenCalledWith(template.id, {
+      title: 'Logo pack',
+      description: 'One logo, two revisions',
+      base_price: '2000',
+      currency: 'CAD',
+    });
+    expect(screen.queryByLabelText('Template Title')).toBeNull();
+    expect(screen.getByText('Logo pack')).toBeTruthy();
+    expect(screen.getByText('C$2,000.00')).toBeTruthy();
+  });
+
+  it.each([
+    ['Template Title', ' ', 'Please fill in all fields.'],
+    ['Base Price', '-5', 'Please enter a valid, positive number for the base price.'],
+    ['Base Price', '0', 'Please enter a valid, positive number for the base price.'],
+  ])('refuses %s = %j with %j and stays in edit mode', async (label, value, message) => {
+    await renderPage();
+    await click('Modify Template');
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    await click('Save Changes');
+    expect(screen.getByRole('alert').textContent).toBe(message);
+    expect(screen.getByLabelText('Template Title')).toBeTruthy();
+    expect(editTemplate).not.toHaveBeenCalled();
+  });
+
+  it('deletes only after confirmation, then goes back to the list', async () => {
+    vi.mocked(deleteTemplate).mockResolvedValue({ message: 'Template deleted.' });
+    await renderPage();
+    await click('Delete Template');
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    await click('Keep Template');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(deleteTemplate).not.toHaveBeenCalled();
+
+    await click('Delete Template');
+    await click('Delete');
+    expect(deleteTemplate).toHaveBeenCalledWith(template.id);
+    expect(screen.getByText('Arrived at my-templates')).toBeTruthy();
+  });
+
+  it("shows the server's 403 text to someone who is not the creator", async () => {
+    vi.mocked(getTemplate).mockRejectedValue(new ApiError(403, 'You are not authorized to view this template.', true));
+    await renderPage();
+    expect(screen.getByRole('alert').textContent).toBe('You are not authorized to view this template.');
+    expect(screen.queryByRole('button', { name: 'Modify Template' })).toBeNull();
+  });
+});

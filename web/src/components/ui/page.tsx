@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+
+/** The frame of a signed-in content page: a heading, optional actions beside it, then the content. */
+export function Page({ title, actions, children }: { title: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-10">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold">{title}</h1>
+        {actions && <div className="flex flex-wrap gap-3">{actions}</div>}
+      </div>
+      <div className="mt-6 space-y-6">{children}</div>
+    </section>
+  );
+}
+
+/** A label/value pair of a details list. */
+export function Detail({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div className="py-2 sm:grid sm:grid-cols-3 sm:gap-4">
+      <dt className="text-sm font-medium text-gray-600 dark:text-gray-400">{label}</dt>
+      <dd className="mt-1 break-words sm:col-span-2 sm:mt-0">{children}</dd>
+    </div>
+  );
+}
+
+export function Details({ children }: { children: ReactNode }) {
+  return (
+    <dl className="divide-y divide-gray-200 rounded-lg border border-gray-200 px-4 dark:divide-gray-800 dark:border-gray-800">
+      {children}
+    </dl>
+  );
+}
+
+export function Loading({ children = 'Loading...' }: { children?: ReactNode }) {
+  return <p className="text-gray-600 dark:text-gray-400">{children}</p>;
+}
+
+export const linkClass = 'font-medium text-emerald-700 hover:underline dark:text-emerald-400';
+
+/** A link styled as a button (navigation, not an action). */
+export const linkButtonClass =
+  'inline-block rounded-md bg-emerald-600 px-4 py-2 font-semibold text-white shadow-sm hover:bg-emerald-700';
+export const secondaryLinkButtonClass =
+  'inline-block rounded-md border border-gray-300 px-4 py-2 font-semibold text-gray-800 shadow-sm hover:bg-gray-100 dark:border-gray-700 dark:text-gray-100 dark:hover:bg-gray-800';

@@ -1,0 +1,59 @@
+import {
+  type CreateContractRequest,
+  createContractRequestSchema,
+  type EditContractRequest,
+  editContractRequestSchema,
+} from '../../../../lambdas/core/contracts/escrow';
+import type { Currency, createCurrencies } from '../../../../lambdas/core/money';
+import { contractMessages } from './messages';
+
+/** A currency the create forms offer (spec §3 "Currencies"). */
+export type CreateCurrency = (typeof createCurrencies)[number];
+
+export interface CreateContractInput {
+  acceptorId: string;
+  title: string;
+  description: string;
+  value: string;
+  currency: CreateCurrency;
+}
+
+export type Checked<T> = { ok: true; request: T } | { ok: false; message: string };
+
+const blank = (...values: string[]) => values.some((value) => !value.trim());
+
+/**
+ * Spec §5 "Create contract": every field is required, then the shared schema (the server's own)
+ * checks the value, so the form refuses exactly what the server would.
+ */
+export function checkCreateContract(input: CreateContractInput): Checked<CreateContractRequest> {
+  if (blank(input.acceptorId, input.title, input.description, input.value)) {
+    return { ok: false, message: contractMessages.fillAllDetails };
+  }
+  const request = {
+    acceptorId: input.acceptorId.trim(),
+    title: input.title.trim(),
+    description: input.description.trim(),
+    value: input.value.trim(),
+    currency: input.currency,
+  };
+  const parsed = createContractRequestSchema.safeParse(request);
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? contractMessages.fillAllDetails };
+  return { ok: true, request };
+}
+
+export type EditContractInput = Omit<CreateContractInput, 'acceptorId' | 'currency'> & { currency: Currency };
+
+/** Spec §5 "Edit contract": all fields required; amount above zero. */
+export function checkEditContract(input: EditContractInput): Checked<EditContractRequest> {
+  if (blank(input.title, input.description, input.value)) return { ok: false, message: contractMessages.fillAllFieldsCorrectly };
+  const request = {
+    title: input.title.trim(),
+    description: input.description.trim(),
+    value: input.value.trim(),
+    currency: input.currency,
+  };
+  const parsed = editContractRequestSchema.safeParse(request);
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? contractMessages.fillAllFieldsCorrectly };
+  return { ok: true, request };
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import type { ContractView } from '../../../../lambdas/core/contracts/escrow';
+import { formatAmount } from '../../../../lambdas/core/money';
+import { CopyableId } from '../../components/ui/copy-button';
+import { StatusBadge } from './contract-status';
+
+/** Contracts as cards: title, ID, value with its currency, status, and the links `actions` gives each. */
+export function ContractList({
+  contracts,
+  actions,
+}: {
+  contracts: ContractView[];
+  actions: (contract: ContractView) => ReactNode;
+}) {
+  return (
+    <ul className="space-y-4">
+      {contracts.map((contract) => (
+        <li key={contract.id} className="rounded-lg border border-gray-200 p-5 shadow-sm dark:border-gray-800">
+          <div className="flex flex-wrap items-start justify-between gap-4">
+            <div className="space-y-1">
+              <h2 className="text-lg font-semibold">{contract.title}</h2>
+              <p>
+                {formatAmount(contract.value_minor, contract.currency)}{' '}
+                <span className="text-sm text-gray-600 dark:text-gray-400">({contract.currency})</span>
+              </p>
+            </div>
+            <StatusBadge status={contract.status} />
+          </div>
+          <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+            <span className="text-gray-600 dark:text-gray-400">ID:</span>
+            <CopyableId id={contract.id} />
+          </div>
+          <div className="mt-4 flex flex-wrap gap-3">{actions(contract)}</div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,27 @@
+import type { SelectHTMLAttributes } from 'react';
+import { type Currency, currencies } from '../../../../lambdas/core/money';
+import { SelectField } from '../../components/ui/field';
+
+/** A currency dropdown: create forms pass `createCurrencies`, detail and edit views `editCurrencies`. */
+export function CurrencySelect<C extends Currency>({
+  options,
+  value,
+  onChange,
+  label = 'Currency',
+  ...select
+}: {
+  options: readonly C[];
+  value: C;
+  onChange: (currency: C) => void;
+  label?: string;
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange'>) {
+  return (
+    <SelectField label={label} value={value} onChange={(event) => onChange(event.target.value as C)} {...select}>
+      {options.map((code) => (
+        <option key={code} value={code}>
+          {code} ({currencies[code].symbol})
+        </option>
+      ))}
+    </SelectField>
+  );
+}

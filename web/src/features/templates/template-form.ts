@@ -1,0 +1,45 @@
+import {
+  type CreateTemplateRequest,
+  createTemplateRequestSchema,
+  type EditTemplateRequest,
+  editTemplateRequestSchema,
+} from '../../../../lambdas/core/contracts/escrow';
+import type { Currency } from '../../../../lambdas/core/money';
+import type { Checked, CreateCurrency } from '../contracts/contract-form';
+import { templateMessages } from './messages';
+
+export interface TemplateInput<C extends Currency = Currency> {
+  title: string;
+  description: string;
+  basePrice: string;
+  currency: C;
+}
+
+const blank = (input: TemplateInput) => [input.title, input.description, input.basePrice].some((value) => !value.trim());
+
+function toRequest<C extends Currency>(input: TemplateInput<C>) {
+  return {
+    title: input.title.trim(),
+    description: input.description.trim(),
+    base_price: input.basePrice.trim(),
+    currency: input.currency,
+  };
+}
+
+/** Spec §5 "Create template": title, description and price required; price a positive number. */
+export function checkCreateTemplate(input: TemplateInput<CreateCurrency>): Checked<CreateTemplateRequest> {
+  if (blank(input)) return { ok: false, message: templateMessages.fillAllFields };
+  const request = toRequest(input);
+  const parsed = createTemplateRequestSchema.safeParse(request);
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? templateMessages.fillAllFields };
+  return { ok: true, request };
+}
+
+/** Spec §5 "Edit template": all fields required and price positive. */
+export function checkEditTemplate(input: TemplateInput): Checked<EditTemplateRequest> {
+  if (blank(input)) return { ok: false, message: templateMessages.fillAllFields };
+  const request = toRequest(input);
+  const parsed = editTemplateRequestSchema.safeParse(request);
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? templateMessages.fillAllFields };
+  return { ok: true, request };
+}

@@ -1,0 +1,108 @@
+import { type FormEvent, useCallback, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { createCurrencies, defaultCurrency } from '../../../../lambdas/core/money';
+import { paths } from '../../app/paths';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { CopyableId } from '../../components/ui/copy-button';
+import { TextAreaField, TextField } from '../../components/ui/field';
+import { FormCard } from '../../components/ui/form-card';
+import { Toast } from '../../components/ui/toast';
+import type { CreateCurrency } from '../../features/contracts/contract-form';
+import { CurrencySelect } from '../../features/contracts/currency-select';
+import { createTemplate } from '../../features/templates/api';
+import { templateMessages } from '../../features/templates/messages';
+import { checkCreateTemplate, type TemplateInput } from '../../features/templates/template-form';
+import { failureMessage } from '../../lib/api';
+import { timings } from '../../lib/constants';
+
+const emptyForm: TemplateInput<CreateCurrency> = { title: '', description: '', basePrice: '', currency: defaultCurrency };
+
+export function CreateTemplatePage() {
+  const navigate = useNavigate();
+  const [form, setForm] = useState(emptyForm);
+  const [error, setError] = useState<string | null>(null);
+  const [working, setWorking] = useState(false);
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  const [toast, setToast] = useState(false);
+  const hideToast = useCallback(() => setToast(false), []);
+
+  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
+    setForm((previous) => ({ ...previous, [key]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (working) return;
+    const checked = checkCreateTemplate(form);
+    if (!checked.ok) {
+      setError(checked.message);
+      return;
+    }
+    setError(null);
+    setWorking(true);
+    try {
+      const { id } = await createTemplate(checked.request);
+      setCreatedId(id);
+      setToast(true);
+    } catch (failure) {
+      setError(failureMessage(failure, templateMessages.createFailed));
+    } finally {
+      setWorking(false);
+    }
+  }
+
+  if (createdId) {
+    return (
+      <FormCard title="Template Created">
+        {toast && (
+          <Toast durationMs={timings.creationToastMs} onDone={hideToast}>
+            {templateMessages.created}
+          </Toast>
+        )}
+        <p>Share this Template ID with anyone who should use the template:</p>
+        <CopyableId id={createdId} />
+        <Button className="w-full" onClick={() => navigate(paths.dashboard.getHref())}>
+          Go to Dashboard
+        </Button>
+      </FormCard>
+    );
+  }
+
+  return (
+    <FormCard title="Create a Contract Template" subtitle="A reusable offer anyone with its ID can use.">
+      <form noValidate onSubmit={submit} className="space-y-4">
+        <TextField
+          label="Template Title"
+          name="title"
+          required
+          value={form.title}
+          onChange={(event) => set('title', event.target.value)}
+        />
+        <TextAreaField
+          label="Description"
+          name="description"
+          required
+          value={form.description}
+          onChange={(event) => set('description', event.target.value)}
+        />
+        <TextField
+          label="Base Price"
+          name="basePrice"
+          type="number"
+          inputMode="decimal"
+          min="0.01"
+          step="0.01"
+          required
+          hint={<span className="text-gray-600 dark:text-gray-400">The price of one item.</span>}
+          value={form.basePrice}
+          onChange={(event) => set('basePrice', event.target.value)}
+        />
+        <CurrencySelect options={createCurrencies} value={form.currency} onChange={(currency) => set('currency', currency)} />
+        {error && <Alert tone="error">{error}</Alert>}
+        <Button type="submit" className="w-full" disabled={working}>
+          {working ? 'Creating...' : 'Create Template'}
+        </Button>
+      </form>
+    </FormCard>
+  );
+}

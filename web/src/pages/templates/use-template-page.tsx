@@ -1,0 +1,115 @@
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { formatAmount } from '../../../../lambdas/core/money';
+import { paths } from '../../app/paths';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import { Detail, Details, Page } from '../../components/ui/page';
+import { createInstanceFromTemplate, fetchContractTemplate, type PublicTemplate } from '../../features/templates/api';
+import { templateMessages } from '../../features/templates/messages';
+import { parseQuantity, templateTotalMinor } from '../../features/templates/quantity';
+import { ApiError, failureMessage } from '../../lib/api';
+
+/** Spec §8: the server's text, else a failed call, else anything unexpected while searching. */
+function searchFailure(error: unknown): string {
+  if (error instanceof ApiError) return failureMessage(error, templateMessages.fetchFailed);
+  return templateMessages.searchFailed;
+}
+
+/** Use a template by its ID: quantity x base price becomes a contract the caller pays (spec §2 "Finding and accepting"). */
+export function UseTemplatePage() {
+  const navigate = useNavigate();
+  const [templateId, setTemplateId] = useState('');
+  const [template, setTemplate] = useState<PublicTemplate | null>(null);
+  const [quantityText, setQuantityText] = useState('1');
+  const [error, setError] = useState<string | null>(null);
+  const [searching, setSearching] = useState(false);
+  const [creating, setCreating] = useState(false);
+
+  const quantity = parseQuantity(quantityText);
+  const total = template ? templateTotalMinor(template.base_price_minor, quantity) : null;
+
+  async function search(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setTemplate(null);
+    if (!templateId.trim()) {
+      setError(templateMessages.enterTemplateId);
+      return;
+    }
+    setSearching(true);
+    try {
+      setTemplate(await fetchContractTemplate(templateId.trim()));
+      setQuantityText('1');
+    } catch (failure) {
+      setError(searchFailure(failure));
+    } finally {
+      setSearching(false);
+    }
+  }
+
+  async function create() {
+    if (!template) return;
+    setError(null);
+    setCreating(true);
+    try {
+      const newContractId = await createInstanceFromTemplate(template.id, quantity);
+      navigate(newContractId ? paths.escrowPayment.getHref(newContractId) : paths.myContracts.getHref());
+    } catch (failure) {
+      setError(failureMessage(failure, templateMessages.createInstanceFailed));
+      setCreating(false);
+    }
+  }
+
+  return (
+    <Page title="Use a Template">
+      <form noValidate onSubmit={search} className="flex flex-wrap items-end gap-3">
+        <div className="min-w-64 flex-1">
+          <TextField
+            label="Template ID"
+            name="templateId"
+            autoComplete="off"
+            value={templateId}
+            onChange={(event) => setTemplateId(event.target.value)}
+          />
+        </div>
+        <Button type="submit" disabled={searching}>
+          {searching ? 'Searching...' : 'Search'}
+        </Button>
+      </form>
+      {error && <Alert tone="error">{error}</Alert>}
+      {template && (
+        <>
+          <Details>
+            <Detail label="Title">{template.title}</Detail>
+            <Detail label="Description">
+              <span className="whitespace-pre-line">{template.description}</span>
+            </Detail>
+            <Detail label="Price per item">{formatAmount(template.base_price_minor, template.currency)}</Detail>
+          </Details>
+          <div className="max-w-48">
+            <TextField
+              label="Quantity"
+              name="quantity"
+              type="number"
+              inputMode="numeric"
+              min="1"
+              step="1"
+              value={quantityText}
+              onChange={(event) => setQuantityText(event.target.value)}
+              // Invalid input becomes 1 (spec §5); while typing the total already counts it as 1.
+              onBlur={() => setQuantityText(String(quantity))}
+            />
+          </div>
+          <p className="text-xl font-semibold" data-testid="template-total">
+            Total: {total === null ? '-' : formatAmount(total, template.currency)}
+          </p>
+          <Button onClick={() => void create()} disabled={creating || total === null}>
+            {creating ? 'Creating...' : 'Create Contract & Proceed to Payment'}
+          </Button>
+        </>
+      )}
+    </Page>
+  );
+}
