@@ -18,16 +18,19 @@ export function AppHeader() {
   const { signOut } = useAuth();
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-14 border-b border-gray-200 bg-white/90 backdrop-blur dark:border-gray-800 dark:bg-gray-950/90">
-      <nav className="mx-auto flex h-full max-w-6xl items-center justify-end gap-6 px-4 text-sm font-medium">
-        {links.map((link) => (
-          <NavLink key={link.to} to={link.to} className={navLinkClass}>
-            {link.label}
-          </NavLink>
-        ))}
+      <nav className="mx-auto flex h-full max-w-6xl items-center gap-3 px-4 text-sm font-medium sm:gap-6">
+        {/* On a phone the links scroll sideways instead of wrapping out of the fixed header. */}
+        <div className="flex min-w-0 flex-1 items-center gap-4 overflow-x-auto whitespace-nowrap sm:justify-end sm:gap-6">
+          {links.map((link) => (
+            <NavLink key={link.to} to={link.to} className={navLinkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </div>
         <button
           type="button"
           onClick={() => void signOut()}
-          className="rounded-md border border-gray-300 px-3 py-1 hover:bg-gray-100 dark:border-gray-700 dark:hover:bg-gray-800"
+          className="shrink-0 rounded-md border border-gray-300 px-3 py-1 hover:bg-gray-100 dark:border-gray-700 dark:hover:bg-gray-800"
         >
           Logout
         </button>
