@@ -8,6 +8,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles: ['test/unit/web/setup.ts'],
           env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
         },
       },

@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { Route } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContractForAcceptor, ContractView } from '../../../lambdas/core/contracts/escrow';
 import { acceptContract, getContractForAcceptor, rejectContract } from '../../../web/src/features/contracts/api';
 import { ApiError } from '../../../web/src/lib/api';
 import { AcceptContractManualPage } from '../../../web/src/pages/contracts/accept-contract-manual-page';
 import { ContractPage } from '../../../web/src/pages/contracts/contract-page';
-import { renderWithProviders, signedIn } from './providers';
+import { click, renderSignedInAt } from './providers';
 
 vi.mock('../../../web/src/features/contracts/api', () => ({
   getContractForAcceptor: vi.fn(),
@@ -30,25 +30,15 @@ function EscrowPayment() {
   return <p>Escrow payment page</p>;
 }
 
-async function renderAt(entry: string) {
-  renderWithProviders(
-    <MemoryRouter initialEntries={[entry]}>
-      <Routes>
-        <Route path="/accept-contract-manual/:contractId?" element={<AcceptContractManualPage />} />
-        <Route path="/contracts/:contractId" element={<ContractPage />} />
-        <Route path="/escrow-payment/:contractId" element={<EscrowPayment />} />
-      </Routes>
-    </MemoryRouter>,
-    { auth: signedIn },
+const renderAt = (entry: string) =>
+  renderSignedInAt(
+    entry,
+    <>
+      <Route path="/accept-contract-manual/:contractId?" element={<AcceptContractManualPage />} />
+      <Route path="/contracts/:contractId" element={<ContractPage />} />
+      <Route path="/escrow-payment/:contractId" element={<EscrowPayment />} />
+    </>,
   );
-  await act(async () => {});
-}
-
-async function click(name: string) {
-  await act(async () => {
-    fireEvent.click(screen.getByRole('button', { name }));
-  });
-}
 
 async function search(id: string) {
   fireEvent.change(screen.getByLabelText('Contract ID'), { target: { value: id } });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileResponse } from '../../../lambdas/core/contracts/identity';
@@ -7,7 +7,7 @@ import { createContract } from '../../../web/src/features/contracts/api';
 import { getProfile } from '../../../web/src/features/profile/api';
 import { ApiError } from '../../../web/src/lib/api';
 import { CreateContractPage } from '../../../web/src/pages/contracts/create-contract-page';
-import { Arrived, renderWithProviders, signedIn } from './providers';
+import { Arrived, click, renderWithProviders, signedIn } from './providers';
 
 vi.mock('../../../web/src/features/contracts/api', () => ({ createContract: vi.fn() }));
 vi.mock('../../../web/src/features/profile/api', () => ({ getProfile: vi.fn() }));
@@ -48,12 +48,6 @@ function fill(values: { acceptorId?: string; title?: string; description?: strin
   fireEvent.change(screen.getByLabelText('Description'), { target: { value: description } });
   fireEvent.change(screen.getByLabelText('Value'), { target: { value } });
   if (currency) fireEvent.change(screen.getByLabelText('Currency'), { target: { value: currency } });
-}
-
-async function click(name: string) {
-  await act(async () => {
-    fireEvent.click(screen.getByRole('button', { name }));
-  });
 }
 
 beforeEach(() => {

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../../../web/src/lib/api';
 import { ForgotPasswordPage } from '../../../web/src/pages/auth/forgot-password-page';
-import { renderWithProviders } from './providers';
+import { click, renderWithProviders } from './providers';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn() }));
 
@@ -16,12 +16,6 @@ function renderForgotPassword() {
       <ForgotPasswordPage />
     </MemoryRouter>,
   );
-}
-
-async function press(name: string) {
-  await act(async () => {
-    fireEvent.click(screen.getByRole('button', { name }));
-  });
 }
 
 const body = (index: number) => JSON.parse(String(fetchMock.mock.calls[index]?.[1]?.body));
@@ -45,12 +39,12 @@ describe('forgot password page', () => {
     renderForgotPassword();
 
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: ' Ada@Example.com' } });
-    await press('Continue');
+    await click('Continue');
     expect(body(0)).toEqual({ email: 'ada@example.com', fingerprint: 'device-1' });
     expect(screen.getByText('What was the name of your first pet?')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Security Answer'), { target: { value: 'Rex' } });
-    await press('Send Reset Link');
+    await click('Send Reset Link');
     expect(String(fetchMock.mock.calls[1]?.[0])).toBe('https://api.example.com/verify-answer-and-reset');
     expect(body(1)).toEqual({ email: 'ada@example.com', securityAnswer: 'Rex', deviceFingerprint: 'device-1' });
     expect(screen.getByRole('heading', { name: 'Email Sent' })).toBeTruthy();
@@ -59,13 +53,13 @@ describe('forgot password page', () => {
   it('asks for the email and the answer before calling the server', async () => {
     fetchMock.mockResolvedValueOnce(Response.json({ securityQuestion: 'Q?' }));
     renderForgotPassword();
-    await press('Continue');
+    await click('Continue');
     expect(screen.getByRole('alert').textContent).toBe('Please enter your email address.');
     expect(fetchMock).not.toHaveBeenCalled();
 
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
-    await press('Continue');
-    await press('Send Reset Link');
+    await click('Continue');
+    await click('Send Reset Link');
     expect(screen.getByRole('alert').textContent).toBe('Please enter your security answer.');
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
@@ -74,15 +68,15 @@ describe('forgot password page', () => {
     fetchMock.mockResolvedValueOnce(Response.json({ error: 'Too many attempts' }, { status: 429 }));
     renderForgotPassword();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
-    await press('Continue');
+    await click('Continue');
     expect(screen.getByRole('alert').textContent).toBe('Too Many Attempts. Please try again in 30 minutes.');
 
     fetchMock
       .mockResolvedValueOnce(Response.json({ securityQuestion: 'Q?' }))
       .mockResolvedValueOnce(Response.json({ error: 'Incorrect' }, { status: 401 }));
-    await press('Continue');
+    await click('Continue');
     fireEvent.change(screen.getByLabelText('Security Answer'), { target: { value: 'Tom' } });
-    await press('Send Reset Link');
+    await click('Send Reset Link');
     expect(screen.getByRole('alert').textContent).toBe('Incorrect security answer.');
   });
 });

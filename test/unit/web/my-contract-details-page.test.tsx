@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { Route } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContractView } from '../../../lambdas/core/contracts/escrow';
 import { deleteContract, editContract, getContract } from '../../../web/src/features/contracts/api';
 import { paymentProgressPercent } from '../../../web/src/features/contracts/progress';
 import { ApiError } from '../../../web/src/lib/api';
 import { MyContractDetailsPage } from '../../../web/src/pages/contracts/my-contract-details-page';
-import { Arrived, renderWithProviders, signedIn } from './providers';
+import { Arrived, click, renderSignedInAt } from './providers';
 
 vi.mock('../../../web/src/features/contracts/api', () => ({
   getContract: vi.fn(),
@@ -40,22 +40,13 @@ const people = [
 
 async function renderPage(value: Partial<ContractView> = {}) {
   vi.mocked(getContract).mockResolvedValue({ contract: { ...contract, ...value }, people });
-  renderWithProviders(
-    <MemoryRouter initialEntries={[`/my-contract-details/${contract.id}`]}>
-      <Routes>
-        <Route path="/my-contract-details/:contractId" element={<MyContractDetailsPage />} />
-        <Route path="/view-contracts" element={<Arrived at="view-contracts" />} />
-      </Routes>
-    </MemoryRouter>,
-    { auth: signedIn },
+  await renderSignedInAt(
+    `/my-contract-details/${contract.id}`,
+    <>
+      <Route path="/my-contract-details/:contractId" element={<MyContractDetailsPage />} />
+      <Route path="/view-contracts" element={<Arrived at="view-contracts" />} />
+    </>,
   );
-  await act(async () => {});
-}
-
-async function click(name: string) {
-  await act(async () => {
-    fireEvent.click(screen.getByRole('button', { name }));
-  });
 }
 
 const progress = () => screen.getByRole('progressbar', { name: 'Payment progress' });
@@ -106,13 +97,9 @@ describe('my contract details page', () => {
 
   it("shows the server's 'Access Denied' text to someone who may not open it", async () => {
     vi.mocked(getContract).mockRejectedValue(new ApiError(403, 'Access Denied: You are not the creator of this contract.', true));
-    renderWithProviders(
-      <MemoryRouter initialEntries={[`/my-contract-details/${contract.id}`]}>
-        <Routes>
-          <Route path="/my-contract-details/:contractId" element={<MyContractDetailsPage />} />
-        </Routes>
-      </MemoryRouter>,
-      { auth: signedIn },
+    await renderSignedInAt(
+      `/my-contract-details/${contract.id}`,
+      <Route path="/my-contract-details/:contractId" element={<MyContractDetailsPage />} />,
     );
     expect((await screen.findByRole('alert')).textContent).toBe('Access Denied: You are not the creator of this contract.');
   });

@@ -1,6 +1,6 @@
-import { render } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { MemoryRouter, Routes, useLocation } from 'react-router-dom';
 import type { DeviceInfo } from '../../../lambdas/core/contracts/identity';
 import { DeviceContext, type DeviceState } from '../../../web/src/features/device/device-provider';
 import { AuthContext, type AuthState } from '../../../web/src/lib/auth';
@@ -47,6 +47,24 @@ export function renderWithProviders(ui: ReactNode, options: ProviderOptions = {}
       </ThemeProvider>
     </ConfigContext.Provider>,
   );
+}
+
+/** Signed in, at `entry` among `routes` (<Route> elements); resolves once the pages' first loads have settled. */
+export async function renderSignedInAt(entry: string, routes: ReactNode) {
+  renderWithProviders(
+    <MemoryRouter initialEntries={[entry]}>
+      <Routes>{routes}</Routes>
+    </MemoryRouter>,
+    { auth: signedIn },
+  );
+  await act(async () => {});
+}
+
+/** Clicks the button with that accessible name and lets what the click starts settle. */
+export async function click(name: string) {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name }));
+  });
 }
 
 /** Stands in for a page the test navigates to: shows its name and the navigation state it got. */

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { confirmSignIn } from 'aws-amplify/auth';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RegisterDeviceState } from '../../../web/src/features/auth/sign-in';
 import { RegisterDevicePage } from '../../../web/src/pages/auth/register-device-page';
-import { Arrived, renderWithProviders } from './providers';
+import { Arrived, click, renderWithProviders } from './providers';
 
 vi.mock('aws-amplify/auth', () => ({ signIn: vi.fn(), signOut: vi.fn(), confirmSignIn: vi.fn() }));
 
@@ -36,12 +36,6 @@ function renderRegisterDevice(state: RegisterDeviceState | null, signOut = vi.fn
 
 const otpBox = () => screen.getByLabelText('Enter the 6-digit code sent to ada@example.com') as HTMLInputElement;
 const verifyButton = () => screen.getByRole('button', { name: 'Verify OTP' }) as HTMLButtonElement;
-
-async function click(name: string) {
-  await act(async () => {
-    fireEvent.click(screen.getByRole('button', { name }));
-  });
-}
 
 beforeEach(() => {
   vi.mocked(confirmSignIn).mockReset();

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { Route } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TemplateView } from '../../../lambdas/core/contracts/escrow';
 import { deleteTemplate, editTemplate, getTemplate } from '../../../web/src/features/templates/api';
 import { ApiError } from '../../../web/src/lib/api';
 import { TemplateDetailsPage } from '../../../web/src/pages/templates/template-details-page';
-import { Arrived, renderWithProviders, signedIn } from './providers';
+import { Arrived, click, renderSignedInAt } from './providers';
 
 vi.mock('../../../web/src/features/templates/api', () => ({
   getTemplate: vi.fn(),
@@ -24,24 +24,14 @@ const template: TemplateView = {
   created_at: '2025-10-01T10:00:00.000Z',
 };
 
-async function renderPage() {
-  renderWithProviders(
-    <MemoryRouter initialEntries={[`/template-details/${template.id}`]}>
-      <Routes>
-        <Route path="/template-details/:templateId" element={<TemplateDetailsPage />} />
-        <Route path="/my-templates" element={<Arrived at="my-templates" />} />
-      </Routes>
-    </MemoryRouter>,
-    { auth: signedIn },
+const renderPage = () =>
+  renderSignedInAt(
+    `/template-details/${template.id}`,
+    <>
+      <Route path="/template-details/:templateId" element={<TemplateDetailsPage />} />
+      <Route path="/my-templates" element={<Arrived at="my-templates" />} />
+    </>,
   );
-  await act(async () => {});
-}
-
-async function click(name: string) {
-  await act(async () => {
-    fireEvent.click(screen.getByRole('button', { name }));
-  });
-}
 
 beforeEach(() => {
   vi.mocked(getTemplate).mockReset().mockResolvedValue(template);

@@ -6,12 +6,13 @@ import { paths } from '../../app/paths';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { TextField } from '../../components/ui/field';
+import { IdSearchForm } from '../../components/ui/id-search-form';
 import { Detail, Details, Page } from '../../components/ui/page';
 import { acceptRefusal } from '../../features/contracts/accept';
 import { acceptContract, getContractForAcceptor } from '../../features/contracts/api';
 import { StatusBadge } from '../../features/contracts/contract-status';
 import { contractMessages } from '../../features/contracts/messages';
+import { TitleAndDescription } from '../../features/contracts/offer-details';
 import { failureMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 
@@ -86,28 +87,19 @@ export function AcceptContractManualPage() {
 
   return (
     <Page title="Accept a Contract">
-      <form noValidate onSubmit={submit} className="flex flex-wrap items-end gap-3">
-        <div className="min-w-64 flex-1">
-          <TextField
-            label="Contract ID"
-            name="contractId"
-            autoComplete="off"
-            value={contractId}
-            onChange={(event) => setContractId(event.target.value)}
-          />
-        </div>
-        <Button type="submit" disabled={searching}>
-          {searching ? 'Searching...' : 'Search'}
-        </Button>
-      </form>
+      <IdSearchForm
+        label="Contract ID"
+        name="contractId"
+        value={contractId}
+        onChange={setContractId}
+        onSubmit={submit}
+        searching={searching}
+      />
       {error && <Alert tone="error">{error}</Alert>}
       {contract && (
         <>
           <Details>
-            <Detail label="Title">{contract.title}</Detail>
-            <Detail label="Description">
-              <span className="whitespace-pre-line">{contract.description}</span>
-            </Detail>
+            <TitleAndDescription title={contract.title} description={contract.description} />
             <Detail label="Value">{formatAmount(contract.value_minor, contract.currency)}</Detail>
             <Detail label="Status">
               <StatusBadge status={contract.status} />

@@ -8,6 +8,7 @@ import { Detail, Details, Loading, Page } from '../../components/ui/page';
 import { acceptContract, getContractForAcceptor, rejectContract } from '../../features/contracts/api';
 import { StatusBadge } from '../../features/contracts/contract-status';
 import { contractMessages } from '../../features/contracts/messages';
+import { TitleAndDescription } from '../../features/contracts/offer-details';
 import { failureMessage } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 
@@ -53,10 +54,7 @@ export function ContractPage() {
       {state.status === 'loaded' && (
         <>
           <Details>
-            <Detail label="Title">{state.data.title}</Detail>
-            <Detail label="Description">
-              <span className="whitespace-pre-line">{state.data.description}</span>
-            </Detail>
+            <TitleAndDescription title={state.data.title} description={state.data.description} />
             <Detail label="Value">{formatAmount(state.data.value_minor, state.data.currency)}</Detail>
             <Detail label="Status">
               <StatusBadge status={state.data.status} />

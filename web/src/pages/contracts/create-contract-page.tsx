@@ -5,11 +5,11 @@ import { paths } from '../../app/paths';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { TextAreaField, TextField } from '../../components/ui/field';
+import { TextField } from '../../components/ui/field';
 import { FormCard } from '../../components/ui/form-card';
 import { createContract } from '../../features/contracts/api';
+import { ContractFields } from '../../features/contracts/contract-fields';
 import { type CreateContractInput, checkCreateContract } from '../../features/contracts/contract-form';
-import { CurrencySelect } from '../../features/contracts/currency-select';
 import { contractMessages } from '../../features/contracts/messages';
 import { useProfile } from '../../features/profile/use-profile';
 import { failureMessage } from '../../lib/api';
@@ -79,32 +79,7 @@ export function CreateContractPage() {
           value={form.acceptorId}
           onChange={(event) => set('acceptorId', event.target.value)}
         />
-        <TextField
-          label="Contract Title"
-          name="title"
-          required
-          value={form.title}
-          onChange={(event) => set('title', event.target.value)}
-        />
-        <TextAreaField
-          label="Description"
-          name="description"
-          required
-          value={form.description}
-          onChange={(event) => set('description', event.target.value)}
-        />
-        <TextField
-          label="Value"
-          name="value"
-          type="number"
-          inputMode="decimal"
-          min="0.01"
-          step="0.01"
-          required
-          value={form.value}
-          onChange={(event) => set('value', event.target.value)}
-        />
-        <CurrencySelect options={createCurrencies} value={form.currency} onChange={(currency) => set('currency', currency)} />
+        <ContractFields form={form} currencies={createCurrencies} set={set} />
         {error && <Alert tone="error">{error}</Alert>}
         <Button type="submit" className="w-full" disabled={working}>
           {working ? 'Creating...' : 'Create Contract'}

@@ -1,25 +1,27 @@
-import { type FormEvent, useCallback, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useCallback } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import type { ContractView } from '../../../../lambdas/core/contracts/escrow';
 import { editCurrencies, formatAmount, toDecimalString } from '../../../../lambdas/core/money';
 import { paths } from '../../app/paths';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { ConfirmDeleteDialog, DeleteButton } from '../../components/ui/confirm-delete';
 import { CopyableId } from '../../components/ui/copy-button';
-import { Dialog } from '../../components/ui/dialog';
-import { TextAreaField, TextField } from '../../components/ui/field';
+import { EditForm } from '../../components/ui/edit-form';
 import { Detail, Details, Loading, Page, secondaryLinkButtonClass } from '../../components/ui/page';
 import { type ContractWithPeople, deleteContract, editContract, getContract } from '../../features/contracts/api';
+import { ContractFields } from '../../features/contracts/contract-fields';
 import { checkEditContract, type EditContractInput } from '../../features/contracts/contract-form';
 import { StatusBadge } from '../../features/contracts/contract-status';
-import { CurrencySelect } from '../../features/contracts/currency-select';
 import { contractMessages } from '../../features/contracts/messages';
+import { TitleAndDescription } from '../../features/contracts/offer-details';
 import { PaymentProgress } from '../../features/contracts/payment-progress';
 import { personName } from '../../features/contracts/people';
 import { contractTotalMinor } from '../../features/contracts/progress';
 import { failureMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { formatDate, shortId } from '../../lib/format';
+import { useEditAndDelete } from '../../lib/use-edit-and-delete';
 import { useLoad } from '../../lib/use-load';
 
 const toInput = (contract: ContractView): EditContractInput => ({
@@ -69,103 +71,22 @@ export function MyContractDetailsPage() {
 
 function ContractDetails({ data, onSaved }: { data: ContractWithPeople; onSaved: (contract: ContractView) => void }) {
   const { contract, people } = data;
-  const navigate = useNavigate();
-  const [form, setForm] = useState<EditContractInput | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'info'; text: string } | null>(null);
-  const [working, setWorking] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
+  const edit = useEditAndDelete({
+    toInput: () => toInput(contract),
+    check: checkEditContract,
+    save: async (request) => onSaved(await editContract(contract.id, request)),
+    remove: () => deleteContract(contract.id),
+    afterDelete: paths.viewContracts.getHref(),
+    messages: contractMessages,
+  });
   const pending = contract.status === 'pending';
 
-  const set = <K extends keyof EditContractInput>(key: K, value: EditContractInput[K]) =>
-    setForm((previous) => (previous ? { ...previous, [key]: value } : previous));
-
-  function startEditing() {
-    setError(null);
-    setNotice(null);
-    setForm(toInput(contract));
-  }
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!form || working) return;
-    const checked = checkEditContract(form);
-    if (!checked.ok) {
-      setError(checked.message);
-      return;
-    }
-    setError(null);
-    setWorking(true);
-    try {
-      onSaved(await editContract(contract.id, checked.request));
-      setForm(null);
-      setNotice({ tone: 'success', text: contractMessages.saved });
-    } catch (failure) {
-      setError(failureMessage(failure, contractMessages.saveFailed));
-    } finally {
-      setWorking(false);
-    }
-  }
-
-  async function remove() {
-    setConfirmDelete(false);
-    setWorking(true);
-    try {
-      await deleteContract(contract.id);
-      navigate(paths.viewContracts.getHref(), { replace: true });
-    } catch (failure) {
-      setError(failureMessage(failure, contractMessages.deleteFailed));
-      setWorking(false);
-    }
-  }
-
-  if (form) {
+  if (edit.form) {
     return (
       <Page title="Edit Contract" actions={backToList}>
-        <form noValidate onSubmit={save} className="space-y-4">
-          <TextField
-            label="Contract Title"
-            name="title"
-            required
-            value={form.title}
-            onChange={(e) => set('title', e.target.value)}
-          />
-          <TextAreaField
-            label="Description"
-            name="description"
-            required
-            value={form.description}
-            onChange={(e) => set('description', e.target.value)}
-          />
-          <TextField
-            label="Value"
-            name="value"
-            type="number"
-            inputMode="decimal"
-            min="0.01"
-            step="0.01"
-            required
-            value={form.value}
-            onChange={(e) => set('value', e.target.value)}
-          />
-          <CurrencySelect options={editCurrencies} value={form.currency} onChange={(currency) => set('currency', currency)} />
-          {error && <Alert tone="error">{error}</Alert>}
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" disabled={working}>
-              {working ? 'Saving...' : 'Save Changes'}
-            </Button>
-            <Button
-              variant="secondary"
-              disabled={working}
-              onClick={() => {
-                setError(null);
-                setForm(null);
-              }}
-            >
-              Cancel
-            </Button>
-          </div>
-        </form>
+        <EditForm onSubmit={edit.save} onCancel={edit.cancel} working={edit.working} error={edit.error}>
+          <ContractFields form={edit.form} currencies={editCurrencies} set={edit.set} />
+        </EditForm>
       </Page>
     );
   }
@@ -173,7 +94,7 @@ function ContractDetails({ data, onSaved }: { data: ContractWithPeople; onSaved:
   const total = contractTotalMinor(contract);
   return (
     <Page title="Contract Details" actions={backToList}>
-      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      {edit.notice && <Alert tone={edit.notice.tone}>{edit.notice.text}</Alert>}
       <Details>
         <Detail label="Status">
           <StatusBadge status={contract.status} />
@@ -181,10 +102,7 @@ function ContractDetails({ data, onSaved }: { data: ContractWithPeople; onSaved:
         <Detail label="Contract ID">
           <CopyableId id={contract.id} />
         </Detail>
-        <Detail label="Title">{contract.title}</Detail>
-        <Detail label="Description">
-          <span className="whitespace-pre-line">{contract.description}</span>
-        </Detail>
+        <TitleAndDescription title={contract.title} description={contract.description} />
         <Detail label="Value">{formatAmount(contract.value_minor, contract.currency)}</Detail>
         <Detail label="Currency">{contract.currency}</Detail>
         <Detail label="Created">{formatDate(contract.created_at)}</Detail>
@@ -214,41 +132,31 @@ function ContractDetails({ data, onSaved }: { data: ContractWithPeople; onSaved:
           {contract.marked_as_cc ? personName(people, contract.marked_as_cc) : 'Not yet marked as completed.'}
         </Detail>
       </Details>
-      {error && <Alert tone="error">{error}</Alert>}
+      {edit.error && <Alert tone="error">{edit.error}</Alert>}
       <div className="flex flex-wrap gap-3">
         {pending && (
           <>
-            <Button onClick={startEditing} disabled={working}>
+            <Button onClick={edit.startEditing} disabled={edit.working}>
               Modify Contract
             </Button>
-            <Button
-              variant="secondary"
-              className="text-red-700 dark:text-red-400"
-              onClick={() => setConfirmDelete(true)}
-              disabled={working}
-            >
+            <DeleteButton onClick={edit.askToDelete} disabled={edit.working}>
               Delete Contract
-            </Button>
+            </DeleteButton>
           </>
         )}
-        <Button variant="secondary" onClick={() => setNotice({ tone: 'info', text: contractMessages.modificationRequest })}>
+        <Button variant="secondary" onClick={() => edit.setNotice({ tone: 'info', text: contractMessages.modificationRequest })}>
           Request Modification
         </Button>
       </div>
-      {confirmDelete && (
-        <Dialog
+      {edit.confirmingDelete && (
+        <ConfirmDeleteDialog
           title="Delete Contract"
-          actions={
-            <>
-              <Button variant="secondary" onClick={() => void remove()}>
-                Delete
-              </Button>
-              <Button onClick={() => setConfirmDelete(false)}>Keep Contract</Button>
-            </>
-          }
+          keepLabel="Keep Contract"
+          onDelete={() => void edit.remove()}
+          onKeep={edit.keep}
         >
-          <p>Are you sure you want to delete this contract? This cannot be undone.</p>
-        </Dialog>
+          Are you sure you want to delete this contract? This cannot be undone.
+        </ConfirmDeleteDialog>
       )}
     </Page>
   );

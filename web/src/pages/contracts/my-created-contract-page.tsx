@@ -8,6 +8,7 @@ import { Detail, Details, Loading, linkButtonClass, Page, secondaryLinkButtonCla
 import { getContract } from '../../features/contracts/api';
 import { StatusBadge } from '../../features/contracts/contract-status';
 import { contractMessages } from '../../features/contracts/messages';
+import { TitleAndDescription } from '../../features/contracts/offer-details';
 import { failureMessage } from '../../lib/api';
 import { timings } from '../../lib/constants';
 import { formatDate } from '../../lib/format';
@@ -41,10 +42,7 @@ export function MyCreatedContractPage() {
             <Detail label="Contract ID">
               <CopyableId id={state.data.contract.id} />
             </Detail>
-            <Detail label="Title">{state.data.contract.title}</Detail>
-            <Detail label="Description">
-              <span className="whitespace-pre-line">{state.data.contract.description}</span>
-            </Detail>
+            <TitleAndDescription title={state.data.contract.title} description={state.data.contract.description} />
             <Detail label="Value">{formatAmount(state.data.contract.value_minor, state.data.contract.currency)}</Detail>
             <Detail label="Currency">{state.data.contract.currency}</Detail>
             <Detail label="Status">

@@ -7,6 +7,7 @@ import { CopyableId } from '../../components/ui/copy-button';
 import { Detail, Details, Loading, linkButtonClass, Page } from '../../components/ui/page';
 import { getContract } from '../../features/contracts/api';
 import { contractMessages } from '../../features/contracts/messages';
+import { TitleAndDescription } from '../../features/contracts/offer-details';
 import { contractTotalMinor } from '../../features/contracts/progress';
 import { failureMessage } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
@@ -26,10 +27,7 @@ export function EscrowPaymentPage() {
             <Detail label="Contract ID">
               <CopyableId id={state.data.contract.id} />
             </Detail>
-            <Detail label="Title">{state.data.contract.title}</Detail>
-            <Detail label="Description">
-              <span className="whitespace-pre-line">{state.data.contract.description}</span>
-            </Detail>
+            <TitleAndDescription title={state.data.contract.title} description={state.data.contract.description} />
             <Detail label="Total amount held in escrow">
               <span className="text-xl font-bold">
                 {formatAmount(contractTotalMinor(state.data.contract), state.data.contract.currency)}

@@ -5,13 +5,12 @@ import { paths } from '../../app/paths';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { CopyableId } from '../../components/ui/copy-button';
-import { TextAreaField, TextField } from '../../components/ui/field';
 import { FormCard } from '../../components/ui/form-card';
 import { Toast } from '../../components/ui/toast';
 import type { CreateCurrency } from '../../features/contracts/contract-form';
-import { CurrencySelect } from '../../features/contracts/currency-select';
 import { createTemplate } from '../../features/templates/api';
 import { templateMessages } from '../../features/templates/messages';
+import { TemplateFields } from '../../features/templates/template-fields';
 import { checkCreateTemplate, type TemplateInput } from '../../features/templates/template-form';
 import { failureMessage } from '../../lib/api';
 import { timings } from '../../lib/constants';
@@ -71,33 +70,12 @@ export function CreateTemplatePage() {
   return (
     <FormCard title="Create a Contract Template" subtitle="A reusable offer anyone with its ID can use.">
       <form noValidate onSubmit={submit} className="space-y-4">
-        <TextField
-          label="Template Title"
-          name="title"
-          required
-          value={form.title}
-          onChange={(event) => set('title', event.target.value)}
+        <TemplateFields
+          form={form}
+          currencies={createCurrencies}
+          set={set}
+          priceHint={<span className="text-gray-600 dark:text-gray-400">The price of one item.</span>}
         />
-        <TextAreaField
-          label="Description"
-          name="description"
-          required
-          value={form.description}
-          onChange={(event) => set('description', event.target.value)}
-        />
-        <TextField
-          label="Base Price"
-          name="basePrice"
-          type="number"
-          inputMode="decimal"
-          min="0.01"
-          step="0.01"
-          required
-          hint={<span className="text-gray-600 dark:text-gray-400">The price of one item.</span>}
-          value={form.basePrice}
-          onChange={(event) => set('basePrice', event.target.value)}
-        />
-        <CurrencySelect options={createCurrencies} value={form.currency} onChange={(currency) => set('currency', currency)} />
         {error && <Alert tone="error">{error}</Alert>}
         <Button type="submit" className="w-full" disabled={working}>
           {working ? 'Creating...' : 'Create Template'}

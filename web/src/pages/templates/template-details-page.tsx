@@ -1,20 +1,22 @@
-import { type FormEvent, useCallback, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useCallback } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import type { TemplateView } from '../../../../lambdas/core/contracts/escrow';
 import { editCurrencies, formatAmount, toDecimalString } from '../../../../lambdas/core/money';
 import { paths } from '../../app/paths';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { ConfirmDeleteDialog, DeleteButton } from '../../components/ui/confirm-delete';
 import { CopyableId } from '../../components/ui/copy-button';
-import { Dialog } from '../../components/ui/dialog';
-import { TextAreaField, TextField } from '../../components/ui/field';
+import { EditForm } from '../../components/ui/edit-form';
 import { Detail, Details, Loading, Page, secondaryLinkButtonClass } from '../../components/ui/page';
-import { CurrencySelect } from '../../features/contracts/currency-select';
+import { TitleAndDescription } from '../../features/contracts/offer-details';
 import { deleteTemplate, editTemplate, getTemplate } from '../../features/templates/api';
 import { templateMessages } from '../../features/templates/messages';
+import { TemplateFields } from '../../features/templates/template-fields';
 import { checkEditTemplate, type TemplateInput } from '../../features/templates/template-form';
 import { failureMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
+import { useEditAndDelete } from '../../lib/use-edit-and-delete';
 import { useLoad } from '../../lib/use-load';
 
 const toInput = (template: TemplateView): TemplateInput => ({
@@ -24,22 +26,16 @@ const toInput = (template: TemplateView): TemplateInput => ({
   currency: template.currency,
 });
 
+const backToList = (
+  <Link to={paths.myTemplates.getHref()} className={secondaryLinkButtonClass}>
+    Back to List
+  </Link>
+);
+
 /** Creator-only view and edit of a template (spec §2 "Templates"). */
 export function TemplateDetailsPage() {
   const { templateId = '' } = useParams();
-  const navigate = useNavigate();
   const [state, setTemplate] = useLoad(useCallback(() => getTemplate(templateId), [templateId]));
-  const [form, setForm] = useState<TemplateInput | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [working, setWorking] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-
-  const backToList = (
-    <Link to={paths.myTemplates.getHref()} className={secondaryLinkButtonClass}>
-      Back to List
-    </Link>
-  );
 
   if (state.status !== 'loaded') {
     return (
@@ -52,140 +48,57 @@ export function TemplateDetailsPage() {
       </Page>
     );
   }
+  return <TemplateDetails template={state.data} onSaved={setTemplate} />;
+}
 
-  const template = state.data;
-  const set = <K extends keyof TemplateInput>(key: K, value: TemplateInput[K]) =>
-    setForm((previous) => (previous ? { ...previous, [key]: value } : previous));
-
-  function startEditing() {
-    setError(null);
-    setNotice(null);
-    setForm(toInput(template));
-  }
-
-  function cancel() {
-    setError(null);
-    setForm(null);
-  }
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!form || working) return;
-    const checked = checkEditTemplate(form);
-    if (!checked.ok) {
-      setError(checked.message);
-      return;
-    }
-    setError(null);
-    setWorking(true);
-    try {
-      setTemplate(await editTemplate(template.id, checked.request));
-      setForm(null);
-      setNotice(templateMessages.saved);
-    } catch (failure) {
-      setError(failureMessage(failure, templateMessages.saveFailed));
-    } finally {
-      setWorking(false);
-    }
-  }
-
-  async function remove() {
-    setConfirmDelete(false);
-    setWorking(true);
-    try {
-      await deleteTemplate(template.id);
-      navigate(paths.myTemplates.getHref(), { replace: true });
-    } catch (failure) {
-      setError(failureMessage(failure, templateMessages.deleteFailed));
-      setWorking(false);
-    }
-  }
+function TemplateDetails({ template, onSaved }: { template: TemplateView; onSaved: (template: TemplateView) => void }) {
+  const edit = useEditAndDelete({
+    toInput: () => toInput(template),
+    check: checkEditTemplate,
+    save: async (request) => onSaved(await editTemplate(template.id, request)),
+    remove: () => deleteTemplate(template.id),
+    afterDelete: paths.myTemplates.getHref(),
+    messages: templateMessages,
+  });
 
   return (
     <Page title="Template Details" actions={backToList}>
-      {notice && <Alert tone="success">{notice}</Alert>}
-      {form ? (
-        <form noValidate onSubmit={save} className="space-y-4">
-          <TextField
-            label="Template Title"
-            name="title"
-            required
-            value={form.title}
-            onChange={(e) => set('title', e.target.value)}
-          />
-          <TextAreaField
-            label="Description"
-            name="description"
-            required
-            value={form.description}
-            onChange={(e) => set('description', e.target.value)}
-          />
-          <TextField
-            label="Base Price"
-            name="basePrice"
-            type="number"
-            inputMode="decimal"
-            min="0.01"
-            step="0.01"
-            required
-            value={form.basePrice}
-            onChange={(e) => set('basePrice', e.target.value)}
-          />
-          <CurrencySelect options={editCurrencies} value={form.currency} onChange={(currency) => set('currency', currency)} />
-          {error && <Alert tone="error">{error}</Alert>}
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" disabled={working}>
-              {working ? 'Saving...' : 'Save Changes'}
-            </Button>
-            <Button variant="secondary" onClick={cancel} disabled={working}>
-              Cancel
-            </Button>
-          </div>
-        </form>
+      {edit.notice && <Alert tone={edit.notice.tone}>{edit.notice.text}</Alert>}
+      {edit.form ? (
+        <EditForm onSubmit={edit.save} onCancel={edit.cancel} working={edit.working} error={edit.error}>
+          <TemplateFields form={edit.form} currencies={editCurrencies} set={edit.set} />
+        </EditForm>
       ) : (
         <>
           <Details>
             <Detail label="Template ID">
               <CopyableId id={template.id} />
             </Detail>
-            <Detail label="Title">{template.title}</Detail>
-            <Detail label="Description">
-              <span className="whitespace-pre-line">{template.description}</span>
-            </Detail>
+            <TitleAndDescription title={template.title} description={template.description} />
             <Detail label="Base Price">{formatAmount(template.base_price_minor, template.currency)}</Detail>
             <Detail label="Currency">{template.currency}</Detail>
             <Detail label="Created">{formatDate(template.created_at)}</Detail>
           </Details>
-          {error && <Alert tone="error">{error}</Alert>}
+          {edit.error && <Alert tone="error">{edit.error}</Alert>}
           <div className="flex flex-wrap gap-3">
-            <Button onClick={startEditing} disabled={working}>
+            <Button onClick={edit.startEditing} disabled={edit.working}>
               Modify Template
             </Button>
-            <Button
-              variant="secondary"
-              className="text-red-700 dark:text-red-400"
-              onClick={() => setConfirmDelete(true)}
-              disabled={working}
-            >
+            <DeleteButton onClick={edit.askToDelete} disabled={edit.working}>
               Delete Template
-            </Button>
+            </DeleteButton>
           </div>
         </>
       )}
-      {confirmDelete && (
-        <Dialog
+      {edit.confirmingDelete && (
+        <ConfirmDeleteDialog
           title="Delete Template"
-          actions={
-            <>
-              <Button variant="secondary" onClick={() => void remove()}>
-                Delete
-              </Button>
-              <Button onClick={() => setConfirmDelete(false)}>Keep Template</Button>
-            </>
-          }
+          keepLabel="Keep Template"
+          onDelete={() => void edit.remove()}
+          onKeep={edit.keep}
         >
-          <p>Are you sure you want to delete this template? This cannot be undone.</p>
-        </Dialog>
+          Are you sure you want to delete this template? This cannot be undone.
+        </ConfirmDeleteDialog>
       )}
     </Page>
   );

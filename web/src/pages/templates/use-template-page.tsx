@@ -5,7 +5,9 @@ import { paths } from '../../app/paths';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
+import { IdSearchForm } from '../../components/ui/id-search-form';
 import { Detail, Details, Page } from '../../components/ui/page';
+import { TitleAndDescription } from '../../features/contracts/offer-details';
 import { createInstanceFromTemplate, fetchContractTemplate, type PublicTemplate } from '../../features/templates/api';
 import { templateMessages } from '../../features/templates/messages';
 import { parseQuantity, templateTotalMinor } from '../../features/templates/quantity';
@@ -64,28 +66,19 @@ export function UseTemplatePage() {
 
   return (
     <Page title="Use a Template">
-      <form noValidate onSubmit={search} className="flex flex-wrap items-end gap-3">
-        <div className="min-w-64 flex-1">
-          <TextField
-            label="Template ID"
-            name="templateId"
-            autoComplete="off"
-            value={templateId}
-            onChange={(event) => setTemplateId(event.target.value)}
-          />
-        </div>
-        <Button type="submit" disabled={searching}>
-          {searching ? 'Searching...' : 'Search'}
-        </Button>
-      </form>
+      <IdSearchForm
+        label="Template ID"
+        name="templateId"
+        value={templateId}
+        onChange={setTemplateId}
+        onSubmit={search}
+        searching={searching}
+      />
       {error && <Alert tone="error">{error}</Alert>}
       {template && (
         <>
           <Details>
-            <Detail label="Title">{template.title}</Detail>
-            <Detail label="Description">
-              <span className="whitespace-pre-line">{template.description}</span>
-            </Detail>
+            <TitleAndDescription title={template.title} description={template.description} />
             <Detail label="Price per item">{formatAmount(template.base_price_minor, template.currency)}</Detail>
           </Details>
           <div className="max-w-48">
