@@ -1,9 +1,10 @@
-import { BatchGetCommand, GetCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documents } from '../clients';
 import type { ContractForAcceptor, ContractStatus, ContractView } from '../contracts/escrow';
 import { requireEnv } from '../env';
 import type { Currency } from '../money';
 import { byCreator, byParty, contractKey, partyLinkKey, partyLinkPrefix } from './keys';
+import { itemsByCreator, queryAll } from './query';
 
 /** The contract item: its view plus the optimistic-lock version every change is conditional on. */
 export interface ContractItem extends ContractView {
@@ -109,14 +110,12 @@ export function contractUpdate(
 
 /** Deletion of the contract and its party links, only from `pending` at this version. */
 export async function contractDeletion(contract: ContractItem): Promise<TransactItem[]> {
-  const { Items = [] } = await documents().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': contractKey(contract.id).PK, ':prefix': partyLinkPrefix },
-      ProjectionExpression: 'PK, SK',
-    }),
-  );
+  const Items = await queryAll({
+    TableName: table(),
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': contractKey(contract.id).PK, ':prefix': partyLinkPrefix },
+    ProjectionExpression: 'PK, SK',
+  });
   return [
     {
       Delete: {
@@ -133,29 +132,18 @@ export async function contractDeletion(contract: ContractItem): Promise<Transact
 
 /** A creator's contracts, newest first (GSI1). */
 export async function listContractsByCreator(sub: string): Promise<ContractItem[]> {
-  const { Items = [] } = await documents().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :kind)',
-      ExpressionAttributeValues: { ':pk': `CREATOR#${sub}`, ':kind': 'CONTRACT#' },
-      ScanIndexForward: false,
-    }),
-  );
-  return Items.map(toItem);
+  return (await itemsByCreator(sub, 'CONTRACT')).map(toItem);
 }
 
 /** Contracts a user accepted or paid for, newest link first (GSI2). */
 export async function listContractsByParty(sub: string): Promise<ContractItem[]> {
-  const { Items = [] } = await documents().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'GSI2',
-      KeyConditionExpression: 'GSI2PK = :pk',
-      ExpressionAttributeValues: { ':pk': `PAYER#${sub}` },
-      ScanIndexForward: false,
-    }),
-  );
+  const Items = await queryAll({
+    TableName: table(),
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :pk',
+    ExpressionAttributeValues: { ':pk': `PAYER#${sub}` },
+    ScanIndexForward: false,
+  });
   const ids = [...new Set(Items.map((i) => String(i.contract_id)))];
   const contracts = await getContracts(ids);
   return ids.flatMap((id) => contracts.get(id) ?? []);

@@ -12,9 +12,11 @@ export const partyLinkPrefix = 'PAYER#';
 export const templateKey = (id: string) => ({ PK: `TEMPLATE#${id}`, SK: 'META' });
 export const notificationKey = (sub: string, id: string) => ({ PK: `USER#${sub}`, SK: `NOTIF#${id}` });
 export const notificationPrefix = 'NOTIF#';
+export type CreatorItemKind = 'CONTRACT' | 'TEMPLATE';
+export const creatorPartition = (sub: string) => `CREATOR#${sub}`;
 /** GSI1: items by creator, newest last in key order. */
-export const byCreator = (sub: string, kind: 'CONTRACT' | 'TEMPLATE', createdAt: string, id: string) => ({
-  GSI1PK: `CREATOR#${sub}`,
+export const byCreator = (sub: string, kind: CreatorItemKind, createdAt: string, id: string) => ({
+  GSI1PK: creatorPartition(sub),
   GSI1SK: `${kind}#${createdAt}#${id}`,
 });
 /** GSI2: a party's contracts. */

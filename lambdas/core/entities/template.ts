@@ -1,9 +1,10 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documents } from '../clients';
 import type { TemplateView } from '../contracts/escrow';
 import { requireEnv } from '../env';
 import type { Currency } from '../money';
 import { byCreator, templateKey } from './keys';
+import { itemsByCreator } from './query';
 
 const table = () => requireEnv('tableName');
 
@@ -28,16 +29,7 @@ export async function getTemplate(id: string): Promise<TemplateView | undefined>
 
 /** A creator's templates, newest first (GSI1). */
 export async function listTemplatesByCreator(sub: string): Promise<TemplateView[]> {
-  const { Items = [] } = await documents().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :kind)',
-      ExpressionAttributeValues: { ':pk': `CREATOR#${sub}`, ':kind': 'TEMPLATE#' },
-      ScanIndexForward: false,
-    }),
-  );
-  return Items.map(toView);
+  return (await itemsByCreator(sub, 'TEMPLATE')).map(toView);
 }
 
 /** Updates a template, only if it still exists and still belongs to `creatorId`. */
