@@ -4,7 +4,7 @@
  *
  * The handler of an entry is `lambdas/functions/<name>.ts`, exporting `handler`.
  */
-import type { SecretName } from './core/secrets';
+import type { SecretName } from './core/adapters/secrets';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -16,7 +16,7 @@ export interface RoutePermissions {
   sendEmail?: boolean;
   /** Cognito admin actions on the user pool, e.g. 'cognito-idp:AdminGetUser'. @default [] */
   userPoolActions?: string[];
-  /** Secrets the function reads (lambdas/core/secrets.ts). @default [] */
+  /** Secrets the function reads (lambdas/core/adapters/secrets.ts). @default [] */
   secrets?: SecretName[];
 }
 

@@ -13,7 +13,8 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { envNames } from '../lambdas/core/env';
+import { functionEnvironment } from '../lambdas/core/adapters/env';
+import { apiRequestHeaders } from '../lambdas/core/api/http';
 import { handlerEntry, type RouteDefinition, routes as routeTable } from '../lambdas/routes';
 import type { EscrowAuth } from './auth';
 import type { EscrowData } from './data';
@@ -55,7 +56,8 @@ export class EscrowApi extends Construct {
       corsPreflight: {
         allowOrigins: [props.appUrl, ...stage.extraCorsOrigins],
         allowMethods: [...new Set(routes.map((r) => CorsHttpMethod[r.method]))],
-        allowHeaders: ['authorization', 'content-type'],
+        // Every header the web app sends (one list for AWS and the local API).
+        allowHeaders: [...apiRequestHeaders],
         maxAge: Duration.hours(1),
       },
       // Own stage below, to give it access logs and throttling.
@@ -95,12 +97,13 @@ export class EscrowApi extends Construct {
       `https://cognito-idp.${auth.userPool.stack.region}.amazonaws.com/${auth.userPool.userPoolId}`,
       { jwtAudience: [auth.userPoolClient.userPoolClientId] },
     );
-    const environment = {
-      [envNames.userPoolId]: auth.userPool.userPoolId,
-      [envNames.userPoolClientId]: auth.userPoolClient.userPoolClientId,
-      [envNames.mailFrom]: stage.mailFrom,
-      [envNames.appUrl]: props.appUrl,
-    };
+    const environment = functionEnvironment({
+      stage: stage.name,
+      tableName: data.table.tableName,
+      mailFrom: stage.mailFrom,
+      appUrl: props.appUrl,
+      userPool: { id: auth.userPool.userPoolId, clientId: auth.userPoolClient.userPoolClientId },
+    });
 
     const functions = new Map<string, EscrowFunction>();
     for (const route of routes) {

@@ -8,7 +8,7 @@ import {
   type UserPoolTriggers,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { envNames } from '../lambdas/core/env';
+import { functionEnvironment } from '../lambdas/core/adapters/env';
 import { triggerEntries, triggerEntry, type UserPoolTriggerName } from '../lambdas/triggers';
 import type { EscrowData } from './data';
 import { EscrowFunction } from './function';
@@ -53,9 +53,13 @@ export class EscrowAuth extends Construct {
           tableAccess: permissions.table ?? 'none',
           // Cognito abandons a trigger after 5 s; failing earlier gives a clean error instead.
           timeout: Duration.seconds(5),
-          // No USER_POOL_ID: the pool depends on its triggers, so the triggers cannot depend on the
-          // pool (CloudFormation cycle). Cognito puts the pool id in every trigger event instead.
-          environment: { [envNames.mailFrom]: stage.mailFrom, [envNames.appUrl]: props.appUrl },
+          // No user pool: the pool depends on its triggers (see FunctionSettings.userPool).
+          environment: functionEnvironment({
+            stage: stage.name,
+            tableName: data.table.tableName,
+            mailFrom: stage.mailFrom,
+            appUrl: props.appUrl,
+          }),
         });
         if (permissions.sendEmail) fn.grantSendEmail(stage.mailFrom);
         if (permissions.secrets?.length) fn.grantSecrets(props.secrets, permissions.secrets);

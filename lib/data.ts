@@ -1,7 +1,7 @@
 import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import { tableDefinition } from '../lambdas/core/table-definition';
+import { tableDefinition } from '../lambdas/core/entities/table-definition';
 import type { StageConfig } from './stage-config';
 
 /** What a function may do with the table; the route table's `permissions.table`. */

@@ -1,11 +1,11 @@
 import { Duration, Stack, Tags } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { envNames } from '../lambdas/core/env';
-import { type SecretName, secretSources } from '../lambdas/core/secrets';
+import { envNames } from '../lambdas/core/adapters/env';
+import { type SecretName, secretSources } from '../lambdas/core/adapters/secrets';
 import { nodejsBundling } from './bundling';
 import type { EscrowData, TableAccess } from './data';
 import { acknowledge, acknowledgeWildcardResource } from './nag';
@@ -23,7 +23,7 @@ export interface EscrowFunctionProps
   readonly stage: StageConfig;
   /** Value of the `escrow:function` tag, e.g. `route:health` or `trigger:defineAuthChallenge`. */
   readonly purpose: string;
-  /** The table this function uses; sets TABLE_NAME. @default no table */
+  /** The table this function uses. @default no table */
   readonly data?: EscrowData;
   /** Access granted to `data`. @default 'none' */
   readonly tableAccess?: TableAccess;
@@ -31,12 +31,14 @@ export interface EscrowFunctionProps
   readonly memorySize?: number;
   /** @default Duration.seconds(10) (under the HTTP API's 30 s integration limit) */
   readonly timeout?: Duration;
+  /** The function environment, from `functionEnvironment` (lambdas/core/adapters/env.ts), the same as locally. */
+  readonly environment: Record<string, string>;
 }
 
 /**
  * The one way to make a Lambda in this app: Node 22 on ARM64, bundled by {@link nodejsBundling}
- * (ESM, minified, AWS SDK inside, source maps on), its own log group with the stage's retention,
- * and a role holding only what is granted to it (no AWS managed policy).
+ * (ESM, minified, AWS SDK inside, source maps on), X-Ray active tracing, its own log group with the
+ * stage's retention, and a role holding only what is granted to it (no AWS managed policy).
  */
 export class EscrowFunction extends NodejsFunction {
   /** The function's execution role; cdk-nag findings on its policy are acknowledged here. */
@@ -59,18 +61,20 @@ export class EscrowFunction extends NodejsFunction {
       bundling: nodejsBundling(),
       logGroup,
       role,
-      environment: {
-        NODE_OPTIONS: '--enable-source-maps',
-        [envNames.stage]: stage.name,
-        ...(data ? { [envNames.tableName]: data.table.tableName } : {}),
-        ...environment,
-      },
+      // X-Ray traces each invocation and its AWS calls as Lambda sees them; no tracing SDK is bundled.
+      tracing: Tracing.ACTIVE,
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...environment },
     });
     this.serviceRole = role;
     // Instead of AWSLambdaBasicExecutionRole (logs:* on every log group): this group only.
     logGroup.grantWrite(role);
     if (data) this.grantTable(data, tableAccess);
     Tags.of(this).add(FUNCTION_TAG, purpose);
+    acknowledgeWildcardResource(
+      role,
+      '*',
+      'Active tracing needs xray:PutTraceSegments and xray:PutTelemetryRecords, which X-Ray only grants on resource *.',
+    );
     acknowledge(this, {
       L1: 'Node 22 is the runtime the architecture pins (ARCHITECTURE.md §1, esbuild target node22); moving to a newer LTS is a deliberate change of runtime and bundling target together.',
     });
@@ -81,7 +85,7 @@ export class EscrowFunction extends NodejsFunction {
     data.grant(this, access);
   }
 
-  /** Lets the function read the named secrets, telling it where they are (lambdas/core/secrets.ts). */
+  /** Lets the function read the named secrets, telling it where they are (lambdas/core/adapters/secrets.ts). */
   grantSecrets(secrets: EscrowSecrets, names: readonly SecretName[]): void {
     for (const name of names) {
       const secret = secrets.secrets[name];

@@ -1,6 +1,6 @@
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import type { SecretName } from '../lambdas/core/secrets';
+import type { SecretName } from '../lambdas/core/adapters/secrets';
 import { acknowledge } from './nag';
 import type { StageConfig } from './stage-config';
 

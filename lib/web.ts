@@ -14,20 +14,12 @@ import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import type { WebConfig } from '../lambdas/core/api/web-config';
 import { acknowledge, acknowledgeMatchingFindings, wildcardResourceFinding } from './nag';
 import type { StageConfig } from './stage-config';
 
 /** The vite build output; `npm run build` (web) creates it. */
 export const webDistPath = fileURLToPath(new URL('../web/dist', import.meta.url));
-
-/** The runtime configuration the SPA fetches from /config.json (one build serves every stage). */
-export interface WebRuntimeConfig {
-  readonly stage: string;
-  readonly region: string;
-  readonly apiUrl: string;
-  readonly cognito: { readonly userPoolId: string; readonly userPoolClientId: string };
-  readonly captchaSiteKey: string;
-}
 
 export interface EscrowWebProps {
   /** Stage settings: removal policy, log expiry, optional WAF web ACL. */
@@ -129,11 +121,11 @@ export class EscrowWeb extends Construct {
   }
 
   /**
-   * Publishes web/dist and /config.json, then invalidates the distribution. web/dist is only
+   * Publishes web/dist and /config.json (the shape the web app parses: lambdas/core/api/web-config.ts), then invalidates the distribution. web/dist is only
    * included when it exists at synth time: infra tests and `cdk synth` must work without a web
    * build, and an asset of a missing folder would fail the synth. config.json is always published.
    */
-  deploy(config: WebRuntimeConfig): BucketDeployment {
+  deploy(config: WebConfig): BucketDeployment {
     const sources = [Source.jsonData('config.json', config)];
     if (existsSync(webDistPath)) sources.unshift(Source.asset(webDistPath));
     const deployment = new BucketDeployment(this, 'Deploy', {

@@ -6,5 +6,7 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), tailwindcss()],
+  // The API schemas and domain rules shared with the Lambdas: @escrow/api/*, @escrow/domain/* (tsconfig.json paths).
+  resolve: { tsconfigPaths: true },
   build: { outDir: 'dist', emptyOutDir: true },
 });

@@ -1,6 +1,6 @@
-import { contractIdRequestSchema } from '../core/contracts/escrow';
-import { acceptContract } from '../core/escrow-contracts';
-import { apiFunction, callerOf, json, jsonBody, parseInput } from '../core/http';
+import { contractIdRequestSchema, contractResponseSchema } from '../core/api/contracts';
+import { apiFunction, callerOf, jsonBody, parseInput, respond } from '../core/runtime/api-function';
+import { acceptContract } from '../core/services/contracts';
 
 /** The named acceptor accepts a pending contract; the creator is told. */
 export const handler = apiFunction()
@@ -8,5 +8,5 @@ export const handler = apiFunction()
   .handler(async (event) => {
     const { sub } = callerOf(event);
     const { contractId } = parseInput(contractIdRequestSchema, event.body);
-    return json(200, { contract: await acceptContract(contractId, sub) });
+    return respond(contractResponseSchema, { contract: await acceptContract(contractId, sub) });
   });

@@ -1,6 +1,7 @@
-import { completePasswordReset } from '../core/accounts';
-import { confirmPasswordResetRequestSchema } from '../core/contracts/identity';
-import { apiFunction, json, jsonBody, parseInput } from '../core/http';
+import { messageResponseSchema } from '../core/api/common';
+import { confirmPasswordResetRequestSchema } from '../core/api/identity';
+import { apiFunction, jsonBody, parseInput, respond } from '../core/runtime/api-function';
+import { completePasswordReset } from '../core/services/accounts';
 
 /** Sets the new password from the emailed link (single use), then signs the user out everywhere. */
 export const handler = apiFunction()
@@ -8,5 +9,5 @@ export const handler = apiFunction()
   .handler(async (event) => {
     const { token, newPassword } = parseInput(confirmPasswordResetRequestSchema, event.body);
     await completePasswordReset(token, newPassword);
-    return json(200, { message: 'Your password has been reset. You can now sign in.' });
+    return respond(messageResponseSchema, { message: 'Your password has been reset. You can now sign in.' });
   });

@@ -1,6 +1,7 @@
-import { createContractRequestSchema } from '../core/contracts/escrow';
-import { createContract } from '../core/escrow-contracts';
-import { apiFunction, callerOf, json, jsonBody, parseInput } from '../core/http';
+import { createdResponseSchema } from '../core/api/common';
+import { createContractRequestSchema } from '../core/api/contracts';
+import { apiFunction, callerOf, jsonBody, parseInput, respond } from '../core/runtime/api-function';
+import { createContract } from '../core/services/contracts';
 
 /** A private contract for one named acceptor. */
 export const handler = apiFunction()
@@ -8,5 +9,5 @@ export const handler = apiFunction()
   .handler(async (event) => {
     const { sub } = callerOf(event);
     const input = parseInput(createContractRequestSchema, event.body);
-    return json(201, { id: await createContract(sub, input) });
+    return respond(createdResponseSchema, { id: await createContract(sub, input) }, 201);
   });

@@ -1,6 +1,6 @@
-import { createInstanceRequestSchema } from '../core/contracts/escrow';
-import { apiFunction, callerOf, json, jsonBody, parseInput } from '../core/http';
-import { instantiateTemplate } from '../core/templates';
+import { createInstanceRequestSchema, createInstanceResponseSchema } from '../core/api/templates';
+import { apiFunction, callerOf, jsonBody, parseInput, respond } from '../core/runtime/api-function';
+import { instantiateTemplate } from '../core/services/templates';
 
 /** A private contract from a template for the caller: base price x quantity. */
 export const handler = apiFunction()
@@ -8,5 +8,5 @@ export const handler = apiFunction()
   .handler(async (event) => {
     const { sub } = callerOf(event);
     const { templateId, quantity } = parseInput(createInstanceRequestSchema, event.body);
-    return json(201, { newContractId: await instantiateTemplate(templateId, sub, quantity) });
+    return respond(createInstanceResponseSchema, { newContractId: await instantiateTemplate(templateId, sub, quantity) }, 201);
   });

@@ -1,11 +1,13 @@
-import { createTemplateRequestSchema } from '../core/contracts/escrow';
-import { apiFunction, callerOf, json, jsonBody, parseInput } from '../core/http';
-import { createTemplate } from '../core/templates';
+import { createdResponseSchema } from '../core/api/common';
+import { createTemplateRequestSchema } from '../core/api/templates';
+import { apiFunction, callerOf, jsonBody, parseInput, respond } from '../core/runtime/api-function';
+import { createTemplate } from '../core/services/templates';
 
 /** A reusable template; anyone holding its ID may use it. */
 export const handler = apiFunction()
   .use(jsonBody())
   .handler(async (event) => {
     const { sub } = callerOf(event);
-    return json(201, { id: await createTemplate(sub, parseInput(createTemplateRequestSchema, event.body)) });
+    const input = parseInput(createTemplateRequestSchema, event.body);
+    return respond(createdResponseSchema, { id: await createTemplate(sub, input) }, 201);
   });

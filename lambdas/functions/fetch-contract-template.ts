@@ -1,6 +1,6 @@
-import { templateIdRequestSchema } from '../core/contracts/escrow';
-import { apiFunction, callerOf, json, jsonBody, parseInput } from '../core/http';
-import { templateForUse } from '../core/templates';
+import { fetchTemplateResponseSchema, templateIdRequestSchema } from '../core/api/templates';
+import { apiFunction, callerOf, jsonBody, parseInput, respond } from '../core/runtime/api-function';
+import { templateForUse } from '../core/services/templates';
 
 /** A template for anyone signed in who holds its ID. */
 export const handler = apiFunction()
@@ -8,5 +8,5 @@ export const handler = apiFunction()
   .handler(async (event) => {
     callerOf(event);
     const { templateId } = parseInput(templateIdRequestSchema, event.body);
-    return json(200, { success: true, template: await templateForUse(templateId) });
+    return respond(fetchTemplateResponseSchema, { success: true, template: await templateForUse(templateId) });
   });

@@ -1,7 +1,6 @@
-import { contractIdRequestSchema } from '../core/contracts/escrow';
-import { toAcceptorView } from '../core/entities/contract';
-import { loadContract } from '../core/escrow-contracts';
-import { apiFunction, callerOf, json, jsonBody, parseInput } from '../core/http';
+import { contractForAcceptorSchema, contractIdRequestSchema } from '../core/api/contracts';
+import { apiFunction, callerOf, jsonBody, parseInput, respond } from '../core/runtime/api-function';
+import { loadContract, toAcceptorView } from '../core/services/contracts';
 
 /** What anyone signed in who holds the ID may see before accepting (spec's fields only). */
 export const handler = apiFunction()
@@ -9,5 +8,5 @@ export const handler = apiFunction()
   .handler(async (event) => {
     callerOf(event);
     const { contractId } = parseInput(contractIdRequestSchema, event.body);
-    return json(200, toAcceptorView(await loadContract(contractId)));
+    return respond(contractForAcceptorSchema, toAcceptorView(await loadContract(contractId)));
   });

@@ -1,8 +1,8 @@
-import { securityQuestionFor } from '../core/accounts';
-import { securityQuestionRequestSchema } from '../core/contracts/identity';
-import { apiFunction, json, jsonBody, parseInput } from '../core/http';
-import { throttles } from '../core/identity-throttles';
-import { countAttempt } from '../core/throttle';
+import { securityQuestionRequestSchema, securityQuestionResponseSchema } from '../core/api/identity';
+import { throttles } from '../core/domain/throttle-rules';
+import { apiFunction, jsonBody, parseInput, respond } from '../core/runtime/api-function';
+import { securityQuestionFor } from '../core/services/accounts';
+import { countAttempt } from '../core/services/throttles';
 
 /** Forgot password, step 2: the question of an email (a decoy for unknown emails), throttled per email. */
 export const handler = apiFunction()
@@ -10,5 +10,5 @@ export const handler = apiFunction()
   .handler(async (event) => {
     const { email } = parseInput(securityQuestionRequestSchema, event.body);
     await countAttempt(throttles.question, email);
-    return json(200, { securityQuestion: await securityQuestionFor(email) });
+    return respond(securityQuestionResponseSchema, { securityQuestion: await securityQuestionFor(email) });
   });

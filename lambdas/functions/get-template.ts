@@ -1,9 +1,11 @@
-import { apiFunction, callerOf, json, parseInput, pathIdSchema } from '../core/http';
-import { templateForCreator } from '../core/templates';
+import { pathIdSchema } from '../core/api/common';
+import { templateResponseSchema } from '../core/api/templates';
+import { apiFunction, callerOf, parseInput, respond } from '../core/runtime/api-function';
+import { templateForCreator } from '../core/services/templates';
 
 /** A template's details, for its creator only. */
 export const handler = apiFunction().handler(async (event) => {
   const { sub } = callerOf(event);
   const { id } = parseInput(pathIdSchema, event.pathParameters);
-  return json(200, { template: await templateForCreator(id, sub) });
+  return respond(templateResponseSchema, { template: await templateForCreator(id, sub) });
 });

@@ -1,5 +1,8 @@
-import { listDevices } from '../core/entities/device';
-import { apiFunction, callerOf, json } from '../core/http';
+import { devicesResponseSchema } from '../core/api/identity';
+import { apiFunction, callerOf, respond } from '../core/runtime/api-function';
+import { trustedDevices } from '../core/services/devices';
 
 /** The caller's trusted devices, most recently used first. */
-export const handler = apiFunction().handler(async (event) => json(200, { devices: await listDevices(callerOf(event).sub) }));
+export const handler = apiFunction().handler(async (event) =>
+  respond(devicesResponseSchema, { devices: await trustedDevices(callerOf(event).sub) }),
+);

@@ -1,8 +1,8 @@
-import { listContractsByParty, toContractView } from '../core/entities/contract';
-import { apiFunction, callerOf, json } from '../core/http';
+import { contractListResponseSchema } from '../core/api/contracts';
+import { apiFunction, callerOf, respond } from '../core/runtime/api-function';
+import { contractsEngagedBy } from '../core/services/contracts';
 
 /** Contracts the caller accepted or paid for. */
-export const handler = apiFunction().handler(async (event) => {
-  const contracts = await listContractsByParty(callerOf(event).sub);
-  return json(200, { contracts: contracts.map(toContractView) });
-});
+export const handler = apiFunction().handler(async (event) =>
+  respond(contractListResponseSchema, { contracts: await contractsEngagedBy(callerOf(event).sub) }),
+);

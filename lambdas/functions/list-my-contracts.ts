@@ -1,8 +1,8 @@
-import { listContractsByCreator, toContractView } from '../core/entities/contract';
-import { apiFunction, callerOf, json } from '../core/http';
+import { contractListResponseSchema } from '../core/api/contracts';
+import { apiFunction, callerOf, respond } from '../core/runtime/api-function';
+import { contractsCreatedBy } from '../core/services/contracts';
 
 /** The caller's own contracts, newest first. */
-export const handler = apiFunction().handler(async (event) => {
-  const contracts = await listContractsByCreator(callerOf(event).sub);
-  return json(200, { contracts: contracts.map(toContractView) });
-});
+export const handler = apiFunction().handler(async (event) =>
+  respond(contractListResponseSchema, { contracts: await contractsCreatedBy(callerOf(event).sub) }),
+);

@@ -1,7 +1,8 @@
-import { listTemplatesByCreator } from '../core/entities/template';
-import { apiFunction, callerOf, json } from '../core/http';
+import { templateListResponseSchema } from '../core/api/templates';
+import { apiFunction, callerOf, respond } from '../core/runtime/api-function';
+import { templatesCreatedBy } from '../core/services/templates';
 
 /** The caller's own templates, newest first. */
 export const handler = apiFunction().handler(async (event) =>
-  json(200, { templates: await listTemplatesByCreator(callerOf(event).sub) }),
+  respond(templateListResponseSchema, { templates: await templatesCreatedBy(callerOf(event).sub) }),
 );

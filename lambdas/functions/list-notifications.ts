@@ -1,5 +1,8 @@
-import { listNotifications } from '../core/entities/notification';
-import { apiFunction, callerOf, json } from '../core/http';
+import { notificationsResponseSchema } from '../core/api/notifications';
+import { apiFunction, callerOf, respond } from '../core/runtime/api-function';
+import { notificationsOf } from '../core/services/notifications';
 
 /** The caller's 10 newest notifications and unread count. */
-export const handler = apiFunction().handler(async (event) => json(200, await listNotifications(callerOf(event).sub)));
+export const handler = apiFunction().handler(async (event) =>
+  respond(notificationsResponseSchema, await notificationsOf(callerOf(event).sub)),
+);

@@ -1,4 +1,4 @@
-import { apiFunction, callerOf, json } from '../core/http';
+import { apiFunction, callerOf, json } from '../core/runtime/api-function';
 
 /** The caller's identity as the verified token states it. */
 export const handler = apiFunction().handler(async (event) => {

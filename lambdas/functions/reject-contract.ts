@@ -1,6 +1,6 @@
-import { contractIdRequestSchema } from '../core/contracts/escrow';
-import { rejectContract } from '../core/escrow-contracts';
-import { apiFunction, callerOf, json, jsonBody, parseInput } from '../core/http';
+import { contractIdRequestSchema, contractResponseSchema } from '../core/api/contracts';
+import { apiFunction, callerOf, jsonBody, parseInput, respond } from '../core/runtime/api-function';
+import { rejectContract } from '../core/services/contracts';
 
 /** The named acceptor rejects a pending contract: it is cancelled and the creator told. */
 export const handler = apiFunction()
@@ -8,5 +8,5 @@ export const handler = apiFunction()
   .handler(async (event) => {
     const { sub } = callerOf(event);
     const { contractId } = parseInput(contractIdRequestSchema, event.body);
-    return json(200, { contract: await rejectContract(contractId, sub) });
+    return respond(contractResponseSchema, { contract: await rejectContract(contractId, sub) });
   });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { deviceIdHeader } from '../core/contracts/identity';
-import { removeDevice } from '../core/entities/device';
-import { ConflictError } from '../core/errors';
-import { apiFunction, callerOf, json, parseInput } from '../core/http';
+import { messageResponseSchema } from '../core/api/common';
+import { deviceIdHeader } from '../core/api/http';
+import { apiFunction, callerOf, parseInput, respond } from '../core/runtime/api-function';
+import { forgetDevice } from '../core/services/devices';
 
 const pathSchema = z.object({ id: z.string().min(1).max(128) });
 
@@ -10,7 +10,6 @@ const pathSchema = z.object({ id: z.string().min(1).max(128) });
 export const handler = apiFunction().handler(async (event) => {
   const { sub } = callerOf(event);
   const { id } = parseInput(pathSchema, event.pathParameters);
-  if (event.headers[deviceIdHeader] === id) throw new ConflictError('The current device cannot be removed.');
-  await removeDevice(sub, id);
-  return json(200, { message: 'Device removed.' });
+  await forgetDevice(sub, id, event.headers[deviceIdHeader]);
+  return respond(messageResponseSchema, { message: 'Device removed.' });
 });

@@ -1,11 +1,12 @@
-import { registerAccount } from '../core/accounts';
-import { verifyCaptcha } from '../core/captcha';
-import { signupRequestSchema } from '../core/contracts/identity';
-import { apiFunction, json, jsonBody, parseInput } from '../core/http';
-import { throttles } from '../core/identity-throttles';
-import { countAttempt } from '../core/throttle';
+import { verifyCaptcha } from '../core/adapters/captcha';
+import { messageResponseSchema } from '../core/api/common';
+import { signupRequestSchema } from '../core/api/identity';
+import { throttles } from '../core/domain/throttle-rules';
+import { apiFunction, jsonBody, parseInput, respond } from '../core/runtime/api-function';
+import { registerAccount } from '../core/services/accounts';
+import { countAttempt } from '../core/services/throttles';
 
-/** Sign-up: validated, throttled, captcha-checked, then the account is created (core/accounts.ts). */
+/** Sign-up: validated, throttled, captcha-checked, then the account is created (services/accounts.ts). */
 export const handler = apiFunction()
   .use(jsonBody())
   .handler(async (event) => {
@@ -15,5 +16,5 @@ export const handler = apiFunction()
     await countAttempt(throttles.signupForEmail, input.email);
     await verifyCaptcha(input.captchaToken, 'signup', sourceIp);
     await registerAccount(input);
-    return json(201, { message: 'Account created. Check your email for the confirmation link.' });
+    return respond(messageResponseSchema, { message: 'Account created. Check your email for the confirmation link.' }, 201);
   });

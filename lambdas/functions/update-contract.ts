@@ -1,6 +1,7 @@
-import { editContractRequestSchema } from '../core/contracts/escrow';
-import { editContract } from '../core/escrow-contracts';
-import { apiFunction, callerOf, json, jsonBody, parseInput, pathIdSchema } from '../core/http';
+import { pathIdSchema } from '../core/api/common';
+import { contractResponseSchema, editContractRequestSchema } from '../core/api/contracts';
+import { apiFunction, callerOf, jsonBody, parseInput, respond } from '../core/runtime/api-function';
+import { editContract } from '../core/services/contracts';
 
 /** The creator edits a pending contract. */
 export const handler = apiFunction()
@@ -9,5 +10,5 @@ export const handler = apiFunction()
     const { sub } = callerOf(event);
     const { id } = parseInput(pathIdSchema, event.pathParameters);
     const input = parseInput(editContractRequestSchema, event.body);
-    return json(200, { contract: await editContract(id, sub, input) });
+    return respond(contractResponseSchema, { contract: await editContract(id, sub, input) });
   });

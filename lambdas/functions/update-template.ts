@@ -1,6 +1,7 @@
-import { editTemplateRequestSchema } from '../core/contracts/escrow';
-import { apiFunction, callerOf, json, jsonBody, parseInput, pathIdSchema } from '../core/http';
-import { editTemplate } from '../core/templates';
+import { pathIdSchema } from '../core/api/common';
+import { editTemplateRequestSchema, templateResponseSchema } from '../core/api/templates';
+import { apiFunction, callerOf, jsonBody, parseInput, respond } from '../core/runtime/api-function';
+import { editTemplate } from '../core/services/templates';
 
 /** The creator edits a template. */
 export const handler = apiFunction()
@@ -8,5 +9,6 @@ export const handler = apiFunction()
   .handler(async (event) => {
     const { sub } = callerOf(event);
     const { id } = parseInput(pathIdSchema, event.pathParameters);
-    return json(200, { template: await editTemplate(id, sub, parseInput(editTemplateRequestSchema, event.body)) });
+    const input = parseInput(editTemplateRequestSchema, event.body);
+    return respond(templateResponseSchema, { template: await editTemplate(id, sub, input) });
   });

@@ -1,8 +1,9 @@
-import { startPasswordReset } from '../core/accounts';
-import { verifyAnswerAndResetRequestSchema } from '../core/contracts/identity';
-import { apiFunction, json, jsonBody, parseInput } from '../core/http';
-import { throttles } from '../core/identity-throttles';
-import { countAttempt } from '../core/throttle';
+import { messageResponseSchema } from '../core/api/common';
+import { verifyAnswerAndResetRequestSchema } from '../core/api/identity';
+import { throttles } from '../core/domain/throttle-rules';
+import { apiFunction, jsonBody, parseInput, respond } from '../core/runtime/api-function';
+import { startPasswordReset } from '../core/services/accounts';
+import { countAttempt } from '../core/services/throttles';
 
 /** Forgot password, step 3: a right answer emails a single-use reset link; throttled per email. */
 export const handler = apiFunction()
@@ -11,5 +12,5 @@ export const handler = apiFunction()
     const { email, securityAnswer } = parseInput(verifyAnswerAndResetRequestSchema, event.body);
     await countAttempt(throttles.reset, email);
     await startPasswordReset(email, securityAnswer);
-    return json(200, { message: 'A password reset link has been sent to your email.' });
+    return respond(messageResponseSchema, { message: 'A password reset link has been sent to your email.' });
   });

@@ -1,11 +1,12 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import { appLink, escapeHtml } from '../core/email';
+import { appLink, escapeHtml } from '../core/adapters/email';
+import { triggerFunction } from '../core/runtime/trigger-function';
 
 /**
  * The sign-up confirmation email carries a link to `/confirm-email` (email + code) instead of a
  * bare code; other messages keep Cognito's defaults.
  */
-export const handler = async (event: CustomMessageTriggerEvent) => {
+export const handler = triggerFunction<CustomMessageTriggerEvent>().handler(async (event) => {
   if (event.triggerSource === 'CustomMessage_SignUp' || event.triggerSource === 'CustomMessage_ResendCode') {
     const email = event.request.userAttributes.email ?? '';
     const link = appLink(`/confirm-email?email=${encodeURIComponent(email)}&code=${event.request.codeParameter}`);
@@ -18,4 +19,4 @@ export const handler = async (event: CustomMessageTriggerEvent) => {
     ].join('\n');
   }
   return event;
-};
+});

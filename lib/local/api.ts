@@ -4,6 +4,7 @@ import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Handler } from 'aws-lambda';
+import { apiRequestHeaders } from '../../lambdas/core/api/http';
 import { handlerEntry, type RouteDefinition, routes } from '../../lambdas/routes';
 import { readBody, sendJson } from './http-util';
 import { lambdaContext } from './lambda-context';
@@ -21,9 +22,6 @@ interface MountedRoute {
   paramNames: string[];
   handler: Handler;
 }
-
-/** Header names the browser may send to the API (mirrors the HTTP API's CORS configuration). */
-export const corsAllowHeaders = ['authorization', 'content-type', 'x-device-id'];
 
 /**
  * The HTTP API locally: every entry of the route table mounted on its path, each request turned
@@ -191,7 +189,7 @@ function corsHeaders(req: IncomingMessage): Record<string, string> {
   return {
     'access-control-allow-origin': String(req.headers.origin ?? '*'),
     'access-control-allow-methods': 'GET, POST, PATCH, PUT, DELETE, OPTIONS',
-    'access-control-allow-headers': corsAllowHeaders.join(', '),
+    'access-control-allow-headers': apiRequestHeaders.join(', '),
     vary: 'origin',
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { registerAccount } from '../../lambdas/core/accounts';
+import { registerAccount } from '../../lambdas/core/services/accounts';
 import type { CognitoService } from './cognito/service';
 import { localStage } from './index';
 

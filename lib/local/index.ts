@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { envNames } from '../../lambdas/core/env';
+import { envNames, functionEnvironment } from '../../lambdas/core/adapters/env';
+import type { WebConfig } from '../../lambdas/core/api/web-config';
 import { triggerEntries, triggerEntry, type UserPoolTriggerName } from '../../lambdas/triggers';
 import { userPoolSettings } from '../user-pool-settings';
 import { createApiServer } from './api';
@@ -16,7 +17,7 @@ import { UserStore } from './cognito/user-store';
 import { localCredentials, startDynamo } from './dynamodb';
 import { close, listen } from './http-util';
 import { startSes } from './ses';
-import { createWebServer } from './web';
+import { webRequestListener } from './web';
 
 /** Fixed identifiers of the local stage: stable across restarts so stored tokens stay valid. */
 export const localStage = {
@@ -51,16 +52,7 @@ export interface LocalCloud {
   stop(): Promise<void>;
 }
 
-export interface WebConfig {
-  stage: string;
-  region: string;
-  apiUrl: string;
-  cognito: { userPoolId: string; userPoolClientId: string; endpoint?: string };
-  captchaSiteKey: string;
-  /** Where the browser loads the captcha script from (locally the stand-in; Google's by default). */
-  captchaScriptUrl?: string;
-  mailboxUrl?: string;
-}
+export type { WebConfig };
 
 const rootDir = resolve(import.meta.dirname, '../..');
 
@@ -96,15 +88,29 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     const cognitoEndpoint = `http://127.0.0.1:${cognitoPort}`;
     servers.push(cognitoHttp);
 
-    const apiHttpPort = port(1);
-    const appPort = port(0);
-
     const secrets = localSecrets(options.dataDir && join(options.dataDir, 'secrets.json'));
-    setFunctionEnvironment({
-      dynamodbEndpoint: dynamo.endpoint,
-      sesEndpoint: ses.endpoint,
-      cognitoEndpoint,
-      ...secrets,
+    // The app's URL goes into emails and the captcha check, so bind its port before the handlers run.
+    const web = createServer();
+    const boundAppPort = await listen(web, port(0));
+    servers.push(web);
+    const appUrl = `http://127.0.0.1:${boundAppPort}`;
+    // What CDK gives each Lambda in AWS (the same function), plus the endpoints of the local stand-ins.
+    Object.assign(process.env, {
+      AWS_REGION: localStage.region,
+      AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+      ...functionEnvironment({
+        stage: localStage.stage,
+        tableName: localStage.tableName,
+        mailFrom: localStage.mailFrom,
+        appUrl,
+        userPool: { id: localStage.userPoolId, clientId: localStage.userPoolClientId },
+        captchaVerifyUrl: `${appUrl}/recaptcha/api/siteverify`,
+        endpoints: { dynamodbEndpoint: dynamo.endpoint, sesEndpoint: ses.endpoint, cognitoEndpoint },
+      }),
+      // Locally a secret's value itself, where AWS gives its ARN (adapters/secrets.ts).
+      [envNames.appSecret]: secrets.appSecret,
+      [envNames.captchaSecret]: secrets.captchaSecret,
     });
 
     const tokens = await TokenIssuer.create(
@@ -137,7 +143,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       jwksUri: `${tokens.issuer}/.well-known/jwks.json`,
       audience: localStage.userPoolClientId,
     });
-    const apiPort = await listen(api, apiHttpPort);
+    const apiPort = await listen(api, port(1));
     servers.push(api);
     const apiUrl = `http://127.0.0.1:${apiPort}`;
 
@@ -147,20 +153,18 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       apiUrl,
       cognito: { userPoolId: localStage.userPoolId, userPoolClientId: localStage.userPoolClientId, endpoint: cognitoEndpoint },
       captchaSiteKey: localStage.captchaSiteKey,
+      captchaScriptUrl: `${appUrl}/recaptcha/api.js`,
       mailboxUrl: ses.endpoint,
     };
     const captcha = new LocalCaptcha(localStage.captchaSiteKey, secrets.captchaSecret);
-    const web = createWebServer(
-      resolve(options.webDist ?? join(rootDir, 'web', 'dist')),
-      () => config,
-      (req, res, path) => captcha.handle(req, res, path),
+    web.on(
+      'request',
+      webRequestListener(
+        resolve(options.webDist ?? join(rootDir, 'web', 'dist')),
+        () => config,
+        (req, res, path) => captcha.handle(req, res, path),
+      ),
     );
-    const boundAppPort = await listen(web, appPort);
-    servers.push(web);
-    const appUrl = `http://127.0.0.1:${boundAppPort}`;
-    config.captchaScriptUrl = `${appUrl}/recaptcha/api.js`;
-    process.env[envNames.appUrl] = appUrl;
-    process.env[envNames.captchaVerifyUrl] = `${appUrl}/recaptcha/api/siteverify`;
 
     return {
       appUrl,
@@ -178,34 +182,6 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     await stop();
     throw error;
   }
-}
-
-/**
- * What CDK gives each Lambda in AWS, given to the in-process handlers here, plus the endpoint
- * overrides that point the SDK clients at the local stand-ins.
- */
-function setFunctionEnvironment(settings: {
-  dynamodbEndpoint: string;
-  sesEndpoint: string;
-  cognitoEndpoint: string;
-  appSecret: string;
-  captchaSecret: string;
-}) {
-  Object.assign(process.env, {
-    AWS_REGION: localStage.region,
-    AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
-    [envNames.stage]: localStage.stage,
-    [envNames.tableName]: localStage.tableName,
-    [envNames.userPoolId]: localStage.userPoolId,
-    [envNames.userPoolClientId]: localStage.userPoolClientId,
-    [envNames.mailFrom]: localStage.mailFrom,
-    [envNames.dynamodbEndpoint]: settings.dynamodbEndpoint,
-    [envNames.sesEndpoint]: settings.sesEndpoint,
-    [envNames.cognitoEndpoint]: settings.cognitoEndpoint,
-    [envNames.appSecret]: settings.appSecret,
-    [envNames.captchaSecret]: settings.captchaSecret,
-  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import type { WebConfig } from '../../lambdas/core/api/web-config';
 import { sendJson } from './http-util';
 
 const contentTypes: Record<string, string> = {
@@ -21,17 +22,17 @@ const contentTypes: Record<string, string> = {
  * What S3 + CloudFront do in AWS: the built SPA with index.html fallback, and `/config.json`.
  * `extra` serves other paths first (the local captcha); it returns false to pass.
  */
-export function createWebServer(
+export function webRequestListener(
   distDir: string,
-  config: () => unknown,
+  config: () => WebConfig,
   extra?: (req: IncomingMessage, res: ServerResponse, path: string) => Promise<boolean>,
-): Server {
-  return createServer((req, res) => {
+): RequestListener {
+  return (req, res) => {
     serve(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end('Internal error');
     });
-  });
+  };
 
   async function serve(req: IncomingMessage, res: ServerResponse) {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ContractView } from '../../lambdas/core/contracts/escrow';
+import type { ContractView } from '../../lambdas/core/api/contracts';
 import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { confirmedUser, signedIn, type TestUser } from '../support/identity';

@@ -7,9 +7,10 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { envNames } from '../../lambdas/core/env';
-import { type SecretName, secretSources } from '../../lambdas/core/secrets';
-import { tableDefinition } from '../../lambdas/core/table-definition';
+import { envNames, functionEnvironment } from '../../lambdas/core/adapters/env';
+import { type SecretName, secretSources } from '../../lambdas/core/adapters/secrets';
+import { webConfigSchema } from '../../lambdas/core/api/web-config';
+import { tableDefinition } from '../../lambdas/core/entities/table-definition';
 import { handlerEntry, type RouteDefinition, routes } from '../../lambdas/routes';
 import { triggerEntries } from '../../lambdas/triggers';
 import { EscrowApi } from '../../lib/api';
@@ -21,6 +22,7 @@ import { FUNCTION_TAG } from '../../lib/function';
 import { EscrowSecrets } from '../../lib/secrets';
 import { loadStageConfig } from '../../lib/stage-config';
 import { userPoolSettings } from '../../lib/user-pool-settings';
+import { requestHeaders } from '../../web/src/lib/api';
 
 /** The context `cdk synth` gets from cdk.json, so the tests build what the CLI builds. */
 const cdkContext = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context as Record<
@@ -144,6 +146,34 @@ describe('escrow stack (dev)', { timeout: 60_000 }, () => {
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
       expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
+    }
+  });
+
+  it('allows in CORS every header the web client sends, x-device-id included', () => {
+    const sent = Object.keys(requestHeaders({ body: { any: 'body' }, deviceId: 'device-1' }, 'id-token'));
+    expect(sent).toEqual(expect.arrayContaining(['authorization', 'content-type', 'x-device-id']));
+    const [[, api]] = resources(template, 'AWS::ApiGatewayV2::Api') as [[string, Resource]];
+    const allowed = (api.Properties.CorsConfiguration.AllowHeaders as string[]).map((h) => h.toLowerCase());
+    expect(allowed).toEqual(expect.arrayContaining(sent));
+  });
+
+  it('traces every function of ours with X-Ray (active tracing)', () => {
+    const ours = resources(template, 'AWS::Lambda::Function').filter(([, fn]) => tagOf(fn));
+    for (const [id, fn] of ours) expect(fn.Properties.TracingConfig, id).toEqual({ Mode: 'Active' });
+  });
+
+  it('gives every function the one function environment the local cloud also uses (triggers without the pool)', () => {
+    const settings = { stage: 's', tableName: 't', mailFrom: 'm@x.y', appUrl: 'https://a' };
+    const common = Object.keys(functionEnvironment(settings));
+    const withPool = Object.keys(functionEnvironment({ ...settings, userPool: { id: 'p', clientId: 'c' } }));
+    for (const route of routes) {
+      const variables = Object.keys(functionTagged(template, `route:${route.name}`)[1].Properties.Environment.Variables);
+      expect(variables, route.name).toEqual(expect.arrayContaining(withPool));
+    }
+    for (const [name] of triggerEntries()) {
+      const variables = Object.keys(functionTagged(template, `trigger:${name}`)[1].Properties.Environment.Variables);
+      expect(variables, name).toEqual(expect.arrayContaining(common));
+      expect(variables, `${name} cannot know the pool that depends on it`).not.toContain(envNames.userPoolId);
     }
   });
 
@@ -315,6 +345,8 @@ describe('escrow stack (dev)', { timeout: 60_000 }, () => {
       .find((dir) => existsSync(join(dir, 'config.json')));
     expect(configDir, 'a source holding config.json').toBeDefined();
     const config = JSON.parse(readFileSync(join(configDir as string, 'config.json'), 'utf8'));
+    // The shape the web app parses (markers stand in for the URL until the deployment resolves it).
+    expect(webConfigSchema.safeParse({ ...config, apiUrl: 'https://api.example' }).success).toBe(true);
     // Deploy-time values are markers that the deployment replaces with the resolved tokens.
     const resolved = Object.assign({}, ...markers) as Record<string, unknown>;
     expect({

@@ -1,8 +1,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents } from '../../lambdas/core/clients';
-import type { ContractView, NotificationsResponse, TemplateView } from '../../lambdas/core/contracts/escrow';
-import { contractKey } from '../../lambdas/core/entities/keys';
+import { documents } from '../../lambdas/core/adapters/aws';
+import type { ContractView } from '../../lambdas/core/api/contracts';
+import type { NotificationsResponse } from '../../lambdas/core/api/notifications';
+import type { TemplateView } from '../../lambdas/core/api/templates';
+import { contractKey } from '../../lambdas/core/entities/contract';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { confirmedUser, signedIn } from '../support/identity';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
 import { afterAll, expect, it } from 'vitest';
-import { documents } from '../../lambdas/core/clients';
+import { documents } from '../../lambdas/core/adapters/aws';
 import { ensureDemoUsers } from '../../lib/local/demo-users';
 import { localStage, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';

@@ -1,5 +1,5 @@
 import { confirmSignUp, fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
-import type { SignupRequest } from '../../lambdas/core/contracts/identity';
+import type { SignupRequest } from '../../lambdas/core/api/identity';
 import type { LocalCloud } from '../../lib/local/index';
 import { emailsTo, type MailboxEmail } from './mailbox';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ChallengeStep, decide, pendingChallenge } from '../../lambdas/core/challenges/flow';
+import { type ChallengeStep, decide, pendingChallenge } from '../../lambdas/core/domain/sign-in';
 
 const srpA: ChallengeStep = { challengeName: 'SRP_A', challengeResult: true };
 const password = (ok: boolean): ChallengeStep => ({ challengeName: 'PASSWORD_VERIFIER', challengeResult: ok });

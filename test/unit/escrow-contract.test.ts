@@ -1,7 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assertMayChange, assertMayRespond, instanceValue, isParty } from '../../lambdas/core/contract-rules';
-import type { ContractStatus } from '../../lambdas/core/contracts/escrow';
+import {
+  acceptRefusal,
+  assertMayChange,
+  assertMayRespond,
+  type ContractEvent,
+  type ContractStatus,
+  contractStatuses,
+  contractTransitions,
+  creditEvent,
+  isFinal,
+  isParty,
+  nextStatus,
+  termsEditable,
+  transitionTarget,
+} from '../../lambdas/core/domain/escrow-contract';
+import { instanceValue } from '../../lambdas/core/domain/template';
 
 const contract = (over: Partial<{ status: ContractStatus; payer_user_ids: string[]; accepted_by: string[] }> = {}) => ({
   creator_id: 'seller',
@@ -10,6 +24,82 @@ const contract = (over: Partial<{ status: ContractStatus; payer_user_ids: string
   accepted_by: [],
   status: 'pending' as ContractStatus,
   ...over,
+});
+
+const events = [...new Set(contractTransitions.map((t) => t.event))] as ContractEvent[];
+
+describe('the transition table', () => {
+  it('allows exactly the moves it lists, from every status and for every event', () => {
+    for (const from of [null, ...contractStatuses]) {
+      for (const event of events) {
+        const row = contractTransitions.find((t) => t.event === event);
+        const allowed = from === null ? row?.from.length === 0 : (row?.from as readonly string[] | undefined)?.includes(from);
+        if (allowed) {
+          expect(nextStatus(from, event), `${from} --${event}->`).toBe(row?.to);
+        } else {
+          expect(transitionTarget(from, event), `${from} --${event}-> must be refused`).toBeUndefined();
+          expect(() => nextStatus(from, event)).toThrow(expect.objectContaining({ statusCode: 409 }));
+        }
+      }
+    }
+  });
+
+  it('follows the escrow lifecycle: pending -> active -> in_escrow -> fully_funded -> satisfied -> releasing -> completed', () => {
+    let status = nextStatus(null, 'create');
+    for (const event of [
+      'accept',
+      'credit_partial',
+      'credit_full',
+      'mark_completed',
+      'request_release',
+      'payout_succeeded',
+    ] as const) {
+      status = nextStatus(status, event);
+    }
+    expect(status).toBe('completed');
+    expect(nextStatus(null, 'instantiate')).toBe('active');
+  });
+
+  it('reaches every status from a new contract, and leaves only completed and cancelled as final', () => {
+    const reached = new Set<ContractStatus>();
+    let frontier: Array<ContractStatus | null> = [null];
+    while (frontier.length) {
+      const next: ContractStatus[] = frontier.flatMap((from) => events.flatMap((e) => transitionTarget(from, e) ?? []));
+      const fresh = [...new Set(next.filter((s) => !reached.has(s)))];
+      for (const s of fresh) reached.add(s);
+      frontier = fresh;
+    }
+    expect([...reached].sort()).toEqual([...contractStatuses].sort());
+    expect(contractStatuses.filter(isFinal)).toEqual(['completed', 'cancelled']);
+  });
+
+  it('cancels an unfunded contract, but never one that holds money', () => {
+    expect(nextStatus('pending', 'funding_expired')).toBe('cancelled');
+    expect(nextStatus('active', 'funding_expired')).toBe('cancelled');
+    for (const status of ['in_escrow', 'fully_funded', 'payer_marked_satisfied', 'releasing', 'completed'] as const) {
+      expect(transitionTarget(status, 'funding_expired')).toBeUndefined();
+    }
+  });
+
+  it('releases only after the payer is satisfied (409 with the caller’s text otherwise)', () => {
+    for (const status of contractStatuses.filter((s) => s !== 'payer_marked_satisfied')) {
+      expect(() => nextStatus(status, 'request_release', `not now: ${status}`)).toThrow(
+        expect.objectContaining({ statusCode: 409, message: `not now: ${status}` }),
+      );
+    }
+  });
+
+  it('credits a payment as full once the total is reached, partial below it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10 ** 12 }), fc.integer({ min: 0, max: 10 ** 12 }), (total, paid) => {
+        expect(creditEvent(paid, total)).toBe(paid >= total ? 'credit_full' : 'credit_partial');
+      }),
+    );
+  });
+
+  it('freezes the terms at acceptance: only a pending contract may change', () => {
+    expect(contractStatuses.filter(termsEditable)).toEqual(['pending']);
+  });
 });
 
 describe('accepting and rejecting', () => {
@@ -40,20 +130,23 @@ describe('accepting and rejecting', () => {
   });
 });
 
+describe('what the browser checks before accepting', () => {
+  it('refuses a payer who already paid, then any status but pending, with the spec’s texts', () => {
+    expect(acceptRefusal(contract({ payer_user_ids: ['buyer'] }), 'buyer')).toBe('You have already paid for this contract.');
+    expect(acceptRefusal(contract({ status: 'cancelled' }), 'buyer')).toBe(
+      'This contract is currently "cancelled" and cannot be accepted.',
+    );
+    expect(acceptRefusal(contract(), 'buyer')).toBeNull();
+  });
+});
+
 describe('changing a contract', () => {
   it('allows the creator while pending, and refuses everyone else or any later status', () => {
     expect(() => assertMayChange(contract(), 'seller')).not.toThrow();
     expect(() => assertMayChange(contract(), 'buyer')).toThrow(
       expect.objectContaining({ statusCode: 403, message: 'Access Denied: You are not the creator of this contract.' }),
     );
-    for (const status of [
-      'in_escrow',
-      'fully_funded',
-      'payer_marked_satisfied',
-      'releasing',
-      'completed',
-      'cancelled',
-    ] as const) {
+    for (const status of contractStatuses.filter((s) => s !== 'pending')) {
       expect(() => assertMayChange(contract({ status }), 'seller')).toThrow(expect.objectContaining({ statusCode: 409 }));
     }
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decoyHash, hashSecret, normaliseAnswer, verifySecret } from '../../lambdas/core/hashing';
+import { decoyHash, hashSecret, normaliseAnswer, verifySecret } from '../../lambdas/core/domain/hashing';
 
 describe('security answers', () => {
   it('folds case and spaces before hashing', () => {

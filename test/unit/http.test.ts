@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConflictError, ForbiddenError, NotFoundError, ThrottledError } from '../../lambdas/core/errors';
-import { apiFunction, callerOf, json, jsonBody, parseInput } from '../../lambdas/core/http';
+import { ConflictError, ForbiddenError, NotFoundError, ThrottledError } from '../../lambdas/core/domain/errors';
+import { apiFunction, callerOf, json, jsonBody, parseInput } from '../../lambdas/core/runtime/api-function';
 import { lambdaContext } from '../../lib/local/lambda-context';
 
 const schema = z.object({ title: z.string().min(1), value: z.number().positive() });

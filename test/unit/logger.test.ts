@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redact } from '../../lambdas/core/logger';
+import { redact } from '../../lambdas/core/adapters/logger';
 
 describe('redact', () => {
   it('hides passwords, tokens, answers, codes and PINs at any depth, keeping the rest', () => {

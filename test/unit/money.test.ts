@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatAmount, parseAmount, payoutAfterFee, platformFee, toDecimalString } from '../../lambdas/core/money';
+import { formatAmount, parseAmount, payoutAfterFee, platformFee, toDecimalString } from '../../lambdas/core/domain/money';
 
 describe('parseAmount', () => {
   it.each([

@@ -1,5 +1,6 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -34,3 +35,6 @@ export const cognito = once(() => new CognitoIdentityProviderClient(endpointConf
 export const ses = once(() => new SESv2Client(endpointConfig('sesEndpoint')));
 
 export const stepFunctions = once(() => new SFNClient(endpointConfig('sfnEndpoint')));
+
+/** In AWS only: locally the secrets' values come from the local cloud's settings (adapters/secrets.ts). */
+export const secretsManager = once(() => new SecretsManagerClient({}));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { ValidationError } from '../domain/errors';
 import { optionalEnv } from './env';
-import { ValidationError } from './errors';
 import { getSecret } from './secrets';
 
 const googleVerifyUrl = 'https://www.google.com/recaptcha/api/siteverify';

@@ -38,3 +38,43 @@ export function requireEnv(name: EnvName): string {
 export function optionalEnv(name: EnvName): string | undefined {
   return process.env[envNames[name]] || undefined;
 }
+
+/** The local stand-ins' endpoints: set only by the local cloud, unset in AWS. */
+export type EndpointName = Extract<EnvName, 'dynamodbEndpoint' | 'cognitoEndpoint' | 'sesEndpoint' | 'sfnEndpoint'>;
+
+/** What every function is told about its stage, whoever runs it: CDK in AWS, the local cloud on a laptop. */
+export interface FunctionSettings {
+  stage: string;
+  tableName: string;
+  mailFrom: string;
+  appUrl: string;
+  /**
+   * The user pool. Cognito triggers do not get it in AWS: the pool depends on its triggers, so
+   * they cannot depend on the pool (a CloudFormation cycle); Cognito puts it in every trigger event.
+   */
+  userPool?: { id: string; clientId: string };
+  /** Where siteverify is asked; unset = Google's. */
+  captchaVerifyUrl?: string;
+  endpoints?: Partial<Record<EndpointName, string>>;
+}
+
+/**
+ * THE function environment: the one place that maps a stage's settings to variable names. CDK
+ * gives it to each Lambda; the local cloud puts it in the process its handlers run in. Secrets
+ * are added per function (adapters/secrets.ts: an ARN in AWS, the value locally).
+ */
+export function functionEnvironment(settings: FunctionSettings): Record<string, string> {
+  const values: Partial<Record<EnvName, string>> = {
+    stage: settings.stage,
+    tableName: settings.tableName,
+    mailFrom: settings.mailFrom,
+    appUrl: settings.appUrl,
+    userPoolId: settings.userPool?.id,
+    userPoolClientId: settings.userPool?.clientId,
+    captchaVerifyUrl: settings.captchaVerifyUrl,
+    ...settings.endpoints,
+  };
+  return Object.fromEntries(
+    Object.entries(values).flatMap(([name, value]) => (value === undefined ? [] : [[envNames[name as EnvName], value]])),
+  );
+}

@@ -1,4 +1,5 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
+import { secretsManager } from './aws';
 import { type EnvName, optionalEnv, requireEnv } from './env';
 
 /**
@@ -15,7 +16,6 @@ export const secretSources = {
 export type SecretName = keyof typeof secretSources;
 
 const cache = new Map<SecretName, Promise<string>>();
-let client: SecretsManagerClient | undefined;
 
 export function getSecret(name: SecretName): Promise<string> {
   let value = cache.get(name);
@@ -30,8 +30,9 @@ export function getSecret(name: SecretName): Promise<string> {
 async function load(name: SecretName): Promise<string> {
   const local = optionalEnv(secretSources[name].value);
   if (local) return local;
-  client ??= new SecretsManagerClient({});
-  const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: requireEnv(secretSources[name].arn) }));
+  const { SecretString } = await secretsManager().send(
+    new GetSecretValueCommand({ SecretId: requireEnv(secretSources[name].arn) }),
+  );
   if (!SecretString) throw new Error(`Secret ${name} is empty`);
   return SecretString;
 }

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { accountMessages, challengeKinds, passwordMinLength } from '../domain/identity';
+import { requiredText } from './common';
 
 /**
  * The identity API's requests and replies, shared by the Lambdas (validation at the edge) and the
  * web app (typed client), so the two ends cannot drift. Field names are the spec's.
  */
-
-export const passwordMinLength = 6;
 
 export const emailSchema = z
   .string()
@@ -13,12 +13,10 @@ export const emailSchema = z
   .toLowerCase()
   .pipe(z.email({ message: 'Please enter a valid email address.' }));
 
-const text = (max: number) => z.string().trim().min(1).max(max);
-
 /** The device-info record built in the browser (spec §3); device_id is the fingerprint visitor id. */
 export const deviceInfoSchema = z.object({
-  device_id: text(128),
-  device_name: text(64),
+  device_id: requiredText(128),
+  device_name: requiredText(64),
   user_agent: z.string().max(512).default(''),
   platform: z.string().max(128).default(''),
   screen_resolution: z.string().max(32).default(''),
@@ -29,23 +27,20 @@ export type DeviceInfo = z.infer<typeof deviceInfoSchema>;
 
 export const signupRequestSchema = z.object({
   email: emailSchema,
-  password: z.string().min(passwordMinLength, 'Password must be at least 6 characters long.').max(256),
-  captchaToken: text(4096),
+  password: z.string().min(passwordMinLength, accountMessages.passwordTooShort).max(256),
+  captchaToken: requiredText(4096),
   userData: z.object({
-    full_name: text(120),
+    full_name: requiredText(120),
     phone_number: z
       .string()
       .trim()
       .regex(/^\+?[0-9 ()-]{7,20}$/, 'Please enter a valid phone number.'),
-    security_question: text(200),
-    security_answer: text(200),
+    security_question: requiredText(200),
+    security_answer: requiredText(200),
   }),
   deviceInfo: deviceInfoSchema.nullable().default(null),
 });
 export type SignupRequest = z.input<typeof signupRequestSchema>;
-
-export const messageResponseSchema = z.object({ message: z.string() });
-export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 export const sendSignupConfirmationRequestSchema = z.object({ email: emailSchema });
 
@@ -59,13 +54,13 @@ export const securityQuestionResponseSchema = z.object({ securityQuestion: z.str
 
 export const verifyAnswerAndResetRequestSchema = z.object({
   email: emailSchema,
-  securityAnswer: text(200),
+  securityAnswer: requiredText(200),
   deviceFingerprint: z.string().max(128).optional(),
 });
 
 export const confirmPasswordResetRequestSchema = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, 'This password reset link is invalid or has expired.'),
-  newPassword: z.string().min(passwordMinLength, 'Password must be at least 6 characters long.').max(256),
+  token: z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, accountMessages.resetLinkInvalid),
+  newPassword: z.string().min(passwordMinLength, accountMessages.passwordTooShort).max(256),
 });
 
 /** A trusted device as the account page shows it (spec §3). */
@@ -78,9 +73,6 @@ export const trustedDeviceSchema = z.object({
 });
 export type TrustedDevice = z.infer<typeof trustedDeviceSchema>;
 export const devicesResponseSchema = z.object({ devices: z.array(trustedDeviceSchema) });
-
-/** Header naming the device a request comes from (the current device cannot be removed). */
-export const deviceIdHeader = 'x-device-id';
 
 /** The spec's `users` fields; the answer and the PIN never leave the server, only whether they are set. */
 export const profileSchema = z.object({
@@ -105,14 +97,6 @@ export const profileResponseSchema = z.object({
 });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
-/**
- * Sign-in. The browser signs in with Amplify `CUSTOM_WITH_SRP`, passing these client metadata keys.
- * On an untrusted device the pool then asks custom challenges whose public parameters are below.
- */
-export const signInMetadataKeys = { deviceId: 'deviceId', deviceName: 'deviceName' } as const;
-
-export const challengeKinds = { securityQuestion: 'SECURITY_QUESTION', emailOtp: 'EMAIL_OTP' } as const;
-
 export const customChallengeSchema = z.discriminatedUnion('challenge', [
   z.object({
     challenge: z.literal(challengeKinds.securityQuestion),
@@ -127,28 +111,3 @@ export const customChallengeSchema = z.discriminatedUnion('challenge', [
   }),
 ]);
 export type CustomChallenge = z.infer<typeof customChallengeSchema>;
-
-/** Tries of each challenge per sign-in, and the limits around them. */
-export const identityLimits = {
-  answerTries: 3,
-  otpTries: 3,
-  otpDigits: 6,
-  otpValidityMinutes: 10,
-  maxDevices: 5,
-  resetTries: 5,
-  resetWindowMinutes: 30,
-  resetLinkValidityMinutes: 30,
-} as const;
-
-/** Message of the trigger error when a new device would pass the limit (surfaced by Cognito). */
-export const maxDevicesMessage = 'Maximum device limit reached.';
-
-/** Questions the sign-up form suggests; the server also draws decoy questions for unknown emails from them. */
-export const securityQuestionSuggestions = [
-  'What was the name of your first pet?',
-  "What is your mother's maiden name?",
-  'In what city were you born?',
-  'What was the name of your primary school?',
-  'What is the name of your best childhood friend?',
-  'What was the make of your first car?',
-] as const;

@@ -1,6 +1,7 @@
 /**
- * The few typed errors a handler throws. `httpErrors()` (core/http.ts) turns them into a status and
- * `{ "error": message }`; anything else is a 500 with a generic message so internals never leak.
+ * The few typed errors the product raises, each a refusal a person may read. The runtime maps
+ * them (runtime/api-function.ts: status and `{ "error": message }`; runtime/trigger-function.ts:
+ * Cognito's message); anything else is internal and never reaches a person.
  */
 export abstract class AppError extends Error {
   abstract readonly statusCode: number;
@@ -36,12 +37,4 @@ export class ConflictError extends AppError {
 
 export class ThrottledError extends AppError {
   readonly statusCode = 429;
-}
-
-export const internalErrorMessage = 'An unexpected error occurred';
-
-/** Status and body for any thrown value; only AppError messages reach the client. */
-export function errorResponse(error: unknown): { statusCode: number; message: string } {
-  if (error instanceof AppError) return { statusCode: error.statusCode, message: error.message };
-  return { statusCode: 500, message: internalErrorMessage };
 }

@@ -1,10 +1,113 @@
-import type { ContractView } from './contracts/escrow';
 import { ConflictError, ForbiddenError } from './errors';
+import type { Currency } from './money';
 
 /**
- * Who may do what with a contract (spec §5-6), as plain functions: each returns nothing or throws
- * the spec's refusal. No AWS here; the handlers call these before any write.
+ * The escrow contract between a creator (seller) and a payer (buyer): every status it can be in,
+ * the one table of the moves between them, who may do what, and the spec's refusals. Services,
+ * task handlers and the state machine all go through this module; nothing else decides a status.
+ * Plain functions, no AWS.
  */
+
+export const contractStatuses = [
+  'pending',
+  'active',
+  'in_escrow',
+  'fully_funded',
+  'payer_marked_satisfied',
+  'releasing',
+  'completed',
+  'cancelled',
+] as const;
+export type ContractStatus = (typeof contractStatuses)[number];
+
+/** Who causes a move: a person in one of the contract's roles, or the system. */
+export type ContractActor = 'creator' | 'acceptor' | 'payer' | 'payment' | 'workflow';
+
+export interface ContractTransition {
+  /** What happened. */
+  readonly event: string;
+  /** The statuses it may happen in; empty for the events that create a contract. */
+  readonly from: readonly ContractStatus[];
+  readonly to: ContractStatus;
+  readonly by: ContractActor;
+}
+
+/**
+ * THE transition table (ARCHITECTURE §5). A move not listed here is refused. A payment credit is
+ * two rows because its target depends on the running total ({@link creditEvent}).
+ */
+export const contractTransitions = [
+  { event: 'create', from: [], to: 'pending', by: 'creator' },
+  { event: 'accept', from: ['pending'], to: 'active', by: 'acceptor' },
+  { event: 'instantiate', from: [], to: 'active', by: 'payer' },
+  { event: 'reject', from: ['pending'], to: 'cancelled', by: 'acceptor' },
+  { event: 'funding_expired', from: ['pending', 'active'], to: 'cancelled', by: 'workflow' },
+  { event: 'credit_partial', from: ['active', 'in_escrow'], to: 'in_escrow', by: 'payment' },
+  { event: 'credit_full', from: ['active', 'in_escrow'], to: 'fully_funded', by: 'payment' },
+  { event: 'mark_completed', from: ['in_escrow', 'fully_funded'], to: 'payer_marked_satisfied', by: 'payer' },
+  { event: 'request_release', from: ['payer_marked_satisfied'], to: 'releasing', by: 'creator' },
+  { event: 'payout_succeeded', from: ['releasing'], to: 'completed', by: 'workflow' },
+] as const satisfies readonly ContractTransition[];
+
+export type ContractEvent = (typeof contractTransitions)[number]['event'];
+
+/** The status an event leads to from `from` (null for a new contract), or undefined when the table has no such move. */
+export function transitionTarget(from: ContractStatus | null, event: ContractEvent): ContractStatus | undefined {
+  const row = contractTransitions.find((t) => t.event === event);
+  if (!row) return undefined;
+  const allowed: readonly ContractStatus[] = row.from;
+  if (from === null ? allowed.length > 0 : !allowed.includes(from)) return undefined;
+  return row.to;
+}
+
+/** Like {@link transitionTarget}, but a move the table does not allow is a 409 with `refusal`. */
+export function nextStatus(from: ContractStatus | null, event: ContractEvent, refusal?: string): ContractStatus {
+  const to = transitionTarget(from, event);
+  if (!to) throw new ConflictError(refusal ?? contractMessages.notAllowedNow(from ?? 'new'));
+  return to;
+}
+
+/** Which credit event a payment is, from the amount paid after it and the total owed. */
+export function creditEvent(
+  paidAfterMinor: number,
+  totalMinor: number,
+): Extract<ContractEvent, 'credit_partial' | 'credit_full'> {
+  return paidAfterMinor >= totalMinor ? 'credit_full' : 'credit_partial';
+}
+
+/** Statuses with no way out. */
+export function isFinal(status: ContractStatus): boolean {
+  return !contractTransitions.some((t) => (t.from as readonly ContractStatus[]).includes(status));
+}
+
+/** Terms (title, description, value, currency) freeze at acceptance: they change, and the contract is deleted, only while pending. */
+export function termsEditable(status: ContractStatus): boolean {
+  return status === 'pending';
+}
+
+/** The contract as the service keeps it: its view plus the optimistic-lock version every change is conditional on. */
+export interface Contract {
+  id: string;
+  creator_id: string;
+  /** The one person it was made for (the payer of a template instance). */
+  acceptor_id: string;
+  title: string;
+  description: string;
+  value_minor: number;
+  currency: Currency;
+  status: ContractStatus;
+  amount_paid_minor: number;
+  total_amount_minor: number;
+  payer_user_ids: string[];
+  /** Who marked it completed (satisfied), once someone has. */
+  marked_as_cc: string | null;
+  accepted_by: string[];
+  rejected_by: string[];
+  created_at: string;
+  version: number;
+}
+
+/** The spec's refusals about contracts (§8), the server's and the browser's alike. */
 export const contractMessages = {
   notFound: 'Contract not found.',
   ownContract: 'You are not allowed to accept your own contract.',
@@ -13,31 +116,38 @@ export const contractMessages = {
   notAcceptable: (status: string) => `This contract is currently "${status}" and cannot be accepted.`,
   notCreator: 'Access Denied: You are not the creator of this contract.',
   notPending: (status: string) => `This contract is currently "${status}" and can no longer be changed.`,
+  notAllowedNow: (status: string) => `This contract is currently "${status}" and cannot be changed that way.`,
+  forYourself: 'You cannot create a contract for yourself.',
+  unknownAcceptor: 'No user has this Acceptor ID.',
+  changedMeanwhile: 'This contract was just changed. Please reload it and try again.',
 } as const;
 
-type Contract = Pick<ContractView, 'creator_id' | 'acceptor_id' | 'payer_user_ids' | 'status' | 'accepted_by'>;
+type Parties = Pick<Contract, 'creator_id' | 'acceptor_id' | 'payer_user_ids'>;
 
-export function isParty(contract: Contract, sub: string): boolean {
+export function isParty(contract: Parties, sub: string): boolean {
   return contract.creator_id === sub || contract.acceptor_id === sub || contract.payer_user_ids.includes(sub);
 }
 
-/** Accept (and reject): only the named acceptor, never the creator, only a pending contract not yet paid for. */
-export function assertMayRespond(contract: Contract, sub: string): void {
+/** Accept and reject: only the named acceptor, never the creator, only a pending contract not yet paid for. */
+export function assertMayRespond(contract: Parties & Pick<Contract, 'status'>, sub: string): void {
   if (contract.creator_id === sub) throw new ForbiddenError(contractMessages.ownContract);
   if (contract.acceptor_id !== sub) throw new ForbiddenError(contractMessages.notAcceptor);
   if (contract.payer_user_ids.includes(sub)) throw new ConflictError(contractMessages.alreadyPaid);
   if (contract.status !== 'pending') throw new ConflictError(contractMessages.notAcceptable(contract.status));
 }
 
-/** Edit and delete: the creator only, while pending. */
-export function assertMayChange(contract: Contract, sub: string): void {
+/** Edit and delete: the creator only, while the terms are not frozen. */
+export function assertMayChange(contract: Pick<Contract, 'creator_id' | 'status'>, sub: string): void {
   if (contract.creator_id !== sub) throw new ForbiddenError(contractMessages.notCreator);
-  if (contract.status !== 'pending') throw new ConflictError(contractMessages.notPending(contract.status));
+  if (!termsEditable(contract.status)) throw new ConflictError(contractMessages.notPending(contract.status));
 }
 
-/** Value of a template instance: base price x quantity, exact in minor units. */
-export function instanceValue(basePriceMinor: number, quantity: number): number {
-  const value = basePriceMinor * quantity;
-  if (!Number.isSafeInteger(value)) throw new RangeError('amount too large');
-  return value;
+/**
+ * Spec §5 "Accept contract", the part the browser can check before asking: not by someone who
+ * already paid, only a pending contract. Returns the refusal, or null. The server checks again.
+ */
+export function acceptRefusal(contract: Pick<Contract, 'status' | 'payer_user_ids'>, sub: string): string | null {
+  if (contract.payer_user_ids.includes(sub)) return contractMessages.alreadyPaid;
+  if (contract.status !== 'pending') return contractMessages.notAcceptable(contract.status);
+  return null;
 }

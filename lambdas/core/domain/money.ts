@@ -2,6 +2,9 @@
  * Money is an integer count of minor units (kobo, cents) with its currency, everywhere.
  * Decimal strings are parsed by hand, never through floating point, so "0.1" + "0.2" stays exact.
  */
+export const currencyCodes = ['NGN', 'USD', 'EUR', 'GBP', 'JPY', 'CAD'] as const;
+export type Currency = (typeof currencyCodes)[number];
+
 export const currencies = {
   NGN: { symbol: '₦' },
   USD: { symbol: '$' },
@@ -9,9 +12,7 @@ export const currencies = {
   GBP: { symbol: '£' },
   JPY: { symbol: '¥' },
   CAD: { symbol: 'C$' },
-} as const;
-
-export type Currency = keyof typeof currencies;
+} as const satisfies Record<Currency, { symbol: string }>;
 
 /** Currencies offered by the create forms; detail and edit views add JPY and CAD. */
 export const createCurrencies = ['USD', 'EUR', 'GBP', 'NGN'] as const satisfies readonly Currency[];

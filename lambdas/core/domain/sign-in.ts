@@ -1,4 +1,4 @@
-import { challengeKinds, identityLimits } from '../contracts/identity';
+import { challengeKinds, identityLimits } from './identity';
 
 /** One step of a sign-in as Cognito records it in the trigger events' `session`. */
 export interface ChallengeStep {

@@ -1,8 +1,14 @@
-import { identityLimits } from './contracts/identity';
-import type { ThrottleRule } from './throttle';
+import { accountMessages, identityLimits } from './identity';
 
-/** The spec's forgot-password text for a 429 (§8: 'Too Many Attempts ... try again in 30 minutes.'). */
-const resetThrottled = 'Too Many Attempts. Please try again in 30 minutes.';
+/** A limit on attempts per key in a fixed window; the attempts are counted in the table (entities/throttle.ts). */
+export interface ThrottleRule {
+  /** What is limited, e.g. 'reset' or 'signup-ip'. */
+  scope: string;
+  limit: number;
+  windowSeconds: number;
+  /** The message of the 429. */
+  message: string;
+}
 
 export const throttles = {
   /** Per email: reading the security question (forgot password). */
@@ -10,14 +16,14 @@ export const throttles = {
     scope: 'question',
     limit: identityLimits.resetTries,
     windowSeconds: identityLimits.resetWindowMinutes * 60,
-    message: resetThrottled,
+    message: accountMessages.resetThrottled,
   },
   /** Per email: answering it to get a reset link. */
   reset: {
     scope: 'reset',
     limit: identityLimits.resetTries,
     windowSeconds: identityLimits.resetWindowMinutes * 60,
-    message: resetThrottled,
+    message: accountMessages.resetThrottled,
   },
   /**
    * Per source address and per email: sign-ups. The address limit is generous because mobile
@@ -27,12 +33,12 @@ export const throttles = {
     scope: 'signup-ip',
     limit: 100,
     windowSeconds: 3600,
-    message: 'Too many sign-up attempts. Please try again later.',
+    message: accountMessages.signupThrottled,
   },
   signupForEmail: {
     scope: 'signup-email',
     limit: 5,
     windowSeconds: 3600,
-    message: 'Too many sign-up attempts. Please try again later.',
+    message: accountMessages.signupThrottled,
   },
 } as const satisfies Record<string, ThrottleRule>;

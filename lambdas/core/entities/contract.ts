@@ -1,95 +1,58 @@
-import { BatchGetCommand, GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { documents } from '../clients';
-import type { ContractForAcceptor, ContractStatus, ContractView } from '../contracts/escrow';
-import { requireEnv } from '../env';
-import type { Currency } from '../money';
-import { byCreator, byParty, contractKey, partyLinkKey, partyLinkPrefix } from './keys';
-import { itemsByCreator, queryAll } from './query';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { documents } from '../adapters/aws';
+import type { Contract, ContractStatus } from '../domain/escrow-contract';
+import { batchGetAll, byCreator, itemsByCreator, type TransactItem, tableName, withoutKeys } from './table';
 
-/** The contract item: its view plus the optimistic-lock version every change is conditional on. */
-export interface ContractItem extends ContractView {
-  version: number;
-}
+/** The contract item: `CONTRACT#<id>` / `META`, listed by creator in GSI1. */
+export const contractKey = (id: string) => ({ PK: `CONTRACT#${id}`, SK: 'META' });
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-const table = () => requireEnv('tableName');
-
-export function newContract(fields: {
-  id: string;
-  creatorId: string;
-  acceptorId: string;
-  title: string;
-  description: string;
-  valueMinor: number;
-  currency: Currency;
-  now: string;
-  acceptedBy?: string[];
-}): ContractItem {
+export function toItem(contract: Contract): Record<string, unknown> {
   return {
-    id: fields.id,
-    creator_id: fields.creatorId,
-    acceptor_id: fields.acceptorId,
-    title: fields.title,
-    description: fields.description,
-    value_minor: fields.valueMinor,
-    currency: fields.currency,
-    status: 'pending',
-    amount_paid_minor: 0,
-    total_amount_minor: fields.valueMinor,
-    payer_user_ids: [],
-    marked_as_cc: null,
-    accepted_by: fields.acceptedBy ?? [],
-    rejected_by: [],
-    created_at: fields.now,
-    version: 1,
+    ...contractKey(contract.id),
+    ...byCreator(contract.creator_id, 'CONTRACT', contract.created_at, contract.id),
+    ...contract,
   };
 }
 
-export function contractPut(contract: ContractItem): TransactItem {
-  return {
-    Put: {
-      TableName: table(),
-      Item: {
-        ...contractKey(contract.id),
-        ...byCreator(contract.creator_id, 'CONTRACT', contract.created_at, contract.id),
-        ...contract,
-      },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    },
-  };
+export function fromItem(item: Record<string, unknown>): Contract {
+  return withoutKeys(item) as unknown as Contract;
 }
 
-/** The link that puts a contract under a party's Engaged Contracts (GSI2). */
-export function partyLinkPut(contractId: string, sub: string, role: 'acceptor' | 'payer', now: string): TransactItem {
-  return {
-    Put: {
-      TableName: table(),
-      Item: {
-        ...partyLinkKey(contractId, sub),
-        ...byParty(sub, now, contractId),
-        contract_id: contractId,
-        user_id: sub,
-        role,
-        linked_at: now,
-      },
-    },
-  };
+/** The put of a new contract (part of a transaction): only if the id is new. */
+export function contractPut(contract: Contract): TransactItem {
+  return { Put: { TableName: tableName(), Item: toItem(contract), ConditionExpression: 'attribute_not_exists(PK)' } };
 }
 
-export async function getContract(id: string): Promise<ContractItem | undefined> {
-  const { Item } = await documents().send(new GetCommand({ TableName: table(), Key: contractKey(id), ConsistentRead: true }));
-  return Item ? toItem(Item) : undefined;
+export async function getContract(id: string): Promise<Contract | undefined> {
+  const { Item } = await documents().send(new GetCommand({ TableName: tableName(), Key: contractKey(id), ConsistentRead: true }));
+  return Item ? fromItem(Item) : undefined;
 }
 
-/** A conditional update of the contract: only from `expected` status and version; bumps the version. */
-export function contractUpdate(
-  contract: ContractItem,
-  expected: ContractStatus,
-  set: Partial<Omit<ContractView, 'id' | 'creator_id' | 'created_at'>>,
-): TransactItem {
+/** Contracts by id, in the order of `ids`; ids with no contract are left out. */
+export async function getContracts(ids: string[]): Promise<Contract[]> {
+  const found = new Map((await batchGetAll(ids.map(contractKey))).map((item) => [String(item.id), fromItem(item)]));
+  return ids.flatMap((id) => found.get(id) ?? []);
+}
+
+/** A creator's contracts, newest first (GSI1). */
+export async function listContractsByCreator(sub: string): Promise<Contract[]> {
+  return (await itemsByCreator(sub, 'CONTRACT')).map(fromItem);
+}
+
+/** The fields a change may set; the id, parties and creation date never change. */
+export type ContractChanges = Partial<Omit<Contract, 'id' | 'creator_id' | 'acceptor_id' | 'created_at' | 'version'>>;
+
+/**
+ * A change of the contract (part of a transaction), only from the status and version it was read
+ * at; it bumps the version, so of two changes made from the same read only one succeeds.
+ */
+export function contractUpdate(contract: Contract, set: ContractChanges): TransactItem {
   const names: Record<string, string> = { '#status': 'status', '#version': 'version' };
-  const values: Record<string, unknown> = { ':expected': expected, ':version': contract.version, ':next': contract.version + 1 };
+  const values: Record<string, unknown> = {
+    ':expected': contract.status,
+    ':version': contract.version,
+    ':next': contract.version + 1,
+  };
   const assignments = ['#version = :next'];
   for (const [key, value] of Object.entries(set)) {
     names[`#${key}`] = key;
@@ -98,7 +61,7 @@ export function contractUpdate(
   }
   return {
     Update: {
-      TableName: table(),
+      TableName: tableName(),
       Key: contractKey(contract.id),
       UpdateExpression: `SET ${assignments.join(', ')}`,
       ConditionExpression: '#status = :expected AND #version = :version',
@@ -108,73 +71,20 @@ export function contractUpdate(
   };
 }
 
-/** Deletion of the contract and its party links, only from `pending` at this version. */
-export async function contractDeletion(contract: ContractItem): Promise<TransactItem[]> {
-  const Items = await queryAll({
-    TableName: table(),
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': contractKey(contract.id).PK, ':prefix': partyLinkPrefix },
-    ProjectionExpression: 'PK, SK',
-  });
-  return [
-    {
-      Delete: {
-        TableName: table(),
-        Key: contractKey(contract.id),
-        ConditionExpression: '#status = :pending AND #version = :version',
-        ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
-        ExpressionAttributeValues: { ':pending': 'pending', ':version': contract.version },
-      },
+/** The contract as it is after {@link contractUpdate} succeeded. */
+export function updated(contract: Contract, set: ContractChanges): Contract {
+  return { ...contract, ...set, version: contract.version + 1 };
+}
+
+/** The deletion of the contract (part of a transaction), only in `status` at the version it was read at. */
+export function contractDelete(contract: Contract, status: ContractStatus): TransactItem {
+  return {
+    Delete: {
+      TableName: tableName(),
+      Key: contractKey(contract.id),
+      ConditionExpression: '#status = :status AND #version = :version',
+      ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
+      ExpressionAttributeValues: { ':status': status, ':version': contract.version },
     },
-    ...Items.map((key) => ({ Delete: { TableName: table(), Key: { PK: key.PK, SK: key.SK } } })),
-  ];
-}
-
-/** A creator's contracts, newest first (GSI1). */
-export async function listContractsByCreator(sub: string): Promise<ContractItem[]> {
-  return (await itemsByCreator(sub, 'CONTRACT')).map(toItem);
-}
-
-/** Contracts a user accepted or paid for, newest link first (GSI2). */
-export async function listContractsByParty(sub: string): Promise<ContractItem[]> {
-  const Items = await queryAll({
-    TableName: table(),
-    IndexName: 'GSI2',
-    KeyConditionExpression: 'GSI2PK = :pk',
-    ExpressionAttributeValues: { ':pk': `PAYER#${sub}` },
-    ScanIndexForward: false,
-  });
-  const ids = [...new Set(Items.map((i) => String(i.contract_id)))];
-  const contracts = await getContracts(ids);
-  return ids.flatMap((id) => contracts.get(id) ?? []);
-}
-
-async function getContracts(ids: string[]): Promise<Map<string, ContractItem>> {
-  const found = new Map<string, ContractItem>();
-  for (let i = 0; i < ids.length; i += 100) {
-    let keys = ids.slice(i, i + 100).map(contractKey);
-    while (keys.length) {
-      const { Responses, UnprocessedKeys } = await documents().send(
-        new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys } } }),
-      );
-      for (const item of Responses?.[table()] ?? []) found.set(String(item.id), toItem(item));
-      keys = (UnprocessedKeys?.[table()]?.Keys as typeof keys | undefined) ?? [];
-    }
-  }
-  return found;
-}
-
-function toItem(raw: Record<string, unknown>): ContractItem {
-  const { PK, SK, GSI1PK, GSI1SK, ...rest } = raw;
-  return rest as unknown as ContractItem;
-}
-
-export function toContractView(item: ContractItem): ContractView {
-  const { version, ...view } = item;
-  return view;
-}
-
-export function toAcceptorView(item: ContractItem): ContractForAcceptor {
-  const { id, title, description, value_minor, currency, status, payer_user_ids } = item;
-  return { id, title, description, value_minor, currency, status, payer_user_ids };
+  };
 }

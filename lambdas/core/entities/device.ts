@@ -1,18 +1,14 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { documents } from '../clients';
-import { type DeviceInfo, identityLimits, maxDevicesMessage, type TrustedDevice } from '../contracts/identity';
-import { requireEnv } from '../env';
-import { ConflictError, NotFoundError } from '../errors';
-import { deviceKey, devicePrefix, userKey } from './keys';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documents } from '../adapters/aws';
+import { ConflictError, NotFoundError } from '../domain/errors';
+import { maxDevicesMessage } from '../domain/identity';
+import { deviceCountDecrement, deviceCountIncrement, userKey } from './profile';
+import { onConditionFailed, type TransactItem, tableName, transactWrite, withoutKeys } from './table';
 
-export interface DeviceItem {
+/** A trusted device of a user: `USER#<sub>` / `DEVICE#<deviceId>`, counted on the profile. */
+export const deviceKey = (sub: string, deviceId: string) => ({ PK: `USER#${sub}`, SK: `DEVICE#${deviceId}` });
+
+export interface Device {
   device_id: string;
   device_name: string;
   user_agent: string;
@@ -24,41 +20,22 @@ export interface DeviceItem {
   last_used_at: string;
 }
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-const table = () => requireEnv('tableName');
-
-export function newDevice(info: DeviceInfo, now: string): DeviceItem {
-  return { ...info, registered_at: now, last_used_at: now };
+export function toItem(sub: string, device: Device): Record<string, unknown> {
+  return { ...deviceKey(sub, device.device_id), ...device };
 }
 
-/** Put of a device that must not exist yet (part of a transaction). */
-export function devicePut(sub: string, device: DeviceItem): TransactItem {
-  return {
-    Put: {
-      TableName: table(),
-      Item: { ...deviceKey(sub, device.device_id), ...device },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    },
-  };
+export function fromItem(item: Record<string, unknown>): Device {
+  return withoutKeys(item) as unknown as Device;
 }
 
-/** Counts one more device on the profile, only while under the limit (part of a transaction). */
-export function deviceCountIncrement(sub: string): TransactItem {
-  return {
-    Update: {
-      TableName: table(),
-      Key: userKey(sub),
-      UpdateExpression: 'SET device_count = if_not_exists(device_count, :zero) + :one',
-      ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(device_count) OR device_count < :max)',
-      ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': identityLimits.maxDevices },
-    },
-  };
+/** The put of a device that must not exist yet (part of a transaction). */
+export function devicePut(sub: string, device: Device): TransactItem {
+  return { Put: { TableName: tableName(), Item: toItem(sub, device), ConditionExpression: 'attribute_not_exists(PK)' } };
 }
 
 export async function isTrustedDevice(sub: string, deviceId: string | undefined): Promise<boolean> {
   if (!deviceId) return false;
-  const { Item } = await documents().send(new GetCommand({ TableName: table(), Key: deviceKey(sub, deviceId) }));
+  const { Item } = await documents().send(new GetCommand({ TableName: tableName(), Key: deviceKey(sub, deviceId) }));
   return Boolean(Item);
 }
 
@@ -67,83 +44,57 @@ export async function isTrustedDevice(sub: string, deviceId: string | undefined)
  * (the one-time code's deletion). An already-trusted device only runs `alongWith`. A full account
  * is refused with the spec's message; a failed `alongWith` condition returns false.
  */
-export async function registerDevice(sub: string, device: DeviceItem, alongWith: TransactItem[] = []): Promise<boolean> {
+export async function registerDevice(sub: string, device: Device, alongWith: TransactItem[] = []): Promise<boolean> {
   const known = await isTrustedDevice(sub, device.device_id);
   const items = known ? alongWith : [...alongWith, devicePut(sub, device), deviceCountIncrement(sub)];
   if (items.length === 0) return true;
-  try {
-    await documents().send(new TransactWriteCommand({ TransactItems: items }));
-    return true;
-  } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const reasons = error.CancellationReasons ?? [];
-    const failed = (i: number) => reasons[i]?.Code === 'ConditionalCheckFailed';
-    if (alongWith.some((_, i) => failed(i))) return false;
-    if (!known && failed(alongWith.length + 1)) throw new ConflictError(maxDevicesMessage);
-    if (!known && failed(alongWith.length)) return true; // registered concurrently: trusted all the same
-    throw error;
-  }
+  return onConditionFailed(
+    transactWrite(items).then(() => true),
+    (failed, error) => {
+      if (failed.some((i) => i < alongWith.length)) return false;
+      if (!known && failed.includes(alongWith.length + 1)) throw new ConflictError(maxDevicesMessage);
+      // Registered concurrently: trusted all the same.
+      if (!known && failed.includes(alongWith.length)) return true;
+      throw error;
+    },
+  );
 }
 
+/** Records that the device was used now; a device that is not trusted is left alone. */
 export async function touchDevice(sub: string, deviceId: string, now: string): Promise<void> {
-  try {
-    await documents().send(
+  await onConditionFailed(
+    documents().send(
       new UpdateCommand({
-        TableName: table(),
+        TableName: tableName(),
         Key: deviceKey(sub, deviceId),
         UpdateExpression: 'SET last_used_at = :now',
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeValues: { ':now': now },
       }),
-    );
-  } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-  }
+    ),
+    () => undefined,
+  );
 }
 
-/** The user's trusted devices, most recently used first. */
-export async function listDevices(sub: string): Promise<TrustedDevice[]> {
+/** The user's trusted devices. */
+export async function listDevices(sub: string): Promise<Device[]> {
   const { Items = [] } = await documents().send(
     new QueryCommand({
-      TableName: table(),
+      TableName: tableName(),
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': userKey(sub).PK, ':prefix': devicePrefix },
+      ExpressionAttributeValues: { ':pk': userKey(sub).PK, ':prefix': 'DEVICE#' },
     }),
   );
-  return (Items as DeviceItem[])
-    .map((d) => ({
-      id: d.device_id,
-      device_id: d.device_id,
-      device_name: d.device_name,
-      last_used_at: d.last_used_at,
-      registered_at: d.registered_at,
-    }))
-    .sort((a, b) => b.last_used_at.localeCompare(a.last_used_at));
+  return Items.map(fromItem);
 }
 
 /** Removes one of the user's devices and uncounts it, atomically; someone else's is simply not found. */
 export async function removeDevice(sub: string, deviceId: string): Promise<void> {
-  try {
-    await documents().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: table(), Key: deviceKey(sub, deviceId), ConditionExpression: 'attribute_exists(PK)' } },
-          {
-            Update: {
-              TableName: table(),
-              Key: userKey(sub),
-              UpdateExpression: 'SET device_count = device_count - :one',
-              ConditionExpression: 'device_count > :zero',
-              ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
-      throw new NotFoundError('Device not found.');
-    }
+  const remove: TransactItem = {
+    Delete: { TableName: tableName(), Key: deviceKey(sub, deviceId), ConditionExpression: 'attribute_exists(PK)' },
+  };
+  await onConditionFailed(transactWrite([remove, deviceCountDecrement(sub)]), (failed, error) => {
+    if (failed.includes(0)) throw new NotFoundError('Device not found.');
     throw error;
-  }
+  });
 }

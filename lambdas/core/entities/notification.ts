@@ -1,66 +1,62 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { documents } from '../clients';
-import { type NotificationsResponse, type NotificationView, notificationsLoaded } from '../contracts/escrow';
-import { requireEnv } from '../env';
-import { NotFoundError } from '../errors';
-import { notificationKey, notificationPrefix, userKey } from './keys';
+import { documents } from '../adapters/aws';
+import { NotFoundError } from '../domain/errors';
+import { unreadCountDecrement, unreadCountIncrement, userKey } from './profile';
+import { onConditionFailed, type TransactItem, tableName, transactWrite } from './table';
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+/** A notification of a user: `USER#<sub>` / `NOTIF#<ulid>` (ULIDs sort by time: newest last). */
+export const notificationKey = (sub: string, id: string) => ({ PK: `USER#${sub}`, SK: `NOTIF#${id}` });
 
-const table = () => requireEnv('tableName');
+export interface Notification {
+  id: string;
+  user_id: string;
+  title: string;
+  body: string;
+  read: boolean;
+  created_at: string;
+}
+
+export function toItem(notification: Notification): Record<string, unknown> {
+  return { ...notificationKey(notification.user_id, notification.id), ...notification };
+}
+
+export function fromItem(item: Record<string, unknown>): Notification {
+  const { id, user_id, title, body, read, created_at } = item as unknown as Notification;
+  return { id, user_id, title, body, read, created_at };
+}
 
 /**
  * A notification for a user as two transaction items: the notification and +1 on the user's
  * unread count (kept on the profile, so the badge never needs a scan and never goes below 0).
  */
 export function notificationItems(userId: string, title: string, body: string, now: string): TransactItem[] {
-  const id = ulid();
-  const item: NotificationView = { id, user_id: userId, title, body, read: false, created_at: now };
-  return [
-    { Put: { TableName: table(), Item: { ...notificationKey(userId, id), ...item } } },
-    {
-      Update: {
-        TableName: table(),
-        Key: userKey(userId),
-        UpdateExpression: 'SET unread_notifications = if_not_exists(unread_notifications, :zero) + :one',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
-      },
-    },
-  ];
+  const notification: Notification = { id: ulid(), user_id: userId, title, body, read: false, created_at: now };
+  return [{ Put: { TableName: tableName(), Item: toItem(notification) } }, unreadCountIncrement(userId)];
 }
 
-export async function listNotifications(userId: string): Promise<NotificationsResponse> {
-  const [{ Items = [] }, { Item }] = await Promise.all([
-    documents().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': userKey(userId).PK, ':prefix': notificationPrefix },
-        ScanIndexForward: false,
-        Limit: notificationsLoaded,
-      }),
-    ),
-    documents().send(new GetCommand({ TableName: table(), Key: userKey(userId), ProjectionExpression: 'unread_notifications' })),
-  ]);
-  return {
-    notifications: Items.map(
-      ({ id, user_id, title, body, read, created_at }) => ({ id, user_id, title, body, read, created_at }) as NotificationView,
-    ),
-    unread_count: Math.max(0, Number(Item?.unread_notifications ?? 0)),
-  };
+/** A user's `limit` newest notifications. */
+export async function listNotifications(userId: string, limit: number): Promise<Notification[]> {
+  const { Items = [] } = await documents().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': userKey(userId).PK, ':prefix': 'NOTIF#' },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return Items.map(fromItem);
 }
 
 /**
  * Marks one of the user's notifications read and uncounts it, atomically and once: a second call
  * changes nothing. Someone else's notification is simply not found.
  */
-export async function markNotificationRead(userId: string, id: string): Promise<number> {
+export async function markNotificationRead(userId: string, id: string): Promise<void> {
   const markRead: TransactItem = {
     Update: {
-      TableName: table(),
+      TableName: tableName(),
       Key: notificationKey(userId, id),
       UpdateExpression: 'SET #read = :true',
       ConditionExpression: 'attribute_exists(PK) AND #read = :false',
@@ -68,37 +64,15 @@ export async function markNotificationRead(userId: string, id: string): Promise<
       ExpressionAttributeValues: { ':true': true, ':false': false },
     },
   };
-  const uncount: TransactItem = {
-    Update: {
-      TableName: table(),
-      Key: userKey(userId),
-      UpdateExpression: 'SET unread_notifications = unread_notifications - :one',
-      ConditionExpression: 'unread_notifications > :zero',
-      ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
-    },
-  };
-  try {
-    await documents().send(new TransactWriteCommand({ TransactItems: [markRead, uncount] }));
-  } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const [notificationReason, countReason] = (error.CancellationReasons ?? []).map((r) => r.Code);
-    if (notificationReason === 'ConditionalCheckFailed') {
-      const { Item } = await documents().send(new GetCommand({ TableName: table(), Key: notificationKey(userId, id) }));
+  await onConditionFailed(transactWrite([markRead, unreadCountDecrement(userId)]), async (failed, error) => {
+    if (failed.includes(0)) {
+      const { Item } = await documents().send(new GetCommand({ TableName: tableName(), Key: notificationKey(userId, id) }));
       if (!Item) throw new NotFoundError('Notification not found.');
-    } else if (countReason === 'ConditionalCheckFailed') {
+    } else if (failed.includes(1)) {
       // The count is already 0: mark it read alone rather than let the count go negative.
-      await documents().send(new TransactWriteCommand({ TransactItems: [markRead] }));
+      await transactWrite([markRead]);
     } else {
       throw error;
     }
-  }
-  const { Item } = await documents().send(
-    new GetCommand({
-      TableName: table(),
-      Key: userKey(userId),
-      ProjectionExpression: 'unread_notifications',
-      ConsistentRead: true,
-    }),
-  );
-  return Math.max(0, Number(Item?.unread_notifications ?? 0));
+  });
 }

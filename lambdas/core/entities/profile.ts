@@ -1,11 +1,18 @@
-import { GetCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documents } from '../clients';
-import type { Profile } from '../contracts/identity';
-import { requireEnv } from '../env';
-import { emailKey, userKey } from './keys';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documents } from '../adapters/aws';
+import { identityLimits } from '../domain/identity';
+import { batchGetAll, onConditionFailed, type TransactItem, tableName, withoutKeys } from './table';
 
-/** The profile item: the spec's `users` row, with the answer and PIN only as salted hashes. */
-export interface ProfileItem {
+/**
+ * The profile item, `USER#<sub>` / `PROFILE` (the spec's `users` row), and the email pointer
+ * `EMAIL#<email>` / `USER` that makes an email belong to one account. The profile also keeps two
+ * counters, so their limits are one conditional write: trusted devices and unread notifications.
+ */
+export const userKey = (sub: string) => ({ PK: `USER#${sub}`, SK: 'PROFILE' });
+export const emailKey = (email: string) => ({ PK: `EMAIL#${email}`, SK: 'USER' });
+
+/** The security answer and the payment PIN only as salted hashes. */
+export interface UserProfile {
   sub: string;
   email: string;
   full_name: string;
@@ -18,26 +25,28 @@ export interface ProfileItem {
   bank_code: string | null;
   account_name: string | null;
   created_at: string;
-  /** Trusted devices registered, kept with the profile so the limit is one conditional write. */
+  /** Trusted devices registered. */
   device_count: number;
+  /** Notifications not yet read (never below 0). */
+  unread_notifications?: number;
   welcomed_at?: string;
 }
 
-const table = () => requireEnv('tableName');
+export function toItem(profile: UserProfile): Record<string, unknown> {
+  return { ...userKey(profile.sub), ...profile };
+}
 
-/** The puts of a new account: the profile and the email -> sub pointer, both only if absent. */
-export function newProfilePuts(profile: ProfileItem): NonNullable<TransactWriteCommandInput['TransactItems']> {
+export function fromItem(item: Record<string, unknown>): UserProfile {
+  return withoutKeys(item) as unknown as UserProfile;
+}
+
+/** The puts of a new account (part of a transaction): the profile and the email pointer, both only if absent. */
+export function newProfilePuts(profile: UserProfile): TransactItem[] {
   return [
+    { Put: { TableName: tableName(), Item: toItem(profile), ConditionExpression: 'attribute_not_exists(PK)' } },
     {
       Put: {
-        TableName: table(),
-        Item: { ...userKey(profile.sub), ...profile },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    },
-    {
-      Put: {
-        TableName: table(),
+        TableName: tableName(),
         Item: { ...emailKey(profile.email), sub: profile.sub },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
@@ -45,47 +54,79 @@ export function newProfilePuts(profile: ProfileItem): NonNullable<TransactWriteC
   ];
 }
 
-export async function getProfile(sub: string): Promise<ProfileItem | undefined> {
-  const { Item } = await documents().send(new GetCommand({ TableName: table(), Key: userKey(sub), ConsistentRead: true }));
-  return Item as ProfileItem | undefined;
+export async function getProfile(sub: string): Promise<UserProfile | undefined> {
+  const { Item } = await documents().send(new GetCommand({ TableName: tableName(), Key: userKey(sub), ConsistentRead: true }));
+  return Item ? fromItem(Item) : undefined;
 }
 
 /** The account of an email, if there is one. */
-export async function getProfileByEmail(email: string): Promise<ProfileItem | undefined> {
-  const { Item } = await documents().send(new GetCommand({ TableName: table(), Key: emailKey(email) }));
+export async function getProfileByEmail(email: string): Promise<UserProfile | undefined> {
+  const { Item } = await documents().send(new GetCommand({ TableName: tableName(), Key: emailKey(email) }));
   return Item ? getProfile(String(Item.sub)) : undefined;
+}
+
+/** The names of several users, by sub (users without a profile are left out). */
+export async function getNames(subs: string[]): Promise<Map<string, Pick<UserProfile, 'full_name' | 'username'>>> {
+  const items = await batchGetAll(subs.map(userKey), ['sub', 'full_name', 'username']);
+  return new Map(items.map((item) => [String(item.sub), fromItem(item)]));
 }
 
 /** Marks the welcome email as sent; false when it already was (so it is sent once). */
 export async function markWelcomed(sub: string, at: string): Promise<boolean> {
-  try {
-    await documents().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: userKey(sub),
-        UpdateExpression: 'SET welcomed_at = :at',
-        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(welcomed_at)',
-        ExpressionAttributeValues: { ':at': at },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+  const marked = documents().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: userKey(sub),
+      UpdateExpression: 'SET welcomed_at = :at',
+      ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(welcomed_at)',
+      ExpressionAttributeValues: { ':at': at },
+    }),
+  );
+  return onConditionFailed(
+    marked.then(() => true),
+    () => false,
+  );
 }
 
-/** What the caller may see of their own profile. */
-export function toProfile(item: ProfileItem): Profile {
+type Counter = 'device_count' | 'unread_notifications';
+
+/**
+ * One step of a profile counter (part of a transaction): +1 only on an existing profile and below
+ * `max`, -1 only above 0, so a counter never leaves its range whatever runs at the same time.
+ */
+function counterStep(sub: string, counter: Counter, step: 1 | -1, max?: number): TransactItem {
+  const up = step === 1;
+  const underMax = max === undefined ? '' : ' AND (attribute_not_exists(#c) OR #c < :max)';
   return {
-    full_name: item.full_name ?? null,
-    username: item.username ?? null,
-    phone_number: item.phone_number ?? null,
-    security_ques: item.security_ques ?? null,
-    has_security_answer: Boolean(item.security_answer_hash),
-    has_payment_pin: Boolean(item.payment_pin_hash),
-    account_number: item.account_number ?? null,
-    bank_code: item.bank_code ?? null,
-    account_name: item.account_name ?? null,
+    Update: {
+      TableName: tableName(),
+      Key: userKey(sub),
+      UpdateExpression: up ? 'SET #c = if_not_exists(#c, :zero) + :one' : 'SET #c = #c - :one',
+      ConditionExpression: up ? `attribute_exists(PK)${underMax}` : '#c > :zero',
+      ExpressionAttributeNames: { '#c': counter },
+      ExpressionAttributeValues: { ':zero': 0, ':one': 1, ...(up && max !== undefined ? { ':max': max } : {}) },
+    },
   };
+}
+
+/** +1 trusted device, only while under the limit. */
+export const deviceCountIncrement = (sub: string) => counterStep(sub, 'device_count', 1, identityLimits.maxDevices);
+/** -1 trusted device. */
+export const deviceCountDecrement = (sub: string) => counterStep(sub, 'device_count', -1);
+/** +1 unread notification. */
+export const unreadCountIncrement = (sub: string) => counterStep(sub, 'unread_notifications', 1);
+/** -1 unread notification. */
+export const unreadCountDecrement = (sub: string) => counterStep(sub, 'unread_notifications', -1);
+
+/** How many of the user's notifications are unread. */
+export async function getUnreadCount(sub: string, consistent = false): Promise<number> {
+  const { Item } = await documents().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: userKey(sub),
+      ProjectionExpression: 'unread_notifications',
+      ConsistentRead: consistent,
+    }),
+  );
+  return Math.max(0, Number(Item?.unread_notifications ?? 0));
 }

@@ -1,47 +1,50 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documents } from '../clients';
-import type { TemplateView } from '../contracts/escrow';
-import { requireEnv } from '../env';
-import type { Currency } from '../money';
-import { byCreator, templateKey } from './keys';
-import { itemsByCreator } from './query';
+import { documents } from '../adapters/aws';
+import type { Template } from '../domain/template';
+import { byCreator, itemsByCreator, onConditionFailed, tableName } from './table';
 
-const table = () => requireEnv('tableName');
+/** The template item: `TEMPLATE#<id>` / `META`, listed by creator in GSI1. */
+export const templateKey = (id: string) => ({ PK: `TEMPLATE#${id}`, SK: 'META' });
 
-export async function putTemplate(template: TemplateView): Promise<void> {
+export function toItem(template: Template): Record<string, unknown> {
+  return {
+    ...templateKey(template.id),
+    ...byCreator(template.creator_id, 'TEMPLATE', template.created_at, template.id),
+    ...template,
+  };
+}
+
+export function fromItem(item: Record<string, unknown>): Template {
+  const { id, creator_id, title, description, base_price_minor, currency, created_at } = item as unknown as Template;
+  return { id, creator_id, title, description, base_price_minor, currency, created_at };
+}
+
+export async function putTemplate(template: Template): Promise<void> {
   await documents().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        ...templateKey(template.id),
-        ...byCreator(template.creator_id, 'TEMPLATE', template.created_at, template.id),
-        ...template,
-      },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
+    new PutCommand({ TableName: tableName(), Item: toItem(template), ConditionExpression: 'attribute_not_exists(PK)' }),
   );
 }
 
-export async function getTemplate(id: string): Promise<TemplateView | undefined> {
-  const { Item } = await documents().send(new GetCommand({ TableName: table(), Key: templateKey(id), ConsistentRead: true }));
-  return Item ? toView(Item) : undefined;
+export async function getTemplate(id: string): Promise<Template | undefined> {
+  const { Item } = await documents().send(new GetCommand({ TableName: tableName(), Key: templateKey(id), ConsistentRead: true }));
+  return Item ? fromItem(Item) : undefined;
 }
 
 /** A creator's templates, newest first (GSI1). */
-export async function listTemplatesByCreator(sub: string): Promise<TemplateView[]> {
-  return (await itemsByCreator(sub, 'TEMPLATE')).map(toView);
+export async function listTemplatesByCreator(sub: string): Promise<Template[]> {
+  return (await itemsByCreator(sub, 'TEMPLATE')).map(fromItem);
 }
 
-/** Updates a template, only if it still exists and still belongs to `creatorId`. */
+/** Updates a template, only if it still exists and still belongs to `creatorId`; undefined when it does not. */
 export async function updateTemplate(
   id: string,
   creatorId: string,
-  fields: { title: string; description: string; base_price_minor: number; currency: Currency },
-): Promise<TemplateView | undefined> {
-  try {
-    const { Attributes } = await documents().send(
+  fields: Pick<Template, 'title' | 'description' | 'base_price_minor' | 'currency'>,
+): Promise<Template | undefined> {
+  const { Attributes } = await onConditionFailed(
+    documents().send(
       new UpdateCommand({
-        TableName: table(),
+        TableName: tableName(),
         Key: templateKey(id),
         UpdateExpression: 'SET title = :title, description = :description, base_price_minor = :price, currency = :currency',
         ConditionExpression: 'creator_id = :creator',
@@ -54,33 +57,24 @@ export async function updateTemplate(
         },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return Attributes ? toView(Attributes) : undefined;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
-    throw error;
-  }
+    ),
+    () => ({ Attributes: undefined }),
+  );
+  return Attributes ? fromItem(Attributes) : undefined;
 }
 
 /** Deletes a template, only if it belongs to `creatorId`; false when it did not. */
 export async function deleteTemplate(id: string, creatorId: string): Promise<boolean> {
-  try {
-    await documents().send(
-      new DeleteCommand({
-        TableName: table(),
-        Key: templateKey(id),
-        ConditionExpression: 'creator_id = :creator',
-        ExpressionAttributeValues: { ':creator': creatorId },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
-}
-
-function toView(raw: Record<string, unknown>): TemplateView {
-  const { id, creator_id, title, description, base_price_minor, currency, created_at } = raw as unknown as TemplateView;
-  return { id, creator_id, title, description, base_price_minor, currency, created_at };
+  const deleted = documents().send(
+    new DeleteCommand({
+      TableName: tableName(),
+      Key: templateKey(id),
+      ConditionExpression: 'creator_id = :creator',
+      ExpressionAttributeValues: { ':creator': creatorId },
+    }),
+  );
+  return onConditionFailed(
+    deleted.then(() => true),
+    () => false,
+  );
 }

@@ -8,11 +8,18 @@ import type {
   Context,
 } from 'aws-lambda';
 import { type ZodType, z } from 'zod';
-import { AppError, errorResponse, UnauthorizedError, ValidationError } from './errors';
-import { logger } from './logger';
+import { logger } from '../adapters/logger';
+import { internalErrorMessage } from '../api/common';
+import { AppError, UnauthorizedError, ValidationError } from '../domain/errors';
 
 export type ApiEvent = APIGatewayProxyEventV2 | APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
+
+/** Status and message for any thrown value: a refusal's own, or a 500 whose details never leave the server. */
+export function errorResponse(error: unknown): { statusCode: number; message: string } {
+  if (error instanceof AppError) return { statusCode: error.statusCode, message: error.message };
+  return { statusCode: 500, message: internalErrorMessage };
+}
 
 /** A JSON reply. Every reply of the API is JSON, errors included. */
 export function json(statusCode: number, body: unknown): ApiResult {
@@ -21,6 +28,15 @@ export function json(statusCode: number, body: unknown): ApiResult {
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
     body: JSON.stringify(body),
   };
+}
+
+/**
+ * A JSON reply typed by the API schema the web app parses it with (lambdas/core/api), so the
+ * two ends cannot drift; no runtime cost.
+ */
+export function respond<S extends ZodType>(schema: S, body: z.input<S>, statusCode = 200): ApiResult {
+  void schema;
+  return json(statusCode, body);
 }
 
 /** Turns any thrown value into `{ "error": message }` with its status; logs the unexpected ones. */
@@ -65,9 +81,6 @@ export function parseInput<S extends ZodType>(schema: S, value: unknown): z.infe
   const field = issue?.path.length ? `${issue.path.join('.')}: ` : '';
   throw new ValidationError(`${field}${issue?.message ?? 'Invalid input'}`);
 }
-
-/** The `{id}` of a resource path. */
-export const pathIdSchema = z.object({ id: z.string().trim().min(1).max(128) });
 
 /** The signed-in caller, from the claims the JWT authorizer verified. */
 export interface Caller {

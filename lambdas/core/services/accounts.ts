@@ -1,30 +1,30 @@
 import {
   AdminDeleteUserCommand,
+  AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
-import { cognito, documents } from './clients';
-import { securityQuestionSuggestions, type signupRequestSchema } from './contracts/identity';
-import { appLink, sendEmail } from './email';
-import { devicePut, newDevice } from './entities/device';
-import { getProfile, getProfileByEmail, newProfilePuts, type ProfileItem } from './entities/profile';
-import { consumeResetLink, createResetLink, restoreResetLink } from './entities/reset-link';
-import { requireEnv } from './env';
-import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from './errors';
-import { decoyHash, hashSecret, keyedHash, normaliseAnswer, verifySecret } from './hashing';
-import { logger } from './logger';
-import { getSecret } from './secrets';
+import { cognito } from '../adapters/aws';
+import { appLink, sendEmail } from '../adapters/email';
+import { requireEnv } from '../adapters/env';
+import { logger } from '../adapters/logger';
+import { getSecret } from '../adapters/secrets';
+import type { Profile, ProfileResponse, signupRequestSchema } from '../api/identity';
+import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../domain/errors';
+import { decoyHash, hashSecret, keyedHash, normaliseAnswer, verifySecret } from '../domain/hashing';
+import { accountMessages, securityQuestionSuggestions } from '../domain/identity';
+import { devicePut } from '../entities/device';
+import { getProfile, getProfileByEmail, markWelcomed, newProfilePuts, type UserProfile } from '../entities/profile';
+import { consumeResetLink, createResetLink, restoreResetLink } from '../entities/reset-link';
+import { conflict, onConditionFailed, transactWrite } from '../entities/table';
+import { newDevice } from './devices';
 import { issueSignupTicket } from './signup-ticket';
 
-export type SignupInput = z.output<typeof signupRequestSchema>;
+/** Account use cases: sign-up, the welcome email, the password reset, and the caller's own account. */
 
-export const accountExistsMessage = 'An account with this email already exists.';
-export const incorrectAnswerMessage = 'Incorrect security answer.';
-export const resetLinkInvalidMessage = 'This password reset link is invalid or has expired.';
+export type SignupInput = z.output<typeof signupRequestSchema>;
 
 /**
  * Creates an account: the Cognito user (which emails the confirmation link), then the profile
@@ -50,14 +50,14 @@ export async function registerAccount(input: SignupInput): Promise<{ sub: string
     sub = result.UserSub ?? '';
   } catch (error) {
     const name = (error as Error).name;
-    if (name === 'UsernameExistsException') throw new ConflictError(accountExistsMessage);
-    if (name === 'InvalidPasswordException') throw new ValidationError('Password must be at least 6 characters long.');
+    if (name === 'UsernameExistsException') throw new ConflictError(accountMessages.accountExists);
+    if (name === 'InvalidPasswordException') throw new ValidationError(accountMessages.passwordTooShort);
     if (name === 'InvalidParameterException') throw new ValidationError('Please check the sign-up details and try again.');
     throw error;
   }
 
   const now = new Date().toISOString();
-  const profile: ProfileItem = {
+  const profile: UserProfile = {
     sub,
     email,
     full_name: userData.full_name,
@@ -73,16 +73,14 @@ export async function registerAccount(input: SignupInput): Promise<{ sub: string
     device_count: deviceInfo ? 1 : 0,
   };
   try {
-    await documents().send(
-      new TransactWriteCommand({
-        TransactItems: [...newProfilePuts(profile), ...(deviceInfo ? [devicePut(sub, newDevice(deviceInfo, now))] : [])],
-      }),
+    await onConditionFailed(
+      transactWrite([...newProfilePuts(profile), ...(deviceInfo ? [devicePut(sub, newDevice(deviceInfo, now))] : [])]),
+      conflict(accountMessages.accountExists),
     );
   } catch (error) {
     await cognito()
       .send(new AdminDeleteUserCommand({ UserPoolId: requireEnv('userPoolId'), Username: sub }))
       .catch((e) => logger.error('Could not remove the Cognito user of a failed sign-up', { sub, error: e as Error }));
-    if (error instanceof TransactionCanceledException) throw new ConflictError(accountExistsMessage);
     throw error;
   }
   return { sub };
@@ -92,7 +90,7 @@ export async function registerAccount(input: SignupInput): Promise<{ sub: string
 const welcomeWindowMs = 60 * 60 * 1000;
 
 /** The welcome email, once per new account; quietly nothing for anything else (no enumeration). */
-export async function sendWelcome(email: string, markWelcomed: (sub: string, at: string) => Promise<boolean>): Promise<void> {
+export async function sendWelcome(email: string): Promise<void> {
   const profile = await getProfileByEmail(email);
   if (!profile || Date.now() - Date.parse(profile.created_at) > welcomeWindowMs) return;
   if (!(await markWelcomed(profile.sub, new Date().toISOString()))) return;
@@ -124,7 +122,7 @@ export async function securityQuestionFor(email: string): Promise<string> {
 export async function startPasswordReset(email: string, answer: string): Promise<void> {
   const profile = await getProfileByEmail(email);
   const matches = await verifySecret(normaliseAnswer(answer), profile?.security_answer_hash || decoyHash);
-  if (!profile || !matches) throw new UnauthorizedError(incorrectAnswerMessage);
+  if (!profile || !matches) throw new UnauthorizedError(accountMessages.incorrectAnswer);
   const token = await createResetLink(profile.sub, await getSecret('app'));
   const link = appLink(`/reset-password-confirm#token=${token}`);
   await sendEmail({
@@ -139,7 +137,7 @@ export async function startPasswordReset(email: string, answer: string): Promise
 export async function completePasswordReset(token: string, newPassword: string): Promise<void> {
   const key = await getSecret('app');
   const link = await consumeResetLink(token, key);
-  if (!link) throw new ValidationError(resetLinkInvalidMessage);
+  if (!link) throw new ValidationError(accountMessages.resetLinkInvalid);
   const userPoolId = requireEnv('userPoolId');
   try {
     await cognito().send(
@@ -147,9 +145,36 @@ export async function completePasswordReset(token: string, newPassword: string):
     );
   } catch (error) {
     await restoreResetLink(token, key, link);
-    if ((error as Error).name === 'InvalidPasswordException')
-      throw new ValidationError('Password must be at least 6 characters long.');
+    if ((error as Error).name === 'InvalidPasswordException') throw new ValidationError(accountMessages.passwordTooShort);
     throw error;
   }
   await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: link.sub }));
+}
+
+/** What the caller may see of their own profile: the answer and the PIN never leave the server, only whether they are set. */
+export function toProfile(profile: UserProfile): Profile {
+  return {
+    full_name: profile.full_name ?? null,
+    username: profile.username ?? null,
+    phone_number: profile.phone_number ?? null,
+    security_ques: profile.security_ques ?? null,
+    has_security_answer: Boolean(profile.security_answer_hash),
+    has_payment_pin: Boolean(profile.payment_pin_hash),
+    account_number: profile.account_number ?? null,
+    bank_code: profile.bank_code ?? null,
+    account_name: profile.account_name ?? null,
+  };
+}
+
+/** The caller's own account; a missing profile row is tolerated (id, email and created date from Cognito). */
+export async function ownAccount(caller: { sub: string; email?: string }): Promise<ProfileResponse> {
+  const profile = await getProfile(caller.sub);
+  if (profile) return { id: caller.sub, email: profile.email, created_at: profile.created_at, profile: toProfile(profile) };
+  const user = await cognito().send(new AdminGetUserCommand({ UserPoolId: requireEnv('userPoolId'), Username: caller.sub }));
+  return {
+    id: caller.sub,
+    email: caller.email ?? user.UserAttributes?.find((a) => a.Name === 'email')?.Value ?? '',
+    created_at: (user.UserCreateDate ?? new Date()).toISOString(),
+    profile: null,
+  };
 }

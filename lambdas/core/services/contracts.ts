@@ -1,50 +1,87 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { documents } from './clients';
-import { assertMayChange, assertMayRespond, contractMessages, isParty } from './contract-rules';
-import type { ContractView, EditContractRequest } from './contracts/escrow';
+import type { ContractForAcceptor, ContractView, ContractWithPeople, EditContractRequest } from '../api/contracts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../domain/errors';
 import {
-  type ContractItem,
-  contractDeletion,
+  assertMayChange,
+  assertMayRespond,
+  type Contract,
+  contractMessages,
+  isParty,
+  nextStatus,
+} from '../domain/escrow-contract';
+import { type Currency, formatAmount } from '../domain/money';
+import {
+  contractDelete,
   contractPut,
   contractUpdate,
   getContract,
-  newContract,
-  partyLinkPut,
-  toContractView,
-} from './entities/contract';
-import { userKey } from './entities/keys';
-import { notificationItems } from './entities/notification';
-import { getProfile } from './entities/profile';
-import { requireEnv } from './env';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from './errors';
-import type { Currency } from './money';
-import { formatAmount } from './money';
+  getContracts,
+  listContractsByCreator,
+  updated,
+} from '../entities/contract';
+import { notificationItems } from '../entities/notification';
+import { listContractIdsByParty, partyLinkDeletes, partyLinkPut } from '../entities/party-link';
+import { getNames, getProfile } from '../entities/profile';
+import { conflict, onConditionFailed, type TransactItem, transactWrite } from '../entities/table';
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+/** Contract use cases: load, decide with the domain (domain/escrow-contract.ts), write in one transaction. */
 
-const changedMeanwhile = 'This contract was just changed. Please reload it and try again.';
-
-/** Runs one transaction; a failed condition means someone changed the contract meanwhile (409). */
-export async function commitContractWrite(items: TransactItem[]): Promise<void> {
-  try {
-    await documents().send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) throw new ConflictError(changedMeanwhile);
-    throw error;
-  }
+/** One transaction of a contract change; a refused condition means someone changed it meanwhile (409). */
+export async function commitContractChange(items: TransactItem[]): Promise<void> {
+  await onConditionFailed(transactWrite(items), conflict(contractMessages.changedMeanwhile));
 }
 
-async function displayName(sub: string): Promise<string> {
+/** What other people read as someone's name. */
+export async function displayName(sub: string): Promise<string> {
   const profile = await getProfile(sub);
   return profile?.full_name || profile?.email || 'Someone';
 }
 
-export async function loadContract(id: string): Promise<ContractItem> {
+export async function loadContract(id: string): Promise<Contract> {
   const contract = await getContract(id);
   if (!contract) throw new NotFoundError(contractMessages.notFound);
   return contract;
+}
+
+/** A new contract's fields; `status` comes from the transition table's creation events. */
+export function newContract(fields: {
+  creatorId: string;
+  acceptorId: string;
+  title: string;
+  description: string;
+  valueMinor: number;
+  currency: Currency;
+  now: string;
+  acceptedBy?: string[];
+}): Contract {
+  return {
+    id: ulid(),
+    creator_id: fields.creatorId,
+    acceptor_id: fields.acceptorId,
+    title: fields.title,
+    description: fields.description,
+    value_minor: fields.valueMinor,
+    currency: fields.currency,
+    status: nextStatus(null, 'create'),
+    amount_paid_minor: 0,
+    total_amount_minor: fields.valueMinor,
+    payer_user_ids: [],
+    marked_as_cc: null,
+    accepted_by: fields.acceptedBy ?? [],
+    rejected_by: [],
+    created_at: fields.now,
+    version: 1,
+  };
+}
+
+export function toContractView(contract: Contract): ContractView {
+  const { version, ...view } = contract;
+  return view;
+}
+
+export function toAcceptorView(contract: Contract): ContractForAcceptor {
+  const { id, title, description, value_minor, currency, status, payer_user_ids } = contract;
+  return { id, title, description, value_minor, currency, status, payer_user_ids };
 }
 
 /** A private contract for one named acceptor, who is told in the same transaction. */
@@ -52,11 +89,10 @@ export async function createContract(
   creatorId: string,
   input: { acceptorId: string; title: string; description: string; value: number; currency: Currency },
 ): Promise<string> {
-  if (input.acceptorId === creatorId) throw new ValidationError('You cannot create a contract for yourself.');
-  if (!(await getProfile(input.acceptorId))) throw new NotFoundError('No user has this Acceptor ID.');
+  if (input.acceptorId === creatorId) throw new ValidationError(contractMessages.forYourself);
+  if (!(await getProfile(input.acceptorId))) throw new NotFoundError(contractMessages.unknownAcceptor);
   const now = new Date().toISOString();
   const contract = newContract({
-    id: ulid(),
     creatorId,
     acceptorId: input.acceptorId,
     title: input.title,
@@ -66,7 +102,7 @@ export async function createContract(
     now,
   });
   const creator = await displayName(creatorId);
-  await commitContractWrite([
+  await commitContractChange([
     contractPut(contract),
     ...notificationItems(
       input.acceptorId,
@@ -78,16 +114,20 @@ export async function createContract(
   return contract.id;
 }
 
-/** Accepts as the named acceptor; accepting twice changes nothing and tells nobody twice. */
+/**
+ * Accepts as the named acceptor: records the acceptance and links the contract to their Engaged
+ * Contracts. Accepting twice changes nothing and tells nobody twice. The contract stays
+ * `pending`; the table's move to `active` is taken when funding opens with it.
+ */
 export async function acceptContract(id: string, sub: string): Promise<ContractView> {
   const contract = await loadContract(id);
   assertMayRespond(contract, sub);
   if (contract.accepted_by.includes(sub)) return toContractView(contract);
   const now = new Date().toISOString();
-  const accepted_by = [...contract.accepted_by, sub];
-  await commitContractWrite([
-    contractUpdate(contract, 'pending', { accepted_by }),
-    partyLinkPut(contract.id, sub, 'acceptor', now),
+  const changes = { accepted_by: [...contract.accepted_by, sub] };
+  await commitContractChange([
+    contractUpdate(contract, changes),
+    partyLinkPut({ contract_id: contract.id, user_id: sub, role: 'acceptor', linked_at: now }),
     ...notificationItems(
       contract.creator_id,
       'Contract accepted',
@@ -95,7 +135,7 @@ export async function acceptContract(id: string, sub: string): Promise<ContractV
       now,
     ),
   ]);
-  return toContractView({ ...contract, accepted_by, version: contract.version + 1 });
+  return toContractView(updated(contract, changes));
 }
 
 /** Rejects as the named acceptor: the contract is cancelled and the creator told. */
@@ -103,9 +143,9 @@ export async function rejectContract(id: string, sub: string): Promise<ContractV
   const contract = await loadContract(id);
   assertMayRespond(contract, sub);
   const now = new Date().toISOString();
-  const rejected_by = [...contract.rejected_by, sub];
-  await commitContractWrite([
-    contractUpdate(contract, 'pending', { status: 'cancelled', rejected_by }),
+  const changes = { status: nextStatus(contract.status, 'reject'), rejected_by: [...contract.rejected_by, sub] };
+  await commitContractChange([
+    contractUpdate(contract, changes),
     ...notificationItems(
       contract.creator_id,
       'Contract rejected',
@@ -113,7 +153,7 @@ export async function rejectContract(id: string, sub: string): Promise<ContractV
       now,
     ),
   ]);
-  return toContractView({ ...contract, status: 'cancelled', rejected_by, version: contract.version + 1 });
+  return toContractView(updated(contract, changes));
 }
 
 export async function editContract(
@@ -128,45 +168,39 @@ export async function editContract(
     description: input.description,
     value_minor: input.value,
     total_amount_minor: input.value,
-    currency: input.currency as Currency,
+    currency: input.currency,
   };
-  await commitContractWrite([contractUpdate(contract, 'pending', changes)]);
-  return toContractView({ ...contract, ...changes, version: contract.version + 1 });
+  await commitContractChange([contractUpdate(contract, changes)]);
+  return toContractView(updated(contract, changes));
 }
 
+/** Deletes the contract with its acceptance links, only while its terms may still change. */
 export async function deleteContract(id: string, sub: string): Promise<void> {
   const contract = await loadContract(id);
   assertMayChange(contract, sub);
-  await commitContractWrite(await contractDeletion(contract));
-}
-
-export interface Person {
-  id: string;
-  full_name: string | null;
-  username: string | null;
+  await commitContractChange([contractDelete(contract, contract.status), ...(await partyLinkDeletes(contract.id))]);
 }
 
 /** A contract with the names of its parties, for its creator, named acceptor and payers only. */
-export async function contractForParty(id: string, sub: string): Promise<{ contract: ContractView; people: Person[] }> {
+export async function contractForParty(id: string, sub: string): Promise<ContractWithPeople> {
   const contract = await loadContract(id);
   if (!isParty(contract, sub)) throw new ForbiddenError(contractMessages.notCreator);
   const ids = [...new Set([contract.creator_id, contract.acceptor_id, ...contract.payer_user_ids])];
-  const { Responses } = await documents().send(
-    new BatchGetCommand({
-      RequestItems: {
-        [requireEnv('tableName')]: {
-          Keys: ids.map(userKey),
-          ProjectionExpression: '#sub, full_name, #username',
-          ExpressionAttributeNames: { '#sub': 'sub', '#username': 'username' },
-        },
-      },
-    }),
-  );
-  const found = new Map((Responses?.[requireEnv('tableName')] ?? []).map((p) => [String(p.sub), p]));
+  const names = await getNames(ids);
   const people = ids.map((pid) => ({
     id: pid,
-    full_name: (found.get(pid)?.full_name as string | undefined) ?? null,
-    username: (found.get(pid)?.username as string | undefined) ?? null,
+    full_name: names.get(pid)?.full_name ?? null,
+    username: names.get(pid)?.username ?? null,
   }));
   return { contract: toContractView(contract), people };
+}
+
+/** The caller's own contracts, newest first. */
+export async function contractsCreatedBy(sub: string): Promise<ContractView[]> {
+  return (await listContractsByCreator(sub)).map(toContractView);
+}
+
+/** Contracts the caller accepted or paid for, newest link first. */
+export async function contractsEngagedBy(sub: string): Promise<ContractView[]> {
+  return (await getContracts(await listContractIdsByParty(sub))).map(toContractView);
 }

@@ -1,5 +1,5 @@
-import { keyedHash, safeEqual } from './hashing';
-import { getSecret } from './secrets';
+import { getSecret } from '../adapters/secrets';
+import { keyedHash, safeEqual } from '../domain/hashing';
 
 /**
  * A short-lived proof that a Cognito sign-up comes from `secure-signup` (captcha checked, profile

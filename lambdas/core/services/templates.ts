@@ -1,26 +1,21 @@
 import { ulid } from 'ulid';
-import { instanceValue } from './contract-rules';
-import type { TemplateView } from './contracts/escrow';
-import { contractPut, newContract, partyLinkPut } from './entities/contract';
-import { notificationItems } from './entities/notification';
-import { getProfile } from './entities/profile';
-import { deleteTemplate, getTemplate, putTemplate, updateTemplate } from './entities/template';
-import { ForbiddenError, NotFoundError, ValidationError } from './errors';
-import { commitContractWrite } from './escrow-contracts';
-import { type Currency, formatAmount } from './money';
+import type { PublicTemplate, TemplateView } from '../api/templates';
+import { ForbiddenError, NotFoundError, ValidationError } from '../domain/errors';
+import type { Currency } from '../domain/money';
+import { formatAmount } from '../domain/money';
+import { instanceDescription, instanceValue, type Template, templateMessages } from '../domain/template';
+import { contractPut } from '../entities/contract';
+import { notificationItems } from '../entities/notification';
+import { partyLinkPut } from '../entities/party-link';
+import { deleteTemplate, getTemplate, listTemplatesByCreator, putTemplate, updateTemplate } from '../entities/template';
+import { commitContractChange, displayName, newContract } from './contracts';
 
-export const templateMessages = {
-  notFound: 'Template not found.',
-  notFoundForUse: 'Template not found. Please check the ID.',
-  notCreator: 'You are not authorized to view this template.',
-  ownTemplate: 'You cannot create a contract from your own template.',
-} as const;
+/** Template use cases. A template is not a contract: using one makes a new private contract. */
 
-export async function createTemplate(
-  creatorId: string,
-  input: { title: string; description: string; base_price: number; currency: Currency },
-): Promise<string> {
-  const template: TemplateView = {
+type TemplateInput = { title: string; description: string; base_price: number; currency: Currency };
+
+export async function createTemplate(creatorId: string, input: TemplateInput): Promise<string> {
+  const template: Template = {
     id: ulid(),
     creator_id: creatorId,
     title: input.title,
@@ -41,15 +36,17 @@ export async function templateForCreator(id: string, sub: string): Promise<Templ
   return template;
 }
 
-export async function editTemplate(
-  id: string,
-  sub: string,
-  input: { title: string; description: string; base_price: number; currency: Currency },
-): Promise<TemplateView> {
+/** The caller's templates, newest first. */
+export function templatesCreatedBy(sub: string): Promise<TemplateView[]> {
+  return listTemplatesByCreator(sub);
+}
+
+export async function editTemplate(id: string, sub: string, input: TemplateInput): Promise<TemplateView> {
   await templateForCreator(id, sub);
-  const updated = await updateTemplate(id, sub, { ...input, base_price_minor: input.base_price });
-  if (!updated) throw new NotFoundError(templateMessages.notFound);
-  return updated;
+  const { base_price, ...rest } = input;
+  const changed = await updateTemplate(id, sub, { ...rest, base_price_minor: base_price });
+  if (!changed) throw new NotFoundError(templateMessages.notFound);
+  return changed;
 }
 
 export async function removeTemplate(id: string, sub: string): Promise<void> {
@@ -58,7 +55,7 @@ export async function removeTemplate(id: string, sub: string): Promise<void> {
 }
 
 /** What anyone holding a template's ID may see to use it. */
-export async function templateForUse(id: string): Promise<Omit<TemplateView, 'creator_id' | 'created_at'>> {
+export async function templateForUse(id: string): Promise<PublicTemplate> {
   const template = await getTemplate(id);
   if (!template) throw new NotFoundError(templateMessages.notFoundForUse);
   const { id: tid, title, description, base_price_minor, currency } = template;
@@ -77,28 +74,26 @@ export async function instantiateTemplate(templateId: string, sub: string, quant
   try {
     valueMinor = instanceValue(template.base_price_minor, quantity);
   } catch {
-    throw new ValidationError('Quantity is too large.');
+    throw new ValidationError(templateMessages.quantityTooLarge);
   }
   const now = new Date().toISOString();
   const contract = newContract({
-    id: ulid(),
     creatorId: template.creator_id,
     acceptorId: sub,
     title: template.title,
-    description: quantity > 1 ? `${template.description}\n\nQuantity: ${quantity}` : template.description,
+    description: instanceDescription(template.description, quantity),
     valueMinor,
     currency: template.currency,
     now,
     acceptedBy: [sub],
   });
-  const buyer = await getProfile(sub);
-  await commitContractWrite([
+  await commitContractChange([
     contractPut(contract),
-    partyLinkPut(contract.id, sub, 'acceptor', now),
+    partyLinkPut({ contract_id: contract.id, user_id: sub, role: 'acceptor', linked_at: now }),
     ...notificationItems(
       template.creator_id,
       'Template used',
-      `${buyer?.full_name || buyer?.email || 'Someone'} created a contract from your template "${template.title}" (quantity ${quantity}, ${formatAmount(valueMinor, template.currency)}). Contract ID: ${contract.id}`,
+      `${await displayName(sub)} created a contract from your template "${template.title}" (quantity ${quantity}, ${formatAmount(valueMinor, template.currency)}). Contract ID: ${contract.id}`,
       now,
     ),
   ]);

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
+
+import type { ContractForAcceptor, ContractView } from '@escrow/api/contracts';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ContractForAcceptor, ContractView } from '../../../lambdas/core/contracts/escrow';
 import { acceptContract, getContractForAcceptor, rejectContract } from '../../../web/src/features/contracts/api';
 import { ApiError } from '../../../web/src/lib/api';
 import { AcceptContractManualPage } from '../../../web/src/pages/contracts/accept-contract-manual-page';
@@ -117,14 +118,44 @@ describe('accepting a contract by its ID', () => {
 });
 
 describe('contract view /contracts/{id}', () => {
-  it('shows title, description and status; Accept accepts and opens /escrow-payment/{id}', async () => {
+  it('shows title, description and status; Accept accepts after the policy and opens /escrow-payment/{id}', async () => {
     await renderAt(`/contracts/${contractId}`);
     expect(screen.getByText('Logo design')).toBeTruthy();
     expect(screen.getByText('One logo')).toBeTruthy();
     expect(screen.getByText('Pending')).toBeTruthy();
     await click('Accept');
+    await click('I Agree & Accept');
     expect(acceptContract).toHaveBeenCalledWith(contractId);
     expect(screen.getByText('Escrow payment page')).toBeTruthy();
+  });
+
+  it('asks for the acceptance policy before accepting from /contracts/{id}', async () => {
+    await renderAt(`/contracts/${contractId}`);
+    await click('Accept');
+    const dialog = screen.getByRole('dialog', { name: 'Acceptance Policy' });
+    expect(dialog.textContent).toContain(
+      'By accepting this contract you agree to pay ₦10,000.50 into escrow. The money is held securely and released to the creator only after you mark the contract as completed.',
+    );
+    expect(acceptContract).not.toHaveBeenCalled();
+
+    await click('Cancel');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(acceptContract).not.toHaveBeenCalled();
+    expect(screen.queryByText('Escrow payment page')).toBeNull();
+
+    await click('Accept');
+    await click('I Agree & Accept');
+    expect(acceptContract).toHaveBeenCalledWith(contractId);
+    expect(screen.getByText('Escrow payment page')).toBeTruthy();
+  });
+
+  it('refuses someone who already paid from /contracts/{id}, without the dialog', async () => {
+    vi.mocked(getContractForAcceptor).mockResolvedValue({ ...found, payer_user_ids: ['u1'] });
+    await renderAt(`/contracts/${contractId}`);
+    await click('Accept');
+    expect(screen.getByRole('alert').textContent).toBe('You have already paid for this contract.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(acceptContract).not.toHaveBeenCalled();
   });
 
   it('Reject rejects and removes the buttons', async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-type CaptchaModule = typeof import('../../../web/src/features/captcha/captcha');
+type CaptchaModule = typeof import('../../../web/src/features/auth/captcha');
 let captchaToken: CaptchaModule['captchaToken'];
 let CaptchaNotReadyError: CaptchaModule['CaptchaNotReadyError'];
 
@@ -10,7 +10,7 @@ const added: HTMLScriptElement[] = [];
 beforeEach(async () => {
   // The module remembers a loaded script: each test starts from a fresh page.
   vi.resetModules();
-  ({ captchaToken, CaptchaNotReadyError } = await import('../../../web/src/features/captcha/captcha'));
+  ({ captchaToken, CaptchaNotReadyError } = await import('../../../web/src/features/auth/captcha'));
   added.length = 0;
   // Keep the script out of the document (happy-dom would try to fetch it); the tests fire its events.
   vi.spyOn(document.head, 'appendChild').mockImplementation(<T extends Node>(node: T) => {

@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
+
+import type { ContractView } from '@escrow/api/contracts';
+import type { TemplateView } from '@escrow/api/templates';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ContractView, TemplateView } from '../../../lambdas/core/contracts/escrow';
 import { getContract, listEngagedContracts, listMyContracts } from '../../../web/src/features/contracts/api';
 import { createTemplate, listMyTemplates } from '../../../web/src/features/templates/api';
 import { ApiError } from '../../../web/src/lib/api';

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
+
+import type { ProfileResponse } from '@escrow/api/identity';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProfileResponse } from '../../../lambdas/core/contracts/identity';
 import { createContract } from '../../../web/src/features/contracts/api';
 import { getProfile } from '../../../web/src/features/profile/api';
 import { ApiError } from '../../../web/src/lib/api';

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
+
+import type { NotificationsResponse, NotificationView } from '@escrow/api/notifications';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NotificationsResponse, NotificationView } from '../../../lambdas/core/contracts/escrow';
 import { getNotifications, markNotificationRead } from '../../../web/src/features/notifications/api';
 import { markedRead } from '../../../web/src/features/notifications/notifications';
 import { getProfile } from '../../../web/src/features/profile/api';

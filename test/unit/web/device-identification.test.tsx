@@ -2,9 +2,9 @@
 import FingerprintJS from '@fingerprintjs/fingerprintjs';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildDeviceInfo, deviceInfoPayload } from '../../../web/src/features/device/device-info';
-import { deviceNameFromUserAgent } from '../../../web/src/features/device/device-name';
-import { DeviceProvider, useDevice } from '../../../web/src/features/device/device-provider';
+import { buildDeviceInfo, deviceInfoPayload } from '../../../web/src/lib/device-info';
+import { deviceNameFromUserAgent } from '../../../web/src/lib/device-name';
+import { DeviceProvider, useDevice } from '../../../web/src/lib/device-provider';
 
 vi.mock('@fingerprintjs/fingerprintjs', () => ({ default: { load: vi.fn() } }));
 

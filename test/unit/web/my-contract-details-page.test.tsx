@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
+
+import type { ContractView } from '@escrow/api/contracts';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ContractView } from '../../../lambdas/core/contracts/escrow';
 import { deleteContract, editContract, getContract } from '../../../web/src/features/contracts/api';
 import { paymentProgressPercent } from '../../../web/src/features/contracts/progress';
 import { ApiError } from '../../../web/src/lib/api';

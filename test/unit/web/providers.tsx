@@ -1,14 +1,15 @@
+import type { DeviceInfo } from '@escrow/api/identity';
+import type { WebConfig } from '@escrow/api/web-config';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Routes, useLocation } from 'react-router-dom';
-import type { DeviceInfo } from '../../../lambdas/core/contracts/identity';
-import { DeviceContext, type DeviceState } from '../../../web/src/features/device/device-provider';
 import { AuthContext, type AuthState } from '../../../web/src/lib/auth';
-import { type AppConfig, ConfigContext } from '../../../web/src/lib/config';
+import { ConfigContext } from '../../../web/src/lib/config';
+import { DeviceContext, type DeviceState } from '../../../web/src/lib/device-provider';
 import { ThemeProvider } from '../../../web/src/lib/theme';
 
 /** Shared by the web page tests: the app's contexts with fixed values instead of Amplify and FingerprintJS. */
-export const testConfig: AppConfig = {
+export const testConfig: WebConfig = {
   stage: 'test',
   region: 'eu-west-1',
   apiUrl: 'https://api.example.com',

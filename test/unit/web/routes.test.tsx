@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
+
+import type { ProfileResponse } from '@escrow/api/identity';
 import { cleanup, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProfileResponse } from '../../../lambdas/core/contracts/identity';
 import { AppRoutes } from '../../../web/src/app/router';
 import { getNotifications } from '../../../web/src/features/notifications/api';
 import { getProfile } from '../../../web/src/features/profile/api';

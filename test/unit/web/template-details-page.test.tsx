@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
+
+import type { TemplateView } from '@escrow/api/templates';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TemplateView } from '../../../lambdas/core/contracts/escrow';
 import { deleteTemplate, editTemplate, getTemplate } from '../../../web/src/features/templates/api';
 import { ApiError } from '../../../web/src/lib/api';
 import { TemplateDetailsPage } from '../../../web/src/pages/templates/template-details-page';

@@ -1,19 +1,21 @@
+import type { WebConfig } from '@escrow/api/web-config';
 import { BrowserRouter } from 'react-router-dom';
 import { configureApi } from '../lib/api';
 import { configureAmplify } from '../lib/auth';
-import { type AppConfig, loadConfig } from '../lib/config';
+import { loadConfig } from '../lib/config';
+import { sharedMessages } from '../lib/messages';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 
 /** Loads the stage's config and configures the clients before anything renders. */
-export async function bootstrap(): Promise<AppConfig> {
+export async function bootstrap(): Promise<WebConfig> {
   const config = await loadConfig();
   configureAmplify(config.cognito);
   configureApi(config.apiUrl);
   return config;
 }
 
-export function App({ config }: { config: AppConfig }) {
+export function App({ config }: { config: WebConfig }) {
   return (
     <AppProviders config={config}>
       <BrowserRouter>
@@ -26,7 +28,7 @@ export function App({ config }: { config: AppConfig }) {
 export function BootError() {
   return (
     <p role="alert" style={{ padding: '2rem', fontFamily: 'system-ui, sans-serif' }}>
-      An unexpected error occurred
+      {sharedMessages.unexpected}
     </p>
   );
 }

@@ -1,10 +1,11 @@
+import type { WebConfig } from '@escrow/api/web-config';
 import type { ReactNode } from 'react';
-import { DeviceProvider } from '../features/device/device-provider';
 import { AuthProvider } from '../lib/auth';
-import { type AppConfig, ConfigContext } from '../lib/config';
+import { ConfigContext } from '../lib/config';
+import { DeviceProvider } from '../lib/device-provider';
 import { ThemeProvider } from '../lib/theme';
 
-export function AppProviders({ config, children }: { config: AppConfig; children: ReactNode }) {
+export function AppProviders({ config, children }: { config: WebConfig; children: ReactNode }) {
   return (
     <ConfigContext.Provider value={config}>
       <ThemeProvider>

@@ -3,8 +3,8 @@ import { Outlet, Route, Routes } from 'react-router-dom';
 import { GuestGuard } from '../components/guest-guard';
 import { Layout } from '../components/layout/layout';
 import { LoginGuard } from '../components/login-guard';
+import { paths } from '../config/paths';
 import { InactivityMonitor } from '../features/inactivity/inactivity-monitor';
-import { paths } from './paths';
 
 const LandingPage = lazy(() => import('../pages/landing/landing-page').then((m) => ({ default: m.LandingPage })));
 const SignupPage = lazy(() => import('../pages/auth/signup-page').then((m) => ({ default: m.SignupPage })));

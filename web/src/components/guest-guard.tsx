@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
-import { paths } from '../app/paths';
+import { paths } from '../config/paths';
 import { useAuth } from '../lib/auth';
 
 /**

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router-dom';
-import { paths } from '../app/paths';
+import { paths } from '../config/paths';
 import { useAuth } from '../lib/auth';
 
 export function LoginGuard() {

@@ -1,3 +1,4 @@
+import { type ApiRequestHeader, deviceIdHeader } from '@escrow/api/http';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import type { ZodType } from 'zod';
 
@@ -23,10 +24,25 @@ export interface ApiRequest<T> {
   body?: unknown;
   /** Public endpoints (sign-up, login, ...) are called without a token. @default true */
   auth?: boolean;
-  /** Validates the reply; without it the body is trusted to be `T`. */
-  schema?: ZodType<T>;
-  /** Extra request headers, e.g. `{ [deviceIdHeader]: deviceId }`. */
-  headers?: Record<string, string>;
+  /** The reply's shared schema (`@escrow/api/*`): every reply is parsed with it, none is trusted. */
+  schema: ZodType<T>;
+  /** The device the request comes from, sent as the `x-device-id` header. */
+  deviceId?: string;
+}
+
+/** Request headers by name; only the ones the API allows (`apiRequestHeaders`, its CORS allow-list) can be set. */
+export type ApiRequestHeaders = Partial<Record<ApiRequestHeader, string>>;
+
+/**
+ * Every header apiFetch sends, for a request with that body and device and that ID token: always
+ * `accept`, `content-type` with a body, `authorization` with a token, `x-device-id` with a device.
+ */
+export function requestHeaders(request: Pick<ApiRequest<unknown>, 'body' | 'deviceId'>, token?: string): ApiRequestHeaders {
+  const headers: ApiRequestHeaders = { accept: 'application/json' };
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (request.deviceId) headers[deviceIdHeader] = request.deviceId;
+  return headers;
 }
 
 let baseUrl: string | undefined;
@@ -55,20 +71,13 @@ function errorField(body: unknown): string | undefined {
   return typeof body.error === 'string' && body.error ? body.error : undefined;
 }
 
-export async function apiFetch<T>(path: string, request: ApiRequest<T> = {}): Promise<T> {
+export async function apiFetch<T>(path: string, request: ApiRequest<T>): Promise<T> {
   if (baseUrl === undefined) throw new Error('apiFetch called before configureApi');
   const { method = 'GET', body, auth = true, schema } = request;
 
-  const headers: Record<string, string> = { ...request.headers, accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (auth) {
-    const token = await idToken();
-    if (token) headers.authorization = `Bearer ${token}`;
-  }
-
   const response = await fetch(`${baseUrl}${path}`, {
     method,
-    headers,
+    headers: requestHeaders(request, auth ? await idToken() : undefined),
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const payload = await readJson(response);
@@ -76,5 +85,5 @@ export async function apiFetch<T>(path: string, request: ApiRequest<T> = {}): Pr
     const serverMessage = errorField(payload);
     throw new ApiError(response.status, serverMessage ?? `Request failed with status ${response.status}`, !!serverMessage);
   }
-  return schema ? schema.parse(payload) : (payload as T);
+  return schema.parse(payload);
 }

@@ -1,11 +1,11 @@
+import type { WebConfig } from '@escrow/api/web-config';
 import { Amplify } from 'aws-amplify';
 import { signOut as amplifySignOut, fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { Hub, sessionStorage } from 'aws-amplify/utils';
 import { createContext, createElement, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import type { AppConfig } from './config';
 
-export function configureAmplify({ userPoolId, userPoolClientId, endpoint }: AppConfig['cognito']): void {
+export function configureAmplify({ userPoolId, userPoolClientId, endpoint }: WebConfig['cognito']): void {
   Amplify.configure({
     Auth: {
       Cognito: {

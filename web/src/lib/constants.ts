@@ -1,5 +1,3 @@
-import { identityLimits, passwordMinLength } from '../../../lambdas/core/contracts/identity';
-
 /** The spec's client-side timings (§9), in one place. */
 export const timings = {
   /** A failed login locks the button this long. */
@@ -24,10 +22,6 @@ export const timings = {
 
 /** How many of the loaded notifications (10, spec §9) the dashboard lists. */
 export const dashboardNotifications = 3;
-
-export { passwordMinLength };
-
-export const otpLength = identityLimits.otpDigits;
 
 /** Local-storage keys of the device identification (spec §9). */
 export const deviceStorageKeys = {

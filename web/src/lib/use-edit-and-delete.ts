@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { failureMessage } from './api';
+import type { Checked } from './form';
 
 /** A line shown above a details view: a save that went through, or an answer to a button. */
 export interface Notice {
@@ -12,7 +13,7 @@ export interface EditAndDeleteOptions<Input, Request> {
   /** The edit form's starting values, from what is shown. */
   toInput: () => Input;
   /** The form's own check; its message is shown and nothing is sent when it refuses. */
-  check: (input: Input) => { ok: true; request: Request } | { ok: false; message: string };
+  check: (input: Input) => Checked<Request>;
   /** Sends the edit and shows what the server saved. */
   save: (request: Request) => Promise<void>;
   remove: () => Promise<unknown>;

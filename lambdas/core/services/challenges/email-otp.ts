@@ -1,9 +1,10 @@
 import type { CreateAuthChallengeTriggerEvent, VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
-import { challengeKinds, identityLimits, signInMetadataKeys } from '../contracts/identity';
-import { sendEmail } from '../email';
-import { newDevice, registerDevice } from '../entities/device';
-import { issueSignInCode, matchSignInCode } from '../entities/sign-in-code';
-import { getSecret } from '../secrets';
+import { sendEmail } from '../../adapters/email';
+import { getSecret } from '../../adapters/secrets';
+import { challengeKinds, identityLimits, signInMetadataKeys } from '../../domain/identity';
+import { registerDevice } from '../../entities/device';
+import { issueSignInCode, matchSignInCode } from '../../entities/sign-in-code';
+import { newDevice } from '../devices';
 
 /**
  * Poses the email code. A first ask sends a new code; a retry after a wrong code keeps the one

@@ -1,7 +1,7 @@
 import type { CreateAuthChallengeTriggerEvent, VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
-import { challengeKinds } from '../contracts/identity';
-import { getProfile } from '../entities/profile';
-import { decoyHash, normaliseAnswer, verifySecret } from '../hashing';
+import { decoyHash, normaliseAnswer, verifySecret } from '../../domain/hashing';
+import { challengeKinds } from '../../domain/identity';
+import { getProfile } from '../../entities/profile';
 
 /** Poses the user's security question (empty when the account has none). */
 export async function addSecurityQuestion(event: CreateAuthChallengeTriggerEvent, retry: boolean): Promise<void> {

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { ThemeToggle } from './theme-toggle';
 

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { isPublicPath } from '../../app/paths';
+import { isPublicPath } from '../../config/paths';
 import { type AuthState, useAuth } from '../../lib/auth';
 import { AppHeader } from './app-header';
 import { Footer } from './footer';

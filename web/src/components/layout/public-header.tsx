@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { blogUrl, paths } from '../../app/paths';
+import { blogUrl, paths } from '../../config/paths';
 
 const linkClass = 'hover:text-emerald-600 dark:hover:text-emerald-400';
 

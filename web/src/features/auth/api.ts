@@ -1,24 +1,23 @@
-import type { z } from 'zod';
+import { type MessageResponse, messageResponseSchema } from '@escrow/api/common';
 import {
   type confirmPasswordResetRequestSchema,
-  type MessageResponse,
-  messageResponseSchema,
   type SignupRequest,
   type securityQuestionRequestSchema,
   securityQuestionResponseSchema,
   type sendSignupConfirmationRequestSchema,
   type verifyAnswerAndResetRequestSchema,
-} from '../../../../lambdas/core/contracts/identity';
+} from '@escrow/api/identity';
+import type { z } from 'zod';
 import { apiFetch } from '../../lib/api';
 
-/** The public identity endpoints; bodies and replies are the shared contract's. */
+/** The public identity endpoints; bodies and replies are the shared API's (`@escrow/api/identity`). */
 export function secureSignup(body: SignupRequest): Promise<MessageResponse> {
   return apiFetch('/secure-signup', { method: 'POST', body, auth: false, schema: messageResponseSchema });
 }
 
-export function sendSignupConfirmation(email: string): Promise<unknown> {
+export function sendSignupConfirmation(email: string): Promise<MessageResponse> {
   const body: z.input<typeof sendSignupConfirmationRequestSchema> = { email };
-  return apiFetch('/send-signup-confirmation', { method: 'POST', body, auth: false });
+  return apiFetch('/send-signup-confirmation', { method: 'POST', body, auth: false, schema: messageResponseSchema });
 }
 
 export async function getSecurityQuestion(email: string, deviceId: string | undefined): Promise<string> {

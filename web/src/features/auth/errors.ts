@@ -1,5 +1,5 @@
 import { ApiError } from '../../lib/api';
-import { authMessages } from './messages';
+import { authPageMessages } from './messages';
 
 /** The server's own error text, when the failure carried one. */
 function serverText(error: unknown): string | undefined {
@@ -14,23 +14,23 @@ export interface SignupFailure {
 
 /** Spec §8 "Sign-up": the captcha failure text comes from the server as it is. */
 export function signupFailure(error: unknown): SignupFailure {
-  if (!(error instanceof ApiError)) return { message: authMessages.unexpected, accountExists: false };
-  if (error.message.includes('already exists')) return { message: authMessages.accountExists, accountExists: true };
+  if (!(error instanceof ApiError)) return { message: authPageMessages.unexpected, accountExists: false };
+  if (error.message.includes('already exists')) return { message: authPageMessages.accountExists, accountExists: true };
   return { message: error.message, accountExists: false };
 }
 
 export function securityQuestionFailure(error: unknown): string {
-  if (error instanceof ApiError && error.status === 429) return authMessages.resetThrottled;
-  return serverText(error) ?? authMessages.questionLookupFailed;
+  if (error instanceof ApiError && error.status === 429) return authPageMessages.resetThrottled;
+  return serverText(error) ?? authPageMessages.questionLookupFailed;
 }
 
 export function resetAnswerFailure(error: unknown): string {
-  if (error instanceof ApiError && error.status === 429) return authMessages.resetThrottled;
-  if (error instanceof ApiError && error.status === 401) return authMessages.incorrectResetAnswer;
-  return serverText(error) ?? authMessages.verificationFailed;
+  if (error instanceof ApiError && error.status === 429) return authPageMessages.resetThrottled;
+  if (error instanceof ApiError && error.status === 401) return authPageMessages.incorrectResetAnswer;
+  return serverText(error) ?? authPageMessages.verificationFailed;
 }
 
 export function setPasswordFailure(error: unknown): string {
-  if (error instanceof ApiError) return authMessages.setPasswordFailed(error.message);
-  return authMessages.unexpected;
+  if (error instanceof ApiError) return authPageMessages.setPasswordFailed(error.message);
+  return authPageMessages.unexpected;
 }

@@ -1,13 +1,17 @@
-import { identityLimits, maxDevicesMessage } from '../../../../lambdas/core/contracts/identity';
+import { accountMessages, maxDevicesMessage } from '@escrow/domain/identity';
+import { sharedMessages } from '../../lib/messages';
 
-/** The spec's user-facing texts for sign-up, login, password reset and device registration (§8). */
-export const authMessages = {
-  passwordTooShort: 'Password must be at least 6 characters long.',
+/**
+ * The texts of the sign-up, login, password reset and device registration pages (spec §8). The
+ * account rules' own texts are the domain's (`accountMessages`); the pages' texts build on them.
+ */
+export const authPageMessages = {
+  passwordTooShort: accountMessages.passwordTooShort,
   passwordsDoNotMatch: 'Passwords do not match.',
-  fillAllFields: 'Please fill in all fields.',
+  fillAllFields: sharedMessages.fillAllFields,
   captchaNotReady: 'CAPTCHA not ready. Please try again.',
-  accountExists: 'An account with this email already exists. Please sign in instead.',
-  unexpected: 'An unexpected error occurred',
+  accountExists: `${accountMessages.accountExists} Please sign in instead.`,
+  unexpected: sharedMessages.unexpected,
 
   unconfirmedEmail: 'Please verify your email before logging in. Check your inbox for the confirmation link.',
   invalidCredentials: 'Invalid Email Or Password. Please try again.',
@@ -16,17 +20,17 @@ export const authMessages = {
 
   enterEmail: 'Please enter your email address.',
   enterAnswer: 'Please enter your security answer.',
-  resetThrottled: `Too Many Attempts. Please try again in ${identityLimits.resetWindowMinutes} minutes.`,
+  resetThrottled: accountMessages.resetThrottled,
   questionLookupFailed: 'Failed to find security question.',
   questionNotFound: 'Security question not found.',
   verificationFailed: 'Verification failed. Please try again.',
-  incorrectResetAnswer: 'Incorrect security answer.',
+  incorrectResetAnswer: accountMessages.incorrectAnswer,
 
   fillBothPasswords: 'Please fill in both password fields.',
   setPasswordFailed: (reason: string) => `Failed to set new password: ${reason}`,
 
   noSecurityQuestion: 'No security question found for this user',
-  incorrectAnswer: 'Incorrect security answer. Please try again.',
+  incorrectAnswer: `${accountMessages.incorrectAnswer} Please try again.`,
   answerThrottled: 'Too many attempts. Please wait before trying again.',
   answerRejected: 'INCORRECT ANSWER OR MAX RETRIES REACHED. PLEASE TRY AGAIN LATER.',
   otpSent: 'Correct answer. An OTP has been sent to your email.',

@@ -1,4 +1,6 @@
-import { otpLength } from '../../lib/constants';
+import { identityLimits } from '@escrow/domain/identity';
+
+export const otpLength = identityLimits.otpDigits;
 
 /** Keeps the digits a person typed or pasted, up to the OTP length. */
 export function sanitizeOtp(value: string): string {

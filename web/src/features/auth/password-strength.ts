@@ -1,4 +1,4 @@
-import { passwordMinLength } from '../../lib/constants';
+import { passwordMinLength } from '@escrow/domain/identity';
 
 export type StrengthScore = 0 | 1 | 2 | 3 | 4 | 5;
 

@@ -1,6 +1,7 @@
+import { type CustomChallenge, customChallengeSchema } from '@escrow/api/identity';
+import { signInMetadataKeys } from '@escrow/domain/identity';
 import { confirmSignIn, type SignInOutput, signIn, signOut } from 'aws-amplify/auth';
-import { type CustomChallenge, customChallengeSchema, signInMetadataKeys } from '../../../../lambdas/core/contracts/identity';
-import { authMessages } from './messages';
+import { authPageMessages } from './messages';
 
 /** What the device registration page needs from the login page (router navigation state). */
 export interface RegisterDeviceState {
@@ -67,9 +68,9 @@ export async function signInWithDevice(email: string, password: string, device: 
 
 /** Spec §8 "Login": throttling is shown as the server says it, anything else as bad credentials. */
 export function signInErrorMessage(error: unknown): string {
-  if (errorName(error) === 'UserNotConfirmedException') return authMessages.unconfirmedEmail;
+  if (errorName(error) === 'UserNotConfirmedException') return authPageMessages.unconfirmedEmail;
   const message = errorMessage(error);
-  return message.includes('Too many') ? message : authMessages.invalidCredentials;
+  return message.includes('Too many') ? message : authPageMessages.invalidCredentials;
 }
 
 /** Answers the current custom challenge (security answer or OTP). */
@@ -90,15 +91,15 @@ export function isChallenge(step: SignInStep, kind: CustomChallenge['challenge']
  */
 export function answerFailure(error: unknown): { message: string; over: boolean } {
   const message = errorMessage(error);
-  if (message.includes('Too many')) return { message: authMessages.answerThrottled, over: true };
-  if (errorName(error) === 'NotAuthorizedException') return { message: authMessages.answerRejected, over: true };
-  return { message: message || authMessages.answerRejected, over: false };
+  if (message.includes('Too many')) return { message: authPageMessages.answerThrottled, over: true };
+  if (errorName(error) === 'NotAuthorizedException') return { message: authPageMessages.answerRejected, over: true };
+  return { message: message || authPageMessages.answerRejected, over: false };
 }
 
 /** Spec §8 "Device registration", OTP step. */
 export function otpFailure(error: unknown): { message: string; over: boolean } {
   const message = errorMessage(error);
-  if (message.includes(authMessages.maxDevices)) return { message: authMessages.maxDevices, over: true };
-  if (errorName(error) === 'NotAuthorizedException') return { message: authMessages.invalidOtp, over: true };
-  return { message: authMessages.otpVerificationFailed, over: false };
+  if (message.includes(authPageMessages.maxDevices)) return { message: authPageMessages.maxDevices, over: true };
+  if (errorName(error) === 'NotAuthorizedException') return { message: authPageMessages.invalidOtp, over: true };
+  return { message: authPageMessages.otpVerificationFailed, over: false };
 }

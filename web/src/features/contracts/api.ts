@@ -1,64 +1,62 @@
-import type {
-  ContractForAcceptor,
-  ContractView,
-  CreateContractRequest,
-  EditContractRequest,
-} from '../../../../lambdas/core/contracts/escrow';
+import { createdResponseSchema, messageResponseSchema } from '@escrow/api/common';
+import {
+  type ContractForAcceptor,
+  type ContractView,
+  type ContractWithPeople,
+  type CreateContractRequest,
+  contractForAcceptorSchema,
+  type contractIdRequestSchema,
+  contractListResponseSchema,
+  contractResponseSchema,
+  contractWithPeopleSchema,
+  type EditContractRequest,
+} from '@escrow/api/contracts';
+import type { z } from 'zod';
 import { apiFetch } from '../../lib/api';
 
-/** The contracts endpoints; bodies and replies are the shared contract's (lambdas/core/contracts/escrow). */
-
-export interface ContractPerson {
-  id: string;
-  full_name: string | null;
-  username: string | null;
-}
-
-export interface ContractWithPeople {
-  contract: ContractView;
-  /** The creator, the named acceptor and the payers, with their names where known. */
-  people: ContractPerson[];
-}
+/** The contracts endpoints; bodies and replies are the shared API's (`@escrow/api/contracts`). */
 
 const path = (contractId: string) => `/contracts/${encodeURIComponent(contractId)}`;
+const byId = (contractId: string): z.input<typeof contractIdRequestSchema> => ({ contractId });
 
 export function createContract(body: CreateContractRequest): Promise<{ id: string }> {
-  return apiFetch('/create-contract', { method: 'POST', body });
+  return apiFetch('/create-contract', { method: 'POST', body, schema: createdResponseSchema });
 }
 
 export function getContractForAcceptor(contractId: string): Promise<ContractForAcceptor> {
-  return apiFetch('/get-contract-for-acceptor', { method: 'POST', body: { contractId } });
+  return apiFetch('/get-contract-for-acceptor', { method: 'POST', body: byId(contractId), schema: contractForAcceptorSchema });
 }
 
 export function acceptContract(contractId: string): Promise<{ contract: ContractView }> {
-  return apiFetch('/accept-contract', { method: 'POST', body: { contractId } });
+  return apiFetch('/accept-contract', { method: 'POST', body: byId(contractId), schema: contractResponseSchema });
 }
 
 export function rejectContract(contractId: string): Promise<{ contract: ContractView }> {
-  return apiFetch('/reject-contract', { method: 'POST', body: { contractId } });
+  return apiFetch('/reject-contract', { method: 'POST', body: byId(contractId), schema: contractResponseSchema });
 }
 
 /** The caller's contracts as creator, newest first. */
 export async function listMyContracts(): Promise<ContractView[]> {
-  const reply = await apiFetch<{ contracts: ContractView[] }>('/contracts');
+  const reply = await apiFetch('/contracts', { schema: contractListResponseSchema });
   return reply.contracts;
 }
 
+/** The contract with its creator, named acceptor and payers, with their names where known. */
 export function getContract(contractId: string): Promise<ContractWithPeople> {
-  return apiFetch(path(contractId));
+  return apiFetch(path(contractId), { schema: contractWithPeopleSchema });
 }
 
 export async function editContract(contractId: string, body: EditContractRequest): Promise<ContractView> {
-  const reply = await apiFetch<{ contract: ContractView }>(path(contractId), { method: 'PATCH', body });
+  const reply = await apiFetch(path(contractId), { method: 'PATCH', body, schema: contractResponseSchema });
   return reply.contract;
 }
 
 export function deleteContract(contractId: string): Promise<{ message: string }> {
-  return apiFetch(path(contractId), { method: 'DELETE' });
+  return apiFetch(path(contractId), { method: 'DELETE', schema: messageResponseSchema });
 }
 
 /** Contracts the caller accepted or paid for. */
 export async function listEngagedContracts(): Promise<ContractView[]> {
-  const reply = await apiFetch<{ contracts: ContractView[] }>('/engaged-contracts');
+  const reply = await apiFetch('/engaged-contracts', { schema: contractListResponseSchema });
   return reply.contracts;
 }

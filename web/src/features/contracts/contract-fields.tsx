@@ -1,6 +1,6 @@
-import type { Currency } from '../../../../lambdas/core/money';
-import { CurrencySelect } from './currency-select';
-import { AmountField, DescriptionField, TitleField } from './offer-fields';
+import type { Currency } from '@escrow/domain/money';
+import { CurrencySelect } from '../../components/currency-select';
+import { AmountField, DescriptionField, TitleField } from '../../components/offer-fields';
 
 /** What the create and edit forms of a contract both ask for. */
 export interface ContractFieldValues<C extends Currency> {

@@ -3,12 +3,11 @@ import {
   createContractRequestSchema,
   type EditContractRequest,
   editContractRequestSchema,
-} from '../../../../lambdas/core/contracts/escrow';
-import type { Currency, createCurrencies } from '../../../../lambdas/core/money';
-import { contractMessages } from './messages';
-
-/** A currency the create forms offer (spec §3 "Currencies"). */
-export type CreateCurrency = (typeof createCurrencies)[number];
+} from '@escrow/api/contracts';
+import type { Currency } from '@escrow/domain/money';
+import type { CreateCurrency } from '../../components/currency-select';
+import type { Checked } from '../../lib/form';
+import { contractPageMessages } from './messages';
 
 export interface CreateContractInput {
   acceptorId: string;
@@ -18,8 +17,6 @@ export interface CreateContractInput {
   currency: CreateCurrency;
 }
 
-export type Checked<T> = { ok: true; request: T } | { ok: false; message: string };
-
 const blank = (...values: string[]) => values.some((value) => !value.trim());
 
 /**
@@ -28,7 +25,7 @@ const blank = (...values: string[]) => values.some((value) => !value.trim());
  */
 export function checkCreateContract(input: CreateContractInput): Checked<CreateContractRequest> {
   if (blank(input.acceptorId, input.title, input.description, input.value)) {
-    return { ok: false, message: contractMessages.fillAllDetails };
+    return { ok: false, message: contractPageMessages.fillAllDetails };
   }
   const request = {
     acceptorId: input.acceptorId.trim(),
@@ -38,7 +35,7 @@ export function checkCreateContract(input: CreateContractInput): Checked<CreateC
     currency: input.currency,
   };
   const parsed = createContractRequestSchema.safeParse(request);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? contractMessages.fillAllDetails };
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? contractPageMessages.fillAllDetails };
   return { ok: true, request };
 }
 
@@ -46,7 +43,8 @@ export type EditContractInput = Omit<CreateContractInput, 'acceptorId' | 'curren
 
 /** Spec §5 "Edit contract": all fields required; amount above zero. */
 export function checkEditContract(input: EditContractInput): Checked<EditContractRequest> {
-  if (blank(input.title, input.description, input.value)) return { ok: false, message: contractMessages.fillAllFieldsCorrectly };
+  if (blank(input.title, input.description, input.value))
+    return { ok: false, message: contractPageMessages.fillAllFieldsCorrectly };
   const request = {
     title: input.title.trim(),
     description: input.description.trim(),
@@ -54,6 +52,7 @@ export function checkEditContract(input: EditContractInput): Checked<EditContrac
     currency: input.currency,
   };
   const parsed = editContractRequestSchema.safeParse(request);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? contractMessages.fillAllFieldsCorrectly };
+  if (!parsed.success)
+    return { ok: false, message: parsed.error.issues[0]?.message ?? contractPageMessages.fillAllFieldsCorrectly };
   return { ok: true, request };
 }

@@ -1,6 +1,6 @@
+import type { ContractView } from '@escrow/api/contracts';
+import { formatAmount } from '@escrow/domain/money';
 import type { ReactNode } from 'react';
-import type { ContractView } from '../../../../lambdas/core/contracts/escrow';
-import { formatAmount } from '../../../../lambdas/core/money';
 import { CopyableId } from '../../components/ui/copy-button';
 import { StatusBadge } from './contract-status';
 

@@ -1,8 +1,9 @@
-import type { ContractStatus } from '../../../../lambdas/core/contracts/escrow';
+import type { ContractStatus } from '@escrow/domain/escrow-contract';
 
 /** Readable names of the spec's status values (§4); the spec gives none of its own. */
 export const statusLabels: Record<ContractStatus, string> = {
   pending: 'Pending',
+  active: 'Active',
   in_escrow: 'In Escrow',
   fully_funded: 'Fully Funded',
   payer_marked_satisfied: 'Payer Satisfied',
@@ -13,6 +14,7 @@ export const statusLabels: Record<ContractStatus, string> = {
 
 const tones: Record<ContractStatus, string> = {
   pending: 'bg-amber-100 text-amber-800 dark:bg-amber-900/50 dark:text-amber-200',
+  active: 'bg-sky-100 text-sky-800 dark:bg-sky-900/50 dark:text-sky-200',
   in_escrow: 'bg-sky-100 text-sky-800 dark:bg-sky-900/50 dark:text-sky-200',
   fully_funded: 'bg-sky-100 text-sky-800 dark:bg-sky-900/50 dark:text-sky-200',
   payer_marked_satisfied: 'bg-violet-100 text-violet-800 dark:bg-violet-900/50 dark:text-violet-200',

@@ -1,4 +1,4 @@
-import { type Currency, formatAmount } from '../../../../lambdas/core/money';
+import { type Currency, formatAmount } from '@escrow/domain/money';
 import { paymentProgressPercent } from './progress';
 
 /** Amount paid of the total, with a bar that never passes 100% (spec §9). */

@@ -1,4 +1,4 @@
-import type { ContractView } from '../../../../lambdas/core/contracts/escrow';
+import type { ContractView } from '@escrow/api/contracts';
 
 /**
  * What the payer owes into escrow: `total_amount`, or the value itself while the server has not

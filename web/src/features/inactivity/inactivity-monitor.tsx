@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
+import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { timings } from '../../lib/constants';
 import { useInactivity } from './use-inactivity';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
 import { Alert } from '../../components/ui/alert';
+import { paths } from '../../config/paths';
 import { dashboardNotifications } from '../../lib/constants';
 import { formatDateTime } from '../../lib/format';
 import { useNotifications } from './use-notifications';

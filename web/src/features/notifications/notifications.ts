@@ -1,4 +1,4 @@
-import type { NotificationsResponse } from '../../../../lambdas/core/contracts/escrow';
+import type { NotificationsResponse } from '@escrow/api/notifications';
 
 /**
  * Spec §4 "Notification": marking an unread item read drops the unread count by 1, never below 0.

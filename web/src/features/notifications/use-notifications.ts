@@ -1,5 +1,5 @@
+import type { NotificationsResponse } from '@escrow/api/notifications';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { NotificationsResponse } from '../../../../lambdas/core/contracts/escrow';
 import { getNotifications, markNotificationRead } from './api';
 import { markedRead } from './notifications';
 

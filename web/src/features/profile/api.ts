@@ -1,4 +1,4 @@
-import { type ProfileResponse, profileResponseSchema } from '../../../../lambdas/core/contracts/identity';
+import { type ProfileResponse, profileResponseSchema } from '@escrow/api/identity';
 import { apiFetch } from '../../lib/api';
 
 export function getProfile(): Promise<ProfileResponse> {

@@ -1,5 +1,5 @@
+import type { ProfileResponse } from '@escrow/api/identity';
 import { useEffect, useState } from 'react';
-import type { ProfileResponse } from '../../../../lambdas/core/contracts/identity';
 import { getProfile } from './api';
 
 export type ProfileState =

@@ -1,17 +1,21 @@
-/** The spec's texts for templates (§8 "Contracts and templates"), in one place. */
-export const templateMessages = {
-  fillAllFields: 'Please fill in all fields.',
-  invalidBasePrice: 'Please enter a valid, positive number for the base price.',
-  enterTemplateId: 'Please enter a Template ID.',
+import { enterTemplateId } from '@escrow/api/templates';
+import { sharedMessages } from '../../lib/messages';
+
+/**
+ * The template pages' own texts (spec §8 "Contracts and templates"). The refusals the server and
+ * the browser share (not found, not the creator, ...) are the domain's `templateMessages`.
+ */
+export const templatePageMessages = {
+  fillAllFields: sharedMessages.fillAllFields,
+  enterTemplateId,
   searchFailed: 'An error occurred while searching.',
   fetchFailed: 'Failed to fetch template. Please try again.',
-  notFound: 'Template not found.',
   createInstanceFailed: 'Failed to create contract from template.',
   loadListFailed: 'Could not load your templates. Please try again.',
   // Not in the spec: plain texts for outcomes it leaves unnamed.
   created: 'Template created successfully!',
   createFailed: 'Failed to create template. Please try again.',
   saved: 'Template updated successfully!',
-  saveFailed: 'Failed to save changes. Please try again.',
+  saveFailed: sharedMessages.saveFailed,
   deleteFailed: 'Failed to delete template. Please try again.',
 } as const;

@@ -1,7 +1,7 @@
+import type { Currency } from '@escrow/domain/money';
 import type { ReactNode } from 'react';
-import type { Currency } from '../../../../lambdas/core/money';
-import { CurrencySelect } from '../contracts/currency-select';
-import { AmountField, DescriptionField, TitleField } from '../contracts/offer-fields';
+import { CurrencySelect } from '../../components/currency-select';
+import { AmountField, DescriptionField, TitleField } from '../../components/offer-fields';
 import type { TemplateInput } from './template-form';
 
 /** The template fields the create and edit forms share. */

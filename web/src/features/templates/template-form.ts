@@ -3,10 +3,11 @@ import {
   createTemplateRequestSchema,
   type EditTemplateRequest,
   editTemplateRequestSchema,
-} from '../../../../lambdas/core/contracts/escrow';
-import type { Currency } from '../../../../lambdas/core/money';
-import type { Checked, CreateCurrency } from '../contracts/contract-form';
-import { templateMessages } from './messages';
+} from '@escrow/api/templates';
+import type { Currency } from '@escrow/domain/money';
+import type { CreateCurrency } from '../../components/currency-select';
+import type { Checked } from '../../lib/form';
+import { templatePageMessages } from './messages';
 
 export interface TemplateInput<C extends Currency = Currency> {
   title: string;
@@ -28,18 +29,18 @@ function toRequest<C extends Currency>(input: TemplateInput<C>) {
 
 /** Spec §5 "Create template": title, description and price required; price a positive number. */
 export function checkCreateTemplate(input: TemplateInput<CreateCurrency>): Checked<CreateTemplateRequest> {
-  if (blank(input)) return { ok: false, message: templateMessages.fillAllFields };
+  if (blank(input)) return { ok: false, message: templatePageMessages.fillAllFields };
   const request = toRequest(input);
   const parsed = createTemplateRequestSchema.safeParse(request);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? templateMessages.fillAllFields };
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? templatePageMessages.fillAllFields };
   return { ok: true, request };
 }
 
 /** Spec §5 "Edit template": all fields required and price positive. */
 export function checkEditTemplate(input: TemplateInput): Checked<EditTemplateRequest> {
-  if (blank(input)) return { ok: false, message: templateMessages.fillAllFields };
+  if (blank(input)) return { ok: false, message: templatePageMessages.fillAllFields };
   const request = toRequest(input);
   const parsed = editTemplateRequestSchema.safeParse(request);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? templateMessages.fillAllFields };
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? templatePageMessages.fillAllFields };
   return { ok: true, request };
 }

@@ -1,5 +1,5 @@
-import { paths } from '../../app/paths';
 import { ChoiceCard, ChoicePage } from '../../components/ui/choice-card';
+import { paths } from '../../config/paths';
 
 export function CreateContractPromptPage() {
   return (

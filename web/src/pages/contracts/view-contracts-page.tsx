@@ -1,45 +1,5 @@
-import { useCallback } from 'react';
-import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
-import { Alert } from '../../components/ui/alert';
-import { Loading, linkButtonClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
-import { listMyContracts } from '../../features/contracts/api';
-import { ContractList } from '../../features/contracts/contract-list';
-import { contractMessages } from '../../features/contracts/messages';
-import { useLoad } from '../../lib/use-load';
+import { MyContracts } from '../../features/contracts/my-contracts';
 
-/** The contracts the user created (spec §2 "Creator's contract views"). */
 export function ViewContractsPage() {
-  const [state] = useLoad(useCallback(() => listMyContracts(), []));
-  return (
-    <Page
-      title="My Contracts"
-      actions={
-        <Link to={paths.createContractPrompt.getHref()} className={linkButtonClass}>
-          Create Contract
-        </Link>
-      }
-    >
-      {state.status === 'loading' && <Loading />}
-      {state.status === 'failed' && <Alert tone="error">{contractMessages.loadListFailed}</Alert>}
-      {state.status === 'loaded' && state.data.length === 0 && (
-        <p className="text-gray-600 dark:text-gray-400">You have not created any contracts yet.</p>
-      )}
-      {state.status === 'loaded' && state.data.length > 0 && (
-        <ContractList
-          contracts={state.data}
-          actions={(contract) => (
-            <>
-              <Link to={paths.contractAnalytics.getHref(contract.id)} className={linkButtonClass}>
-                Fund Release
-              </Link>
-              <Link to={paths.myContractDetails.getHref(contract.id)} className={secondaryLinkButtonClass}>
-                View Details
-              </Link>
-            </>
-          )}
-        />
-      )}
-    </Page>
-  );
+  return <MyContracts />;
 }

@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { NotificationsPanel } from '../../features/notifications/notifications-panel';
-import { displayName, useProfile } from '../../features/profile/use-profile';
-import { useAuth } from '../../lib/auth';
+import { Welcome } from '../../features/profile/welcome';
 
 /** The six shortcut tiles of spec §2 "Dashboard". */
 const tiles = [
@@ -15,14 +14,9 @@ const tiles = [
 ];
 
 export function DashboardPage() {
-  const { state } = useAuth();
-  const profile = useProfile();
-  const email = state.status === 'signedIn' ? state.user.email : '';
-  // Until the profile arrives the greeting has no name; if it cannot be loaded, the email stands in.
-  const name = profile.status === 'loaded' ? displayName(profile.account) : profile.status === 'failed' ? email : '';
   return (
     <section className="mx-auto max-w-6xl space-y-8 px-4 py-10">
-      <h1 className="text-3xl font-bold">{name ? `Welcome, ${name}` : 'Welcome'}</h1>
+      <Welcome />
       <nav aria-label="Shortcuts" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {tiles.map((tile) => (
           <Link

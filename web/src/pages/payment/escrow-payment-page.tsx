@@ -1,54 +1,7 @@
-import { useCallback } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { formatAmount } from '../../../../lambdas/core/money';
-import { paths } from '../../app/paths';
-import { Alert } from '../../components/ui/alert';
-import { CopyableId } from '../../components/ui/copy-button';
-import { Detail, Details, Loading, linkButtonClass, Page } from '../../components/ui/page';
-import { getContract } from '../../features/contracts/api';
-import { contractMessages } from '../../features/contracts/messages';
-import { TitleAndDescription } from '../../features/contracts/offer-details';
-import { contractTotalMinor } from '../../features/contracts/progress';
-import { failureMessage } from '../../lib/api';
-import { useLoad } from '../../lib/use-load';
+import { useParams } from 'react-router-dom';
+import { EscrowPaymentSummary } from '../../features/contracts/escrow-payment-summary';
 
-/** The payer's summary before checkout (spec §2 "Payment"). */
 export function EscrowPaymentPage() {
   const { contractId = '' } = useParams();
-  const [state] = useLoad(useCallback(() => getContract(contractId), [contractId]));
-
-  return (
-    <Page title="Escrow Payment">
-      {state.status === 'loading' && <Loading />}
-      {state.status === 'failed' && <Alert tone="error">{failureMessage(state.error, contractMessages.loadDetailsFailed)}</Alert>}
-      {state.status === 'loaded' && (
-        <>
-          <Details>
-            <Detail label="Contract ID">
-              <CopyableId id={state.data.contract.id} />
-            </Detail>
-            <TitleAndDescription title={state.data.contract.title} description={state.data.contract.description} />
-            <Detail label="Total amount held in escrow">
-              <span className="text-xl font-bold">
-                {formatAmount(contractTotalMinor(state.data.contract), state.data.contract.currency)}
-              </span>
-            </Detail>
-          </Details>
-          <div className="rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-100">
-            <h2 className="font-semibold">Payment tips</h2>
-            <ul className="mt-2 list-disc space-y-1 pl-5">
-              <li>Check the contract ID, title and amount before you pay.</li>
-              <li>Your money stays in escrow until you mark the contract as completed.</li>
-              <li>Bank transfers are usually confirmed within 2-5 minutes.</li>
-              <li>Never pay the seller directly outside this platform.</li>
-              <li>Need help? Our support team replies within 5-13 minutes.</li>
-            </ul>
-          </div>
-          <Link to={paths.customCheckout.getHref(state.data.contract.id)} className={linkButtonClass}>
-            Proceed to Secure Checkout
-          </Link>
-        </>
-      )}
-    </Page>
-  );
+  return <EscrowPaymentSummary contractId={contractId} />;
 }

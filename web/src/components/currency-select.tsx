@@ -1,6 +1,9 @@
+import { type Currency, type createCurrencies, currencies } from '@escrow/domain/money';
 import type { SelectHTMLAttributes } from 'react';
-import { type Currency, currencies } from '../../../../lambdas/core/money';
-import { SelectField } from '../../components/ui/field';
+import { SelectField } from './ui/field';
+
+/** A currency the create forms offer (spec §3 "Currencies"). */
+export type CreateCurrency = (typeof createCurrencies)[number];
 
 /** A currency dropdown: create forms pass `createCurrencies`, detail and edit views `editCurrencies`. */
 export function CurrencySelect<C extends Currency>({

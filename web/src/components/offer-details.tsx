@@ -1,4 +1,4 @@
-import { Detail } from '../../components/ui/page';
+import { Detail } from './ui/page';
 
 /** The Title and Description rows of a contract's or template's details; the description keeps its line breaks. */
 export function TitleAndDescription({ title, description }: { title: string; description: string }) {

@@ -1,5 +1,5 @@
-import { type DeviceInfo, deviceInfoSchema } from '../../../../lambdas/core/contracts/identity';
-import { deviceStorageKeys } from '../../lib/constants';
+import { type DeviceInfo, deviceInfoSchema } from '@escrow/api/identity';
+import { deviceStorageKeys } from './constants';
 import { deviceNameFromUserAgent } from './device-name';
 
 /** The device-info record as the browser keeps it: the server's fields plus the raw fingerprint components. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { TextAreaField, TextField } from '../../components/ui/field';
+import { TextAreaField, TextField } from './ui/field';
 
 /** The title box of the contract and template forms; `label` says which ("Contract Title", "Template Title"). */
 export function TitleField({ label, value, onChange }: { label: string; value: string; onChange: (title: string) => void }) {

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { parseAmount } from '../domain/money';
+
+/**
+ * Pieces every API schema uses. The API schemas are the wire shapes shared by the Lambdas (they
+ * validate requests with them) and the web app (it types requests and parses replies with them).
+ */
+
+/** Non-empty trimmed text of at most `max` characters, with one message for every way it can be wrong. */
+export const requiredText = (max: number, message?: string) =>
+  z
+    .string(message ? { message } : undefined)
+    .trim()
+    .min(1, message)
+    .max(max, message);
+
+/** A positive amount with at most two decimals, as typed (string or number) -> integer minor units, never through floats. */
+export const amountSchema = (message: string) =>
+  z.union([z.string(), z.number()], { message }).transform((value, ctx) => {
+    const minor = parseAmount(value);
+    if (minor === null || minor <= 0) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return minor;
+  });
+
+/** The `{id}` of a resource path. */
+export const pathIdSchema = z.object({ id: z.string().trim().min(1).max(128) });
+
+/** The `error` of a 500: what went wrong inside never leaves the server. */
+export const internalErrorMessage = 'An unexpected error occurred';
+
+/** A reply that only says what happened. */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** The reply of a create: the new item's id. */
+export const createdResponseSchema = z.object({ id: z.string() });

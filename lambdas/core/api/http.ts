@@ -1,0 +1,9 @@
+/** Header naming the device a request comes from (the current device cannot be removed). */
+export const deviceIdHeader = 'x-device-id';
+
+/**
+ * Every request header the web app sends to the API. It is the CORS allow-list of the HTTP API in
+ * AWS (lib/api.ts) and of the local API alike, and the web client can send no other.
+ */
+export const apiRequestHeaders = ['accept', 'authorization', 'content-type', deviceIdHeader] as const;
+export type ApiRequestHeader = (typeof apiRequestHeaders)[number];

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { createCurrencies, currencyCodes, defaultCurrency, editCurrencies } from '../domain/money';
+import { amountSchema, requiredText } from './common';
+
+/** The templates API: requests and replies. Base prices travel as integer minor units with their currency. */
+
+export const fillAllFields = 'Please fill in all fields.';
+export const enterTemplateId = 'Please enter a Template ID.';
+
+const templateFields = {
+  title: requiredText(200, fillAllFields),
+  description: requiredText(5000, fillAllFields),
+  base_price: amountSchema('Please enter a valid, positive number for the base price.'),
+};
+
+export const createTemplateRequestSchema = z.object({
+  ...templateFields,
+  currency: z.enum(createCurrencies).default(defaultCurrency),
+});
+export type CreateTemplateRequest = z.input<typeof createTemplateRequestSchema>;
+
+export const editTemplateRequestSchema = z.object({
+  ...templateFields,
+  currency: z.enum(editCurrencies, { message: fillAllFields }),
+});
+export type EditTemplateRequest = z.input<typeof editTemplateRequestSchema>;
+
+export const templateViewSchema = z.object({
+  id: z.string(),
+  creator_id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  base_price_minor: z.number().int(),
+  currency: z.enum(currencyCodes),
+  created_at: z.string(),
+});
+export type TemplateView = z.infer<typeof templateViewSchema>;
+
+/** What anyone holding a template's id may see to use it. */
+export const publicTemplateSchema = templateViewSchema.omit({ creator_id: true, created_at: true });
+export type PublicTemplate = z.infer<typeof publicTemplateSchema>;
+
+export const templateResponseSchema = z.object({ template: templateViewSchema });
+export const templateListResponseSchema = z.object({ templates: z.array(templateViewSchema) });
+
+export const templateIdRequestSchema = z.object({ templateId: z.string().trim().min(1, enterTemplateId).max(64) });
+export const fetchTemplateResponseSchema = z.object({ success: z.literal(true), template: publicTemplateSchema });
+
+/** Quantity: a whole number of at least 1; anything else counts as 1 (spec §5 Use template). */
+export const quantitySchema = z.preprocess((value) => {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 ? n : 1;
+}, z.number().int().min(1).max(1_000_000));
+
+export const createInstanceRequestSchema = z.object({
+  templateId: z.string().trim().min(1, enterTemplateId).max(64),
+  quantity: quantitySchema,
+});
+export type CreateInstanceRequest = z.input<typeof createInstanceRequestSchema>;
+
+/** Spec §7 names three places the new contract's id may come back in; this service uses `newContractId`. */
+export const createInstanceResponseSchema = z.object({
+  newContractId: z.string().optional(),
+  contractId: z.string().optional(),
+  contract: z.object({ id: z.string().optional() }).optional(),
+});

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/**
+ * `/config.json`: the stage's settings the web app reads at start, so one build serves every
+ * stage. CDK publishes it next to the site (lib/web.ts), the local cloud serves it (lib/local),
+ * and the web app parses it with this schema.
+ */
+export const webConfigSchema = z.object({
+  stage: z.string(),
+  region: z.string(),
+  apiUrl: z.url(),
+  cognito: z.object({
+    userPoolId: z.string(),
+    userPoolClientId: z.string(),
+    /** The user pool endpoint when it is not AWS's (the local Cognito). */
+    endpoint: z.url().optional(),
+  }),
+  captchaSiteKey: z.string(),
+  /** reCAPTCHA v3 script; locally a stand-in with the same `grecaptcha` API. @default Google's */
+  captchaScriptUrl: z.url().optional(),
+  /** The local mailbox (the local stage only). */
+  mailboxUrl: z.url().optional(),
+});
+export type WebConfig = z.infer<typeof webConfigSchema>;

@@ -1,0 +1,132 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { documents } from '../adapters/aws';
+import { requireEnv } from '../adapters/env';
+import { ConflictError } from '../domain/errors';
+
+/**
+ * What every entity module shares: the table's name, one way to write a transaction, one way to
+ * recognise a refused condition, paged queries and the creator index. Each item type has its own
+ * module beside this one (keys, toItem/fromItem, verbs named after access patterns).
+ */
+
+export const tableName = () => requireEnv('tableName');
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** Writes all items or none. */
+export async function transactWrite(items: TransactItem[]): Promise<void> {
+  await documents().send(new TransactWriteCommand({ TransactItems: items }));
+}
+
+/**
+ * Which items' conditions refused a write: [0] for a single write, the indexes of the transaction
+ * items whose condition failed, or [] for a transaction that another one changing the same items
+ * got in the way of (nothing failed, the same write may pass now). Undefined for any other error.
+ */
+export function failedConditions(error: unknown): number[] | undefined {
+  if (error instanceof ConditionalCheckFailedException) return [0];
+  if (!(error instanceof TransactionCanceledException)) return undefined;
+  const reasons = (error.CancellationReasons ?? []).map((reason) => reason.Code);
+  const failed = reasons.flatMap((code, index) => (code === 'ConditionalCheckFailed' ? [index] : []));
+  if (failed.length > 0) return failed;
+  return reasons.includes('TransactionConflict') ? [] : undefined;
+}
+
+/**
+ * Runs a write; when conditions refuse it, `onFailed` says what that means (a value, or a domain
+ * error to throw; `error` to rethrow as it came). Every other error is thrown as it came.
+ */
+export async function onConditionFailed<T, F>(
+  write: Promise<T>,
+  onFailed: (failedItems: number[], error: unknown) => F,
+): Promise<T | F> {
+  try {
+    return await write;
+  } catch (error) {
+    const failed = failedConditions(error);
+    if (!failed) throw error;
+    return onFailed(failed, error);
+  }
+}
+
+/** The `onFailed` of a change that someone else's change got to first: the domain's 409 with `message`. */
+export function conflict(message: string): () => never {
+  return () => {
+    throw new ConflictError(message);
+  };
+}
+
+/** Every item a query matches, following DynamoDB's pages (1 MB each) to the end. */
+export async function queryAll(
+  input: Omit<QueryCommandInput, 'ExclusiveStartKey' | 'TableName'>,
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documents().send(new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: startKey }));
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+type Key = { PK: string; SK: string };
+
+/**
+ * The items of many keys (any order), 100 keys a request as DynamoDB allows, retrying what it
+ * leaves unprocessed. `projection` names the attributes to read (all when omitted).
+ */
+export async function batchGetAll(keys: Key[], projection?: string[]): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  const names = projection && Object.fromEntries(projection.map((name, i) => [`#p${i}`, name]));
+  for (let i = 0; i < keys.length; i += 100) {
+    let pending = keys.slice(i, i + 100);
+    while (pending.length) {
+      const { Responses, UnprocessedKeys } = await documents().send(
+        new BatchGetCommand({
+          RequestItems: {
+            [tableName()]: {
+              Keys: pending,
+              ...(names ? { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names } : {}),
+            },
+          },
+        }),
+      );
+      found.push(...(Responses?.[tableName()] ?? []));
+      pending = (UnprocessedKeys?.[tableName()]?.Keys as Key[] | undefined) ?? [];
+    }
+  }
+  return found;
+}
+
+/** Kinds of item listed by creator in GSI1. */
+export type CreatorItemKind = 'CONTRACT' | 'TEMPLATE';
+
+/** GSI1 keys: a creator's items of one kind, in creation order. */
+export const byCreator = (sub: string, kind: CreatorItemKind, createdAt: string, id: string) => ({
+  GSI1PK: `CREATOR#${sub}`,
+  GSI1SK: `${kind}#${createdAt}#${id}`,
+});
+
+/** All of a creator's items of one kind, newest first (GSI1). */
+export function itemsByCreator(sub: string, kind: CreatorItemKind): Promise<Record<string, unknown>[]> {
+  return queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :kind)',
+    ExpressionAttributeValues: { ':pk': `CREATOR#${sub}`, ':kind': `${kind}#` },
+    ScanIndexForward: false,
+  });
+}
+
+/** An item's attributes without the table's key and index attributes. */
+export function withoutKeys(raw: Record<string, unknown>): Record<string, unknown> {
+  const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, ...rest } = raw;
+  return rest;
+}

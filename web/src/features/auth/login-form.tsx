@@ -1,0 +1,114 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import { FormCard } from '../../components/ui/form-card';
+import { linkClass } from '../../components/ui/page';
+import { paths } from '../../config/paths';
+import { timings } from '../../lib/constants';
+import { deviceNameFromUserAgent } from '../../lib/device-name';
+import { useDevice } from '../../lib/device-provider';
+import { useCountdown } from '../../lib/use-countdown';
+import { useRedirectAfter } from '../../lib/use-redirect-after';
+import { authPageMessages } from './messages';
+import { type RegisterDeviceState, signInErrorMessage, signInWithDevice } from './sign-in';
+
+/** Spec §2 "Login": email and password on this device; a new device goes on to its registration. */
+export function LoginForm() {
+  const device = useDevice();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [status, setStatus] = useState<'idle' | 'submitting' | 'success'>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const lockout = useCountdown();
+
+  useRedirectAfter(status === 'success', paths.dashboard.getHref(), timings.loginRedirectMs);
+
+  function fail(message: string) {
+    setError(message);
+    setStatus('idle');
+    lockout.start(timings.loginLockoutMs / 1000);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (status !== 'idle' || lockout.secondsLeft > 0) return;
+    setError(null);
+    const deviceId = device.deviceId;
+    if (!deviceId) {
+      fail(authPageMessages.noDeviceId);
+      return;
+    }
+    const deviceName = device.deviceInfo?.device_name ?? deviceNameFromUserAgent(navigator.userAgent);
+    const username = email.trim().toLowerCase();
+    setStatus('submitting');
+    try {
+      const step = await signInWithDevice(username, password, { deviceId, deviceName });
+      switch (step.kind) {
+        case 'signedIn':
+          setStatus('success');
+          return;
+        case 'unconfirmed':
+          fail(authPageMessages.unconfirmedEmail);
+          return;
+        case 'challenge': {
+          const state: RegisterDeviceState = { email: username, deviceId, challenge: step.challenge };
+          navigate(paths.registerDevice.getHref(), { state });
+          return;
+        }
+        default:
+          fail(authPageMessages.invalidResponse);
+      }
+    } catch (failure) {
+      fail(signInErrorMessage(failure));
+    }
+  }
+
+  const locked = lockout.secondsLeft > 0;
+  const label = locked ? `Wait ${lockout.secondsLeft}s` : status === 'submitting' ? 'Logging in...' : 'Login';
+
+  return (
+    <FormCard title="Login">
+      <form noValidate onSubmit={submit} className="space-y-4">
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <div className="text-right text-sm">
+          <Link to={paths.forgotPassword.getHref()} className={linkClass}>
+            Forgot Password?
+          </Link>
+        </div>
+
+        {error && <Alert tone="error">{error}</Alert>}
+        {status === 'success' && <Alert tone="success">Login successful. Redirecting...</Alert>}
+
+        <Button type="submit" className="w-full" disabled={locked || status !== 'idle' || device.loading}>
+          {label}
+        </Button>
+      </form>
+      <p className="text-center text-sm text-gray-600 dark:text-gray-400">
+        Don't have an account?{' '}
+        <Link to={paths.signup.getHref()} className={linkClass}>
+          Sign Up
+        </Link>
+      </p>
+    </FormCard>
+  );
+}

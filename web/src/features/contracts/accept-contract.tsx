@@ -1,0 +1,82 @@
+import type { ContractForAcceptor } from '@escrow/api/contracts';
+import { acceptRefusal } from '@escrow/domain/escrow-contract';
+import { formatAmount } from '@escrow/domain/money';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { paths } from '../../config/paths';
+import { failureMessage } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { acceptContract } from './api';
+import { contractPageMessages } from './messages';
+
+/**
+ * Spec §5 "Accept contract", the one flow of every page that accepts (/accept-contract-manual/{id}
+ * and /contracts/{id}): `start` checks what the browser can see (the domain's `acceptRefusal`),
+ * then `policyDialog` asks for the Acceptance Policy, and only 'I Agree & Accept' accepts and opens
+ * the escrow payment page. Refusals and failures go to `onError` (null clears it).
+ */
+export function useAcceptContract(onError: (message: string | null) => void) {
+  const navigate = useNavigate();
+  const { state: auth } = useAuth();
+  const userId = auth.status === 'signedIn' ? auth.user.sub : '';
+  const [asking, setAsking] = useState<ContractForAcceptor | null>(null);
+  const [accepting, setAccepting] = useState(false);
+
+  function start(contract: ContractForAcceptor) {
+    const refusal = acceptRefusal(contract, userId);
+    if (refusal) {
+      onError(refusal);
+      return;
+    }
+    onError(null);
+    setAsking(contract);
+  }
+
+  async function accept(contract: ContractForAcceptor) {
+    setAsking(null);
+    setAccepting(true);
+    try {
+      await acceptContract(contract.id);
+      navigate(paths.escrowPayment.getHref(contract.id));
+    } catch (failure) {
+      onError(failureMessage(failure, contractPageMessages.acceptFailed));
+      setAccepting(false);
+    }
+  }
+
+  const policyDialog = asking && (
+    <AcceptancePolicyDialog contract={asking} onCancel={() => setAsking(null)} onAccept={() => void accept(asking)} />
+  );
+  return { start, accepting, policyDialog };
+}
+
+function AcceptancePolicyDialog({
+  contract,
+  onCancel,
+  onAccept,
+}: {
+  contract: ContractForAcceptor;
+  onCancel: () => void;
+  onAccept: () => void;
+}) {
+  return (
+    <Dialog
+      title="Acceptance Policy"
+      actions={
+        <>
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button onClick={onAccept}>I Agree & Accept</Button>
+        </>
+      }
+    >
+      <p>
+        By accepting this contract you agree to pay {formatAmount(contract.value_minor, contract.currency)} into escrow. The money
+        is held securely and released to the creator only after you mark the contract as completed.
+      </p>
+    </Dialog>
+  );
+}

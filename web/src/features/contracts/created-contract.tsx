@@ -1,0 +1,65 @@
+import { formatAmount } from '@escrow/domain/money';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { TitleAndDescription } from '../../components/offer-details';
+import { Alert } from '../../components/ui/alert';
+import { CopyableId } from '../../components/ui/copy-button';
+import { Detail, Details, Loading, linkButtonClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
+import { paths } from '../../config/paths';
+import { failureMessage } from '../../lib/api';
+import { timings } from '../../lib/constants';
+import { formatDate } from '../../lib/format';
+import { useLoad } from '../../lib/use-load';
+import { getContract } from './api';
+import { StatusBadge } from './contract-status';
+import { contractPageMessages } from './messages';
+
+/** Where a creator lands after creating a contract (spec §2 "Contract creation"); `justCreated` shows the banner. */
+export function CreatedContract({ contractId, justCreated }: { contractId: string; justCreated: boolean }) {
+  const [banner, setBanner] = useState(justCreated);
+  const [state] = useLoad(useCallback(() => getContract(contractId), [contractId]));
+
+  useEffect(() => {
+    if (!banner) return;
+    const timer = setTimeout(() => setBanner(false), timings.createdBannerMs);
+    return () => clearTimeout(timer);
+  }, [banner]);
+
+  return (
+    <Page title="Your Contract">
+      {banner && <Alert tone="success">{contractPageMessages.created}</Alert>}
+      {state.status === 'loading' && <Loading />}
+      {state.status === 'failed' && (
+        <Alert tone="error">{failureMessage(state.error, contractPageMessages.loadDetailsFailed)}</Alert>
+      )}
+      {state.status === 'loaded' && (
+        <>
+          <p className="text-gray-700 dark:text-gray-300">
+            Share the Contract ID with the acceptor so they can find and accept it.
+          </p>
+          <Details>
+            <Detail label="Contract ID">
+              <CopyableId id={state.data.contract.id} />
+            </Detail>
+            <TitleAndDescription title={state.data.contract.title} description={state.data.contract.description} />
+            <Detail label="Value">{formatAmount(state.data.contract.value_minor, state.data.contract.currency)}</Detail>
+            <Detail label="Currency">{state.data.contract.currency}</Detail>
+            <Detail label="Status">
+              <StatusBadge status={state.data.contract.status} />
+            </Detail>
+            <Detail label="Created">{formatDate(state.data.contract.created_at)}</Detail>
+            <Detail label="Accepted by">{state.data.contract.accepted_by.length}</Detail>
+          </Details>
+          <div className="flex flex-wrap gap-3">
+            <Link to={paths.myContractDetails.getHref(state.data.contract.id)} className={linkButtonClass}>
+              View Details
+            </Link>
+            <Link to={paths.dashboard.getHref()} className={secondaryLinkButtonClass}>
+              Go to Dashboard
+            </Link>
+          </div>
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,166 @@
+import type { ContractView, ContractWithPeople } from '@escrow/api/contracts';
+import { contractMessages, termsEditable } from '@escrow/domain/escrow-contract';
+import { editCurrencies, formatAmount, toDecimalString } from '@escrow/domain/money';
+import { useCallback } from 'react';
+import { Link } from 'react-router-dom';
+import { TitleAndDescription } from '../../components/offer-details';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { ConfirmDeleteDialog, DeleteButton } from '../../components/ui/confirm-delete';
+import { CopyableId } from '../../components/ui/copy-button';
+import { EditForm } from '../../components/ui/edit-form';
+import { Detail, Details, Loading, Page, secondaryLinkButtonClass } from '../../components/ui/page';
+import { paths } from '../../config/paths';
+import { failureMessage } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { formatDate, shortId } from '../../lib/format';
+import { useEditAndDelete } from '../../lib/use-edit-and-delete';
+import { useLoad } from '../../lib/use-load';
+import { deleteContract, editContract, getContract } from './api';
+import { ContractFields } from './contract-fields';
+import { checkEditContract, type EditContractInput } from './contract-form';
+import { StatusBadge } from './contract-status';
+import { contractPageMessages } from './messages';
+import { PaymentProgress } from './payment-progress';
+import { personName } from './people';
+import { contractTotalMinor } from './progress';
+
+const toInput = (contract: ContractView): EditContractInput => ({
+  title: contract.title,
+  description: contract.description,
+  value: toDecimalString(contract.value_minor),
+  currency: contract.currency,
+});
+
+const backToList = (
+  <Link to={paths.viewContracts.getHref()} className={secondaryLinkButtonClass}>
+    Back to My Contracts
+  </Link>
+);
+
+/** Creator-only view and edit of a contract (spec §2 "Creator's contract views"). */
+export function MyContractDetails({ contractId }: { contractId: string }) {
+  const { state: auth } = useAuth();
+  const userId = auth.status === 'signedIn' ? auth.user.sub : '';
+  const [state, setData] = useLoad(useCallback(() => getContract(contractId), [contractId]));
+
+  if (state.status === 'loading') {
+    return (
+      <Page title="Contract Details" actions={backToList}>
+        <Loading />
+      </Page>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <Page title="Contract Details" actions={backToList}>
+        <Alert tone="error">{failureMessage(state.error, contractPageMessages.loadDetailsFailed)}</Alert>
+      </Page>
+    );
+  }
+  // The acceptor and payers may read the contract too, but this page is the creator's.
+  if (state.data.contract.creator_id !== userId) {
+    return (
+      <Page title="Contract Details" actions={backToList}>
+        <Alert tone="error">{contractMessages.notCreator}</Alert>
+      </Page>
+    );
+  }
+  return <ContractDetails data={state.data} onSaved={(contract) => setData((previous) => ({ ...previous, contract }))} />;
+}
+
+function ContractDetails({ data, onSaved }: { data: ContractWithPeople; onSaved: (contract: ContractView) => void }) {
+  const { contract, people } = data;
+  const edit = useEditAndDelete({
+    toInput: () => toInput(contract),
+    check: checkEditContract,
+    save: async (request) => onSaved(await editContract(contract.id, request)),
+    remove: () => deleteContract(contract.id),
+    afterDelete: paths.viewContracts.getHref(),
+    messages: contractPageMessages,
+  });
+  const editable = termsEditable(contract.status);
+
+  if (edit.form) {
+    return (
+      <Page title="Edit Contract" actions={backToList}>
+        <EditForm onSubmit={edit.save} onCancel={edit.cancel} working={edit.working} error={edit.error}>
+          <ContractFields form={edit.form} currencies={editCurrencies} set={edit.set} />
+        </EditForm>
+      </Page>
+    );
+  }
+
+  const total = contractTotalMinor(contract);
+  return (
+    <Page title="Contract Details" actions={backToList}>
+      {edit.notice && <Alert tone={edit.notice.tone}>{edit.notice.text}</Alert>}
+      <Details>
+        <Detail label="Status">
+          <StatusBadge status={contract.status} />
+        </Detail>
+        <Detail label="Contract ID">
+          <CopyableId id={contract.id} />
+        </Detail>
+        <TitleAndDescription title={contract.title} description={contract.description} />
+        <Detail label="Value">{formatAmount(contract.value_minor, contract.currency)}</Detail>
+        <Detail label="Currency">{contract.currency}</Detail>
+        <Detail label="Created">{formatDate(contract.created_at)}</Detail>
+        <Detail label="Creator ID">
+          <code title={contract.creator_id}>{shortId(contract.creator_id)}</code>
+        </Detail>
+        <Detail label="Accepted by">
+          {contract.accepted_by.length === 0
+            ? 'Not accepted yet.'
+            : contract.accepted_by.map((acceptorId) => personName(people, acceptorId)).join(', ')}
+        </Detail>
+        <Detail label="Payment progress">
+          <PaymentProgress paidMinor={contract.amount_paid_minor} totalMinor={total} currency={contract.currency} />
+        </Detail>
+        <Detail label="Payers">
+          {contract.payer_user_ids.length === 0 ? (
+            'No payments yet.'
+          ) : (
+            <ul className="space-y-1">
+              {contract.payer_user_ids.map((payerId) => (
+                <li key={payerId}>{personName(people, payerId)}</li>
+              ))}
+            </ul>
+          )}
+        </Detail>
+        <Detail label="Marked as completed by">
+          {contract.marked_as_cc ? personName(people, contract.marked_as_cc) : 'Not yet marked as completed.'}
+        </Detail>
+      </Details>
+      {edit.error && <Alert tone="error">{edit.error}</Alert>}
+      <div className="flex flex-wrap gap-3">
+        {editable && (
+          <>
+            <Button onClick={edit.startEditing} disabled={edit.working}>
+              Modify Contract
+            </Button>
+            <DeleteButton onClick={edit.askToDelete} disabled={edit.working}>
+              Delete Contract
+            </DeleteButton>
+          </>
+        )}
+        <Button
+          variant="secondary"
+          onClick={() => edit.setNotice({ tone: 'info', text: contractPageMessages.modificationRequest })}
+        >
+          Request Modification
+        </Button>
+      </div>
+      {edit.confirmingDelete && (
+        <ConfirmDeleteDialog
+          title="Delete Contract"
+          keepLabel="Keep Contract"
+          onDelete={() => void edit.remove()}
+          onKeep={edit.keep}
+        >
+          Are you sure you want to delete this contract? This cannot be undone.
+        </ConfirmDeleteDialog>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,105 @@
+import type { TemplateView } from '@escrow/api/templates';
+import { editCurrencies, formatAmount, toDecimalString } from '@escrow/domain/money';
+import { templateMessages } from '@escrow/domain/template';
+import { useCallback } from 'react';
+import { Link } from 'react-router-dom';
+import { TitleAndDescription } from '../../components/offer-details';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { ConfirmDeleteDialog, DeleteButton } from '../../components/ui/confirm-delete';
+import { CopyableId } from '../../components/ui/copy-button';
+import { EditForm } from '../../components/ui/edit-form';
+import { Detail, Details, Loading, Page, secondaryLinkButtonClass } from '../../components/ui/page';
+import { paths } from '../../config/paths';
+import { failureMessage } from '../../lib/api';
+import { formatDate } from '../../lib/format';
+import { useEditAndDelete } from '../../lib/use-edit-and-delete';
+import { useLoad } from '../../lib/use-load';
+import { deleteTemplate, editTemplate, getTemplate } from './api';
+import { templatePageMessages } from './messages';
+import { TemplateFields } from './template-fields';
+import { checkEditTemplate, type TemplateInput } from './template-form';
+
+const toInput = (template: TemplateView): TemplateInput => ({
+  title: template.title,
+  description: template.description,
+  basePrice: toDecimalString(template.base_price_minor),
+  currency: template.currency,
+});
+
+const backToList = (
+  <Link to={paths.myTemplates.getHref()} className={secondaryLinkButtonClass}>
+    Back to List
+  </Link>
+);
+
+/** Creator-only view and edit of a template (spec §2 "Templates"). */
+export function MyTemplateDetails({ templateId }: { templateId: string }) {
+  const [state, setTemplate] = useLoad(useCallback(() => getTemplate(templateId), [templateId]));
+
+  if (state.status !== 'loaded') {
+    return (
+      <Page title="Template Details" actions={backToList}>
+        {state.status === 'loading' ? (
+          <Loading />
+        ) : (
+          <Alert tone="error">{failureMessage(state.error, templateMessages.notFound)}</Alert>
+        )}
+      </Page>
+    );
+  }
+  return <TemplateDetails template={state.data} onSaved={setTemplate} />;
+}
+
+function TemplateDetails({ template, onSaved }: { template: TemplateView; onSaved: (template: TemplateView) => void }) {
+  const edit = useEditAndDelete({
+    toInput: () => toInput(template),
+    check: checkEditTemplate,
+    save: async (request) => onSaved(await editTemplate(template.id, request)),
+    remove: () => deleteTemplate(template.id),
+    afterDelete: paths.myTemplates.getHref(),
+    messages: templatePageMessages,
+  });
+
+  return (
+    <Page title="Template Details" actions={backToList}>
+      {edit.notice && <Alert tone={edit.notice.tone}>{edit.notice.text}</Alert>}
+      {edit.form ? (
+        <EditForm onSubmit={edit.save} onCancel={edit.cancel} working={edit.working} error={edit.error}>
+          <TemplateFields form={edit.form} currencies={editCurrencies} set={edit.set} />
+        </EditForm>
+      ) : (
+        <>
+          <Details>
+            <Detail label="Template ID">
+              <CopyableId id={template.id} />
+            </Detail>
+            <TitleAndDescription title={template.title} description={template.description} />
+            <Detail label="Base Price">{formatAmount(template.base_price_minor, template.currency)}</Detail>
+            <Detail label="Currency">{template.currency}</Detail>
+            <Detail label="Created">{formatDate(template.created_at)}</Detail>
+          </Details>
+          {edit.error && <Alert tone="error">{edit.error}</Alert>}
+          <div className="flex flex-wrap gap-3">
+            <Button onClick={edit.startEditing} disabled={edit.working}>
+              Modify Template
+            </Button>
+            <DeleteButton onClick={edit.askToDelete} disabled={edit.working}>
+              Delete Template
+            </DeleteButton>
+          </div>
+        </>
+      )}
+      {edit.confirmingDelete && (
+        <ConfirmDeleteDialog
+          title="Delete Template"
+          keepLabel="Keep Template"
+          onDelete={() => void edit.remove()}
+          onKeep={edit.keep}
+        >
+          Are you sure you want to delete this template? This cannot be undone.
+        </ConfirmDeleteDialog>
+      )}
+    </Page>
+  );
+}

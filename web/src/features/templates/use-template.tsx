@@ -1,0 +1,109 @@
+import type { PublicTemplate } from '@escrow/api/templates';
+import { formatAmount } from '@escrow/domain/money';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { TitleAndDescription } from '../../components/offer-details';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import { IdSearchForm } from '../../components/ui/id-search-form';
+import { Detail, Details, Page } from '../../components/ui/page';
+import { paths } from '../../config/paths';
+import { ApiError, failureMessage } from '../../lib/api';
+import { createInstanceFromTemplate, fetchContractTemplate } from './api';
+import { templatePageMessages } from './messages';
+import { parseQuantity, templateTotalMinor } from './quantity';
+
+/** Spec §8: the server's text, else a failed call, else anything unexpected while searching. */
+function searchFailure(error: unknown): string {
+  if (error instanceof ApiError) return failureMessage(error, templatePageMessages.fetchFailed);
+  return templatePageMessages.searchFailed;
+}
+
+/** Use a template by its ID: quantity x base price becomes a contract the caller pays (spec §2 "Finding and accepting"). */
+export function UseTemplate() {
+  const navigate = useNavigate();
+  const [templateId, setTemplateId] = useState('');
+  const [template, setTemplate] = useState<PublicTemplate | null>(null);
+  const [quantityText, setQuantityText] = useState('1');
+  const [error, setError] = useState<string | null>(null);
+  const [searching, setSearching] = useState(false);
+  const [creating, setCreating] = useState(false);
+
+  const quantity = parseQuantity(quantityText);
+  const total = template ? templateTotalMinor(template.base_price_minor, quantity) : null;
+
+  async function search(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setTemplate(null);
+    if (!templateId.trim()) {
+      setError(templatePageMessages.enterTemplateId);
+      return;
+    }
+    setSearching(true);
+    try {
+      setTemplate(await fetchContractTemplate(templateId.trim()));
+      setQuantityText('1');
+    } catch (failure) {
+      setError(searchFailure(failure));
+    } finally {
+      setSearching(false);
+    }
+  }
+
+  async function create() {
+    if (!template) return;
+    setError(null);
+    setCreating(true);
+    try {
+      const newContractId = await createInstanceFromTemplate(template.id, quantity);
+      navigate(newContractId ? paths.escrowPayment.getHref(newContractId) : paths.myContracts.getHref());
+    } catch (failure) {
+      setError(failureMessage(failure, templatePageMessages.createInstanceFailed));
+      setCreating(false);
+    }
+  }
+
+  return (
+    <Page title="Use a Template">
+      <IdSearchForm
+        label="Template ID"
+        name="templateId"
+        value={templateId}
+        onChange={setTemplateId}
+        onSubmit={search}
+        searching={searching}
+      />
+      {error && <Alert tone="error">{error}</Alert>}
+      {template && (
+        <>
+          <Details>
+            <TitleAndDescription title={template.title} description={template.description} />
+            <Detail label="Price per item">{formatAmount(template.base_price_minor, template.currency)}</Detail>
+          </Details>
+          <div className="max-w-48">
+            <TextField
+              label="Quantity"
+              name="quantity"
+              type="number"
+              inputMode="numeric"
+              min="1"
+              step="1"
+              value={quantityText}
+              onChange={(event) => setQuantityText(event.target.value)}
+              // Invalid input becomes 1 (spec §5); while typing the total already counts it as 1.
+              onBlur={() => setQuantityText(String(quantity))}
+            />
+          </div>
+          <p className="text-xl font-semibold" data-testid="template-total">
+            Total: {total === null ? '-' : formatAmount(total, template.currency)}
+          </p>
+          <Button onClick={() => void create()} disabled={creating || total === null}>
+            {creating ? 'Creating...' : 'Create Contract & Proceed to Payment'}
+          </Button>
+        </>
+      )}
+    </Page>
+  );
+}
