@@ -1,0 +1,251 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { parseAmount, toDecimalString } from '../../../lambdas/core/domain/money';
+import { readBody, sendJson } from '../http-util';
+import { nigerianBanks, resolveAccountName } from './banks';
+import { providerReference, type SandboxContext } from './context';
+import type { SandboxCharge, SandboxCustomer, SandboxTransaction } from './store';
+import { errorJson, lagosTime, sandboxBankName, sandboxMerchantName, transactionJson } from './wire';
+
+/** A JSON answer: HTTP status and body. */
+interface ApiReply {
+  status: number;
+  body: unknown;
+}
+
+const ok = (body: unknown): ApiReply => ({ status: 200, body });
+const refuse = (message: string, status = 400): ApiReply => ({ status, body: errorJson(message) });
+
+/**
+ * The v3 JSON endpoints the product calls, with v3's paths, bodies and answers. The caller has
+ * already checked the Bearer secret key.
+ */
+export async function handleApi(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const reply = await answer(ctx, req, url);
+  // A verify that hung past the caller's timeout has nobody left to answer.
+  if (!res.destroyed) sendJson(res, reply.status, reply.body);
+}
+
+async function answer(ctx: SandboxContext, req: IncomingMessage, url: URL): Promise<ApiReply> {
+  const path = url.pathname;
+  const method = req.method ?? 'GET';
+  if (method === 'POST' && path === '/v3/charges') return createCharge(ctx, req, url.searchParams.get('type'));
+  if (method === 'GET' && path === '/v3/transactions/verify_by_reference') {
+    return verify(ctx, () => ctx.store.latestByTxRef(url.searchParams.get('tx_ref') ?? ''));
+  }
+  const verifyById = /^\/v3\/transactions\/(\d{1,19})\/verify$/.exec(path);
+  if (method === 'GET' && verifyById) return verify(ctx, () => ctx.store.transaction(Number(verifyById[1])));
+  const resend = /^\/v3\/transactions\/(\d{1,19})\/resend-hook$/.exec(path);
+  if (method === 'POST' && resend) return resendHook(ctx, req, Number(resend[1]));
+  const banks = /^\/v3\/banks\/([A-Za-z]{2})$/.exec(path);
+  if (method === 'GET' && banks) return listBanks(banks[1] ?? '');
+  if (method === 'POST' && path === '/v3/accounts/resolve') return resolveAccount(req);
+  return refuse(`Cannot ${method} ${path}`, 404);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Charges
+
+const chargeRequestSchema = z.object({
+  tx_ref: z.string().trim().min(1).max(100),
+  amount: z.union([z.number(), z.string()]),
+  currency: z.string().trim().toUpperCase().length(3).default('NGN'),
+  email: z.email(),
+  fullname: z.string().trim().max(200).optional(),
+  phone_number: z.string().trim().max(30).optional(),
+  redirect_url: z.url({ protocol: /^https?$/ }).optional(),
+  /** Seconds the bank-transfer account stays open (v3 default: one hour). */
+  expires: z
+    .number()
+    .int()
+    .min(60)
+    .max(365 * 24 * 3600)
+    .optional(),
+});
+
+type ChargeRequest = z.infer<typeof chargeRequestSchema>;
+
+async function createCharge(ctx: SandboxContext, req: IncomingMessage, type: string | null): Promise<ApiReply> {
+  if (type !== 'bank_transfer' && type !== 'opay') return refuse(`Unsupported charge type ${type ?? ''}`);
+  const body = await readJson(req);
+  const parsed = chargeRequestSchema.safeParse(body);
+  if (!parsed.success) return refuse(validationMessage(parsed.error));
+  const request = parsed.data;
+  const amountMinor = parseAmount(request.amount);
+  if (amountMinor === null || amountMinor === 0) return refuse('Invalid amount');
+  if (request.currency !== 'NGN') {
+    const method = type === 'opay' ? 'OPay' : 'Bank transfer';
+    return refuse(`${method} is only available for NGN transactions`);
+  }
+  if (ctx.store.chargeByTxRef(request.tx_ref) || ctx.store.latestByTxRef(request.tx_ref)) {
+    return refuse('A transaction with this tx_ref already exists');
+  }
+  const customer: SandboxCustomer = {
+    email: request.email,
+    name: request.fullname ?? null,
+    phoneNumber: request.phone_number ?? null,
+  };
+  if (type === 'bank_transfer') return bankTransferCharge(ctx, request, amountMinor, customer);
+  return opayCharge(ctx, request, amountMinor, customer);
+}
+
+function bankTransferCharge(
+  ctx: SandboxContext,
+  request: ChargeRequest,
+  amountMinor: number,
+  customer: SandboxCustomer,
+): ApiReply {
+  const now = Date.now();
+  const charge: SandboxCharge = {
+    type: 'bank_transfer',
+    txRef: request.tx_ref,
+    amountMinor,
+    currency: request.currency,
+    customer,
+    createdAt: new Date(now).toISOString(),
+    account: {
+      number: newAccountNumber(ctx),
+      bank: sandboxBankName,
+      reference: providerReference('SBXFLWRef-'),
+      expiresAt: new Date(now + (request.expires ?? 3600) * 1000).toISOString(),
+    },
+  };
+  ctx.store.addCharge(charge);
+  const account = charge.account as NonNullable<SandboxCharge['account']>;
+  return ok({
+    status: 'success',
+    message: 'Charge initiated',
+    meta: {
+      authorization: {
+        transfer_reference: account.reference,
+        transfer_account: account.number,
+        transfer_bank: account.bank,
+        account_expiration: lagosTime(account.expiresAt),
+        transfer_note: `Please make a bank transfer to ${sandboxMerchantName}`,
+        transfer_amount: toDecimalString(amountMinor),
+        mode: 'banktransfer',
+      },
+    },
+  });
+}
+
+/** A 10-digit account number no other charge has, outside the resolvable test range (0690000031-41). */
+function newAccountNumber(ctx: SandboxContext): string {
+  for (;;) {
+    const candidate = String(randomInt(1_000_000_000, 10_000_000_000));
+    if (!candidate.startsWith('069') && !ctx.store.accountNumberTaken(candidate)) return candidate;
+  }
+}
+
+function opayCharge(ctx: SandboxContext, request: ChargeRequest, amountMinor: number, customer: SandboxCustomer): ApiReply {
+  const createdAt = new Date().toISOString();
+  // v3 answers an OPay charge with a pending transaction that the wallet's outcome settles.
+  const tx: SandboxTransaction = {
+    id: ctx.store.newTransactionId(),
+    txRef: request.tx_ref,
+    flwRef: providerReference('OPAY'),
+    amountMinor,
+    chargedAmountMinor: amountMinor,
+    appFeeMinor: 0,
+    currency: 'NGN',
+    status: 'pending',
+    paymentType: 'opay',
+    processorResponse: 'Transaction is pending authorization',
+    narration: 'OPay payment',
+    customer,
+    createdAt,
+    webhook: { state: 'not_sent', attempts: 0 },
+  };
+  const token = randomBytes(18).toString('base64url');
+  ctx.store.addTransaction(tx);
+  ctx.store.addCharge({
+    type: 'opay',
+    txRef: request.tx_ref,
+    amountMinor,
+    currency: 'NGN',
+    customer,
+    createdAt,
+    opay: { token, redirectUrl: request.redirect_url ?? null, transactionId: tx.id },
+  });
+  return ok({
+    status: 'success',
+    message: 'Charge initiated',
+    data: {
+      ...transactionJson(tx),
+      meta: { authorization: { mode: 'redirect', redirect: `${ctx.origin}/opay/${token}` } },
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transactions
+
+async function verify(ctx: SandboxContext, find: () => SandboxTransaction | undefined): Promise<ApiReply> {
+  if (ctx.faults.verifyHangMs > 0) await ctx.wait(ctx.faults.verifyHangMs);
+  if (ctx.faults.verifyFailures > 0) {
+    ctx.faults.verifyFailures -= 1;
+    return refuse('Service temporarily unavailable (sandbox fault)', 500);
+  }
+  const tx = find();
+  if (!tx) return refuse('No transaction was found for this id');
+  return ok({ status: 'success', message: 'Transaction fetched successfully', data: transactionJson(tx) });
+}
+
+const resendRequestSchema = z.object({ wait: z.union([z.literal(1), z.literal(0), z.boolean()]).optional() });
+
+async function resendHook(ctx: SandboxContext, req: IncomingMessage, id: number): Promise<ApiReply> {
+  const parsed = resendRequestSchema.safeParse((await readJson(req)) ?? {});
+  if (!parsed.success) return refuse(validationMessage(parsed.error));
+  const tx = ctx.store.transaction(id);
+  if (!tx) return refuse('No transaction was found for this id');
+  if (tx.status === 'pending') return refuse('This transaction has not completed: there is no hook to send');
+  const delivery = ctx.webhooks.deliver(tx);
+  // With `wait`, v3 answers after the attempt; without, at once.
+  if (parsed.data.wait === 1 || parsed.data.wait === true) await delivery;
+  return ok({ status: 'success', message: 'hook sent successfully', data: 'hook sent' });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Banks
+
+function listBanks(country: string): ApiReply {
+  if (country.toUpperCase() !== 'NG') return refuse(`The sandbox lists banks for NG only, not ${country}`);
+  return ok({ status: 'success', message: 'Banks fetched successfully', data: nigerianBanks });
+}
+
+const resolveRequestSchema = z.object({ account_number: z.string().trim(), account_bank: z.string().trim().min(1) });
+
+async function resolveAccount(req: IncomingMessage): Promise<ApiReply> {
+  const parsed = resolveRequestSchema.safeParse(await readJson(req));
+  if (!parsed.success) return refuse(validationMessage(parsed.error));
+  const { account_number: accountNumber, account_bank: bankCode } = parsed.data;
+  const name = resolveAccountName(bankCode, accountNumber);
+  if (!name) return refuse('Sorry, that account number is invalid, please check and try again');
+  return ok({
+    status: 'success',
+    message: 'Account details fetched',
+    data: { account_number: accountNumber, account_name: name },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const text = (await readBody(req, 1024 * 1024)).toString('utf8');
+  if (!text.trim()) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** v3-style wording: "email is required", "amount is invalid". */
+function validationMessage(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid request';
+  const field = issue.path.join('.');
+  if (!field) return 'Request body must be a JSON object';
+  return issue.code === 'invalid_type' && issue.message.includes('undefined') ? `${field} is required` : `${field} is invalid`;
+}

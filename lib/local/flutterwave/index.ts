@@ -1,0 +1,152 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { close, listen, readBody, sendJson } from '../http-util';
+import { handleApi } from './api';
+import type { SandboxContext } from './context';
+import { handlePayerPage } from './payer';
+import { type SandboxCharge, SandboxStore, type SandboxTransaction } from './store';
+import { noFaults, type SandboxFaults, WebhookSender } from './webhooks';
+import { errorJson } from './wire';
+
+export type { SandboxCharge, SandboxFaults, SandboxTransaction };
+
+/** How to run the sandbox. */
+export interface FlutterwaveSandboxOptions {
+  /** Loopback port; 0 or omitted = a free one. */
+  port?: number;
+  /** Where charges and transactions persist (flutterwave.json); omitted = in memory (tests). */
+  dataDir?: string;
+  /** The secret key the API requires as `Authorization: Bearer`. */
+  secretKey: string;
+  /** The public key `FlutterwaveCheckout` accepts. */
+  publicKey: string;
+  /** Sent with every webhook as `verif-hash`. */
+  webhookHash: string;
+  /** Where webhooks go, read at send time; undefined = nowhere yet (the delivery fails and is kept). */
+  webhookUrl: () => string | undefined;
+  /** Where failed deliveries are reported. @default console.warn */
+  log?: (line: string) => void;
+}
+
+/** A running sandbox. */
+export interface FlutterwaveSandbox {
+  /** The API base, what FLUTTERWAVE_BASE_URL is set to: http://127.0.0.1:<port>/v3 */
+  url: string;
+  origin: string;
+  /** The stand-in for https://checkout.flutterwave.com/v3.js */
+  checkoutScriptUrl: string;
+  /** The bank page a person sends transfers from. */
+  bankUrl: string;
+  /** Live: change a field and the next call sees it (also `POST /__faults`). */
+  faults: SandboxFaults;
+  /** Every transaction so far, oldest first (copies). */
+  transactions(): SandboxTransaction[];
+  /** Every charge made through the API, oldest first (copies). */
+  charges(): SandboxCharge[];
+  stop(): Promise<void>;
+}
+
+const faultsPatchSchema = z
+  .object({
+    webhookDelayMs: z.number().int().min(0).max(600_000),
+    webhookDuplicates: z.number().int().min(0).max(20),
+    dropWebhooks: z.boolean(),
+    verifyFailures: z.number().int().min(0).max(1_000),
+    verifyHangMs: z.number().int().min(0).max(600_000),
+  })
+  .partial()
+  .strict();
+
+/**
+ * Flutterwave v3 on the laptop: the endpoints the product calls, under /v3 with the same paths,
+ * bodies and answers (Bearer secret key required), pages a person pays on (hosted card checkout
+ * behind a v3.js stand-in, an OPay wallet, a bank), `charge.completed` webhooks signed with
+ * `verif-hash`, and faults tests can switch on. Loopback only.
+ */
+export async function startFlutterwaveSandbox(options: FlutterwaveSandboxOptions): Promise<FlutterwaveSandbox> {
+  const store = new SandboxStore(options.dataDir && join(options.dataDir, 'flutterwave.json'));
+  const faults = noFaults();
+  const log = options.log ?? ((line: string) => console.warn(`[flutterwave sandbox] ${line}`));
+  const webhooks = new WebhookSender({ store, faults, hash: options.webhookHash, url: options.webhookUrl, log });
+  const waiting = new Set<() => void>();
+  const wait = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        waiting.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      waiting.add(done);
+    });
+
+  const server = createServer();
+  const port = await listen(server, options.port ?? 0);
+  const origin = `http://127.0.0.1:${port}`;
+  const ctx: SandboxContext = { store, webhooks, faults, origin, publicKey: options.publicKey, wait };
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    route(ctx, options.secretKey, req, res).catch((error: unknown) => {
+      log(`${req.method} ${req.url} failed: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent) sendJson(res, 500, errorJson('Internal sandbox error'));
+      else res.destroy();
+    });
+  });
+
+  return {
+    url: `${origin}/v3`,
+    origin,
+    checkoutScriptUrl: `${origin}/v3.js`,
+    bankUrl: `${origin}/bank`,
+    faults,
+    transactions: () => store.transactions(),
+    charges: () => store.charges(),
+    stop: async () => {
+      webhooks.stop();
+      for (const release of [...waiting]) release();
+      await close(server);
+    },
+  };
+}
+
+async function route(ctx: SandboxContext, secretKey: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', ctx.origin);
+  if (url.pathname.startsWith('/v3/')) {
+    if (req.headers.authorization !== `Bearer ${secretKey}`) {
+      sendJson(res, 401, errorJson('Invalid authorization key'));
+      return;
+    }
+    await handleApi(ctx, req, res, url);
+    return;
+  }
+  if (url.pathname === '/__faults') {
+    await faultsEndpoint(ctx, req, res);
+    return;
+  }
+  if (await handlePayerPage(ctx, req, res, url)) return;
+  sendJson(res, 404, errorJson(`Cannot ${req.method} ${url.pathname}`));
+}
+
+/** GET reads the faults; POST a JSON subset of them changes those (the server is loopback-only). */
+async function faultsEndpoint(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.method === 'POST') {
+    let body: unknown;
+    try {
+      body = JSON.parse((await readBody(req, 64 * 1024)).toString('utf8'));
+    } catch {
+      sendJson(res, 400, { error: 'Body must be JSON' });
+      return;
+    }
+    const patch = faultsPatchSchema.safeParse(body);
+    if (!patch.success) {
+      sendJson(res, 400, { error: z.prettifyError(patch.error) });
+      return;
+    }
+    Object.assign(ctx.faults, patch.data);
+  } else if (req.method !== 'GET') {
+    sendJson(res, 405, { error: 'GET or POST' });
+    return;
+  }
+  sendJson(res, 200, ctx.faults);
+}

@@ -1,0 +1,148 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/** Who paid, as the provider reports the customer. */
+export interface SandboxCustomer {
+  email: string;
+  name: string | null;
+  phoneNumber: string | null;
+}
+
+/** A bank-transfer charge's one-off account. */
+export interface SandboxVirtualAccount {
+  number: string;
+  bank: string;
+  /** The provider's `transfer_reference`, also the `flw_ref` of the transfer that pays it. */
+  reference: string;
+  expiresAt: string;
+  /** The transaction of the transfer it received: the account takes one transfer only. */
+  paidByTransactionId?: number;
+}
+
+/** A charge made through the API (`POST /v3/charges`), before or after it is paid. */
+export interface SandboxCharge {
+  type: 'bank_transfer' | 'opay';
+  txRef: string;
+  amountMinor: number;
+  currency: string;
+  customer: SandboxCustomer;
+  createdAt: string;
+  account?: SandboxVirtualAccount;
+  /** OPay: the page's token, where the payer returns to, and the pending transaction it completes. */
+  opay?: { token: string; redirectUrl: string | null; transactionId: number };
+}
+
+/** What became of a transaction's `charge.completed` webhook. */
+export interface SandboxWebhookState {
+  state: 'not_sent' | 'sending' | 'delivered' | 'failed' | 'dropped';
+  /** POSTs made, copies included. */
+  attempts: number;
+  lastAttemptAt?: string;
+  lastError?: string;
+}
+
+/** A transaction as verify answers it; amounts in minor units. */
+export interface SandboxTransaction {
+  id: number;
+  txRef: string;
+  flwRef: string;
+  amountMinor: number;
+  chargedAmountMinor: number;
+  appFeeMinor: number;
+  currency: string;
+  status: 'pending' | 'successful' | 'failed';
+  paymentType: 'card' | 'bank_transfer' | 'opay';
+  processorResponse: string;
+  narration: string;
+  customer: SandboxCustomer;
+  createdAt: string;
+  webhook: SandboxWebhookState;
+}
+
+interface SandboxData {
+  nextTransactionId: number;
+  charges: SandboxCharge[];
+  transactions: SandboxTransaction[];
+}
+
+/**
+ * The sandbox's charges and transactions, in memory and, when a file is given, written through to
+ * disk (temp file + rename) so a restarted sandbox still verifies yesterday's payments.
+ */
+export class SandboxStore {
+  // Ids look like the provider's (7+ digits) so nothing downstream assumes small numbers.
+  private data: SandboxData = { nextTransactionId: 4_100_001, charges: [], transactions: [] };
+
+  constructor(private readonly file?: string) {
+    if (file && existsSync(file)) this.data = JSON.parse(readFileSync(file, 'utf8')) as SandboxData;
+  }
+
+  newTransactionId(): number {
+    const id = this.data.nextTransactionId++;
+    this.save();
+    return id;
+  }
+
+  addCharge(charge: SandboxCharge): void {
+    this.data.charges.push(charge);
+    this.save();
+  }
+
+  chargeByTxRef(txRef: string): SandboxCharge | undefined {
+    return this.data.charges.find((c) => c.txRef === txRef);
+  }
+
+  chargeByAccount(accountNumber: string): SandboxCharge | undefined {
+    return this.data.charges.find((c) => c.account?.number === accountNumber);
+  }
+
+  chargeByOpayToken(token: string): SandboxCharge | undefined {
+    return this.data.charges.find((c) => c.opay?.token === token);
+  }
+
+  /** Charges whose account still takes a transfer, newest first. */
+  openAccounts(now = Date.now()): SandboxCharge[] {
+    return this.data.charges
+      .filter((c) => c.account && c.account.paidByTransactionId === undefined && Date.parse(c.account.expiresAt) > now)
+      .reverse();
+  }
+
+  accountNumberTaken(accountNumber: string): boolean {
+    return this.chargeByAccount(accountNumber) !== undefined;
+  }
+
+  addTransaction(transaction: SandboxTransaction): void {
+    this.data.transactions.push(transaction);
+    this.save();
+  }
+
+  transaction(id: number): SandboxTransaction | undefined {
+    return this.data.transactions.find((t) => t.id === id);
+  }
+
+  /** The newest transaction for a reference, as verify_by_reference answers. */
+  latestByTxRef(txRef: string): SandboxTransaction | undefined {
+    return this.data.transactions.filter((t) => t.txRef === txRef).at(-1);
+  }
+
+  /** Writes changes made to charges or transactions handed out by this store (they are the stored objects). */
+  commit(): void {
+    this.save();
+  }
+
+  transactions(): SandboxTransaction[] {
+    return structuredClone(this.data.transactions);
+  }
+
+  charges(): SandboxCharge[] {
+    return structuredClone(this.data.charges);
+  }
+
+  private save(): void {
+    if (!this.file) return;
+    mkdirSync(dirname(this.file), { recursive: true });
+    const temp = `${this.file}.tmp`;
+    writeFileSync(temp, JSON.stringify(this.data, null, 2));
+    renameSync(temp, this.file);
+  }
+}

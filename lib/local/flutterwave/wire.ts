@@ -1,0 +1,98 @@
+import { toDecimalString } from '../../../lambdas/core/domain/money';
+import type { SandboxCustomer, SandboxTransaction } from './store';
+
+/** The merchant account every sandbox transaction belongs to (v3 reports it as `account_id`). */
+export const sandboxAccountId = 100_001;
+
+/** The business the sandbox collects for, as a transfer note names it. */
+export const sandboxMerchantName = 'Escrow (sandbox merchant)';
+
+/** The bank that holds the accounts made for bank-transfer charges. */
+export const sandboxBankName = 'Sandbox Bank';
+
+/** Minor units as the provider's JSON number (150050 -> 1500.5); exact for every amount money.ts accepts. */
+export function majorAmount(minor: number): number {
+  return Number(toDecimalString(minor));
+}
+
+/**
+ * The provider's fee on a received payment: 1.4% capped at NGN 2,000 for naira, 3.8% otherwise,
+ * rounded half up to the kobo (BigInt: amount x rate can pass 2^53).
+ */
+export function appFeeMinor(amountMinor: number, currency: string): number {
+  const basisPoints = currency === 'NGN' ? 140n : 380n;
+  const fee = Number((BigInt(amountMinor) * basisPoints + 5_000n) / 10_000n);
+  return currency === 'NGN' ? Math.min(fee, 200_000) : fee;
+}
+
+/** "2025-01-31 14:05:00": an instant as Lagos wall time (WAT, UTC+1, no daylight saving), as v3 writes expiries. */
+export function lagosTime(iso: string): string {
+  const wat = new Date(Date.parse(iso) + 3_600_000).toISOString();
+  return `${wat.slice(0, 10)} ${wat.slice(11, 19)}`;
+}
+
+/** A stable customer id per email, as the provider keeps one customer record per email. */
+function customerId(email: string): number {
+  let hash = 2_166_136_261;
+  for (const char of email.toLowerCase()) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 16_777_619) >>> 0;
+  return 1_000_000 + (hash % 9_000_000);
+}
+
+function customerJson(customer: SandboxCustomer, createdAt: string) {
+  return {
+    id: customerId(customer.email),
+    name: customer.name ?? 'N/A',
+    phone_number: customer.phoneNumber ?? 'N/A',
+    email: customer.email,
+    created_at: createdAt,
+  };
+}
+
+const authModels: Record<SandboxTransaction['paymentType'], string> = {
+  card: 'VBVSECURECODE',
+  bank_transfer: 'AUTH',
+  opay: 'REDIRECT',
+};
+
+/** A transaction as `data` of v3's verify answer (and of the OPay charge answer). */
+export function transactionJson(tx: SandboxTransaction) {
+  return {
+    id: tx.id,
+    tx_ref: tx.txRef,
+    flw_ref: tx.flwRef,
+    device_fingerprint: 'N/A',
+    amount: majorAmount(tx.amountMinor),
+    currency: tx.currency,
+    charged_amount: majorAmount(tx.chargedAmountMinor),
+    app_fee: majorAmount(tx.appFeeMinor),
+    merchant_fee: 0,
+    processor_response: tx.processorResponse,
+    auth_model: authModels[tx.paymentType],
+    ip: '127.0.0.1',
+    narration: tx.narration,
+    status: tx.status,
+    payment_type: tx.paymentType,
+    created_at: tx.createdAt,
+    account_id: sandboxAccountId,
+    amount_settled: tx.status === 'successful' ? majorAmount(tx.amountMinor - tx.appFeeMinor) : 0,
+    meta: null,
+    customer: customerJson(tx.customer, tx.createdAt),
+  };
+}
+
+const eventTypes: Record<SandboxTransaction['paymentType'], string> = {
+  card: 'CARD_TRANSACTION',
+  bank_transfer: 'BANK_TRANSFER_TRANSACTION',
+  opay: 'OPAY_TRANSACTION',
+};
+
+/** The `charge.completed` webhook body for a finished transaction. */
+export function chargeCompletedEvent(tx: SandboxTransaction) {
+  const { amount_settled: _settled, meta: _meta, ...data } = transactionJson(tx);
+  return { event: 'charge.completed', data, 'event.type': eventTypes[tx.paymentType] };
+}
+
+/** v3's error envelope. */
+export function errorJson(message: string) {
+  return { status: 'error', message, data: null };
+}

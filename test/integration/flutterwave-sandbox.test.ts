@@ -1,0 +1,596 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import vm from 'node:vm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  chargeWebhookSchema,
+  createBankTransferCharge,
+  createOpayCharge,
+  isAuthenticWebhook,
+  minorFromProvider,
+  ProviderRejectedError,
+  ProviderUnavailableError,
+  verifyByReference,
+  verifyTransaction,
+} from '../../lambdas/core/adapters/flutterwave';
+import { type FlutterwaveSandbox, startFlutterwaveSandbox } from '../../lib/local/flutterwave/index';
+import { close, listen, readBody } from '../../lib/local/http-util';
+
+/**
+ * The Flutterwave adapter against the local sandbox, over HTTP: the adapter is the code AWS runs,
+ * the sandbox is what it talks to on a laptop. A tiny server stands in for the app's webhook route.
+ */
+
+const keys = {
+  secretKey: 'FLWSECK_TEST-sandbox-secret',
+  publicKey: 'FLWPUBK_TEST-sandbox-public',
+  webhookHash: 'sandbox-verif-hash',
+};
+const customer = { email: 'ada@example.com', fullName: 'Ada Obi', phoneNumber: '08012345678' };
+const appRedirect = 'http://127.0.0.1:5173/payment-verification?contractId=contract-1';
+
+interface ReceivedWebhook {
+  headers: IncomingHttpHeaders;
+  body: { event: string; data: { id: number; tx_ref: string; amount: number; status: string; payment_type: string } };
+}
+
+let sandbox: FlutterwaveSandbox;
+let receiver: Server;
+let receiverUrl: string;
+let receiverStatus = 200;
+const received: ReceivedWebhook[] = [];
+const logs: string[] = [];
+let refCount = 0;
+
+beforeAll(async () => {
+  receiver = createServer(async (req, res) => {
+    received.push({ headers: req.headers, body: JSON.parse((await readBody(req)).toString('utf8')) });
+    res.writeHead(receiverStatus).end();
+  });
+  receiverUrl = `http://127.0.0.1:${await listen(receiver, 0)}/webhooks/flutterwave`;
+  sandbox = await startFlutterwaveSandbox({ ...keys, webhookUrl: () => receiverUrl, log: (line) => logs.push(line) });
+  // What the local cloud gives the functions; secrets are read (and cached) on first use, after this.
+  process.env.FLUTTERWAVE_BASE_URL = sandbox.url;
+  process.env.FLUTTERWAVE_SECRET_KEY = keys.secretKey;
+  process.env.FLUTTERWAVE_WEBHOOK_HASH = keys.webhookHash;
+});
+
+afterEach(() => {
+  Object.assign(sandbox.faults, {
+    webhookDelayMs: 0,
+    webhookDuplicates: 0,
+    dropWebhooks: false,
+    verifyFailures: 0,
+    verifyHangMs: 0,
+  });
+  receiverStatus = 200;
+  vi.restoreAllMocks();
+});
+
+afterAll(async () => {
+  await sandbox?.stop();
+  if (receiver) await close(receiver);
+});
+
+// ---------------------------------------------------------------------------------------------
+
+function newTxRef(label: string): string {
+  refCount += 1;
+  return `ESC-${label}-${Date.now()}-${refCount}`;
+}
+
+function webhooksFor(txRef: string): ReceivedWebhook[] {
+  return received.filter((w) => w.body.data.tx_ref === txRef);
+}
+
+/** Polls until `check` answers something truthy (webhooks arrive after the page answered). */
+async function until<T>(check: () => T | undefined | false, timeoutMs = 3_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function withBaseUrl<T>(url: string, run: () => Promise<T>): Promise<T> {
+  const previous = process.env.FLUTTERWAVE_BASE_URL;
+  process.env.FLUTTERWAVE_BASE_URL = url;
+  try {
+    return await run();
+  } finally {
+    process.env.FLUTTERWAVE_BASE_URL = previous;
+  }
+}
+
+function postForm(url: string, fields: Record<string, string>): Promise<Response> {
+  return fetch(url, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
+}
+
+function unescapeHtml(text: string): string {
+  return text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+}
+
+/** The page's form as a browser would submit it: its action and its hidden fields. */
+function formIn(html: string, pageUrl: string): { action: string; fields: Record<string, string> } {
+  const action = /<form method="post" action="([^"]+)">/.exec(html)?.[1];
+  if (!action) throw new Error('no form on the page');
+  const fields = Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
+      unescapeHtml(m[1] ?? ''),
+      unescapeHtml(m[2] ?? ''),
+    ]),
+  );
+  return { action: new URL(unescapeHtml(action), pageUrl).toString(), fields };
+}
+
+/** Runs the sandbox's v3.js as a page would and answers where FlutterwaveCheckout sent the browser. */
+async function checkoutUrlFor(config: Record<string, unknown>): Promise<string> {
+  const script = await (await fetch(sandbox.checkoutScriptUrl)).text();
+  let target: string | undefined;
+  const window: Record<string, unknown> = {
+    location: {
+      assign: (url: string) => {
+        target = url;
+      },
+    },
+  };
+  vm.runInNewContext(script, { window, URLSearchParams });
+  (window.FlutterwaveCheckout as (config: unknown) => void)(config);
+  if (!target) throw new Error('FlutterwaveCheckout did not navigate');
+  return target;
+}
+
+function cardCheckout(txRef: string, amount: number) {
+  return {
+    public_key: keys.publicKey,
+    tx_ref: txRef,
+    amount,
+    currency: 'NGN',
+    redirect_url: appRedirect,
+    customer: { email: customer.email, name: customer.fullName },
+    payment_options: 'card',
+    customizations: { title: 'Escrow payment' },
+  };
+}
+
+/** Opens the hosted checkout for a payment and presses one of its buttons. */
+async function payByCard(txRef: string, amount: number, action: 'pay' | 'fail' | 'cancel') {
+  const pageUrl = await checkoutUrlFor(cardCheckout(txRef, amount));
+  const page = await fetch(pageUrl);
+  const html = await page.text();
+  expect(page.status).toBe(200);
+  const form = formIn(html, pageUrl);
+  const response = await postForm(form.action, { ...form.fields, action });
+  return { html, response, location: new URL(response.headers.get('location') ?? 'about:blank') };
+}
+
+async function openBankCharge(amountMinor: number) {
+  const txRef = newTxRef('bank');
+  const account = await createBankTransferCharge({ txRef, amountMinor, currency: 'NGN', ...customer });
+  return { txRef, account };
+}
+
+async function sendTransfer(accountNumber: string, amount: string): Promise<{ status: number; html: string }> {
+  const response = await postForm(sandbox.bankUrl, { account_number: accountNumber, amount });
+  return { status: response.status, html: await response.text() };
+}
+
+async function api(method: 'GET' | 'POST', path: string, body?: object, secretKey = keys.secretKey) {
+  const response = await fetch(`${sandbox.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${secretKey}`, 'content-type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, body: (await response.json()) as { status: string; message: string; data: unknown } };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('bank transfer', () => {
+  it('makes a one-off 10-digit account for the exact amount, open for an hour', async () => {
+    const before = Date.now();
+    const { account } = await openBankCharge(150_000);
+    expect(account.accountNumber).toMatch(/^\d{10}$/);
+    expect(account.bankName).toBe('Sandbox Bank');
+    expect(account.amountMinor).toBe(150_000);
+    expect(account.reference).not.toBe('');
+    // The sandbox writes Lagos wall time to the second, as the live API does.
+    const expires = Date.parse(account.expiresAt);
+    expect(expires).toBeGreaterThanOrEqual(before + 3_600_000 - 1_000);
+    expect(expires).toBeLessThanOrEqual(Date.now() + 3_600_000);
+    const other = await openBankCharge(150_000);
+    expect(other.account.accountNumber).not.toBe(account.accountNumber);
+  });
+
+  it('credits a partial transfer sent from the bank page: the webhook carries that amount and verify confirms it in kobo', async () => {
+    const { txRef, account } = await openBankCharge(150_000);
+    const bank = await (await fetch(sandbox.bankUrl)).text();
+    expect(bank).toContain(account.accountNumber);
+    expect(bank).toContain(txRef);
+    expect(bank).toContain('₦1,500.00');
+
+    const sent = await sendTransfer(account.accountNumber, '600.50');
+    expect(sent.status).toBe(200);
+    expect(sent.html).toContain('Transfer sent');
+    expect(sent.html).toContain('₦600.50');
+    expect(sent.html).toContain(txRef);
+
+    const [webhook] = await until(() => webhooksFor(txRef).length > 0 && webhooksFor(txRef));
+    expect(webhook?.headers['verif-hash']).toBe(keys.webhookHash);
+    expect(await isAuthenticWebhook(webhook?.headers ?? {})).toBe(true);
+    const event = chargeWebhookSchema.parse(webhook?.body);
+    expect(event.data).toMatchObject({
+      tx_ref: txRef,
+      amount: 600.5,
+      currency: 'NGN',
+      status: 'successful',
+      payment_type: 'bank_transfer',
+    });
+    expect(minorFromProvider(event.data.amount)).toBe(60_050);
+
+    const expected = {
+      id: event.data.id,
+      txRef,
+      status: 'successful',
+      amountMinor: 60_050,
+      chargedAmountMinor: 60_050,
+      currency: 'NGN',
+      paymentType: 'bank_transfer',
+      customerEmail: customer.email,
+    };
+    expect(await verifyTransaction(event.data.id)).toEqual(expected);
+    expect(await verifyTransaction(String(event.data.id))).toEqual(expected);
+    expect(await verifyByReference(txRef)).toEqual(expected);
+  });
+
+  it('takes an overpayment as sent', async () => {
+    const { txRef, account } = await openBankCharge(100_000);
+    expect((await sendTransfer(account.accountNumber, '1,250')).status).toBe(200);
+    expect(await verifyByReference(txRef)).toMatchObject({ status: 'successful', amountMinor: 125_000 });
+  });
+
+  it('refuses a second transfer to a paid account, an unknown account and an unreadable amount, sending nothing', async () => {
+    const { txRef, account } = await openBankCharge(50_000);
+    expect((await sendTransfer(account.accountNumber, '500')).status).toBe(200);
+    const count = sandbox.transactions().length;
+
+    const again = await sendTransfer(account.accountNumber, '500');
+    expect(again.status).toBe(400);
+    expect(again.html).toContain('has already received a transfer');
+    const unknown = await sendTransfer('0123456789', '500');
+    expect(unknown.status).toBe(400);
+    expect(unknown.html).toContain('No account 0123456789 was found');
+    const { account: open } = await openBankCharge(50_000);
+    expect((await sendTransfer(open.accountNumber, '12.345')).status).toBe(400);
+    expect((await sendTransfer(open.accountNumber, '0')).status).toBe(400);
+
+    expect(sandbox.transactions()).toHaveLength(count);
+    expect(webhooksFor(txRef).length).toBeLessThanOrEqual(1);
+  });
+
+  it('is refused for a currency other than naira and for a reference already used', async () => {
+    const txRef = newTxRef('usd');
+    const usd = createBankTransferCharge({ txRef, amountMinor: 10_000, currency: 'USD', ...customer });
+    await expect(usd).rejects.toBeInstanceOf(ProviderRejectedError);
+    await expect(usd).rejects.toMatchObject({ statusCode: 400, message: 'Bank transfer is only available for NGN transactions' });
+
+    const { txRef: used } = await openBankCharge(10_000);
+    await expect(
+      createBankTransferCharge({ txRef: used, amountMinor: 10_000, currency: 'NGN', ...customer }),
+    ).rejects.toMatchObject({
+      name: 'ProviderRejectedError',
+      statusCode: 400,
+    });
+  });
+});
+
+describe('card checkout (v3.js and the hosted page)', () => {
+  it('v3.js takes the browser to the hosted checkout, which shows the amount and the merchant reference', async () => {
+    const txRef = newTxRef('card');
+    const pageUrl = await checkoutUrlFor(cardCheckout(txRef, 2500));
+    expect(pageUrl.startsWith(`${sandbox.origin}/checkout?`)).toBe(true);
+    const html = await (await fetch(pageUrl)).text();
+    expect(html).toContain('₦2,500.00');
+    expect(html).toContain(txRef);
+    for (const button of ['Pay', 'Fail', 'Cancel']) expect(html).toContain(`>${button}</button>`);
+  });
+
+  it('refuses a wrong public key in the script and on the page', async () => {
+    const config = { ...cardCheckout(newTxRef('card'), 2500), public_key: 'FLWPUBK_TEST-wrong' };
+    await expect(checkoutUrlFor(config)).rejects.toThrow('Invalid public key passed');
+    const page = await fetch(
+      `${sandbox.origin}/checkout?${new URLSearchParams({ public_key: 'wrong', tx_ref: 'x', amount: '1' })}`,
+    );
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain('Invalid public key passed');
+  });
+
+  it('Pay makes a successful card transaction, returns the payer with its id and sends the webhook', async () => {
+    const txRef = newTxRef('card');
+    const { response, location } = await payByCard(txRef, 2500.75, 'pay');
+    expect(response.status).toBe(303);
+    expect(location.pathname).toBe('/payment-verification');
+    expect(location.searchParams.get('contractId')).toBe('contract-1');
+    expect(location.searchParams.get('status')).toBe('successful');
+    expect(location.searchParams.get('tx_ref')).toBe(txRef);
+    const transactionId = location.searchParams.get('transaction_id') ?? '';
+
+    expect(await verifyTransaction(transactionId)).toEqual({
+      id: Number(transactionId),
+      txRef,
+      status: 'successful',
+      amountMinor: 250_075,
+      chargedAmountMinor: 250_075,
+      currency: 'NGN',
+      paymentType: 'card',
+      customerEmail: customer.email,
+    });
+    const [webhook] = await until(() => webhooksFor(txRef).length > 0 && webhooksFor(txRef));
+    expect(webhook?.body.data).toMatchObject({
+      id: Number(transactionId),
+      status: 'successful',
+      payment_type: 'card',
+      amount: 2500.75,
+    });
+  });
+
+  it('Fail makes a failed transaction and returns the payer with status=failed', async () => {
+    const txRef = newTxRef('card');
+    const { location } = await payByCard(txRef, 900, 'fail');
+    expect(location.searchParams.get('status')).toBe('failed');
+    expect(location.searchParams.get('tx_ref')).toBe(txRef);
+    expect(await verifyTransaction(location.searchParams.get('transaction_id') ?? '')).toMatchObject({ txRef, status: 'failed' });
+    await until(() => webhooksFor(txRef).some((w) => w.body.data.status === 'failed'));
+  });
+
+  it('Cancel returns the payer with status=cancelled and makes no transaction', async () => {
+    const txRef = newTxRef('card');
+    const { response, location } = await payByCard(txRef, 900, 'cancel');
+    expect(response.status).toBe(303);
+    expect(location.searchParams.get('status')).toBe('cancelled');
+    expect(location.searchParams.get('tx_ref')).toBe(txRef);
+    expect(location.searchParams.has('transaction_id')).toBe(false);
+    expect(sandbox.transactions().some((t) => t.txRef === txRef)).toBe(false);
+    expect(await verifyByReference(txRef)).toBeNull();
+  });
+
+  it('refuses to take a second payment for a reference already paid', async () => {
+    const txRef = newTxRef('card');
+    await payByCard(txRef, 100, 'pay');
+    const { response } = await payByCard(txRef, 100, 'pay');
+    expect(response.status).toBe(409);
+    expect(sandbox.transactions().filter((t) => t.txRef === txRef)).toHaveLength(1);
+  });
+});
+
+describe('OPay', () => {
+  async function opayCharge(amountMinor: number) {
+    const txRef = newTxRef('opay');
+    const { paymentLink } = await createOpayCharge({ txRef, amountMinor, ...customer, redirectUrl: appRedirect });
+    const html = await (await fetch(paymentLink)).text();
+    return { txRef, paymentLink, html, form: formIn(html, paymentLink) };
+  }
+
+  it('answers a link to the wallet page; the charge is pending until the payer acts', async () => {
+    const { txRef, paymentLink, html } = await opayCharge(300_000);
+    expect(paymentLink.startsWith(`${sandbox.origin}/opay/`)).toBe(true);
+    expect(html).toContain('₦3,000.00');
+    expect(html).toContain(txRef);
+    expect(await verifyByReference(txRef)).toMatchObject({ txRef, status: 'pending', paymentType: 'opay', amountMinor: 300_000 });
+  });
+
+  it('Pay settles the charge, returns the payer with the transaction id and sends the webhook', async () => {
+    const { txRef, form } = await opayCharge(300_000);
+    const pending = await verifyByReference(txRef);
+    const response = await postForm(form.action, { ...form.fields, action: 'pay' });
+    expect(response.status).toBe(303);
+    const location = new URL(response.headers.get('location') ?? '');
+    expect(location.searchParams.get('status')).toBe('successful');
+    expect(location.searchParams.get('tx_ref')).toBe(txRef);
+    expect(location.searchParams.get('transaction_id')).toBe(String(pending?.id));
+    expect(await verifyTransaction(pending?.id ?? 0)).toMatchObject({
+      status: 'successful',
+      paymentType: 'opay',
+      amountMinor: 300_000,
+    });
+    await until(() => webhooksFor(txRef).some((w) => w.body.data.status === 'successful'));
+    // The link is spent: the wallet page now only reports the outcome.
+    expect((await postForm(form.action, { action: 'pay' })).status).toBe(409);
+  });
+
+  it('Fail returns status=failed; Cancel returns status=cancelled and leaves the charge pending', async () => {
+    const failed = await opayCharge(10_000);
+    const failure = await postForm(failed.form.action, { action: 'fail' });
+    expect(new URL(failure.headers.get('location') ?? '').searchParams.get('status')).toBe('failed');
+    expect(await verifyByReference(failed.txRef)).toMatchObject({ status: 'failed' });
+
+    const cancelled = await opayCharge(10_000);
+    const cancel = await postForm(cancelled.form.action, { action: 'cancel' });
+    const location = new URL(cancel.headers.get('location') ?? '');
+    expect(location.searchParams.get('status')).toBe('cancelled');
+    expect(location.searchParams.has('transaction_id')).toBe(false);
+    expect(await verifyByReference(cancelled.txRef)).toMatchObject({ status: 'pending' });
+    await pause(100);
+    expect(webhooksFor(cancelled.txRef)).toHaveLength(0);
+  });
+});
+
+describe('verification', () => {
+  it('answers null for a transaction the provider does not have', async () => {
+    expect(await verifyTransaction(999_999_999)).toBeNull();
+    expect(await verifyTransaction('not-a-number')).toBeNull();
+    expect(await verifyByReference('ESC-never-made')).toBeNull();
+  });
+
+  it('throws ProviderUnavailableError while verify answers 500, then succeeds', async () => {
+    const { txRef, account } = await openBankCharge(20_000);
+    await sendTransfer(account.accountNumber, '200');
+    sandbox.faults.verifyFailures = 2;
+    await expect(verifyByReference(txRef)).rejects.toBeInstanceOf(ProviderUnavailableError);
+    await expect(verifyByReference(txRef)).rejects.toMatchObject({ name: 'ProviderUnavailableError', retryable: true });
+    expect(await verifyByReference(txRef)).toMatchObject({ status: 'successful', amountMinor: 20_000 });
+  });
+
+  it('gives up after its 10 s timeout when verify hangs (timeout shortened here)', async () => {
+    const { txRef, account } = await openBankCharge(20_000);
+    await sendTransfer(account.accountNumber, '200');
+    const realTimeout = AbortSignal.timeout.bind(AbortSignal);
+    const timeout = vi.spyOn(AbortSignal, 'timeout').mockImplementation(() => realTimeout(100));
+    sandbox.faults.verifyHangMs = 1_000;
+    await expect(verifyByReference(txRef)).rejects.toMatchObject({ name: 'ProviderUnavailableError', message: /timed out/ });
+    expect(timeout).toHaveBeenCalledWith(10_000);
+  });
+
+  it('answers a slow verify once it comes', async () => {
+    const { txRef, account } = await openBankCharge(20_000);
+    await sendTransfer(account.accountNumber, '200');
+    sandbox.faults.verifyHangMs = 200;
+    const started = Date.now();
+    expect(await verifyByReference(txRef)).toMatchObject({ status: 'successful' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+  });
+
+  it('throws ProviderRejectedError (401) when the secret key is wrong', async () => {
+    const other = await startFlutterwaveSandbox({
+      ...keys,
+      secretKey: 'FLWSECK_TEST-another-account',
+      webhookUrl: () => undefined,
+    });
+    try {
+      const call = withBaseUrl(other.url, () => verifyByReference('ESC-anything'));
+      await expect(call).rejects.toBeInstanceOf(ProviderRejectedError);
+      await expect(call).rejects.toMatchObject({ statusCode: 401, message: 'Invalid authorization key', retryable: false });
+    } finally {
+      await other.stop();
+    }
+  });
+});
+
+describe('webhooks', () => {
+  it('arrives N+1 times with N duplicates set through POST /__faults', async () => {
+    const set = await fetch(`${sandbox.origin}/__faults`, { method: 'POST', body: JSON.stringify({ webhookDuplicates: 2 }) });
+    expect(await set.json()).toMatchObject({ webhookDuplicates: 2 });
+    const { txRef, account } = await openBankCharge(10_000);
+    await sendTransfer(account.accountNumber, '100');
+    await until(() => webhooksFor(txRef).length === 3);
+    await pause(100);
+    expect(webhooksFor(txRef)).toHaveLength(3);
+    expect(new Set(webhooksFor(txRef).map((w) => w.body.data.id)).size).toBe(1);
+  });
+
+  it('refuses an unknown fault', async () => {
+    const set = await fetch(`${sandbox.origin}/__faults`, { method: 'POST', body: JSON.stringify({ dropWebhook: true }) });
+    expect(set.status).toBe(400);
+  });
+
+  it('never arrives when dropped, and resend-hook delivers it later', async () => {
+    sandbox.faults.dropWebhooks = true;
+    const { txRef, account } = await openBankCharge(10_000);
+    await sendTransfer(account.accountNumber, '100');
+    await pause(150);
+    expect(webhooksFor(txRef)).toHaveLength(0);
+    const tx = sandbox.transactions().find((t) => t.txRef === txRef);
+    expect(tx?.webhook.state).toBe('dropped');
+
+    sandbox.faults.dropWebhooks = false;
+    const resend = await api('POST', `/transactions/${tx?.id}/resend-hook`, { wait: 1 });
+    expect(resend).toEqual({ status: 200, body: { status: 'success', message: 'hook sent successfully', data: 'hook sent' } });
+    expect(webhooksFor(txRef)).toHaveLength(1);
+    expect(webhooksFor(txRef)[0]?.headers['verif-hash']).toBe(keys.webhookHash);
+  });
+
+  it('resend-hook delivers a delivered webhook again, and refuses an unknown transaction', async () => {
+    const { txRef, account } = await openBankCharge(10_000);
+    await sendTransfer(account.accountNumber, '100');
+    const [first] = await until(() => webhooksFor(txRef).length > 0 && webhooksFor(txRef));
+    await api('POST', `/transactions/${first?.body.data.id}/resend-hook`);
+    await until(() => webhooksFor(txRef).length === 2);
+    expect((await api('POST', '/transactions/999999999/resend-hook')).status).toBe(400);
+  });
+
+  it('logs a delivery the receiver refuses and keeps it for resend', async () => {
+    receiverStatus = 500;
+    const { txRef, account } = await openBankCharge(10_000);
+    await sendTransfer(account.accountNumber, '100');
+    const failed = await until(() => sandbox.transactions().find((t) => t.txRef === txRef && t.webhook.state === 'failed'));
+    expect(failed.webhook.lastError).toContain('500');
+    expect(logs.some((line) => line.includes(txRef) && line.includes('not delivered'))).toBe(true);
+
+    receiverStatus = 200;
+    await api('POST', `/transactions/${failed.id}/resend-hook`, { wait: 1 });
+    expect(sandbox.transactions().find((t) => t.id === failed.id)?.webhook.state).toBe('delivered');
+  });
+
+  it('never holds up the page: with a delay the payer is back before the webhook leaves', async () => {
+    sandbox.faults.webhookDelayMs = 200;
+    const txRef = newTxRef('card');
+    const { response } = await payByCard(txRef, 100, 'pay');
+    expect(response.status).toBe(303);
+    expect(webhooksFor(txRef)).toHaveLength(0);
+    await until(() => webhooksFor(txRef).length === 1);
+  });
+});
+
+describe('banks and account names (the provider proxy reads)', () => {
+  it('lists Nigerian banks including Access Bank 044', async () => {
+    const { status, body } = await api('GET', '/banks/NG');
+    expect(status).toBe(200);
+    expect(body.status).toBe('success');
+    expect(body.data).toContainEqual(expect.objectContaining({ code: '044', name: 'Access Bank' }));
+  });
+
+  it('resolves the Access Bank test accounts and refuses others as v3 does', async () => {
+    const known = await api('POST', '/accounts/resolve', { account_number: '0690000032', account_bank: '044' });
+    expect(known.status).toBe(200);
+    expect(known.body.data).toEqual({ account_number: '0690000032', account_name: expect.any(String) });
+    for (const [account_number, account_bank] of [
+      ['0690000042', '044'],
+      ['0690000032', '058'],
+    ]) {
+      const unknown = await api('POST', '/accounts/resolve', { account_number, account_bank });
+      expect(unknown).toEqual({
+        status: 400,
+        body: { status: 'error', message: 'Sorry, that account number is invalid, please check and try again', data: null },
+      });
+    }
+  });
+
+  it('requires the Bearer secret key', async () => {
+    expect((await api('GET', '/banks/NG', undefined, 'wrong')).status).toBe(401);
+    expect((await fetch(`${sandbox.url}/banks/NG`)).status).toBe(401);
+  });
+});
+
+describe('persistence', () => {
+  it('keeps charges and transactions in dataDir across a restart', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'flutterwave-sandbox-'));
+    try {
+      let stored = await startFlutterwaveSandbox({ ...keys, dataDir, webhookUrl: () => undefined, log: () => undefined });
+      const txRef = newTxRef('kept');
+      const account = await withBaseUrl(stored.url, () =>
+        createBankTransferCharge({ txRef, amountMinor: 70_000, currency: 'NGN', ...customer }),
+      );
+      await stored.stop();
+
+      stored = await startFlutterwaveSandbox({ ...keys, dataDir, webhookUrl: () => undefined, log: () => undefined });
+      try {
+        expect((await postForm(stored.bankUrl, { account_number: account.accountNumber, amount: '700' })).status).toBe(200);
+        expect(stored.transactions().find((t) => t.txRef === txRef)?.webhook.state).toBe('failed');
+        const id = stored.transactions().find((t) => t.txRef === txRef)?.id ?? 0;
+        await stored.stop();
+        stored = await startFlutterwaveSandbox({ ...keys, dataDir, webhookUrl: () => undefined, log: () => undefined });
+        expect(await withBaseUrl(stored.url, () => verifyTransaction(id))).toMatchObject({ txRef, amountMinor: 70_000 });
+      } finally {
+        await stored.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
