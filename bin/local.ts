@@ -1,8 +1,8 @@
 /**
  * `npm start`: the whole product on this machine. Builds the web app if it is missing, starts the
  * local cloud with its data under .data/, seeds the demo accounts on the first run, and stops
- * cleanly on Ctrl-C. PORT chooses the app's port (the next four ports serve the API, Cognito,
- * the mailbox and DynamoDB Local).
+ * cleanly on Ctrl-C. PORT chooses the app's port (the next six ports serve the API, Cognito,
+ * the mailbox, DynamoDB Local, Step Functions and the payment provider's sandbox).
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -30,6 +30,9 @@ console.log(`
   Mailbox:   ${cloud.mailboxUrl}   (every email the product sends: codes, links)
   API:       ${cloud.apiUrl}
   Cognito:   ${cloud.cognitoEndpoint}
+  Workflow:  ${cloud.executionsUrl}   (every contract's escrow execution and its history)
+  Payments:  ${cloud.flutterwave.url}   (the payment provider's sandbox; send a transfer at ${cloud.flutterwave.bankUrl})
+             test keys: public ${cloud.flutterwave.publicKey}  secret ${cloud.flutterwave.secretKey}  webhook hash ${cloud.flutterwave.webhookHash}
 
   Demo accounts (security answer for a new device; or set localStorage middleman_device_id to the device id):
 ${demoUsers

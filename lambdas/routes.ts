@@ -18,6 +18,11 @@ export interface RoutePermissions {
   userPoolActions?: string[];
   /** Secrets the function reads (lambdas/core/adapters/secrets.ts). @default [] */
   secrets?: SecretName[];
+  /**
+   * What it may do with the escrow state machine: 'start' its executions, 'answer' the callback
+   * tasks they wait on (SendTaskSuccess/Failure). @default []
+   */
+  workflow?: Array<'start' | 'answer'>;
 }
 
 export interface RouteDefinition {
@@ -94,7 +99,13 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'protected',
     permissions: { table: 'read' },
   },
-  { name: 'accept-contract', method: 'POST', path: '/accept-contract', auth: 'protected', permissions: { table: 'readWrite' } },
+  {
+    name: 'accept-contract',
+    method: 'POST',
+    path: '/accept-contract',
+    auth: 'protected',
+    permissions: { table: 'readWrite', workflow: ['start'] },
+  },
   { name: 'reject-contract', method: 'POST', path: '/reject-contract', auth: 'protected', permissions: { table: 'readWrite' } },
   { name: 'list-my-contracts', method: 'GET', path: '/contracts', auth: 'protected', permissions: { table: 'read' } },
   { name: 'get-contract', method: 'GET', path: '/contracts/{id}', auth: 'protected', permissions: { table: 'read' } },
@@ -126,7 +137,44 @@ export const routes: readonly RouteDefinition[] = [
     method: 'POST',
     path: '/create-instance-from-template',
     auth: 'protected',
+    permissions: { table: 'readWrite', workflow: ['start'] },
+  },
+
+  // Payments into escrow
+  {
+    name: 'generate-transfer-account',
+    method: 'POST',
+    path: '/generate-transfer-account',
+    auth: 'protected',
+    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'] },
+  },
+  {
+    name: 'initiate-opay-payment',
+    method: 'POST',
+    path: '/initiate-opay-payment',
+    auth: 'protected',
+    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'] },
+  },
+  {
+    name: 'start-card-payment',
+    method: 'POST',
+    path: '/start-card-payment',
+    auth: 'protected',
     permissions: { table: 'readWrite' },
+  },
+  {
+    name: 'get-payment-status',
+    method: 'POST',
+    path: '/get-payment-status',
+    auth: 'protected',
+    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], workflow: ['answer'] },
+  },
+  {
+    name: 'flutterwave-webhook',
+    method: 'POST',
+    path: '/flutterwave-webhook',
+    auth: 'public',
+    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey', 'flutterwaveWebhookHash'], workflow: ['answer'] },
   },
 
   // Notifications

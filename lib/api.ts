@@ -10,7 +10,6 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { functionEnvironment } from '../lambdas/core/adapters/env';
@@ -32,6 +31,8 @@ export interface EscrowApiProps {
   readonly appUrl: string;
   /** The secrets functions may be granted (route/trigger `permissions.secrets`). */
   readonly secrets: EscrowSecrets;
+  /** The escrow state machine's ARN, for the routes that start or answer its executions. */
+  readonly stateMachineArn: string;
   /** The routes to serve. @default the route table of lambdas/routes.ts */
   readonly routes?: readonly RouteDefinition[];
 }
@@ -103,6 +104,7 @@ export class EscrowApi extends Construct {
       mailFrom: stage.mailFrom,
       appUrl: props.appUrl,
       userPool: { id: auth.userPool.userPoolId, clientId: auth.userPoolClient.userPoolClientId },
+      stateMachineArn: props.stateMachineArn,
     });
 
     const functions = new Map<string, EscrowFunction>();
@@ -115,12 +117,12 @@ export class EscrowApi extends Construct {
         tableAccess: route.permissions.table ?? 'none',
         environment,
       });
-      if (route.permissions.sendEmail) fn.grantSendEmail(stage.mailFrom);
-      if (route.permissions.secrets?.length) fn.grantSecrets(props.secrets, route.permissions.secrets);
-      const userPoolActions = route.permissions.userPoolActions ?? [];
-      if (userPoolActions.length > 0) {
-        fn.addToRolePolicy(new PolicyStatement({ actions: userPoolActions, resources: [auth.userPool.userPoolArn] }));
-      }
+      fn.grantListed(route.permissions, {
+        secrets: props.secrets,
+        mailFrom: stage.mailFrom,
+        userPoolArn: auth.userPool.userPoolArn,
+        stateMachineArn: props.stateMachineArn,
+      });
       const [apiRoute] = this.httpApi.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],

@@ -61,8 +61,7 @@ export class EscrowAuth extends Construct {
             appUrl: props.appUrl,
           }),
         });
-        if (permissions.sendEmail) fn.grantSendEmail(stage.mailFrom);
-        if (permissions.secrets?.length) fn.grantSecrets(props.secrets, permissions.secrets);
+        fn.grantListed(permissions, { secrets: props.secrets, mailFrom: stage.mailFrom });
         return [name, fn];
       }),
     );

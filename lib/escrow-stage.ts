@@ -6,6 +6,7 @@ import { EscrowData } from './data';
 import { EscrowSecrets } from './secrets';
 import type { StageConfig } from './stage-config';
 import { EscrowWeb } from './web';
+import { EscrowWorkflow } from './workflow';
 
 export interface EscrowStackProps extends Omit<StackProps, 'env'> {
   /** Settings of the stage this stack deploys; also gives the stack's env. */
@@ -27,6 +28,7 @@ export class EscrowStack extends Stack {
   readonly data: EscrowData;
   readonly auth: EscrowAuth;
   readonly api: EscrowApi;
+  readonly workflow: EscrowWorkflow;
   readonly web: EscrowWeb;
   readonly secrets: EscrowSecrets;
 
@@ -38,7 +40,15 @@ export class EscrowStack extends Stack {
     this.web = new EscrowWeb(this, 'Web', { stage });
     const { secrets } = this;
     this.auth = new EscrowAuth(this, 'Auth', { stage, data: this.data, appUrl: this.web.url, secrets });
-    this.api = new EscrowApi(this, 'Api', { stage, data: this.data, auth: this.auth, appUrl: this.web.url, secrets });
+    this.workflow = new EscrowWorkflow(this, 'Workflow', { stage, data: this.data, appUrl: this.web.url, secrets });
+    this.api = new EscrowApi(this, 'Api', {
+      stage,
+      data: this.data,
+      auth: this.auth,
+      appUrl: this.web.url,
+      secrets,
+      stateMachineArn: this.workflow.stateMachineArn,
+    });
     this.web.deploy({
       stage: stage.name,
       region: this.region,
@@ -48,6 +58,7 @@ export class EscrowStack extends Stack {
         userPoolClientId: this.auth.userPoolClient.userPoolClientId,
       },
       captchaSiteKey: stage.captchaSiteKey,
+      payments: { publicKey: stage.flutterwavePublicKey, checkoutScriptUrl: stage.checkoutScriptUrl },
     });
 
     new CfnOutput(this, 'AppUrl', { value: this.web.url });
@@ -55,6 +66,7 @@ export class EscrowStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'StateMachineArn', { value: this.workflow.stateMachine.stateMachineArn });
   }
 }
 

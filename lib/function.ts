@@ -6,11 +6,22 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { envNames } from '../lambdas/core/adapters/env';
 import { type SecretName, secretSources } from '../lambdas/core/adapters/secrets';
+import type { RoutePermissions } from '../lambdas/routes';
 import { nodejsBundling } from './bundling';
 import type { EscrowData, TableAccess } from './data';
 import { acknowledge, acknowledgeWildcardResource } from './nag';
 import type { EscrowSecrets } from './secrets';
 import type { StageConfig } from './stage-config';
+
+/** Where a function's listed permissions point. */
+export interface GrantTargets {
+  readonly secrets: EscrowSecrets;
+  /** The only sender email may be sent as. */
+  readonly mailFrom: string;
+  readonly userPoolArn?: string;
+  /** The escrow state machine (by its formatted ARN, so granting never makes a CloudFormation cycle). */
+  readonly stateMachineArn?: string;
+}
 
 /** Tag naming what a function is for; tests and operators find functions by it. */
 export const FUNCTION_TAG = 'escrow:function';
@@ -78,6 +89,29 @@ export class EscrowFunction extends NodejsFunction {
     acknowledge(this, {
       L1: 'Node 22 is the runtime the architecture pins (ARCHITECTURE.md §1, esbuild target node22); moving to a newer LTS is a deliberate change of runtime and bundling target together.',
     });
+  }
+
+  /**
+   * Grants what a table entry (route, trigger or task) lists, beyond the table: email, secrets,
+   * user pool actions, the escrow state machine. A listed permission whose target the caller did
+   * not give is a wiring defect and fails the synth.
+   */
+  grantListed(permissions: RoutePermissions, targets: GrantTargets): void {
+    if (permissions.sendEmail) this.grantSendEmail(targets.mailFrom);
+    if (permissions.secrets?.length) this.grantSecrets(targets.secrets, permissions.secrets);
+    if (permissions.userPoolActions?.length) {
+      if (!targets.userPoolArn) throw new Error(`${this.node.path}: user pool actions listed without a user pool`);
+      this.addToRolePolicy(new PolicyStatement({ actions: permissions.userPoolActions, resources: [targets.userPoolArn] }));
+    }
+    const workflow = permissions.workflow ?? [];
+    if (workflow.length > 0) {
+      if (!targets.stateMachineArn) throw new Error(`${this.node.path}: workflow access listed without a state machine`);
+      const actions = [
+        ...(workflow.includes('start') ? ['states:StartExecution'] : []),
+        ...(workflow.includes('answer') ? ['states:SendTaskSuccess', 'states:SendTaskFailure', 'states:SendTaskHeartbeat'] : []),
+      ];
+      this.addToRolePolicy(new PolicyStatement({ actions, resources: [targets.stateMachineArn] }));
+    }
   }
 
   /** Grants table access by permission level; 'none' grants nothing. */

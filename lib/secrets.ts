@@ -28,10 +28,18 @@ export class EscrowSecrets extends Construct {
     this.secrets = {
       app: make('app', 'HMAC key of sign-up tickets, one-time codes and reset links'),
       captcha: make('captcha', 'reCAPTCHA v3 secret key (replace the generated value with the key from Google)'),
+      flutterwaveSecretKey: make(
+        'flutterwaveSecretKey',
+        'Flutterwave v3 secret key (replace the generated value with the key from the Flutterwave dashboard)',
+      ),
+      flutterwaveWebhookHash: make(
+        'flutterwaveWebhookHash',
+        'Flutterwave webhook secret hash: enter this generated value as the secret hash in the Flutterwave dashboard',
+      ),
     };
     for (const secret of Object.values(this.secrets)) {
       acknowledge(secret, {
-        SMG4: 'Rotating the HMAC key would void the one-time codes and reset links in flight, and the reCAPTCHA key is rotated in Google’s console; both are rotated by hand.',
+        SMG4: 'Rotating the HMAC key would void the one-time codes and reset links in flight; the reCAPTCHA and Flutterwave keys and the webhook hash are rotated in the providers’ dashboards; all are rotated by hand.',
       });
     }
   }

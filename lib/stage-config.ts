@@ -29,6 +29,10 @@ export interface StageConfig {
   readonly mailFrom: string;
   /** reCAPTCHA v3 site key published in /config.json; `-c captchaSiteKey=<key>`. */
   readonly captchaSiteKey: string;
+  /** Flutterwave public key published in /config.json for the card checkout; `-c flutterwavePublicKey=<key>`. */
+  readonly flutterwavePublicKey: string;
+  /** The provider's hosted card checkout script. */
+  readonly checkoutScriptUrl: string;
   /** Origins allowed by the API's CORS besides the stage's own CloudFront URL (e.g. vite dev server). */
   readonly extraCorsOrigins: readonly string[];
   /** Steady-state and burst request limits of the HTTP API's default stage. */
@@ -43,7 +47,10 @@ export interface StageConfig {
 /** Shown in /config.json until a real key is supplied; the web app can detect and report it. */
 export const CAPTCHA_SITE_KEY_PLACEHOLDER = 'REPLACE_WITH_RECAPTCHA_V3_SITE_KEY';
 
-type StageDefaults = Omit<StageConfig, 'captchaSiteKey'>;
+/** Shown in /config.json until the stage's Flutterwave public key is supplied. */
+export const FLUTTERWAVE_PUBLIC_KEY_PLACEHOLDER = 'REPLACE_WITH_FLUTTERWAVE_PUBLIC_KEY';
+
+type StageDefaults = Omit<StageConfig, 'captchaSiteKey' | 'flutterwavePublicKey'>;
 
 /**
  * eu-west-1 for both stages: every service used (Cognito custom auth, SES v2 production access,
@@ -60,6 +67,7 @@ const stages: Record<string, StageDefaults> = {
     deletionProtection: false,
     mailFrom: 'no-reply@dev.escrow.example.com',
     extraCorsOrigins: ['http://localhost:5173'],
+    checkoutScriptUrl: 'https://checkout.flutterwave.com/v3.js',
     apiThrottle: { rateLimit: 20, burstLimit: 40 },
   },
   prod: {
@@ -72,6 +80,7 @@ const stages: Record<string, StageDefaults> = {
     deletionProtection: true,
     mailFrom: 'no-reply@escrow.example.com',
     extraCorsOrigins: [],
+    checkoutScriptUrl: 'https://checkout.flutterwave.com/v3.js',
     apiThrottle: { rateLimit: 200, burstLimit: 400 },
   },
 };
@@ -103,6 +112,7 @@ export function loadStageConfig(scope: Construct): StageConfig {
     env: account ? { ...defaults.env, account } : defaults.env,
     mailFrom,
     captchaSiteKey: captchaSiteKey ?? CAPTCHA_SITE_KEY_PLACEHOLDER,
+    flutterwavePublicKey: contextString(scope, 'flutterwavePublicKey') ?? FLUTTERWAVE_PUBLIC_KEY_PLACEHOLDER,
     webAclArn: contextString(scope, 'webAclArn') ?? defaults.webAclArn,
   };
 }

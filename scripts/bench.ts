@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: for every function (route handlers and Cognito triggers), the size of the
+ * `npm run bench`: for every function (route handlers, Cognito triggers, workflow tasks), the size of the
  * bundle CDK would deploy (same esbuild settings) and its cold start: a fresh Node process that
  * loads the bundle and serves a first invocation against DynamoDB Local, next to a bare
  * `node -e 0` measured in the same run. Figures are printed, never asserted.
@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { handlerEntry, type RouteDefinition, routes } from '../lambdas/routes';
+import { taskEntry, tasks } from '../lambdas/tasks';
 import { triggerEntries, triggerEntry } from '../lambdas/triggers';
 import { esbuildOptions } from '../lib/bundling';
 import { localCredentials, startDynamo } from '../lib/local/dynamodb';
@@ -115,6 +116,12 @@ async function main() {
       name: `trigger ${name}`,
       entry: triggerEntry(trigger),
       event: triggerEvent(name),
+    })),
+    // A task with a contract that does not exist: its first invocation reads the table and is refused.
+    ...tasks.map((task) => ({
+      name: `task ${task.state}`,
+      entry: taskEntry(task),
+      event: { contractId: '01BENCH0000000000000000000', ...(task.callback ? { taskToken: 'bench-token' } : {}) },
     })),
   ];
   const outDir = mkdtempSync(join(tmpdir(), 'escrow-bench-'));

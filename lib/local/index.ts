@@ -3,8 +3,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { Context } from 'aws-lambda';
 import { envNames, functionEnvironment } from '../../lambdas/core/adapters/env';
 import type { WebConfig } from '../../lambdas/core/api/web-config';
+import { escrowDefinitionPath, taskEntry, tasks } from '../../lambdas/tasks';
 import { triggerEntries, triggerEntry, type UserPoolTriggerName } from '../../lambdas/triggers';
 import { userPoolSettings } from '../user-pool-settings';
 import { createApiServer } from './api';
@@ -15,8 +17,11 @@ import { TokenIssuer } from './cognito/tokens';
 import type { TriggerHandlers } from './cognito/triggers';
 import { UserStore } from './cognito/user-store';
 import { localCredentials, startDynamo } from './dynamodb';
+import { type SandboxFaults, startFlutterwaveSandbox } from './flutterwave/index';
 import { close, listen } from './http-util';
+import { lambdaContext } from './lambda-context';
 import { startSes } from './ses';
+import { type LocalTaskHandler, startLocalStepFunctions } from './stepfunctions/index';
 import { webRequestListener } from './web';
 
 /** Fixed identifiers of the local stage: stable across restarts so stored tokens stay valid. */
@@ -27,6 +32,9 @@ export const localStage = {
   userPoolId: 'eu-west-1_LocalPool',
   userPoolClientId: 'localclient0000000000000000',
   mailFrom: 'no-reply@escrow.local',
+  accountId: '000000000000',
+  /** The escrow state machine (statemachines/escrow.asl.json), named like a deployed stage's. */
+  stateMachineName: 'escrow-local-contracts',
   captchaSiteKey: 'local-captcha-site-key',
 } as const;
 
@@ -37,6 +45,8 @@ export interface LocalCloudOptions {
   port?: number;
   /** The built SPA. @default web/dist */
   webDist?: string;
+  /** Task state name -> TimeoutSeconds to use instead of the ASL's (tests shorten the 7-day funding window). */
+  workflowTimeouts?: Record<string, number>;
 }
 
 export interface LocalCloud {
@@ -45,6 +55,12 @@ export interface LocalCloud {
   cognitoEndpoint: string;
   mailboxUrl: string;
   dynamodbEndpoint: string;
+  /** The local Step Functions (SFN JSON API) and its executions page for finance. */
+  stepFunctionsEndpoint: string;
+  stateMachineArn: string;
+  executionsUrl: string;
+  /** The payment provider's sandbox: where a person pays, and its test keys. */
+  flutterwave: { url: string; bankUrl: string; publicKey: string; secretKey: string; webhookHash: string; faults: SandboxFaults };
   config: WebConfig;
   cognito: CognitoService;
   tokens: TokenIssuer;
@@ -89,6 +105,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     servers.push(cognitoHttp);
 
     const secrets = localSecrets(options.dataDir && join(options.dataDir, 'secrets.json'));
+    const stateMachineArn = `arn:aws:states:${localStage.region}:${localStage.accountId}:stateMachine:${localStage.stateMachineName}`;
     // The app's URL goes into emails and the captcha check, so bind its port before the handlers run.
     const web = createServer();
     const boundAppPort = await listen(web, port(0));
@@ -106,12 +123,51 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
         appUrl,
         userPool: { id: localStage.userPoolId, clientId: localStage.userPoolClientId },
         captchaVerifyUrl: `${appUrl}/recaptcha/api/siteverify`,
+        stateMachineArn,
         endpoints: { dynamodbEndpoint: dynamo.endpoint, sesEndpoint: ses.endpoint, cognitoEndpoint },
       }),
       // Locally a secret's value itself, where AWS gives its ARN (adapters/secrets.ts).
       [envNames.appSecret]: secrets.appSecret,
       [envNames.captchaSecret]: secrets.captchaSecret,
+      [envNames.flutterwaveSecretKey]: secrets.flutterwaveSecretKey,
+      [envNames.flutterwaveWebhookHash]: secrets.flutterwaveWebhookHash,
     });
+
+    // The payment provider: the same v3 endpoints the adapter calls, and the pages a person pays on.
+    // Its webhooks go to the API's webhook route once the API listens.
+    let webhookUrl: string | undefined;
+    const flutterwave = await startFlutterwaveSandbox({
+      port: port(6),
+      dataDir: options.dataDir && join(options.dataDir, 'flutterwave'),
+      secretKey: secrets.flutterwaveSecretKey,
+      publicKey: secrets.flutterwavePublicKey,
+      webhookHash: secrets.flutterwaveWebhookHash,
+      webhookUrl: () => webhookUrl,
+    });
+    stoppers.push(flutterwave.stop);
+    process.env[envNames.flutterwaveBaseUrl] = flutterwave.url;
+
+    // The escrow state machine runs the same ASL with the same task handlers as in AWS; open
+    // executions resume (re-run, fast-forwarding) once the handlers can reach it.
+    const workflow = await startLocalStepFunctions({
+      port: port(5),
+      dataDir: options.dataDir && join(options.dataDir, 'stepfunctions'),
+      region: localStage.region,
+      accountId: localStage.accountId,
+      stateMachines: [
+        {
+          name: localStage.stateMachineName,
+          definition: JSON.parse(readFileSync(escrowDefinitionPath, 'utf8')),
+          tasks: await loadTasks(),
+        },
+      ],
+      timeoutOverrides: options.workflowTimeouts,
+      beforeResume: (endpoint) => {
+        process.env[envNames.sfnEndpoint] = endpoint;
+      },
+    });
+    stoppers.push(workflow.stop);
+    if (workflow.stateMachineArn(localStage.stateMachineName) !== stateMachineArn) throw new Error('state machine ARN mismatch');
 
     const tokens = await TokenIssuer.create(
       `${cognitoEndpoint}/${localStage.userPoolId}`,
@@ -146,6 +202,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     const apiPort = await listen(api, port(1));
     servers.push(api);
     const apiUrl = `http://127.0.0.1:${apiPort}`;
+    webhookUrl = `${apiUrl}/flutterwave-webhook`;
 
     const config: WebConfig = {
       stage: localStage.stage,
@@ -154,6 +211,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       cognito: { userPoolId: localStage.userPoolId, userPoolClientId: localStage.userPoolClientId, endpoint: cognitoEndpoint },
       captchaSiteKey: localStage.captchaSiteKey,
       captchaScriptUrl: `${appUrl}/recaptcha/api.js`,
+      payments: { publicKey: secrets.flutterwavePublicKey, checkoutScriptUrl: flutterwave.checkoutScriptUrl },
       mailboxUrl: ses.endpoint,
     };
     const captcha = new LocalCaptcha(localStage.captchaSiteKey, secrets.captchaSecret);
@@ -172,6 +230,17 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       cognitoEndpoint,
       mailboxUrl: ses.endpoint,
       dynamodbEndpoint: dynamo.endpoint,
+      stepFunctionsEndpoint: workflow.endpoint,
+      stateMachineArn,
+      executionsUrl: workflow.executionsUrl,
+      flutterwave: {
+        url: flutterwave.origin,
+        bankUrl: flutterwave.bankUrl,
+        publicKey: secrets.flutterwavePublicKey,
+        secretKey: secrets.flutterwaveSecretKey,
+        webhookHash: secrets.flutterwaveWebhookHash,
+        faults: flutterwave.faults,
+      },
       config,
       cognito,
       tokens,
@@ -186,16 +255,44 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
 
 /**
  * The local stage's secrets: made up on the first start and kept with the local data (in AWS
- * they live in Secrets Manager). In memory only when there is no data directory (tests).
+ * they live in Secrets Manager; the public key is not secret, it goes to the browser). In memory
+ * only when there is no data directory (tests). A secret added later is made up on the next start.
  */
-function localSecrets(file?: string): { appSecret: string; captchaSecret: string } {
-  if (file && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
-  const secrets = { appSecret: randomBytes(32).toString('base64url'), captchaSecret: randomBytes(24).toString('base64url') };
-  if (file) {
+function localSecrets(file?: string): LocalSecrets {
+  const kept: Partial<LocalSecrets> = file && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const secrets: LocalSecrets = {
+    appSecret: kept.appSecret ?? randomBytes(32).toString('base64url'),
+    captchaSecret: kept.captchaSecret ?? randomBytes(24).toString('base64url'),
+    // The provider's key formats, so a key pasted into the wrong place is recognisable.
+    flutterwaveSecretKey: kept.flutterwaveSecretKey ?? `FLWSECK_TEST-${randomBytes(16).toString('hex')}-X`,
+    flutterwavePublicKey: kept.flutterwavePublicKey ?? `FLWPUBK_TEST-${randomBytes(16).toString('hex')}-X`,
+    flutterwaveWebhookHash: kept.flutterwaveWebhookHash ?? randomBytes(24).toString('base64url'),
+  };
+  if (file && Object.keys(kept).length !== Object.keys(secrets).length) {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   }
   return secrets;
+}
+
+interface LocalSecrets {
+  appSecret: string;
+  captchaSecret: string;
+  flutterwaveSecretKey: string;
+  flutterwavePublicKey: string;
+  flutterwaveWebhookHash: string;
+}
+
+/** The task handlers of lambdas/tasks.ts by ASL state name, each invoked as Lambda would (with a context). */
+async function loadTasks(): Promise<Record<string, LocalTaskHandler>> {
+  const entries = await Promise.all(
+    tasks.map(async (task) => {
+      const module = (await import(taskEntry(task))) as { handler: (event: unknown, context: Context) => Promise<unknown> };
+      const invoke: LocalTaskHandler = (payload) => module.handler(payload, lambdaContext(`local-${task.file}`, 30_000));
+      return [task.state, invoke] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
 }
 
 async function loadTriggers(): Promise<TriggerHandlers> {

@@ -40,3 +40,38 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
 }
+
+/**
+ * A person signed in on the browser they signed up with (its device id already in local storage,
+ * so no new-device questions): the tab they signed in on, which holds the session (sessionStorage).
+ */
+export async function signedInTab(
+  browser: Browser,
+  appUrl: string,
+  user: { email: string; password: string; deviceId: string },
+  machine: BrowserContextOptions,
+): Promise<Page> {
+  const context = await browser.newContext(machine);
+  await context.addInitScript((deviceId) => {
+    localStorage.setItem('middleman_device_id', deviceId);
+    localStorage.setItem(
+      'middleman_device_info',
+      JSON.stringify({
+        device_id: deviceId,
+        device_name: 'Linux PC',
+        user_agent: '',
+        platform: '',
+        screen_resolution: '',
+        timezone: '',
+        language: '',
+      }),
+    );
+  }, user.deviceId);
+  const page = await context.newPage();
+  await page.goto(`${appUrl}/login`);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(`${appUrl}/dashboard`);
+  return page;
+}

@@ -8,7 +8,7 @@ import type { ContractView } from '../../lambdas/core/api/contracts';
 import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { confirmedUser, signedIn, type TestUser } from '../support/identity';
-import { firstMachine, launchChromium, screenshot, secondMachine } from './browser';
+import { firstMachine, launchChromium, screenshot, secondMachine, signedInTab } from './browser';
 
 let cloud: LocalCloud;
 let browser: Browser;
@@ -37,31 +37,9 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-/** A person on the browser they signed up with: its device id is already in local storage. */
-async function signedInPage(user: TestUser, machine: typeof firstMachine): Promise<Page> {
-  const context = await browser.newContext(machine);
-  await context.addInitScript((deviceId) => {
-    localStorage.setItem('middleman_device_id', deviceId);
-    localStorage.setItem(
-      'middleman_device_info',
-      JSON.stringify({
-        device_id: deviceId,
-        device_name: 'Linux PC',
-        user_agent: '',
-        platform: '',
-        screen_resolution: '',
-        timezone: '',
-        language: '',
-      }),
-    );
-  }, user.deviceId);
-  const page = await context.newPage();
-  await page.goto(`${cloud.appUrl}/login`);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(`${cloud.appUrl}/dashboard`);
-  return page;
+/** A person on the browser they signed up with. */
+function signedInPage(user: TestUser, machine: typeof firstMachine): Promise<Page> {
+  return signedInTab(browser, cloud.appUrl, user, machine);
 }
 
 async function contractAsSeen(page: Page, id: string): Promise<ContractView> {

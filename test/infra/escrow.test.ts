@@ -12,6 +12,7 @@ import { type SecretName, secretSources } from '../../lambdas/core/adapters/secr
 import { webConfigSchema } from '../../lambdas/core/api/web-config';
 import { tableDefinition } from '../../lambdas/core/entities/table-definition';
 import { handlerEntry, type RouteDefinition, routes } from '../../lambdas/routes';
+import { escrowDefinitionPath, taskSubstitution, tasks } from '../../lambdas/tasks';
 import { triggerEntries } from '../../lambdas/triggers';
 import { EscrowApi } from '../../lib/api';
 import { createEscrowApp } from '../../lib/app';
@@ -85,7 +86,24 @@ function expectLeastPrivilege(template: Template, table: readonly RouteDefinitio
     const cognito = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('cognito-idp:')));
     expect(actionsOf(cognito).sort()).toEqual([...(route.permissions.userPoolActions ?? [])].sort());
     for (const s of cognito) expect(s.Resource).toEqual({ 'Fn::GetAtt': [poolId, 'Arn'] });
+    expect(workflowActionsOf(statements), `${route.name} and the state machine`).toEqual(
+      listedWorkflowActions(route.permissions.workflow),
+    );
   }
+}
+
+/** What a function may do with the escrow state machine. */
+function workflowActionsOf(statements: Statement[]): string[] {
+  return actionsOf(statements)
+    .filter((a) => a.startsWith('states:'))
+    .sort();
+}
+
+function listedWorkflowActions(workflow: Array<'start' | 'answer'> = []): string[] {
+  return [
+    ...(workflow.includes('start') ? ['states:StartExecution'] : []),
+    ...(workflow.includes('answer') ? ['states:SendTaskFailure', 'states:SendTaskHeartbeat', 'states:SendTaskSuccess'] : []),
+  ].sort();
 }
 
 const violationsOf = (app: App) =>
@@ -107,6 +125,7 @@ describe('escrow stack (dev)', { timeout: 60_000 }, () => {
   it('creates one function per route-table entry and per user pool trigger, plus only the CDK-managed helpers', () => {
     for (const route of routes) functionTagged(template, `route:${route.name}`);
     for (const [trigger] of triggerEntries()) functionTagged(template, `trigger:${trigger}`);
+    for (const task of tasks) functionTagged(template, `task:${task.state}`);
 
     const functions = resources(template, 'AWS::Lambda::Function');
     const untagged = functions.filter(([, fn]) => tagOf(fn) === undefined).map(([id]) => id);
@@ -118,13 +137,14 @@ describe('escrow stack (dev)', { timeout: 60_000 }, () => {
         expect.stringMatching(/^CustomS3AutoDeleteObjectsCustomResourceProvider/),
       ]),
     );
-    expect(functions).toHaveLength(routes.length + triggerEntries().length + 2);
+    expect(functions).toHaveLength(routes.length + triggerEntries().length + tasks.length + 2);
   });
 
   it('tells each function where exactly the secrets it lists are, and lets it read only those', () => {
     const functions = [
       ...routes.map((r) => [`route:${r.name}`, r.permissions.secrets ?? []] as const),
       ...triggerEntries().map(([name, t]) => [`trigger:${name}`, t.permissions.secrets ?? []] as const),
+      ...tasks.map((t) => [`task:${t.state}`, t.permissions.secrets ?? []] as const),
     ];
     for (const [purpose, listed] of functions) {
       const [, fn] = functionTagged(template, purpose);
@@ -155,6 +175,47 @@ describe('escrow stack (dev)', { timeout: 60_000 }, () => {
     const [[, api]] = resources(template, 'AWS::ApiGatewayV2::Api') as [[string, Resource]];
     const allowed = (api.Properties.CorsConfiguration.AllowHeaders as string[]).map((h) => h.toLowerCase());
     expect(allowed).toEqual(expect.arrayContaining(sent));
+  });
+
+  it('runs the escrow state machine from statemachines/escrow.asl.json, each Task state on its own task function', () => {
+    const [[, machine]] = resources(template, 'AWS::StepFunctions::StateMachine') as [[string, Resource]];
+    const definition = JSON.parse(readFileSync(escrowDefinitionPath, 'utf8'));
+    expect(JSON.parse(machine.Properties.DefinitionString)).toEqual(definition);
+    expect(machine.Properties.StateMachineType).toBe('STANDARD');
+    const taskStates = Object.entries(definition.States as Record<string, { Type: string }>)
+      .filter(([, state]) => state.Type === 'Task')
+      .map(([name]) => name);
+    expect(taskStates.sort()).toEqual(tasks.map((t) => t.state).sort());
+    for (const task of tasks) {
+      const [fnId] = functionTagged(template, `task:${task.state}`);
+      expect(machine.Properties.DefinitionSubstitutions[taskSubstitution(task)], task.state).toEqual({
+        'Fn::GetAtt': [fnId, 'Arn'],
+      });
+    }
+  });
+
+  it('logs every execution at level ALL with its data, traces it, and alarms on failed or timed-out executions', () => {
+    const [[, machine]] = resources(template, 'AWS::StepFunctions::StateMachine') as [[string, Resource]];
+    expect(machine.Properties.LoggingConfiguration).toMatchObject({ Level: 'ALL', IncludeExecutionData: true });
+    expect(machine.Properties.TracingConfiguration).toEqual({ Enabled: true });
+    const alarms = resources(template, 'AWS::CloudWatch::Alarm').filter(([, a]) =>
+      JSON.stringify(a.Properties.Metrics ?? []).includes('ExecutionsTimedOut'),
+    );
+    expect(alarms).toHaveLength(1);
+    expect(JSON.stringify(alarms[0]?.[1].Properties.Metrics)).toContain('ExecutionsFailed');
+  });
+
+  it('lets each task and route touch the state machine only as its table entry lists, on that state machine only', () => {
+    const [[, machine]] = resources(template, 'AWS::StepFunctions::StateMachine') as [[string, Resource]];
+    const name = machine.Properties.StateMachineName as string;
+    for (const task of tasks) {
+      const [, fn] = functionTagged(template, `task:${task.state}`);
+      const statements = statementsOf(template, fn);
+      expect(workflowActionsOf(statements), task.state).toEqual(listedWorkflowActions(task.permissions.workflow));
+      for (const s of statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('states:')))) {
+        expect(JSON.stringify(s.Resource)).toContain(`:stateMachine:${name}`);
+      }
+    }
   });
 
   it('traces every function of ours with X-Ray (active tracing)', () => {
@@ -359,6 +420,7 @@ describe('escrow stack (dev)', { timeout: 60_000 }, () => {
       apiUrl: { 'Fn::GetAtt': [apiId, 'ApiEndpoint'] },
       cognito: { userPoolId: { Ref: poolId }, userPoolClientId: { Ref: clientId } },
       captchaSiteKey: 'test-site-key',
+      payments: { publicKey: 'REPLACE_WITH_FLUTTERWAVE_PUBLIC_KEY', checkoutScriptUrl: 'https://checkout.flutterwave.com/v3.js' },
     });
   });
 
@@ -386,7 +448,15 @@ describe('route permissions of every kind', { timeout: 60_000 }, () => {
     const data = new EscrowData(stack, 'Data', { stage });
     const secrets = new EscrowSecrets(stack, 'Secrets', { stage });
     const auth = new EscrowAuth(stack, 'Auth', { stage, data, appUrl: 'https://app.example.com', secrets });
-    new EscrowApi(stack, 'Api', { stage, data, auth, appUrl: 'https://app.example.com', routes: wide, secrets });
+    new EscrowApi(stack, 'Api', {
+      stage,
+      data,
+      auth,
+      appUrl: 'https://app.example.com',
+      routes: wide,
+      secrets,
+      stateMachineArn: 'arn:aws:states:eu-west-1:111111111111:stateMachine:probe',
+    });
 
     expectLeastPrivilege(Template.fromStack(stack), wide);
     expect(violationsOf(app)).toEqual([]);

@@ -150,7 +150,8 @@ describe('private contracts', () => {
     const second = await call(buyer, 'POST', '/accept-contract', { contractId: id });
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
-    expect((first.body.contract as ContractView).accepted_by).toEqual([buyer.sub]);
+    expect(first.body.contract).toMatchObject({ status: 'active', accepted_by: [buyer.sub] });
+    expect(second.body.contract).toMatchObject({ status: 'active', accepted_by: [buyer.sub] });
     expect(((await call(seller, 'GET', `/contracts/${id}`)).body.contract as ContractView).accepted_by).toEqual([buyer.sub]);
     expect((await notifications(seller)).unread_count).toBe(before + 1);
     const engaged = (await call(buyer, 'GET', '/engaged-contracts')).body.contracts as ContractView[];
@@ -228,13 +229,22 @@ describe('private contracts', () => {
     expect((await call(seller, 'DELETE', `/contracts/${id}`)).status).toBe(409);
   });
 
-  it('deletes a pending contract with its acceptance, which leaves Engaged Contracts', async () => {
+  it('freezes the terms at acceptance: the creator can no longer change the value or delete it (409)', async () => {
     const id = await newContract();
     await call(buyer, 'POST', '/accept-contract', { contractId: id });
+    expect(await call(seller, 'PATCH', `/contracts/${id}`, { title: 'x', description: 'x', value: 1, currency: 'NGN' })).toEqual({
+      status: 409,
+      body: { error: 'This contract is currently "active" and can no longer be changed.' },
+    });
+    expect((await call(seller, 'DELETE', `/contracts/${id}`)).status).toBe(409);
+    const { contract } = (await call(seller, 'GET', `/contracts/${id}`)).body as { contract: ContractView };
+    expect(contract).toMatchObject({ status: 'active', value_minor: 1_550_050 });
+  });
+
+  it('deletes a pending contract nobody accepted', async () => {
+    const id = await newContract();
     expect((await call(seller, 'DELETE', `/contracts/${id}`)).status).toBe(200);
     expect((await call(seller, 'GET', `/contracts/${id}`)).status).toBe(404);
-    const engaged = (await call(buyer, 'GET', '/engaged-contracts')).body.contracts as ContractView[];
-    expect(engaged.map((c) => c.id)).not.toContain(id);
   });
 
   it('lists the creator’s own contracts, newest first', async () => {
@@ -315,7 +325,7 @@ describe('templates', () => {
         creator_id: seller.sub,
         acceptor_id: buyer.sub,
         accepted_by: [buyer.sub],
-        status: 'pending',
+        status: 'active',
       });
     }
   });

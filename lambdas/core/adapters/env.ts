@@ -20,6 +20,15 @@ export const envNames = {
   appSecret: 'APP_SECRET',
   captchaSecretArn: 'CAPTCHA_SECRET_ARN',
   captchaSecret: 'CAPTCHA_SECRET',
+  /** The escrow state machine (statemachines/escrow.asl.json): executions are started and answered on it. */
+  stateMachineArn: 'STATE_MACHINE_ARN',
+  /** Flutterwave v3 API base URL; unset = the real provider. Locally the sandbox. */
+  flutterwaveBaseUrl: 'FLUTTERWAVE_BASE_URL',
+  flutterwaveSecretKeyArn: 'FLUTTERWAVE_SECRET_KEY_ARN',
+  flutterwaveSecretKey: 'FLUTTERWAVE_SECRET_KEY',
+  /** The `verif-hash` the provider sends with every webhook (set in its dashboard). */
+  flutterwaveWebhookHashArn: 'FLUTTERWAVE_WEBHOOK_HASH_ARN',
+  flutterwaveWebhookHash: 'FLUTTERWAVE_WEBHOOK_HASH',
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
   cognitoEndpoint: 'COGNITO_ENDPOINT',
   sesEndpoint: 'SES_ENDPOINT',
@@ -53,6 +62,8 @@ export interface FunctionSettings {
    * they cannot depend on the pool (a CloudFormation cycle); Cognito puts it in every trigger event.
    */
   userPool?: { id: string; clientId: string };
+  /** The escrow state machine, for the functions that start or answer its executions. */
+  stateMachineArn?: string;
   /** Where siteverify is asked; unset = Google's. */
   captchaVerifyUrl?: string;
   endpoints?: Partial<Record<EndpointName, string>>;
@@ -71,6 +82,7 @@ export function functionEnvironment(settings: FunctionSettings): Record<string, 
     appUrl: settings.appUrl,
     userPoolId: settings.userPool?.id,
     userPoolClientId: settings.userPool?.clientId,
+    stateMachineArn: settings.stateMachineArn,
     captchaVerifyUrl: settings.captchaVerifyUrl,
     ...settings.endpoints,
   };

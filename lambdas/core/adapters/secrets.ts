@@ -11,6 +11,10 @@ export const secretSources = {
   app: { value: 'appSecret', arn: 'appSecretArn' },
   /** reCAPTCHA v3 secret key. */
   captcha: { value: 'captchaSecret', arn: 'captchaSecretArn' },
+  /** Flutterwave v3 secret key (Authorization: Bearer). */
+  flutterwaveSecretKey: { value: 'flutterwaveSecretKey', arn: 'flutterwaveSecretKeyArn' },
+  /** Flutterwave webhook secret hash, compared with each webhook's `verif-hash`. */
+  flutterwaveWebhookHash: { value: 'flutterwaveWebhookHash', arn: 'flutterwaveWebhookHashArn' },
 } as const satisfies Record<string, { value: EnvName; arn: EnvName }>;
 
 export type SecretName = keyof typeof secretSources;

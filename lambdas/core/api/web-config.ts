@@ -18,6 +18,8 @@ export const webConfigSchema = z.object({
   captchaSiteKey: z.string(),
   /** reCAPTCHA v3 script; locally a stand-in with the same `grecaptcha` API. @default Google's */
   captchaScriptUrl: z.url().optional(),
+  /** The card payment provider's hosted checkout: its public key and the `v3.js` widget script (locally the sandbox's). */
+  payments: z.object({ publicKey: z.string(), checkoutScriptUrl: z.url() }),
   /** The local mailbox (the local stage only). */
   mailboxUrl: z.url().optional(),
 });

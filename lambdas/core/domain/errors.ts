@@ -38,3 +38,8 @@ export class ConflictError extends AppError {
 export class ThrottledError extends AppError {
   readonly statusCode = 429;
 }
+
+/** A service we depend on (the payment provider) cannot answer now; the same request may pass later. */
+export class UnavailableError extends AppError {
+  readonly statusCode = 503;
+}

@@ -75,6 +75,21 @@ export function creditEvent(
   return paidAfterMinor >= totalMinor ? 'credit_full' : 'credit_partial';
 }
 
+/** Whether the payer may pay into escrow now (a payment can be credited in this status). */
+export function isPayable(status: ContractStatus): boolean {
+  return transitionTarget(status, 'credit_partial') !== undefined;
+}
+
+/** Whether the payer has marked the contract completed (satisfied): that status or one after it. */
+export function isSatisfied(status: ContractStatus): boolean {
+  return status === 'payer_marked_satisfied' || status === 'releasing' || status === 'completed';
+}
+
+/** Whether an unfunded contract's funding window may cancel it: nothing paid, and the table allows it. */
+export function mayExpireUnfunded(contract: Pick<Contract, 'status' | 'amount_paid_minor'>): boolean {
+  return contract.amount_paid_minor === 0 && transitionTarget(contract.status, 'funding_expired') !== undefined;
+}
+
 /** Statuses with no way out. */
 export function isFinal(status: ContractStatus): boolean {
   return !contractTransitions.some((t) => (t.from as readonly ContractStatus[]).includes(status));

@@ -29,16 +29,6 @@ export function partyLinkPut(link: PartyLink): TransactItem {
   return { Put: { TableName: tableName(), Item: toItem(link) } };
 }
 
-/** The deletions of every link of a contract (to go with the contract's own deletion). */
-export async function partyLinkDeletes(contractId: string): Promise<TransactItem[]> {
-  const keys = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': `CONTRACT#${contractId}`, ':prefix': 'PAYER#' },
-    ProjectionExpression: 'PK, SK',
-  });
-  return keys.map((key) => ({ Delete: { TableName: tableName(), Key: { PK: key.PK, SK: key.SK } } }));
-}
-
 /** The ids of the contracts a user accepted or paid for, newest link first (GSI2). */
 export async function listContractIdsByParty(sub: string): Promise<string[]> {
   const items = await queryAll({

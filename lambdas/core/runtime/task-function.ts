@@ -1,8 +1,9 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
+import type { ZodType, z } from 'zod';
 import { logger } from '../adapters/logger';
-import { AppError } from '../domain/errors';
+import { AppError, ValidationError } from '../domain/errors';
 
 /**
  * A task of the escrow state machine failed for a reason of the product's (a refusal by the
@@ -27,4 +28,11 @@ export function taskFunction<E, R>() {
   return middy<E, R, Error, Context>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(logTaskErrors<E, R>());
+}
+
+/** Validates a task's input at the edge; a malformed one fails the task as a ValidationError (no retry helps it). */
+export function parseTaskInput<S extends ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ValidationError(`Invalid task input: ${result.error.issues[0]?.message ?? 'unknown'}`);
+  return result.data;
 }

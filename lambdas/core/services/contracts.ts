@@ -20,9 +20,10 @@ import {
   updated,
 } from '../entities/contract';
 import { notificationItems } from '../entities/notification';
-import { listContractIdsByParty, partyLinkDeletes, partyLinkPut } from '../entities/party-link';
+import { listContractIdsByParty, partyLinkPut } from '../entities/party-link';
 import { getNames, getProfile } from '../entities/profile';
 import { conflict, onConditionFailed, type TransactItem, transactWrite } from '../entities/table';
+import { openEscrow } from './escrow-workflow';
 
 /** Contract use cases: load, decide with the domain (domain/escrow-contract.ts), write in one transaction. */
 
@@ -43,8 +44,9 @@ export async function loadContract(id: string): Promise<Contract> {
   return contract;
 }
 
-/** A new contract's fields; `status` comes from the transition table's creation events. */
+/** A new contract; its status is where the table's creation event (`create` or `instantiate`) leads. */
 export function newContract(fields: {
+  event: 'create' | 'instantiate';
   creatorId: string;
   acceptorId: string;
   title: string;
@@ -62,7 +64,7 @@ export function newContract(fields: {
     description: fields.description,
     value_minor: fields.valueMinor,
     currency: fields.currency,
-    status: nextStatus(null, 'create'),
+    status: nextStatus(null, fields.event),
     amount_paid_minor: 0,
     total_amount_minor: fields.valueMinor,
     payer_user_ids: [],
@@ -93,6 +95,7 @@ export async function createContract(
   if (!(await getProfile(input.acceptorId))) throw new NotFoundError(contractMessages.unknownAcceptor);
   const now = new Date().toISOString();
   const contract = newContract({
+    event: 'create',
     creatorId,
     acceptorId: input.acceptorId,
     title: input.title,
@@ -115,16 +118,20 @@ export async function createContract(
 }
 
 /**
- * Accepts as the named acceptor: records the acceptance and links the contract to their Engaged
- * Contracts. Accepting twice changes nothing and tells nobody twice. The contract stays
- * `pending`; the table's move to `active` is taken when funding opens with it.
+ * Accepts as the named acceptor: the contract becomes `active` (its terms freeze), it is linked to
+ * their Engaged Contracts, the creator is told, and its escrow execution starts. Accepting again
+ * changes nothing and tells nobody twice, but makes sure the execution runs (if the first try
+ * stopped between the write and the start, the retry finishes it).
  */
 export async function acceptContract(id: string, sub: string): Promise<ContractView> {
   const contract = await loadContract(id);
+  if (contract.acceptor_id === sub && contract.accepted_by.includes(sub) && contract.status !== 'cancelled') {
+    await openEscrow(contract.id);
+    return toContractView(contract);
+  }
   assertMayRespond(contract, sub);
-  if (contract.accepted_by.includes(sub)) return toContractView(contract);
   const now = new Date().toISOString();
-  const changes = { accepted_by: [...contract.accepted_by, sub] };
+  const changes = { status: nextStatus(contract.status, 'accept'), accepted_by: [...contract.accepted_by, sub] };
   await commitContractChange([
     contractUpdate(contract, changes),
     partyLinkPut({ contract_id: contract.id, user_id: sub, role: 'acceptor', linked_at: now }),
@@ -135,6 +142,7 @@ export async function acceptContract(id: string, sub: string): Promise<ContractV
       now,
     ),
   ]);
+  await openEscrow(contract.id);
   return toContractView(updated(contract, changes));
 }
 
@@ -174,11 +182,11 @@ export async function editContract(
   return toContractView(updated(contract, changes));
 }
 
-/** Deletes the contract with its acceptance links, only while its terms may still change. */
+/** Deletes the contract, only while its terms may still change (nobody has accepted it, so nothing links to it). */
 export async function deleteContract(id: string, sub: string): Promise<void> {
   const contract = await loadContract(id);
   assertMayChange(contract, sub);
-  await commitContractChange([contractDelete(contract, contract.status), ...(await partyLinkDeletes(contract.id))]);
+  await commitContractChange([contractDelete(contract, contract.status)]);
 }
 
 /** A contract with the names of its parties, for its creator, named acceptor and payers only. */

@@ -9,6 +9,7 @@ import { notificationItems } from '../entities/notification';
 import { partyLinkPut } from '../entities/party-link';
 import { deleteTemplate, getTemplate, listTemplatesByCreator, putTemplate, updateTemplate } from '../entities/template';
 import { commitContractChange, displayName, newContract } from './contracts';
+import { openEscrow } from './escrow-workflow';
 
 /** Template use cases. A template is not a contract: using one makes a new private contract. */
 
@@ -64,7 +65,8 @@ export async function templateForUse(id: string): Promise<PublicTemplate> {
 
 /**
  * A private contract from a template: value = base price x quantity, the caller as its acceptor
- * (already accepted: they proceed to payment), the template's creator as its creator and told.
+ * (already accepted: it is `active`, they proceed to payment, its escrow execution starts), the
+ * template's creator as its creator and told.
  */
 export async function instantiateTemplate(templateId: string, sub: string, quantity: number): Promise<string> {
   const template = await getTemplate(templateId);
@@ -78,6 +80,7 @@ export async function instantiateTemplate(templateId: string, sub: string, quant
   }
   const now = new Date().toISOString();
   const contract = newContract({
+    event: 'instantiate',
     creatorId: template.creator_id,
     acceptorId: sub,
     title: template.title,
@@ -97,5 +100,6 @@ export async function instantiateTemplate(templateId: string, sub: string, quant
       now,
     ),
   ]);
+  await openEscrow(contract.id);
   return contract.id;
 }

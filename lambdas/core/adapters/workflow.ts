@@ -1,0 +1,69 @@
+import {
+  ExecutionAlreadyExists,
+  InvalidToken,
+  SendTaskFailureCommand,
+  SendTaskSuccessCommand,
+  StartExecutionCommand,
+  TaskDoesNotExist,
+  TaskTimedOut,
+} from '@aws-sdk/client-sfn';
+import { stepFunctions } from './aws';
+import { requireEnv } from './env';
+
+/**
+ * The escrow state machine as the services see it (statemachines/escrow.asl.json): one Standard
+ * execution per contract, named after the contract's id, and the answers to the callback tasks it
+ * waits on. Every call is safe to repeat.
+ */
+
+/** The input every escrow execution starts with; the same for a contract every time (StartExecution is idempotent on it). */
+export interface EscrowExecutionInput {
+  contractId: string;
+}
+
+/**
+ * Starts the contract's execution. Starting it again while it runs answers the same execution,
+ * and an execution of that contract that already ended is left as it is: either way the contract
+ * has its one execution.
+ */
+export async function startEscrowExecution(contractId: string): Promise<void> {
+  const input: EscrowExecutionInput = { contractId };
+  try {
+    await stepFunctions().send(
+      new StartExecutionCommand({
+        stateMachineArn: requireEnv('stateMachineArn'),
+        name: contractId,
+        input: JSON.stringify(input),
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ExecutionAlreadyExists)) throw error;
+  }
+}
+
+/** A token already answered, timed out or from a run that was replaced: its step was handled. */
+function alreadyHandled(error: unknown): boolean {
+  return error instanceof TaskDoesNotExist || error instanceof TaskTimedOut || error instanceof InvalidToken;
+}
+
+/** Answers a waiting callback task; false when its token was already handled (nothing to do). */
+export async function completeTask(taskToken: string, output: object): Promise<boolean> {
+  try {
+    await stepFunctions().send(new SendTaskSuccessCommand({ taskToken, output: JSON.stringify(output) }));
+    return true;
+  } catch (error) {
+    if (alreadyHandled(error)) return false;
+    throw error;
+  }
+}
+
+/** Fails a waiting callback task with an error name the state machine can Catch; false when already handled. */
+export async function failTask(taskToken: string, error: string, cause: string): Promise<boolean> {
+  try {
+    await stepFunctions().send(new SendTaskFailureCommand({ taskToken, error, cause }));
+    return true;
+  } catch (failure) {
+    if (alreadyHandled(failure)) return false;
+    throw failure;
+  }
+}

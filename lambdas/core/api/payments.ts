@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { currencyCodes } from '../domain/money';
+
+/**
+ * The payments API (spec §7): money into escrow by bank transfer, card or OPay. Amounts are what
+ * the server stored as due, in minor units; the browser never says how much.
+ */
+
+export const paymentMessages = {
+  accountDetailsFailed: 'Could not generate account details.',
+  opayFailed: 'Could not initiate OPay payment.',
+  opayLinkMissing: 'OPay payment link was not provided.',
+  serviceNotReady: 'Payment service is not ready. Please try again.',
+  verificationUnavailable: 'Verification service is temporarily unavailable.',
+  referenceMissing: 'Transaction reference or Contract ID is missing.',
+  notPayer: 'Only the buyer of this contract can pay into its escrow.',
+  notPayable: (status: string) => `This contract is currently "${status}" and cannot be paid into.`,
+  nothingDue: 'This contract is already fully funded.',
+} as const;
+
+export const payContractRequestSchema = z.object({
+  contractId: z.string().trim().min(1, paymentMessages.referenceMissing).max(64),
+});
+
+/** `generate-transfer-account`: the account to send the amount due to (spec §3 "Transfer account details"). */
+export const transferAccountResponseSchema = z.object({
+  txRef: z.string(),
+  amount_minor: z.number().int(),
+  currency: z.enum(currencyCodes),
+  title: z.string(),
+  account_number: z.string(),
+  bank_name: z.string(),
+  expires_at: z.string(),
+});
+export type TransferAccountResponse = z.infer<typeof transferAccountResponseSchema>;
+
+/** `initiate-opay-payment`: the browser navigates to the link. */
+export const opayPaymentResponseSchema = z.object({ txRef: z.string(), paymentLink: z.string().url() });
+
+/**
+ * `start-card-payment`: the reference and amount the server recorded as due before the hosted card
+ * widget opens (spec §7 Other: prefix, contract id, first 8 characters of the user id, timestamp).
+ */
+export const cardPaymentResponseSchema = z.object({
+  txRef: z.string(),
+  amount_minor: z.number().int(),
+  currency: z.enum(currencyCodes),
+  customer: z.object({ email: z.string(), name: z.string() }),
+});
+export type CardPaymentResponse = z.infer<typeof cardPaymentResponseSchema>;
+
+export const paymentStatusRequestSchema = z.object({
+  txRef: z.string().trim().min(1, paymentMessages.referenceMissing).max(128),
+});
+
+/** What a payment is now: 'successful' once it is credited into escrow (spec: 'successful' counts as success). */
+export const paymentStatuses = ['pending', 'successful', 'failed', 'cancelled'] as const;
+export const paymentStatusResponseSchema = z.object({
+  status: z.enum(paymentStatuses),
+  contractId: z.string(),
+  /** What was credited, once it was (may be less than due: a part payment). */
+  amount_minor: z.number().int().optional(),
+});
+export type PaymentStatusResponse = z.infer<typeof paymentStatusResponseSchema>;

@@ -1,0 +1,60 @@
+import type { Contract } from './escrow-contract';
+import type { Currency } from './money';
+
+/**
+ * Money into escrow: who may pay, how much is due, the transaction references, and what a
+ * provider's confirmed transaction may credit. Plain functions, no AWS.
+ */
+
+export type PaymentMethod = 'bank_transfer' | 'card' | 'opay';
+
+/** What is still owed into escrow; 0 once fully funded. */
+export function amountDue(contract: Pick<Contract, 'total_amount_minor' | 'amount_paid_minor'>): number {
+  return Math.max(0, contract.total_amount_minor - contract.amount_paid_minor);
+}
+
+const prefixes: Record<PaymentMethod, string> = { bank_transfer: 'MMBT', card: 'MMCARD', opay: 'MMOPAY' };
+
+/**
+ * A payment's transaction reference (spec §7: a prefix, the contract id, the first 8 characters
+ * of the payer's id and a timestamp). Unique per payment attempt; the provider keys it too.
+ */
+export function paymentReference(method: PaymentMethod, contractId: string, payerId: string, now: number): string {
+  return `${prefixes[method]}-${contractId}-${payerId.replace(/-/g, '').slice(0, 8)}-${now}`;
+}
+
+/** A transaction as the provider's verify endpoint reports it. */
+export interface ConfirmedTransaction {
+  txRef: string;
+  status: string;
+  amountMinor: number;
+  currency: string;
+}
+
+/** What the service recorded before the payer paid. */
+export interface PaymentIntent {
+  tx_ref: string;
+  currency: Currency;
+}
+
+export type CreditDecision =
+  | { credit: true; amountMinor: number }
+  | { credit: false; outcome: 'failed' | 'pending' | 'refused'; reason: string };
+
+/**
+ * Credit only what the provider confirmed: its status is successful, it is this reference, in the
+ * contract's currency; then the amount it confirms (less than due is a part payment, never more
+ * than the provider holds). Anything else credits nothing.
+ */
+export function decideCredit(intent: PaymentIntent, tx: ConfirmedTransaction): CreditDecision {
+  if (tx.txRef !== intent.tx_ref) return { credit: false, outcome: 'refused', reason: 'reference does not match' };
+  if (tx.status === 'failed') return { credit: false, outcome: 'failed', reason: 'the provider reports it failed' };
+  if (tx.status !== 'successful') return { credit: false, outcome: 'pending', reason: `provider status ${tx.status}` };
+  if (tx.currency !== intent.currency) {
+    return { credit: false, outcome: 'refused', reason: `paid in ${tx.currency}, due in ${intent.currency}` };
+  }
+  if (!Number.isSafeInteger(tx.amountMinor) || tx.amountMinor <= 0) {
+    return { credit: false, outcome: 'refused', reason: 'no positive amount' };
+  }
+  return { credit: true, amountMinor: tx.amountMinor };
+}

@@ -1,0 +1,36 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { documents } from '../adapters/aws';
+import { tableName } from './table';
+
+/**
+ * The task token a contract's execution waits on at one step: `CONTRACT#<id>` / `TASK#<step>`.
+ * The task stores it before looking at the contract, and whoever changes the contract reads it
+ * after writing, so one of the two always answers the task.
+ */
+export const workflowTokenKey = (contractId: string, step: WorkflowStep) => ({
+  PK: `CONTRACT#${contractId}`,
+  SK: `TASK#${step}`,
+});
+
+/** The callback steps of the escrow state machine. */
+export type WorkflowStep = 'funding' | 'satisfaction';
+
+export interface WorkflowToken {
+  contract_id: string;
+  step: WorkflowStep;
+  task_token: string;
+  stored_at: string;
+}
+
+export async function storeWorkflowToken(token: WorkflowToken): Promise<void> {
+  await documents().send(
+    new PutCommand({ TableName: tableName(), Item: { ...workflowTokenKey(token.contract_id, token.step), ...token } }),
+  );
+}
+
+export async function getWorkflowToken(contractId: string, step: WorkflowStep): Promise<WorkflowToken | undefined> {
+  const { Item } = await documents().send(
+    new GetCommand({ TableName: tableName(), Key: workflowTokenKey(contractId, step), ConsistentRead: true }),
+  );
+  return Item as WorkflowToken | undefined;
+}

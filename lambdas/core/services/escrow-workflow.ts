@@ -1,0 +1,62 @@
+import { completeTask, startEscrowExecution } from '../adapters/workflow';
+import { type Contract, isSatisfied, mayExpireUnfunded, nextStatus } from '../domain/escrow-contract';
+import { contractUpdate, getContract, updated } from '../entities/contract';
+import { notificationItems } from '../entities/notification';
+import { getWorkflowToken, storeWorkflowToken, type WorkflowStep } from '../entities/workflow-token';
+import { commitContractChange, loadContract } from './contracts';
+
+/**
+ * The contract's side of the escrow state machine (ARCHITECTURE §5). Each callback task stores its
+ * token first and then looks at the contract; each change that completes a step is written first
+ * and then answers the stored token. Whatever the order, one of the two answers the task, and a
+ * task re-run from the start (a resumed execution) only fast-forwards.
+ */
+
+/** What each callback step waits for, and what it hands the state machine when it happened. */
+const steps: Record<WorkflowStep, { happened: (c: Contract) => boolean; output: (c: Contract) => object }> = {
+  funding: {
+    happened: (c) => c.amount_paid_minor > 0,
+    output: (c) => ({ amountPaidMinor: c.amount_paid_minor, status: c.status }),
+  },
+  satisfaction: {
+    happened: (c) => isSatisfied(c.status),
+    output: (c) => ({ markedBy: c.marked_as_cc, status: c.status }),
+  },
+};
+
+/** Opens the contract's escrow execution (once it is `active`); safe to repeat. */
+export function openEscrow(contractId: string): Promise<void> {
+  return startEscrowExecution(contractId);
+}
+
+/** A callback task's work: keep the token where the contract's changes find it, and answer at once if the step already happened. */
+export async function waitForStep(contractId: string, step: WorkflowStep, taskToken: string): Promise<void> {
+  await storeWorkflowToken({ contract_id: contractId, step, task_token: taskToken, stored_at: new Date().toISOString() });
+  const contract = await loadContract(contractId);
+  if (steps[step].happened(contract)) await completeTask(taskToken, steps[step].output(contract));
+}
+
+/** After a change that may complete a step was written: answers the task waiting on it, if any. */
+export async function answerStep(contractId: string, step: WorkflowStep): Promise<void> {
+  const [token, contract] = await Promise.all([getWorkflowToken(contractId, step), getContract(contractId)]);
+  if (token && contract && steps[step].happened(contract)) await completeTask(token.task_token, steps[step].output(contract));
+}
+
+/**
+ * The funding window ended: cancels the contract if nothing was paid, telling both parties.
+ * Returns whether it is cancelled; false when a payment got in first (the workflow goes on).
+ */
+export async function cancelUnfunded(contractId: string): Promise<boolean> {
+  const contract = await loadContract(contractId);
+  if (contract.status === 'cancelled') return true;
+  if (!mayExpireUnfunded(contract)) return false;
+  const now = new Date().toISOString();
+  const changes = { status: nextStatus(contract.status, 'funding_expired') };
+  const body = `"${contract.title}" was cancelled: nothing was paid into escrow within the funding window.`;
+  await commitContractChange([
+    contractUpdate(contract, changes),
+    ...notificationItems(contract.creator_id, 'Contract cancelled', body, now),
+    ...notificationItems(contract.acceptor_id, 'Contract cancelled', body, now),
+  ]);
+  return updated(contract, changes).status === 'cancelled';
+}

@@ -1,0 +1,48 @@
+import type { RoutePermissions } from './routes';
+
+/**
+ * THE tasks table: the Task states of the escrow state machine (statemachines/escrow.asl.json)
+ * and the handler each one invokes. CDK creates one Lambda per entry and substitutes its ARN for
+ * `${<State>FunctionArn}` in the ASL; the local Step Functions runs the same handler for the same
+ * state. Nothing else lists the tasks.
+ *
+ * The handler of an entry is `lambdas/tasks/<file>.ts`, exporting `handler`.
+ */
+export interface TaskDefinition {
+  /** The Task state's name in the ASL. */
+  state: string;
+  /** Handler file name under lambdas/tasks. */
+  file: string;
+  /** A callback task (`.waitForTaskToken`): its handler stores the token and the state waits for the answer. */
+  callback: boolean;
+  permissions: RoutePermissions;
+}
+
+export const tasks: readonly TaskDefinition[] = [
+  {
+    state: 'AwaitFunding',
+    file: 'await-funding',
+    callback: true,
+    permissions: { table: 'readWrite', workflow: ['answer'] },
+  },
+  { state: 'CancelUnfunded', file: 'cancel-unfunded', callback: false, permissions: { table: 'readWrite' } },
+  {
+    state: 'AwaitSatisfaction',
+    file: 'await-satisfaction',
+    callback: true,
+    permissions: { table: 'readWrite', workflow: ['answer'] },
+  },
+];
+
+/** The ASL placeholder CDK fills with a task's function ARN. */
+export function taskSubstitution(task: Pick<TaskDefinition, 'state'>): string {
+  return `${task.state}FunctionArn`;
+}
+
+/** Absolute path of a task's handler source. */
+export function taskEntry(task: Pick<TaskDefinition, 'file'>): string {
+  return new URL(`./tasks/${task.file}.ts`, import.meta.url).pathname;
+}
+
+/** The escrow state machine's definition file, deployed by CDK and run by the local Step Functions. */
+export const escrowDefinitionPath = new URL('../statemachines/escrow.asl.json', import.meta.url).pathname;

@@ -1,0 +1,137 @@
+import { readFileSync } from 'node:fs';
+import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import { functionEnvironment } from '../lambdas/core/adapters/env';
+import { escrowDefinitionPath, taskEntry, taskSubstitution, tasks as taskTable } from '../lambdas/tasks';
+import type { EscrowData } from './data';
+import { EscrowFunction } from './function';
+import { acknowledgeWildcardResource } from './nag';
+import type { EscrowSecrets } from './secrets';
+import type { StageConfig } from './stage-config';
+
+export interface EscrowWorkflowProps {
+  /** Stage settings: log retention, removal policy, sender address. */
+  readonly stage: StageConfig;
+  readonly data: EscrowData;
+  /** Public URL of the web app (APP_URL of the task functions). */
+  readonly appUrl: string;
+  readonly secrets: EscrowSecrets;
+}
+
+/** The state machine's name in a stage; its ARN is built from it, so nothing has to reference the resource. */
+export function stateMachineNameOf(stage: StageConfig): string {
+  return `escrow-${stage.name}-contracts`;
+}
+
+/** The ARN of the stage's escrow state machine, formatted (no reference to the resource: no CloudFormation cycle). */
+export function stateMachineArnOf(scope: Construct, stage: StageConfig): string {
+  return Stack.of(scope).formatArn({
+    service: 'states',
+    resource: 'stateMachine',
+    resourceName: stateMachineNameOf(stage),
+    arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+  });
+}
+
+/**
+ * The escrow state machine, from the same ASL file the local Step Functions runs
+ * (statemachines/escrow.asl.json): one Standard execution per contract, its Task states backed by
+ * the task functions of lambdas/tasks.ts (their ARNs substituted into the definition), every
+ * execution logged at level ALL with its data for finance, traced with X-Ray, and an alarm when
+ * an execution fails or times out.
+ */
+export class EscrowWorkflow extends Construct {
+  readonly stateMachine: StateMachine;
+  /** The formatted ARN the functions are given (the same as `stateMachine.stateMachineArn`). */
+  readonly stateMachineArn: string;
+  /** Task functions by ASL state name. */
+  readonly functions: ReadonlyMap<string, EscrowFunction>;
+  /** Fires when any execution fails or times out. */
+  readonly failedExecutionsAlarm: Alarm;
+
+  constructor(scope: Construct, id: string, props: EscrowWorkflowProps) {
+    super(scope, id);
+    const { stage, data } = props;
+    this.stateMachineArn = stateMachineArnOf(this, stage);
+
+    const environment = functionEnvironment({
+      stage: stage.name,
+      tableName: data.table.tableName,
+      mailFrom: stage.mailFrom,
+      appUrl: props.appUrl,
+      stateMachineArn: this.stateMachineArn,
+    });
+    const functions = new Map<string, EscrowFunction>();
+    for (const task of taskTable) {
+      const fn = new EscrowFunction(this, `${task.state}Task`, {
+        entry: taskEntry(task),
+        stage,
+        purpose: `task:${task.state}`,
+        data,
+        tableAccess: task.permissions.table ?? 'none',
+        // A task runs inside the execution, not behind the HTTP API: its own timeout.
+        timeout: Duration.seconds(30),
+        environment,
+      });
+      fn.grantListed(task.permissions, {
+        secrets: props.secrets,
+        mailFrom: stage.mailFrom,
+        stateMachineArn: this.stateMachineArn,
+      });
+      functions.set(task.state, fn);
+    }
+    this.functions = functions;
+
+    const logs = new LogGroup(this, 'ExecutionLogs', {
+      // Step Functions vends logs to groups under /aws/vendedlogs/ without a resource policy size limit.
+      logGroupName: `/aws/vendedlogs/states/${stateMachineNameOf(stage)}`,
+      retention: stage.logRetention,
+      removalPolicy: stage.removalPolicy,
+    });
+    this.stateMachine = new StateMachine(this, 'StateMachine', {
+      stateMachineName: stateMachineNameOf(stage),
+      stateMachineType: StateMachineType.STANDARD,
+      // Inline (not an S3 asset): the template shows the very definition the local Step Functions runs.
+      definitionBody: DefinitionBody.fromString(readFileSync(escrowDefinitionPath, 'utf8')),
+      definitionSubstitutions: Object.fromEntries(
+        taskTable.map((task) => [taskSubstitution(task), (functions.get(task.state) as EscrowFunction).functionArn]),
+      ),
+      logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: true },
+      tracingEnabled: true,
+    });
+    for (const fn of functions.values()) fn.grantInvoke(this.stateMachine);
+
+    this.failedExecutionsAlarm = new Alarm(this, 'FailedExecutions', {
+      alarmDescription: 'An escrow execution failed or timed out: its contract is stuck. Read its history (README: finance).',
+      metric: new MathExpression({
+        expression: 'failed + timedOut',
+        usingMetrics: {
+          failed: this.stateMachine.metricFailed({ statistic: 'Sum' }),
+          timedOut: this.stateMachine.metricTimedOut({ statistic: 'Sum' }),
+        },
+        period: Duration.minutes(5),
+      }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+
+    const role = this.stateMachine.role;
+    for (const fn of functions.values()) {
+      acknowledgeWildcardResource(
+        role,
+        `${fn.functionArn}:*`,
+        'aws-cdk-lib grants lambda:InvokeFunction on the task function and its versions; only the task functions of lambdas/tasks.ts are named.',
+      );
+    }
+    acknowledgeWildcardResource(
+      role,
+      '*',
+      'Step Functions needs the logs:*LogDelivery* and X-Ray actions on resource * to deliver execution logs and traces; AWS does not scope them to a log group.',
+    );
+  }
+}

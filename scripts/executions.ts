@@ -1,0 +1,155 @@
+/**
+ * `npm run executions -- <contractId> [--stage <name>] [--port <app port>]`: for finance, one
+ * contract's escrow execution (every state with its time, the amounts the tasks reported) and the
+ * contract's ledger (every posting, the balance of each account, and that it sums to zero).
+ *
+ * Locally it reads the local cloud `npm start` runs (PORT, default 3000: Step Functions and
+ * DynamoDB Local on the ports after it). With `--stage` it reads a deployed stage with the
+ * caller's AWS credentials: the stack's outputs name the state machine and the table.
+ */
+import { parseArgs } from 'node:util';
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DescribeExecutionCommand, type HistoryEvent, paginateGetExecutionHistory, SFNClient } from '@aws-sdk/client-sfn';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { balances, type LedgerLine } from '../lambdas/core/domain/ledger';
+import { type Currency, formatAmount } from '../lambdas/core/domain/money';
+import { contractKey } from '../lambdas/core/entities/contract';
+import { stackNameOf } from '../lib/escrow-stage';
+import { localCredentials } from '../lib/local/dynamodb';
+import { localStage } from '../lib/local/index';
+import { loadStageConfig } from '../lib/stage-config';
+
+export interface ExecutionReportInput {
+  contractId: string;
+  execution?: { status?: string; startDate?: Date; stopDate?: Date };
+  events: HistoryEvent[];
+  contract?: { status: string; currency: Currency; total_amount_minor: number; amount_paid_minor: number; title: string };
+  ledger: Array<{ kind: string; reference: string; created_at: string; lines: LedgerLine[] }>;
+}
+
+/** The report as lines of text (pure: tested without AWS). */
+export function executionReport(input: ExecutionReportInput): string[] {
+  const { contractId, execution, events, contract, ledger } = input;
+  const currency = contract?.currency ?? 'NGN';
+  const money = (minor: number) => formatAmount(minor, currency);
+  const out: string[] = [`Contract ${contractId}${contract ? `: "${contract.title}"` : ' (not found)'}`];
+  if (contract) {
+    out.push(`  status ${contract.status}, paid ${money(contract.amount_paid_minor)} of ${money(contract.total_amount_minor)}`);
+  }
+  out.push(
+    '',
+    execution
+      ? `Execution: ${execution.status} since ${iso(execution.startDate)}${execution.stopDate ? `, ended ${iso(execution.stopDate)}` : ''}`
+      : 'Execution: none',
+  );
+  for (const event of events) {
+    const entered = event.stateEnteredEventDetails;
+    if (entered) out.push(`  ${iso(event.timestamp)}  ${entered.name}`);
+    const output = event.taskSucceededEventDetails?.output;
+    if (output) out.push(`  ${iso(event.timestamp)}    answered ${describeOutput(output, money)}`);
+    if (event.type?.endsWith('TimedOut')) out.push(`  ${iso(event.timestamp)}    timed out`);
+    if (event.executionFailedEventDetails)
+      out.push(`  ${iso(event.timestamp)}    FAILED ${event.executionFailedEventDetails.error ?? ''}`);
+  }
+  out.push('', `Ledger: ${ledger.length} posting${ledger.length === 1 ? '' : 's'}`);
+  for (const posting of ledger) {
+    out.push(`  ${posting.created_at}  ${posting.kind}  ${posting.reference}`);
+    for (const line of posting.lines) out.push(`      ${line.account.padEnd(16)} ${money(line.amount_minor)}`);
+  }
+  const totals = balances(ledger);
+  const sum = Object.values(totals).reduce((a, b) => a + b, 0);
+  out.push(
+    '  balances: ' +
+      Object.entries(totals)
+        .map(([account, minor]) => `${account} ${money(minor)}`)
+        .join(', '),
+  );
+  out.push(sum === 0 ? '  the ledger sums to zero' : `  THE LEDGER DOES NOT SUM TO ZERO: ${money(sum)}`);
+  return out;
+}
+
+function iso(date: Date | undefined): string {
+  return date ? new Date(date).toISOString() : '-';
+}
+
+function describeOutput(output: string, money: (minor: number) => string): string {
+  try {
+    const value = JSON.parse(output) as Record<string, unknown>;
+    const payload = (value.Payload ?? value) as Record<string, unknown>;
+    return Object.entries(payload)
+      .map(([key, v]) =>
+        key.endsWith('Minor') && typeof v === 'number' ? `${key.replace(/Minor$/, '')} ${money(v)}` : `${key} ${String(v)}`,
+      )
+      .join(', ');
+  } catch {
+    return output;
+  }
+}
+
+async function targets(stage: string | undefined, port: number) {
+  if (!stage) {
+    const endpoint = (offset: number) => `http://127.0.0.1:${port + offset}`;
+    const config = { region: localStage.region, credentials: localCredentials };
+    return {
+      sfn: new SFNClient({ ...config, endpoint: endpoint(5) }),
+      dynamodb: new DynamoDBClient({ ...config, endpoint: endpoint(4) }),
+      tableName: localStage.tableName,
+      stateMachineArn: `arn:aws:states:${localStage.region}:${localStage.accountId}:stateMachine:${localStage.stateMachineName}`,
+    };
+  }
+  const { App } = await import('aws-cdk-lib');
+  const stageConfig = loadStageConfig(new App({ context: { stage } }));
+  const region = stageConfig.env.region;
+  const { Stacks } = await new CloudFormationClient({ region }).send(
+    new DescribeStacksCommand({ StackName: stackNameOf(stageConfig) }),
+  );
+  const output = (key: string) => Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === key)?.OutputValue ?? '';
+  return {
+    sfn: new SFNClient({ region }),
+    dynamodb: new DynamoDBClient({ region }),
+    tableName: output('TableName'),
+    stateMachineArn: output('StateMachineArn'),
+  };
+}
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { stage: { type: 'string' }, port: { type: 'string' } },
+  });
+  const contractId = positionals[0];
+  if (!contractId) {
+    console.error('usage: npm run executions -- <contractId> [--stage <name>] [--port <app port>]');
+    process.exit(2);
+  }
+  const { sfn, dynamodb, tableName, stateMachineArn } = await targets(
+    values.stage,
+    Number(values.port ?? process.env.PORT ?? 3000),
+  );
+  const documents = DynamoDBDocumentClient.from(dynamodb);
+  const executionArn = `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${contractId}`;
+  const execution = await sfn.send(new DescribeExecutionCommand({ executionArn })).catch(() => undefined);
+  const events: HistoryEvent[] = [];
+  if (execution)
+    for await (const page of paginateGetExecutionHistory({ client: sfn }, { executionArn })) events.push(...(page.events ?? []));
+  const { Item: contract } = await documents.send(new GetCommand({ TableName: tableName, Key: contractKey(contractId) }));
+  const { Items: ledger = [] } = await documents.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': `LEDGER#${contractId}` },
+    }),
+  );
+  console.log(
+    executionReport({
+      contractId,
+      execution,
+      events,
+      contract: contract as ExecutionReportInput['contract'],
+      ledger: ledger as ExecutionReportInput['ledger'],
+    }).join('\n'),
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -1,0 +1,310 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { documents } from '../../lambdas/core/adapters/aws';
+import type { ContractView } from '../../lambdas/core/api/contracts';
+import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
+import { toDecimalString } from '../../lambdas/core/domain/money';
+import { paymentKey } from '../../lambdas/core/entities/payment';
+import { workflowTokenKey } from '../../lambdas/core/entities/workflow-token';
+import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
+import { configureAmplify } from '../support/amplify';
+import { eventually } from '../support/eventually';
+import { confirmedUser, signedIn } from '../support/identity';
+
+/**
+ * Money into escrow against the local cloud and the provider's sandbox: the real adapter over
+ * HTTP, signed webhooks, the real credit transaction. Every test ends with each contract's ledger
+ * summing to zero; faults (duplicated, dropped, delayed webhooks, a failing verify) are the
+ * sandbox's switches.
+ */
+interface Actor {
+  token: string;
+  sub: string;
+}
+
+let cloud: LocalCloud;
+let seller: Actor;
+let buyer: Actor;
+let stranger: Actor;
+const touched = new Set<string>();
+const dataDir = mkdtempSync(join(tmpdir(), 'escrow-payments-'));
+
+beforeAll(async () => {
+  cloud = await startLocalCloud({ dataDir });
+  configureAmplify(cloud.config);
+  const people = [
+    await confirmedUser(cloud, 'seller'),
+    await confirmedUser(cloud, 'buyer'),
+    await confirmedUser(cloud, 'stranger'),
+  ];
+  [seller, buyer, stranger] = [await signedIn(people[0]!), await signedIn(people[1]!), await signedIn(people[2]!)];
+});
+
+afterEach(async () => {
+  Object.assign(cloud.flutterwave.faults, {
+    webhookDelayMs: 0,
+    webhookDuplicates: 0,
+    dropWebhooks: false,
+    verifyFailures: 0,
+    verifyHangMs: 0,
+  });
+  for (const id of touched) {
+    const entries = await ledgerOf(id);
+    for (const entry of entries) expect(sum(entry.lines), `posting ${entry.reference} balances`).toBe(0);
+    expect(sum(entries.flatMap((e) => e.lines)), `contract ${id} ledger`).toBe(0);
+  }
+});
+
+afterAll(async () => {
+  await cloud?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+type Line = { account: string; amount_minor: number };
+const sum = (lines: Line[]) => lines.reduce((total, line) => total + line.amount_minor, 0);
+
+async function ledgerOf(contractId: string) {
+  const { Items = [] } = await documents().send(
+    new QueryCommand({
+      TableName: localStage.tableName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': `LEDGER#${contractId}` },
+      ConsistentRead: true,
+    }),
+  );
+  return Items as Array<{ reference: string; lines: Line[] }>;
+}
+
+async function call(actor: Actor, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${cloud.apiUrl}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(actor.token ? { authorization: `Bearer ${actor.token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** An accepted NGN contract of `value` naira, waiting for money. */
+async function activeContract(value = '85000'): Promise<string> {
+  const made = await call(seller, '/create-contract', {
+    acceptorId: buyer.sub,
+    title: 'Wedding cake',
+    description: 'Three tiers',
+    value,
+    currency: 'NGN',
+  });
+  const id = String(made.body.id);
+  touched.add(id);
+  expect((await call(buyer, '/accept-contract', { contractId: id })).status).toBe(200);
+  return id;
+}
+
+async function contract(id: string): Promise<ContractView> {
+  return ((await call(seller, `/contracts/${id}`)).body as { contract: ContractView }).contract;
+}
+
+async function transferAccount(id: string): Promise<TransferAccountResponse> {
+  const reply = await call(buyer, '/generate-transfer-account', { contractId: id });
+  expect(reply.status).toBe(200);
+  return reply.body as unknown as TransferAccountResponse;
+}
+
+/** A person sends a transfer from the sandbox's bank page. */
+async function sendTransfer(accountNumber: string, amountMinor: number) {
+  const response = await fetch(cloud.flutterwave.bankUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ account_number: accountNumber, amount: toDecimalString(amountMinor) }),
+  });
+  expect(response.status).toBe(200);
+}
+
+const paymentOf = async (txRef: string) =>
+  (await documents().send(new GetCommand({ TableName: localStage.tableName, Key: paymentKey(txRef), ConsistentRead: true })))
+    .Item;
+
+const status = (txRef: string) => call(buyer, '/get-payment-status', { txRef });
+
+describe('paying into escrow by bank transfer', () => {
+  it('credits a full transfer once, makes the contract fully funded and moves its execution to AwaitSatisfaction', async () => {
+    const id = await activeContract();
+    const account = await transferAccount(id);
+    expect(account).toMatchObject({ amount_minor: 8_500_000, currency: 'NGN', title: 'Wedding cake' });
+    await sendTransfer(account.account_number, account.amount_minor);
+    await eventually(
+      () => paymentOf(account.txRef),
+      (p) => p?.status === 'credited',
+    );
+    expect(await contract(id)).toMatchObject({
+      status: 'fully_funded',
+      amount_paid_minor: 8_500_000,
+      payer_user_ids: [buyer.sub],
+    });
+    expect((await status(account.txRef)).body).toMatchObject({ status: 'successful', contractId: id, amount_minor: 8_500_000 });
+    expect(await ledgerOf(id)).toHaveLength(1);
+    await eventually(
+      async () =>
+        (await documents().send(new GetCommand({ TableName: localStage.tableName, Key: workflowTokenKey(id, 'satisfaction') })))
+          .Item,
+      (item) => item !== undefined,
+    );
+    const engaged = (await call(buyer, '/engaged-contracts')).body.contracts as ContractView[];
+    expect(engaged.map((c) => c.id)).toContain(id);
+  });
+
+  it('credits a part payment as in escrow, with the progress below the total', async () => {
+    const id = await activeContract('1000');
+    const account = await transferAccount(id);
+    await sendTransfer(account.account_number, 40_000);
+    await eventually(
+      () => paymentOf(account.txRef),
+      (p) => p?.status === 'credited',
+    );
+    expect(await contract(id)).toMatchObject({ status: 'in_escrow', amount_paid_minor: 40_000, total_amount_minor: 100_000 });
+    // The rest is due next: a new account for exactly what is left.
+    expect((await transferAccount(id)).amount_minor).toBe(60_000);
+  });
+
+  it('credits exactly once when the same webhook arrives 50 times at once', async () => {
+    cloud.flutterwave.faults.webhookDuplicates = 49;
+    const id = await activeContract('2500');
+    const account = await transferAccount(id);
+    await sendTransfer(account.account_number, account.amount_minor);
+    await eventually(
+      () => paymentOf(account.txRef),
+      (p) => p?.status === 'credited',
+    );
+    // Let the other deliveries land before counting.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await contract(id)).amount_paid_minor).toBe(250_000);
+    expect(await ledgerOf(id)).toHaveLength(1);
+  });
+
+  it('credits once when the webhook races the status poll', async () => {
+    cloud.flutterwave.faults.webhookDelayMs = 150;
+    const id = await activeContract('3000');
+    const account = await transferAccount(id);
+    await sendTransfer(account.account_number, account.amount_minor);
+    const polls = await Promise.all(Array.from({ length: 10 }, () => status(account.txRef)));
+    expect(polls.every((p) => p.status === 200)).toBe(true);
+    await eventually(
+      () => paymentOf(account.txRef),
+      (p) => p?.status === 'credited',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await contract(id)).amount_paid_minor).toBe(300_000);
+    expect(await ledgerOf(id)).toHaveLength(1);
+  });
+
+  it('credits a payment whose webhook never came when the payer checks its status', async () => {
+    cloud.flutterwave.faults.dropWebhooks = true;
+    const id = await activeContract('1200');
+    const account = await transferAccount(id);
+    await sendTransfer(account.account_number, account.amount_minor);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await paymentOf(account.txRef))?.status).toBe('initiated');
+    expect((await status(account.txRef)).body).toMatchObject({ status: 'successful' });
+    expect((await contract(id)).status).toBe('fully_funded');
+  });
+
+  it('answers 503 while the provider cannot verify, then credits once when it can', async () => {
+    cloud.flutterwave.faults.dropWebhooks = true;
+    const id = await activeContract('1300');
+    const account = await transferAccount(id);
+    await sendTransfer(account.account_number, account.amount_minor);
+    cloud.flutterwave.faults.verifyFailures = 1;
+    expect(await status(account.txRef)).toEqual({
+      status: 503,
+      body: { error: 'Verification service is temporarily unavailable.' },
+    });
+    expect((await paymentOf(account.txRef))?.status).toBe('initiated');
+    expect((await status(account.txRef)).body).toMatchObject({ status: 'successful' });
+    expect((await status(account.txRef)).body).toMatchObject({ status: 'successful' });
+    expect(await ledgerOf(id)).toHaveLength(1);
+  });
+
+  it('refuses a webhook with the wrong verif-hash (401) and changes nothing', async () => {
+    cloud.flutterwave.faults.dropWebhooks = true;
+    const id = await activeContract('1400');
+    const account = await transferAccount(id);
+    await sendTransfer(account.account_number, account.amount_minor);
+    const body = {
+      event: 'charge.completed',
+      data: { id: 1, tx_ref: account.txRef, amount: 1400, currency: 'NGN', status: 'successful' },
+    };
+    const forged = await call({ token: '', sub: '' }, '/flutterwave-webhook', body, { 'verif-hash': 'not-the-hash' });
+    expect(forged).toEqual({ status: 401, body: { error: 'Invalid webhook signature.' } });
+    expect((await paymentOf(account.txRef))?.status).toBe('initiated');
+    expect((await contract(id)).amount_paid_minor).toBe(0);
+    expect(await ledgerOf(id)).toHaveLength(0);
+  });
+});
+
+describe('who may pay, and how much', () => {
+  it('lets only the contract’s buyer pay (403 for the creator and strangers)', async () => {
+    const id = await activeContract();
+    for (const actor of [seller, stranger]) {
+      expect(await call(actor, '/generate-transfer-account', { contractId: id })).toEqual({
+        status: 403,
+        body: { error: 'Only the buyer of this contract can pay into its escrow.' },
+      });
+    }
+  });
+
+  it('takes the amount due from the stored contract, whatever the browser sends', async () => {
+    const id = await activeContract('500');
+    const reply = await call(buyer, '/start-card-payment', { contractId: id, amount: 1, amount_minor: 1 });
+    expect(reply.body).toMatchObject({ amount_minor: 50_000, currency: 'NGN' });
+  });
+
+  it('refuses a card payment in another currency than the contract’s: nothing credited, the reason kept for finance', async () => {
+    const id = await activeContract('700');
+    const card = (await call(buyer, '/start-card-payment', { contractId: id })).body as { txRef: string };
+    const checkout = await fetch(`${cloud.flutterwave.url.replace(/\/v3$/, '')}/checkout`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        public_key: cloud.flutterwave.publicKey,
+        tx_ref: card.txRef,
+        amount: '700',
+        currency: 'USD',
+        customer_email: 'buyer@example.com',
+        redirect_url: `${cloud.appUrl}/payment-verification`,
+        action: 'pay',
+      }),
+    });
+    expect(checkout.status).toBe(303);
+    const settled = await eventually(
+      () => paymentOf(card.txRef),
+      (p) => p?.status !== 'initiated',
+    );
+    expect(settled).toMatchObject({ status: 'refused', outcome_reason: 'paid in USD, due in NGN' });
+    expect((await status(card.txRef)).body).toMatchObject({ status: 'failed' });
+    expect(await contract(id)).toMatchObject({ status: 'active', amount_paid_minor: 0 });
+  });
+
+  it('refuses to take money for a fully funded contract (409)', async () => {
+    const id = await activeContract('100');
+    const account = await transferAccount(id);
+    await sendTransfer(account.account_number, account.amount_minor);
+    await eventually(
+      () => paymentOf(account.txRef),
+      (p) => p?.status === 'credited',
+    );
+    expect((await call(buyer, '/generate-transfer-account', { contractId: id })).status).toBe(409);
+  });
+
+  it('answers a stranger’s status check for someone else’s payment as not found', async () => {
+    const id = await activeContract('150');
+    const card = (await call(buyer, '/start-card-payment', { contractId: id })).body as { txRef: string };
+    expect((await call(stranger, '/get-payment-status', { txRef: card.txRef })).status).toBe(404);
+  });
+});
