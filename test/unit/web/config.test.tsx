@@ -8,6 +8,7 @@ const goodConfig = {
   apiUrl: 'https://api.example.com',
   cognito: { userPoolId: 'eu-west-1_abc', userPoolClientId: 'client123' },
   captchaSiteKey: 'site-key',
+  payments: { publicKey: 'FLWPUBK_TEST-abc-X', checkoutScriptUrl: 'https://checkout.flutterwave.com/v3.js' },
 };
 
 describe('runtime config', () => {

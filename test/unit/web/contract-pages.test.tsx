@@ -146,6 +146,18 @@ describe('contract lists', () => {
     expect(screen.getByText('Logo design')).toBeTruthy();
     expect(screen.getByText('In Escrow')).toBeTruthy();
   });
+
+  it('offers Proceed to Payment while a contract takes payments (active, in escrow), not before or after', async () => {
+    vi.mocked(listEngagedContracts).mockResolvedValue([
+      { ...contract, id: 'a', title: 'Accepted', status: 'active' },
+      { ...contract, id: 'b', title: 'Part paid', status: 'in_escrow' },
+      { ...contract, id: 'c', title: 'Paid', status: 'fully_funded' },
+      { ...contract, id: 'd', title: 'Waiting', status: 'pending' },
+    ]);
+    await renderRoute('/engaged-contracts', '/engaged-contracts', <EngagedContractsPage />);
+    const links = screen.getAllByRole('link', { name: 'Proceed to Payment' }).map((l) => l.getAttribute('href'));
+    expect(links).toEqual(['/escrow-payment/a', '/escrow-payment/b']);
+  });
 });
 
 describe('templates', () => {

@@ -15,6 +15,7 @@ export const testConfig: WebConfig = {
   apiUrl: 'https://api.example.com',
   cognito: { userPoolId: 'eu-west-1_test', userPoolClientId: 'client' },
   captchaSiteKey: 'site-key',
+  payments: { publicKey: 'FLWPUBK_TEST-key-X', checkoutScriptUrl: 'https://checkout.example.com/v3.js' },
 };
 
 export const testDeviceInfo: DeviceInfo = {

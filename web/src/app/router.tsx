@@ -57,6 +57,21 @@ const UseTemplatePage = lazy(() => import('../pages/templates/use-template-page'
 const EscrowPaymentPage = lazy(() =>
   import('../pages/payment/escrow-payment-page').then((m) => ({ default: m.EscrowPaymentPage })),
 );
+const CustomCheckoutPage = lazy(() =>
+  import('../pages/payment/custom-checkout-page').then((m) => ({ default: m.CustomCheckoutPage })),
+);
+const PaymentVerificationPage = lazy(() =>
+  import('../pages/payment/payment-verification-page').then((m) => ({ default: m.PaymentVerificationPage })),
+);
+const PaymentSuccessPage = lazy(() =>
+  import('../pages/payment/payment-success-page').then((m) => ({ default: m.PaymentSuccessPage })),
+);
+const PaymentCancelledPage = lazy(() =>
+  import('../pages/payment/payment-cancelled-page').then((m) => ({ default: m.PaymentCancelledPage })),
+);
+const PaymentFailedPage = lazy(() =>
+  import('../pages/payment/payment-failed-page').then((m) => ({ default: m.PaymentFailedPage })),
+);
 const NotFoundPage = lazy(() => import('../pages/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /** Every signed-in page watches for inactivity. */
@@ -98,6 +113,12 @@ export function AppRoutes() {
             <Route path={paths.useTemplate.path} element={<UseTemplatePage />} />
             <Route path={paths.contract.path} element={<ContractPage />} />
             <Route path={paths.escrowPayment.path} element={<EscrowPaymentPage />} />
+            <Route path={paths.customCheckout.path} element={<CustomCheckoutPage />} />
+            {/* Signed in too: the provider sends the payer back in the same tab, whose session is still there. */}
+            <Route path={paths.paymentVerification.path} element={<PaymentVerificationPage />} />
+            <Route path={paths.paymentSuccess.path} element={<PaymentSuccessPage />} />
+            <Route path={paths.paymentCancelled.path} element={<PaymentCancelledPage />} />
+            <Route path={paths.paymentFailed.path} element={<PaymentFailedPage />} />
             <Route path={paths.viewContracts.path} element={<ViewContractsPage />} />
             {/* Where use-template goes when the server names no new contract. The spec gives it no page of its
                 own; the caller is that contract's acceptor, so it is listed among the engaged contracts. */}

@@ -75,6 +75,11 @@ export const paths = {
     path: '/payment-cancelled/:contractId',
     getHref: (contractId: Href) => `/payment-cancelled/${contractId}`,
   },
+  /** The spec names a payment-failed page but not its route. */
+  paymentFailed: {
+    path: '/payment-failed/:contractId',
+    getHref: (contractId: Href) => `/payment-failed/${contractId}`,
+  },
 
   viewContracts: fixed('/view-contracts'),
   myContracts: fixed('/my-contracts'),

@@ -6,4 +6,5 @@ export const sharedMessages = {
   unexpected: internalErrorMessage,
   fillAllFields,
   saveFailed: 'Failed to save changes. Please try again.',
+  loadContractFailed: 'Could not load contract details.',
 } as const;

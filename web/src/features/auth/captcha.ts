@@ -1,3 +1,5 @@
+import { loadScriptOnce } from '../../lib/load-script';
+
 /** The reCAPTCHA v3 browser API (Google's, or the local stand-in with the same shape). */
 interface Grecaptcha {
   ready(callback: () => void): void;
@@ -20,28 +22,13 @@ export class CaptchaNotReadyError extends Error {
 /** How long to wait for the script and the token before giving up. */
 const captchaTimeoutMs = 10_000;
 
-let scriptLoad: Promise<void> | undefined;
-
 /** Adds `<script src="{scriptUrl}?render={siteKey}">` once; a failed load may be retried. */
 export function loadCaptcha(scriptUrl: string, siteKey: string): Promise<void> {
-  if (window.grecaptcha) return Promise.resolve();
-  if (scriptLoad) return scriptLoad;
   const url = new URL(scriptUrl, window.location.href);
   url.searchParams.set('render', siteKey);
-  const script = document.createElement('script');
-  script.src = url.toString();
-  script.async = true;
-  const load = new Promise<void>((resolve, reject) => {
-    script.onload = () => resolve();
-    script.onerror = () => {
-      script.remove();
-      if (scriptLoad === load) scriptLoad = undefined;
-      reject(new CaptchaNotReadyError(`Could not load ${url}`));
-    };
+  return loadScriptOnce(url.toString(), () => Boolean(window.grecaptcha)).catch((error: unknown) => {
+    throw new CaptchaNotReadyError((error as Error).message);
   });
-  scriptLoad = load;
-  document.head.appendChild(script);
-  return load;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -1,3 +1,4 @@
+import { isPayable } from '@escrow/domain/escrow-contract';
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
@@ -22,7 +23,7 @@ export function EngagedContracts() {
         <ContractList
           contracts={state.data}
           actions={(contract) =>
-            contract.status === 'pending' ? (
+            isPayable(contract.status) ? (
               <Link to={paths.escrowPayment.getHref(contract.id)} className={linkButtonClass}>
                 Proceed to Payment
               </Link>

@@ -10,7 +10,7 @@ export const contractPageMessages = {
   unknownError: 'An unknown error occurred.',
   fillAllFieldsCorrectly,
   enterContractId,
-  loadDetailsFailed: 'Could not load contract details.',
+  loadDetailsFailed: sharedMessages.loadContractFailed,
   notFoundOrError: 'Contract not found or an error occurred.',
   loadListFailed: 'Failed to load your contracts. Please try again.',
   modificationRequest: 'Modification request functionality is not yet implemented.',

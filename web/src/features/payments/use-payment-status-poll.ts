@@ -1,0 +1,100 @@
+import type { PaymentStatusResponse } from '@escrow/api/payments';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { ApiError, failureMessage } from '../../lib/api';
+import { getPaymentStatus } from './api';
+import { paymentPageMessages, paymentPolling } from './messages';
+
+type Settled = Exclude<PaymentStatusResponse['status'], 'pending'>;
+
+/** Where a settled payment sends the payer. */
+export function outcomeHref(status: Settled, contractId: string, txRef: string): string {
+  if (status === 'successful') return paths.paymentSuccess.getHref(contractId, txRef);
+  if (status === 'cancelled') return paths.paymentCancelled.getHref(contractId);
+  return paths.paymentFailed.getHref(contractId);
+}
+
+/**
+ * Worth asking again: the service or the provider is down or busy (5xx, 408, 429), the network
+ * failed or the reply was unreadable. Any other refusal (signed out, not your payment) will not
+ * change by asking again.
+ */
+function isTransient(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status >= 500 || error.status === 408 || error.status === 429;
+}
+
+export interface PaymentStatusPoll {
+  /** The poll gave up after `maxAttempts` checks without a settled status. */
+  exhausted: boolean;
+  /** What to tell the payer about the last check, if it failed. */
+  error: string | null;
+}
+
+export interface PaymentStatusPollOptions {
+  /** The payment to watch; nothing is polled without one. */
+  txRef: string | undefined;
+  /** @default unlimited */
+  maxAttempts?: number;
+  /** Check at once rather than one interval after start (the provider has just sent the payer back). @default false */
+  checkImmediately?: boolean;
+}
+
+/**
+ * Checks the payment's status every 5 seconds (spec §9), one check at a time, and opens the
+ * outcome page once it is settled: success, failed or cancelled. The contract id is the server's,
+ * not the address bar's.
+ */
+export function usePaymentStatusPoll({
+  txRef,
+  maxAttempts,
+  checkImmediately = false,
+}: PaymentStatusPollOptions): PaymentStatusPoll {
+  const navigate = useNavigate();
+  const [exhausted, setExhausted] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!txRef) return;
+    let active = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let attempts = 0;
+    setExhausted(false);
+    setError(null);
+
+    async function check(reference: string) {
+      attempts += 1;
+      try {
+        const reply = await getPaymentStatus(reference);
+        if (!active) return;
+        setError(null);
+        if (reply.status !== 'pending') {
+          navigate(outcomeHref(reply.status, reply.contractId, reference), { replace: true });
+          return;
+        }
+      } catch (failure) {
+        if (!active) return;
+        if (!isTransient(failure)) {
+          setError(failureMessage(failure, paymentPageMessages.verificationUnavailable));
+          return;
+        }
+        setError(paymentPageMessages.verificationUnavailable);
+      }
+      if (maxAttempts !== undefined && attempts >= maxAttempts) {
+        setExhausted(true);
+        return;
+      }
+      timer = setTimeout(() => void check(reference), paymentPolling.intervalMs);
+    }
+
+    if (checkImmediately) void check(txRef);
+    else timer = setTimeout(() => void check(txRef), paymentPolling.intervalMs);
+    return () => {
+      active = false;
+      clearTimeout(timer);
+    };
+  }, [txRef, maxAttempts, checkImmediately, navigate]);
+
+  return { exhausted, error };
+}
