@@ -1,7 +1,7 @@
 /**
  * `npm start`: the whole product on this machine. Builds the web app if it is missing, starts the
  * local cloud with its data under .data/, seeds the demo accounts on the first run, and stops
- * cleanly on Ctrl-C. PORT chooses the app's port (the next six ports serve the API, Cognito,
+ * cleanly on Ctrl-C. ESCROW_DATA_DIR moves the data folder. PORT chooses the app's port (the next six ports serve the API, Cognito,
  * the mailbox, DynamoDB Local, Step Functions and the payment provider's sandbox).
  */
 import { existsSync } from 'node:fs';
@@ -10,7 +10,8 @@ import { ensureDemoUsers } from '../lib/local/demo-users';
 import { startLocalCloud } from '../lib/local/index';
 
 const root = resolve(import.meta.dirname, '..');
-const dataDir = join(root, '.data');
+// ESCROW_DATA_DIR keeps a second local cloud (or a test's) apart from the everyday .data/.
+const dataDir = resolve(process.env.ESCROW_DATA_DIR ?? join(root, '.data'));
 const port = Number(process.env.PORT ?? 3000);
 
 if (!existsSync(join(root, 'web', 'dist', 'index.html'))) {

@@ -2,12 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DescribeExecutionCommand, GetExecutionHistoryCommand, SFNClient } from '@aws-sdk/client-sfn';
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { documents } from '../../lambdas/core/adapters/aws';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { NotificationsResponse } from '../../lambdas/core/api/notifications';
-import { toDecimalString } from '../../lambdas/core/domain/money';
 import { contractKey } from '../../lambdas/core/entities/contract';
 import { workflowTokenKey } from '../../lambdas/core/entities/workflow-token';
 import { type LocalCloud, type LocalCloudOptions, localStage, startLocalCloud } from '../../lib/local/index';
@@ -201,43 +200,5 @@ describe('the escrow execution of a contract', () => {
     });
     const execution = await sfn(second).send(new DescribeExecutionCommand({ executionArn: executionArn(second, id) }));
     expect(execution.status).toBe('RUNNING');
-  });
-
-  it('answers a credit whose callback was lost when the execution resumes: one credit, then AwaitSatisfaction', async () => {
-    const first = await start();
-    const [seller, buyer] = await people(first);
-    const id = await acceptedContract(first, seller, buyer);
-    await eventually(storedToken(id, 'funding'), (item) => item !== undefined);
-    // The process dies right after a credit, before it answers: the answer finds no token to use.
-    await documents().send(new DeleteCommand({ TableName: localStage.tableName, Key: workflowTokenKey(id, 'funding') }));
-    const account = (await call(first, buyer, 'POST', '/generate-transfer-account', { contractId: id })).body as {
-      account_number: string;
-      amount_minor: number;
-      txRef: string;
-    };
-    const sent = await fetch(first.flutterwave.bankUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ account_number: account.account_number, amount: toDecimalString(account.amount_minor) }),
-    });
-    expect(sent.status).toBe(200);
-    const credited = async () =>
-      ((await call(first, seller, 'GET', `/contracts/${id}`)).body as { contract: ContractView }).contract.amount_paid_minor;
-    await eventually(credited, (paid) => paid === 8_500_000);
-    expect(await statesEntered(first, id)).toEqual(['AwaitFunding']);
-
-    await clouds.splice(0)[0]?.stop();
-    const second = await start();
-    await eventually(storedToken(id, 'satisfaction'), (item) => item !== undefined);
-    const { Items = [] } = await documents().send(
-      new QueryCommand({
-        TableName: localStage.tableName,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': `LEDGER#${id}` },
-      }),
-    );
-    expect(Items).toHaveLength(1);
-    const { contract } = (await call(second, seller, 'GET', `/contracts/${id}`)).body as { contract: ContractView };
-    expect(contract).toMatchObject({ status: 'fully_funded', amount_paid_minor: 8_500_000 });
   });
 });

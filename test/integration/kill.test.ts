@@ -1,0 +1,137 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
+import { afterAll, expect, it } from 'vitest';
+import type { WebConfig } from '../../lambdas/core/api/web-config';
+import { workflowTokenKey } from '../../lambdas/core/entities/workflow-token';
+import { localCredentials } from '../../lib/local/dynamodb';
+import { localStage } from '../../lib/local/index';
+import { configureAmplify } from '../support/amplify';
+import { eventually } from '../support/eventually';
+
+/**
+ * `npm start`'s local cloud, killed outright (SIGKILL to its whole process group, DynamoDB
+ * Local's Java included) after a credit was written and before the workflow was answered. The
+ * restarted cloud resumes the execution, which reaches AwaitSatisfaction with the one credit.
+ */
+const root = resolve(import.meta.dirname, '../..');
+const dataDir = mkdtempSync(join(tmpdir(), 'escrow-kill-'));
+const port = 20_000 + Math.floor(Math.random() * 20_000);
+const url = (offset: number) => `http://127.0.0.1:${port + offset}`;
+let child: ChildProcess | undefined;
+
+function startCloud(): Promise<void> {
+  child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bin/local.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), ESCROW_DATA_DIR: dataDir, POWERTOOLS_LOG_LEVEL: 'SILENT' },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((ready, fail) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ctrl-C stops')) ready();
+    };
+    child?.stdout?.on('data', onData);
+    child?.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child?.once('exit', (code) => fail(new Error(`local cloud exited (${code}): ${output.slice(-2000)}`)));
+  });
+}
+
+function kill(): Promise<void> {
+  const running = child;
+  child = undefined;
+  const pid = running?.pid;
+  if (!running || pid === undefined) return Promise.resolve();
+  return new Promise((done) => {
+    running.once('exit', () => done());
+    process.kill(-pid, 'SIGKILL');
+  });
+}
+
+afterAll(async () => {
+  await kill();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const documents = DynamoDBDocumentClient.from(
+  new DynamoDBClient({ endpoint: url(4), region: localStage.region, credentials: localCredentials }),
+);
+
+async function tokenOf(user: { email: string; password: string; deviceId: string }) {
+  await signOut();
+  await signIn({
+    username: user.email,
+    password: user.password,
+    options: { authFlowType: 'CUSTOM_WITH_SRP', clientMetadata: { deviceId: user.deviceId } },
+  });
+  const session = await fetchAuthSession();
+  return { token: session.tokens?.idToken?.toString() ?? '', sub: String(session.tokens?.idToken?.payload.sub) };
+}
+
+async function call(token: string, path: string, body?: unknown) {
+  const response = await fetch(`${url(1)}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await response.json()) as Record<string, unknown>;
+}
+
+it('resumes after a kill between a credit and its callback: one credit, then AwaitSatisfaction', async () => {
+  // npm start builds the web app when it is missing; that first build may take a while.
+  await startCloud();
+  expect(existsSync(join(dataDir, 'demo-users.json'))).toBe(true);
+  configureAmplify((await (await fetch(`${url(0)}/config.json`)).json()) as WebConfig);
+  const demo = JSON.parse(readFileSync(join(dataDir, 'demo-users.json'), 'utf8'));
+  const seller = await tokenOf(demo[0]);
+  const buyer = await tokenOf(demo[1]);
+  const { id } = await call(seller.token, '/create-contract', {
+    acceptorId: buyer.sub,
+    title: 'Generator repair',
+    description: 'Parts and labour',
+    value: '42000',
+    currency: 'NGN',
+  });
+  const contractId = String(id);
+  await call(buyer.token, '/accept-contract', { contractId });
+  const token = (step: 'funding' | 'satisfaction') => async () =>
+    (await documents.send(new GetCommand({ TableName: localStage.tableName, Key: workflowTokenKey(contractId, step) }))).Item;
+  await eventually(token('funding'), (item) => item !== undefined);
+
+  // The credit is written, but its answer to the workflow finds no token: as if the process died in between.
+  await documents.send(new DeleteCommand({ TableName: localStage.tableName, Key: workflowTokenKey(contractId, 'funding') }));
+  const account = await call(buyer.token, '/generate-transfer-account', { contractId });
+  await fetch(`${url(6)}/bank`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ account_number: String(account.account_number), amount: '42000' }),
+  });
+  const paid = async () =>
+    ((await call(seller.token, `/contracts/${contractId}`)).contract as { amount_paid_minor: number }).amount_paid_minor;
+  await eventually(paid, (minor) => minor === 4_200_000);
+  expect(await token('satisfaction')()).toBeUndefined();
+
+  await kill();
+  await startCloud();
+  await eventually(token('satisfaction'), (item) => item !== undefined, 30_000);
+  const { Items = [] } = await documents.send(
+    new QueryCommand({
+      TableName: localStage.tableName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': `LEDGER#${contractId}` },
+    }),
+  );
+  expect(Items).toHaveLength(1);
+  expect((await call(seller.token, `/contracts/${contractId}`)).contract).toMatchObject({
+    status: 'fully_funded',
+    amount_paid_minor: 4_200_000,
+  });
+}, 300_000);
