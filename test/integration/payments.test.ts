@@ -129,6 +129,25 @@ const paymentOf = async (txRef: string) =>
 
 const status = (txRef: string) => call(buyer, '/get-payment-status', { txRef });
 
+/** The payer's choice on the provider's hosted card page for this reference. */
+async function cardCheckout(txRef: string, naira: string, action: 'pay' | 'fail', currency = 'NGN') {
+  const response = await fetch(`${cloud.flutterwave.url.replace(/\/v3$/, '')}/checkout`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      public_key: cloud.flutterwave.publicKey,
+      tx_ref: txRef,
+      amount: naira,
+      currency,
+      customer_email: 'buyer@example.com',
+      redirect_url: `${cloud.appUrl}/payment-verification`,
+      action,
+    }),
+  });
+  expect(response.status).toBe(303);
+}
+
 describe('paying into escrow by bank transfer', () => {
   it('credits a full transfer once, makes the contract fully funded and moves its execution to AwaitSatisfaction', async () => {
     const id = await activeContract();
@@ -264,28 +283,33 @@ describe('who may pay, and how much', () => {
   it('refuses a card payment in another currency than the contract’s: nothing credited, the reason kept for finance', async () => {
     const id = await activeContract('700');
     const card = (await call(buyer, '/start-card-payment', { contractId: id })).body as { txRef: string };
-    const checkout = await fetch(`${cloud.flutterwave.url.replace(/\/v3$/, '')}/checkout`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        public_key: cloud.flutterwave.publicKey,
-        tx_ref: card.txRef,
-        amount: '700',
-        currency: 'USD',
-        customer_email: 'buyer@example.com',
-        redirect_url: `${cloud.appUrl}/payment-verification`,
-        action: 'pay',
-      }),
-    });
-    expect(checkout.status).toBe(303);
+    await cardCheckout(card.txRef, '700', 'pay', 'USD');
     const settled = await eventually(
       () => paymentOf(card.txRef),
-      (p) => p?.status !== 'initiated',
+      (p) => p?.last_outcome !== undefined,
     );
-    expect(settled).toMatchObject({ status: 'refused', outcome_reason: 'paid in USD, due in NGN' });
+    expect(settled).toMatchObject({ status: 'initiated', last_outcome: 'refused', outcome_reason: 'paid in USD, due in NGN' });
     expect((await status(card.txRef)).body).toMatchObject({ status: 'failed' });
     expect(await contract(id)).toMatchObject({ status: 'active', amount_paid_minor: 0 });
+  });
+
+  it('credits a card payment that succeeds after a declined attempt on the same reference', async () => {
+    const id = await activeContract('650');
+    const card = (await call(buyer, '/start-card-payment', { contractId: id })).body as { txRef: string };
+    await cardCheckout(card.txRef, '650', 'fail');
+    await eventually(
+      () => paymentOf(card.txRef),
+      (p) => p?.last_outcome === 'failed',
+    );
+    expect((await status(card.txRef)).body).toMatchObject({ status: 'failed' });
+    await cardCheckout(card.txRef, '650', 'pay');
+    await eventually(
+      () => paymentOf(card.txRef),
+      (p) => p?.status === 'credited',
+    );
+    expect((await status(card.txRef)).body).toMatchObject({ status: 'successful', amount_minor: 65_000 });
+    expect(await contract(id)).toMatchObject({ status: 'fully_funded', amount_paid_minor: 65_000 });
+    expect(await ledgerOf(id)).toHaveLength(1);
   });
 
   it('refuses to take money for a fully funded contract (409)', async () => {

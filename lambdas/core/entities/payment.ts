@@ -1,17 +1,24 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documents } from '../adapters/aws';
 import type { Currency } from '../domain/money';
 import type { PaymentMethod } from '../domain/payment';
-import { onConditionFailed, type TransactItem, tableName, withoutKeys } from './table';
+import { onConditionFailed, type TransactItem, tableName, transactWrite, withoutKeys } from './table';
 
 /**
- * One payment into escrow: `PAYMENT#<txRef>` / `META`. Recorded (`initiated`) before the payer
- * pays, with what is due; credited at most once, ever: the credit is conditional on the payment
- * still being `initiated`.
+ * One payment into escrow: `PAYMENT#<txRef>` / `META`, recorded (`initiated`) with what is due
+ * before the payer pays. Each provider transaction on that reference is recorded once, ever, as
+ * `PAYMENT#<txRef>` / `TX#<provider transaction id>`: the credit is conditional on that record
+ * not existing yet, so no provider transaction is credited twice, and a declined attempt never
+ * blocks a later successful one on the same reference.
  */
 export const paymentKey = (txRef: string) => ({ PK: `PAYMENT#${txRef}`, SK: 'META' });
+export const providerTransactionKey = (txRef: string, providerTransactionId: string) => ({
+  PK: `PAYMENT#${txRef}`,
+  SK: `TX#${providerTransactionId}`,
+});
 
-export type PaymentState = 'initiated' | 'credited' | 'failed' | 'refused';
+export type PaymentState = 'initiated' | 'credited';
+export type TransactionOutcome = 'credited' | 'failed' | 'refused';
 
 export interface Payment {
   tx_ref: string;
@@ -23,12 +30,23 @@ export interface Payment {
   amount_due_minor: number;
   status: PaymentState;
   created_at: string;
-  /** Once the provider confirmed it: its transaction, and what was credited into escrow. */
-  provider_transaction_id?: string;
+  /** What its provider transactions credited into escrow. */
   amount_credited_minor?: number;
   settled_at?: string;
-  /** Why it was not credited (failed at the provider, wrong currency, contract no longer payable). */
+  /** The last provider transaction that credited nothing, and why (failed at the provider, wrong currency, contract closed). */
+  last_outcome?: Exclude<TransactionOutcome, 'credited'>;
   outcome_reason?: string;
+}
+
+/** What became of one provider transaction on a payment's reference. */
+export interface ProviderTransactionRecord {
+  tx_ref: string;
+  provider_transaction_id: string;
+  outcome: TransactionOutcome;
+  amount_minor: number;
+  currency: string;
+  reason?: string;
+  recorded_at: string;
 }
 
 export function toItem(payment: Payment): Record<string, unknown> {
@@ -53,53 +71,59 @@ export async function getPayment(txRef: string): Promise<Payment | undefined> {
   return Item ? fromItem(Item) : undefined;
 }
 
-/** The credit of a payment (part of the credit transaction): only while it is still `initiated`. */
-export function paymentCredit(txRef: string, providerTransactionId: string, amountMinor: number, now: string): TransactItem {
+export async function getTransactionRecord(
+  txRef: string,
+  providerTransactionId: string,
+): Promise<ProviderTransactionRecord | undefined> {
+  const { Item } = await documents().send(
+    new GetCommand({ TableName: tableName(), Key: providerTransactionKey(txRef, providerTransactionId), ConsistentRead: true }),
+  );
+  return Item as ProviderTransactionRecord | undefined;
+}
+
+/** The record of a provider transaction (first item of the transaction that settles it): only if it was never recorded. */
+export function transactionRecordPut(record: ProviderTransactionRecord): TransactItem {
   return {
-    Update: {
+    Put: {
       TableName: tableName(),
-      Key: paymentKey(txRef),
-      UpdateExpression:
-        'SET #status = :credited, provider_transaction_id = :tx, amount_credited_minor = :amount, settled_at = :now',
-      ConditionExpression: '#status = :initiated',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':credited': 'credited',
-        ':initiated': 'initiated',
-        ':tx': providerTransactionId,
-        ':amount': amountMinor,
-        ':now': now,
-      },
+      Item: { ...providerTransactionKey(record.tx_ref, record.provider_transaction_id), ...record },
+      ConditionExpression: 'attribute_not_exists(PK)',
     },
   };
 }
 
-/** Settles a payment that credits nothing (failed, refused), once; false when it was already settled. */
-export async function settleWithoutCredit(
-  txRef: string,
-  outcome: Exclude<PaymentState, 'initiated' | 'credited'>,
-  reason: string,
-  providerTransactionId: string,
-  now: string,
-): Promise<boolean> {
-  const settled = documents().send(
-    new UpdateCommand({
+/** The payment's side of a credit (part of the credit transaction). */
+export function paymentCredited(txRef: string, amountMinor: number, now: string): TransactItem {
+  return {
+    Update: {
       TableName: tableName(),
       Key: paymentKey(txRef),
-      UpdateExpression: 'SET #status = :outcome, outcome_reason = :reason, provider_transaction_id = :tx, settled_at = :now',
-      ConditionExpression: '#status = :initiated',
+      UpdateExpression: 'SET #status = :credited, settled_at = :now ADD amount_credited_minor :amount',
+      ConditionExpression: 'attribute_exists(PK)',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':outcome': outcome,
-        ':reason': reason,
-        ':tx': providerTransactionId,
-        ':now': now,
-        ':initiated': 'initiated',
+      ExpressionAttributeValues: { ':credited': 'credited', ':amount': amountMinor, ':now': now },
+    },
+  };
+}
+
+/** Records a provider transaction that credits nothing, once; false when it was already recorded. */
+export async function recordWithoutCredit(
+  record: ProviderTransactionRecord & { outcome: 'failed' | 'refused' },
+): Promise<boolean> {
+  const written = transactWrite([
+    transactionRecordPut(record),
+    {
+      Update: {
+        TableName: tableName(),
+        Key: paymentKey(record.tx_ref),
+        UpdateExpression: 'SET last_outcome = :outcome, outcome_reason = :reason',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':outcome': record.outcome, ':reason': record.reason ?? record.outcome },
       },
-    }),
-  );
+    },
+  ]);
   return onConditionFailed(
-    settled.then(() => true),
+    written.then(() => true),
     () => false,
   );
 }

@@ -5,6 +5,7 @@ import {
   createBankTransferCharge,
   createOpayCharge,
   isAuthenticWebhook,
+  ProviderRejectedError,
   type ProviderTransaction,
   ProviderUnavailableError,
   verifyByReference,
@@ -29,7 +30,17 @@ import { contractUpdate, getContract } from '../entities/contract';
 import { ledgerEntryPut } from '../entities/ledger';
 import { notificationItems } from '../entities/notification';
 import { partyLinkPut } from '../entities/party-link';
-import { getPayment, type Payment, paymentCredit, putPayment, settleWithoutCredit } from '../entities/payment';
+import {
+  getPayment,
+  getTransactionRecord,
+  type Payment,
+  type ProviderTransactionRecord,
+  paymentCredited,
+  putPayment,
+  recordWithoutCredit,
+  type TransactionOutcome,
+  transactionRecordPut,
+} from '../entities/payment';
 import { getProfile } from '../entities/profile';
 import { failedConditions, transactWrite } from '../entities/table';
 import { loadContract } from './contracts';
@@ -83,14 +94,22 @@ async function payerDetails(sub: string) {
   };
 }
 
-/** A provider that cannot be reached is a 503 with the spec's text; anything it refuses is a 502-free 409 with the same text. */
-async function withProvider<T>(call: () => Promise<T>, message: string): Promise<T> {
+/**
+ * Calls the provider. One that cannot be reached, or answers something we cannot use (a wrong key,
+ * an amount that is not whole kobo), is a 503 with the spec's text, logged as an error for ops; a
+ * charge the provider refuses (`refusedIs: 409`, e.g. a currency it does not take there) is a 409.
+ */
+async function withProvider<T>(call: () => Promise<T>, message: string, refusedIs: 409 | 503 = 503): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    logger.warn('Payment provider call failed', { error: error as Error });
-    if (error instanceof ProviderUnavailableError) throw new UnavailableError(message);
-    throw new ConflictError(message);
+    if (error instanceof ProviderRejectedError && refusedIs === 409) {
+      logger.warn('Payment provider refused a charge', { error });
+      throw new ConflictError(message);
+    }
+    if (error instanceof ProviderUnavailableError) logger.warn('Payment provider unavailable', { error });
+    else logger.error('Payment provider call failed', { error: error as Error });
+    throw new UnavailableError(message);
   }
 }
 
@@ -107,6 +126,7 @@ export async function generateTransferAccount(contractId: string, payer: Payer):
         ...details,
       }),
     paymentMessages.accountDetailsFailed,
+    409,
   );
   return {
     txRef: payment.tx_ref,
@@ -137,6 +157,7 @@ export async function initiateOpayPayment(contractId: string, payer: Payer): Pro
         redirectUrl: verificationUrl(payment.tx_ref, contractId),
       }),
     paymentMessages.opayFailed,
+    409,
   );
   if (!paymentLink) throw new ConflictError(paymentMessages.opayLinkMissing);
   return { txRef: payment.tx_ref, paymentLink };
@@ -154,29 +175,25 @@ export async function startCardPayment(contractId: string, payer: Payer): Promis
   };
 }
 
-const statusOf = (payment: Payment, creditedMinor?: number): PaymentStatusResponse => ({
-  status: payment.status === 'credited' ? 'successful' : payment.status === 'initiated' ? 'pending' : 'failed',
-  contractId: payment.contract_id,
-  ...(creditedMinor === undefined ? {} : { amount_minor: creditedMinor }),
-});
-
 /**
  * `get-payment-status`: the payment as its payer sees it. Not credited yet: asks the provider (a
- * lost webhook loses nothing) and settles it the way the webhook would have.
+ * lost webhook loses nothing) and settles its transaction the way the webhook would have.
  */
 export async function paymentStatus(txRef: string, payer: Payer): Promise<PaymentStatusResponse> {
   const payment = await getPayment(txRef);
   // Someone else's payment is simply not found.
   if (!payment || payment.payer_id !== payer.sub) throw new NotFoundError('Payment not found.');
   if (payment.status === 'credited') {
-    // Answering the funding step again is harmless and heals a credit whose answer was lost.
-    await answerStep(payment.contract_id, 'funding').catch((error) => logger.warn('Funding step not answered', { error }));
+    await answerFunding(payment.contract_id);
+    return { status: 'successful', contractId: payment.contract_id, amount_minor: payment.amount_credited_minor ?? 0 };
   }
-  if (payment.status !== 'initiated') return statusOf(payment, payment.amount_credited_minor);
   const transaction = await withProvider(() => verifyByReference(txRef), paymentMessages.verificationUnavailable);
-  if (!transaction) return statusOf(payment);
-  const settled = await settle(transaction);
-  return statusOf(settled ?? payment, settled?.amount_credited_minor);
+  const outcome = transaction ? await settle(transaction) : 'pending';
+  const now = (await getPayment(txRef)) ?? payment;
+  if (outcome === 'credited' || now.status === 'credited') {
+    return { status: 'successful', contractId: now.contract_id, amount_minor: now.amount_credited_minor ?? 0 };
+  }
+  return { status: outcome === 'failed' || outcome === 'refused' ? 'failed' : 'pending', contractId: now.contract_id };
 }
 
 /**
@@ -198,41 +215,68 @@ export async function handleChargeWebhook(headers: Record<string, string | undef
 }
 
 /**
- * Settles a payment from the provider's own account of its transaction, at most once: credits
- * it, or records why it credits nothing. Returns the payment as it now is (undefined for a
- * reference this service never issued, which is logged for finance).
+ * Answers the contract's funding step after a credit. The credit is already written: a failure
+ * here is logged, not thrown, and heals on the next status check, webhook retry or the funding
+ * window's end (each answers again).
  */
-export async function settle(transaction: ProviderTransaction): Promise<Payment | undefined> {
+async function answerFunding(contractId: string): Promise<void> {
+  await answerStep(contractId, 'funding').catch((error: unknown) =>
+    logger.warn('Funding step not answered yet', { contractId, error: error as Error }),
+  );
+}
+
+export type SettleOutcome = TransactionOutcome | 'pending' | 'unknown';
+
+/**
+ * Settles one provider transaction, from the provider's own account of it, at most once: credits
+ * it, or records why it credits nothing (kept on the payment for finance). A transaction already
+ * recorded changes nothing (its funding step is answered again, harmlessly).
+ */
+export async function settle(transaction: ProviderTransaction): Promise<SettleOutcome> {
   const payment = await getPayment(transaction.txRef);
   if (!payment) {
     logger.error('Provider transaction for an unknown payment reference', { txRef: transaction.txRef, id: transaction.id });
-    return undefined;
+    return 'unknown';
   }
-  if (payment.status !== 'initiated') return payment;
+  const providerTransactionId = String(transaction.id);
+  const recorded = await getTransactionRecord(payment.tx_ref, providerTransactionId);
+  if (recorded) {
+    if (recorded.outcome === 'credited') await answerFunding(payment.contract_id);
+    return recorded.outcome;
+  }
   const decision = decideCredit(payment, transaction);
-  const now = new Date().toISOString();
-  if (!decision.credit) {
-    if (decision.outcome === 'pending') return payment;
-    await settleWithoutCredit(payment.tx_ref, decision.outcome, decision.reason, String(transaction.id), now);
-    logger.warn('Payment not credited', { txRef: payment.tx_ref, reason: decision.reason });
-    return getPayment(payment.tx_ref);
-  }
-  return credit(payment, String(transaction.id), decision.amountMinor);
+  const record = {
+    tx_ref: payment.tx_ref,
+    provider_transaction_id: providerTransactionId,
+    amount_minor: transaction.amountMinor,
+    currency: transaction.currency,
+    recorded_at: new Date().toISOString(),
+  };
+  if (decision.credit) return credit(payment, record, decision.amountMinor);
+  if (decision.outcome === 'pending') return 'pending';
+  await recordWithoutCredit({ ...record, outcome: decision.outcome, reason: decision.reason });
+  logger.warn('Payment not credited', { txRef: payment.tx_ref, reason: decision.reason });
+  return decision.outcome;
 }
 
 /** Concurrent credits of other payments to one contract are retried on the contract's new version. */
 const creditAttempts = 8;
 
-async function credit(payment: Payment, providerTransactionId: string, amountMinor: number): Promise<Payment | undefined> {
+async function credit(
+  payment: Payment,
+  record: Omit<ProviderTransactionRecord, 'outcome'>,
+  amountMinor: number,
+): Promise<SettleOutcome> {
   for (let attempt = 0; attempt < creditAttempts; attempt++) {
     const contract = await getContract(payment.contract_id);
     if (!contract) throw new NotFoundError('Contract not found.');
     const now = new Date().toISOString();
     if (!isPayable(contract.status)) {
-      // Money arrived for a contract that no longer takes it (cancelled): held for finance to refund.
-      await settleWithoutCredit(payment.tx_ref, 'refused', `contract is ${contract.status}`, providerTransactionId, now);
-      logger.error('Payment for a contract that takes no payments', { txRef: payment.tx_ref, status: contract.status });
-      return getPayment(payment.tx_ref);
+      // Money arrived for a contract that no longer takes it (cancelled, already funded): held for finance to refund.
+      const reason = `contract is ${contract.status}`;
+      await recordWithoutCredit({ ...record, outcome: 'refused', reason });
+      logger.error('Payment for a contract that takes no payments', { txRef: payment.tx_ref, reason });
+      return 'refused';
     }
     const paid = contract.amount_paid_minor + amountMinor;
     const changes = {
@@ -244,7 +288,8 @@ async function credit(payment: Payment, providerTransactionId: string, amountMin
     };
     try {
       await transactWrite([
-        paymentCredit(payment.tx_ref, providerTransactionId, amountMinor, now),
+        transactionRecordPut({ ...record, outcome: 'credited', recorded_at: now }),
+        paymentCredited(payment.tx_ref, amountMinor, now),
         contractUpdate(contract, changes),
         ledgerEntryPut(contract.id, paymentCreditPosting(payment.tx_ref, amountMinor), now),
         partyLinkPut({ contract_id: contract.id, user_id: payment.payer_id, role: 'payer', linked_at: now }),
@@ -258,12 +303,13 @@ async function credit(payment: Payment, providerTransactionId: string, amountMin
     } catch (error) {
       const failed = failedConditions(error);
       if (!failed) throw error;
-      // The payment was credited by a concurrent delivery: nothing more to do.
-      if (failed.includes(0) || (await getPayment(payment.tx_ref))?.status !== 'initiated') return getPayment(payment.tx_ref);
+      // This provider transaction was recorded by a concurrent delivery: nothing more to do.
+      const existing = await getTransactionRecord(payment.tx_ref, record.provider_transaction_id);
+      if (existing) return existing.outcome;
       continue;
     }
-    await answerStep(contract.id, 'funding');
-    return getPayment(payment.tx_ref);
+    await answerFunding(contract.id);
+    return 'credited';
   }
   throw new ConflictError('The contract kept changing; the payment will be credited on the next check.');
 }
