@@ -83,6 +83,13 @@ const executionArn = (cloud: LocalCloud, contractId: string) =>
 const storedToken = (contractId: string, step: 'funding' | 'satisfaction') => async () =>
   (await documents().send(new GetCommand({ TableName: localStage.tableName, Key: workflowTokenKey(contractId, step) }))).Item;
 
+async function historyTypes(cloud: LocalCloud, contractId: string): Promise<string[]> {
+  const { events = [] } = await sfn(cloud).send(
+    new GetExecutionHistoryCommand({ executionArn: executionArn(cloud, contractId) }),
+  );
+  return events.map((e) => e.type ?? '');
+}
+
 async function statesEntered(cloud: LocalCloud, contractId: string): Promise<string[]> {
   const { events = [] } = await sfn(cloud).send(
     new GetExecutionHistoryCommand({ executionArn: executionArn(cloud, contractId) }),
@@ -152,10 +159,15 @@ describe('the escrow execution of a contract', () => {
   });
 
   it('keeps waiting for funding when a payment got in as the window closed', async () => {
-    const cloud = await start({ workflowTimeouts: { AwaitFunding: 1 } });
+    const cloud = await start({ workflowTimeouts: { AwaitFunding: 3 } });
     const [seller, buyer] = await people(cloud);
     const id = await acceptedContract(cloud, seller, buyer);
-    await eventually(storedToken(id, 'funding'), (item) => item !== undefined);
+    // Once the task has returned (TaskSubmitted) it has looked at the contract and found it unpaid;
+    // a credit written after that is one only the end of the window can find.
+    await eventually(
+      () => historyTypes(cloud, id),
+      (types) => types.includes('TaskSubmitted'),
+    );
     // Money credited just before the window closes, its answer to the task lost (the credit path writes these together).
     await documents().send(
       new UpdateCommand({
@@ -182,7 +194,10 @@ describe('the escrow execution of a contract', () => {
     const first = await start();
     const [seller, buyer] = await people(first);
     const id = await acceptedContract(first, seller, buyer);
-    await eventually(storedToken(id, 'funding'), (item) => item !== undefined);
+    await eventually(
+      () => historyTypes(first, id),
+      (types) => types.includes('TaskSubmitted'),
+    );
     // A credit was written, then the process died before it answered the waiting task.
     await documents().send(
       new UpdateCommand({
