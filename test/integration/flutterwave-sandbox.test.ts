@@ -8,14 +8,25 @@ import {
   chargeWebhookSchema,
   createBankTransferCharge,
   createOpayCharge,
+  createTransfer,
+  DuplicateTransferReferenceError,
+  findTransfersByReference,
+  getTransfer,
   isAuthenticWebhook,
+  listBanks,
   minorFromProvider,
   ProviderRejectedError,
+  type ProviderTransfer,
   ProviderUnavailableError,
+  resolveAccount,
+  retryTransfer,
+  transferWebhookSchema,
   verifyByReference,
   verifyTransaction,
+  webhookEvent,
 } from '../../lambdas/core/adapters/flutterwave';
-import { type FlutterwaveSandbox, startFlutterwaveSandbox } from '../../lib/local/flutterwave/index';
+import { type FlutterwaveSandbox, failingPayoutAccount, startFlutterwaveSandbox } from '../../lib/local/flutterwave/index';
+import { noFaults } from '../../lib/local/flutterwave/webhooks';
 import { close, listen, readBody } from '../../lib/local/http-util';
 
 /**
@@ -33,8 +44,14 @@ const appRedirect = 'http://127.0.0.1:5173/payment-verification?contractId=contr
 
 interface ReceivedWebhook {
   headers: IncomingHttpHeaders;
-  body: { event: string; data: { id: number; tx_ref: string; amount: number; status: string; payment_type: string } };
+  body: {
+    event: string;
+    data: { id: number; tx_ref: string; reference?: string; amount: number; status: string; payment_type: string };
+  };
 }
+
+/** How long the test sandbox takes to settle a payout (the local cloud's default is 1.5 s). */
+const transferSettleMs = 80;
 
 let sandbox: FlutterwaveSandbox;
 let receiver: Server;
@@ -50,7 +67,12 @@ beforeAll(async () => {
     res.writeHead(receiverStatus).end();
   });
   receiverUrl = `http://127.0.0.1:${await listen(receiver, 0)}/webhooks/flutterwave`;
-  sandbox = await startFlutterwaveSandbox({ ...keys, webhookUrl: () => receiverUrl, log: (line) => logs.push(line) });
+  sandbox = await startFlutterwaveSandbox({
+    ...keys,
+    webhookUrl: () => receiverUrl,
+    log: (line) => logs.push(line),
+    transferSettleMs,
+  });
   // What the local cloud gives the functions; secrets are read (and cached) on first use, after this.
   process.env.FLUTTERWAVE_BASE_URL = sandbox.url;
   process.env.FLUTTERWAVE_SECRET_KEY = keys.secretKey;
@@ -58,13 +80,7 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
-  Object.assign(sandbox.faults, {
-    webhookDelayMs: 0,
-    webhookDuplicates: 0,
-    dropWebhooks: false,
-    verifyFailures: 0,
-    verifyHangMs: 0,
-  });
+  Object.assign(sandbox.faults, noFaults());
   receiverStatus = 200;
   vi.restoreAllMocks();
 });
@@ -83,6 +99,10 @@ function newTxRef(label: string): string {
 
 function webhooksFor(txRef: string): ReceivedWebhook[] {
   return received.filter((w) => w.body.data.tx_ref === txRef);
+}
+
+function transferHooksFor(reference: string): ReceivedWebhook[] {
+  return received.filter((w) => w.body.event === 'transfer.completed' && w.body.data.reference === reference);
 }
 
 /** Polls until `check` answers something truthy (webhooks arrive after the page answered). */
@@ -586,6 +606,375 @@ describe('persistence', () => {
         await stored.stop();
         stored = await startFlutterwaveSandbox({ ...keys, dataDir, webhookUrl: () => undefined, log: () => undefined });
         expect(await withBaseUrl(stored.url, () => verifyTransaction(id))).toMatchObject({ txRef, amountMinor: 70_000 });
+      } finally {
+        await stored.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('transfers (payouts)', () => {
+  const goodAccount = { bankCode: '044', accountNumber: '0690000033' };
+
+  function payout(label: string, amountMinor = 150_050, account: { bankCode: string; accountNumber: string } = goodAccount) {
+    return { reference: newTxRef(label), amountMinor, currency: 'NGN', narration: 'Escrow payout', ...account };
+  }
+
+  /** The transfer once it has settled. */
+  async function settled(id: number): Promise<ProviderTransfer | null> {
+    await statusesUntilSettled(id);
+    return getTransfer(id);
+  }
+
+  /** The distinct statuses GET /transfers/{id} answers, in the order seen, until one of `last`. */
+  async function statusesUntil(id: number, ...last: string[]): Promise<string[]> {
+    const seen: string[] = [];
+    const deadline = Date.now() + 3_000;
+    for (;;) {
+      const status = (await getTransfer(id))?.status ?? 'missing';
+      if (seen.at(-1) !== status) seen.push(status);
+      if (last.includes(status)) return seen;
+      if (Date.now() > deadline) throw new Error(`transfer ${id}: ${seen.join(' -> ')}, never ${last.join(' or ')}`);
+      await pause(5);
+    }
+  }
+
+  const statusesUntilSettled = (id: number) => statusesUntil(id, 'SUCCESSFUL', 'FAILED');
+
+  async function pendingNow(id: number): Promise<void> {
+    expect(await statusesUntil(id, 'PENDING')).toContain('PENDING');
+  }
+
+  async function setFaults(patch: object): Promise<Response> {
+    return fetch(`${sandbox.origin}/__faults`, { method: 'POST', body: JSON.stringify(patch) });
+  }
+
+  it('queues a transfer (NEW), then settles it SUCCESSFUL and sends one signed transfer.completed webhook', async () => {
+    const order = payout('payout');
+    const queued = await createTransfer(order);
+    expect(queued).toEqual({
+      id: expect.any(Number),
+      reference: order.reference,
+      status: 'NEW',
+      amountMinor: 150_050,
+      currency: 'NGN',
+      accountNumber: '0690000033',
+      bankCode: '044',
+      completeMessage: '',
+    });
+    // Polled until it settles, the statuses only move forward: NEW -> PENDING -> SUCCESSFUL (a slow
+    // machine may miss the first two; holdTransfers below shows PENDING for certain).
+    const seen = await statusesUntilSettled(queued.id);
+    expect(seen.at(-1)).toBe('SUCCESSFUL');
+    expect(seen).toEqual(['NEW', 'PENDING', 'SUCCESSFUL'].filter((status) => seen.includes(status)));
+
+    const [webhook] = await until(() => transferHooksFor(order.reference).length > 0 && transferHooksFor(order.reference));
+    expect(await isAuthenticWebhook(webhook?.headers ?? {})).toBe(true);
+    expect(webhookEvent(webhook?.body)).toBe('transfer.completed');
+    const event = transferWebhookSchema.parse(webhook?.body);
+    expect(event['event.type']).toBe('Transfer');
+    expect(event.data).toMatchObject({ id: queued.id, reference: order.reference, status: 'SUCCESSFUL', amount: 1500.5 });
+    expect(minorFromProvider(event.data.amount)).toBe(150_050);
+    // Every field v3 documents for the event, unknown to our schema but kept.
+    expect(Object.keys(webhook?.body.data ?? {}).sort()).toEqual(
+      [
+        'id',
+        'account_number',
+        'bank_name',
+        'bank_code',
+        'fullname',
+        'created_at',
+        'currency',
+        'debit_currency',
+        'amount',
+        'fee',
+        'status',
+        'reference',
+        'meta',
+        'narration',
+        'approver',
+        'complete_message',
+        'requires_approval',
+        'is_approved',
+      ].sort(),
+    );
+    expect(event.data).toMatchObject({ fullname: 'Chinedu Eze', bank_name: 'Access Bank', fee: 10.75 });
+
+    expect(await getTransfer(queued.id)).toEqual({
+      ...queued,
+      status: 'SUCCESSFUL',
+      completeMessage: 'Transaction was successful',
+    });
+    await pause(transferSettleMs * 2);
+    expect(transferHooksFor(order.reference)).toHaveLength(1);
+  });
+
+  it('answers the v3 shapes for create and fetch', async () => {
+    const order = payout('payout-shape', 1_250_000);
+    const created = await api('POST', '/transfers', {
+      account_bank: order.bankCode,
+      account_number: order.accountNumber,
+      amount: 12500,
+      currency: 'NGN',
+      narration: order.narration,
+      reference: order.reference,
+      debit_currency: 'NGN',
+    });
+    expect(created).toEqual({
+      status: 200,
+      body: {
+        status: 'success',
+        message: 'Transfer Queued Successfully',
+        data: {
+          id: expect.any(Number),
+          account_number: order.accountNumber,
+          bank_code: '044',
+          full_name: 'Chinedu Eze',
+          created_at: expect.any(String),
+          currency: 'NGN',
+          debit_currency: 'NGN',
+          amount: 12500,
+          // ₦25 for ₦5,000.01-₦50,000 plus 7.5% VAT: not a whole number of kobo.
+          fee: 26.875,
+          status: 'NEW',
+          reference: order.reference,
+          meta: null,
+          narration: order.narration,
+          complete_message: '',
+          requires_approval: 0,
+          is_approved: 1,
+          bank_name: 'Access Bank',
+        },
+      },
+    });
+    const id = (created.body.data as { id: number }).id;
+    const fetched = await api('GET', `/transfers/${id}`);
+    expect(fetched.body).toMatchObject({
+      status: 'success',
+      message: 'Transfer fetched',
+      data: { id, reference: order.reference },
+    });
+    expect(await api('GET', '/transfers/999999999')).toMatchObject({ status: 404, body: { status: 'error', data: null } });
+    expect(await getTransfer(999_999_999)).toBeNull();
+    expect(await getTransfer('not-a-number')).toBeNull();
+  });
+
+  it('refuses a reused reference with DuplicateTransferReferenceError and makes nothing', async () => {
+    const order = payout('payout-dup');
+    await createTransfer(order);
+    const count = sandbox.transfers().length;
+    const again = createTransfer({ ...order, amountMinor: 999_00 });
+    await expect(again).rejects.toBeInstanceOf(DuplicateTransferReferenceError);
+    await expect(again).rejects.toMatchObject({ reference: order.reference, statusCode: 400, retryable: false });
+    expect(sandbox.transfers()).toHaveLength(count);
+  });
+
+  it('refuses an account that does not resolve and a currency other than naira', async () => {
+    const unknown = createTransfer(payout('payout-bad', 10_000, { bankCode: '044', accountNumber: '0690000042' }));
+    await expect(unknown).rejects.toMatchObject({ name: 'ProviderRejectedError', statusCode: 400 });
+    await expect(createTransfer({ ...payout('payout-usd'), currency: 'USD' })).rejects.toMatchObject({ statusCode: 400 });
+  });
+
+  it('settles every transfer to the failing account FAILED, its retries too: each retry is a new attempt with the same reference', async () => {
+    const order = payout('payout-fail', 250_000, failingPayoutAccount);
+    const first = await createTransfer(order);
+    const failed = await settled(first.id);
+    expect(failed).toMatchObject({ status: 'FAILED', completeMessage: expect.stringMatching(/^DISBURSE FAILED/) });
+    await until(() => transferHooksFor(order.reference).some((w) => w.body.data.status === 'FAILED'));
+
+    const second = await retryTransfer(first.id);
+    expect(second).toMatchObject({ reference: order.reference, status: 'NEW', amountMinor: 250_000 });
+    expect(second.id).not.toBe(first.id);
+    // The failed attempt cannot be retried again while another attempt is open.
+    await expect(retryTransfer(first.id)).rejects.toMatchObject({ name: 'ProviderRejectedError', statusCode: 400 });
+    expect(await settled(second.id)).toMatchObject({ status: 'FAILED' });
+    await until(() => transferHooksFor(order.reference).some((w) => w.body.data.id === second.id));
+
+    expect((await findTransfersByReference(order.reference)).map((t) => [t.id, t.status])).toEqual([
+      [first.id, 'FAILED'],
+      [second.id, 'FAILED'],
+    ]);
+    await expect(retryTransfer(999_999_999)).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it('finds every attempt by reference across pages of the list, and nothing for an unknown reference', async () => {
+    const order = payout('payout-paged', 50_000, failingPayoutAccount);
+    const first = await createTransfer(order);
+    await settled(first.id);
+    const second = await retryTransfer(first.id);
+    // Newer transfers push both attempts past the first page (10 a page, newest first).
+    for (let i = 0; i < 11; i++) await createTransfer(payout('payout-filler', 10_000));
+    const page1 = await api('GET', '/transfers?page=1');
+    expect(page1.body).toMatchObject({ status: 'success', meta: { page_info: { current_page: 1 } } });
+    expect(page1.body.data).toHaveLength(10);
+    expect((page1.body.data as Array<{ reference: string }>).some((t) => t.reference === order.reference)).toBe(false);
+
+    expect((await findTransfersByReference(order.reference)).map((t) => t.id)).toEqual([first.id, second.id]);
+    expect(await findTransfersByReference('ESC-never-sent')).toEqual([]);
+
+    const failedOnly = await api('GET', '/transfers?status=failed');
+    expect((failedOnly.body.data as Array<{ status: string }>).every((t) => t.status === 'FAILED')).toBe(true);
+    expect((await api('GET', '/transfers?status=lost')).status).toBe(400);
+  });
+
+  it('transferCreateFailures: answers 500 and makes nothing; the same reference can then be sent', async () => {
+    sandbox.faults.transferCreateFailures = 1;
+    const order = payout('payout-5xx');
+    const count = sandbox.transfers().length;
+    await expect(createTransfer(order)).rejects.toMatchObject({ name: 'ProviderUnavailableError', retryable: true });
+    expect(sandbox.transfers()).toHaveLength(count);
+    expect(await findTransfersByReference(order.reference)).toEqual([]);
+    expect(await createTransfer(order)).toMatchObject({ reference: order.reference, status: 'NEW' });
+  });
+
+  it('transferCreateLostReplies: makes the transfer but answers 500; resending finds it instead of paying twice', async () => {
+    const set = await setFaults({ transferCreateLostReplies: 1 });
+    expect(await set.json()).toMatchObject({ transferCreateLostReplies: 1 });
+    const order = payout('payout-lost');
+    await expect(createTransfer(order)).rejects.toBeInstanceOf(ProviderUnavailableError);
+    expect(sandbox.transfers().filter((t) => t.reference === order.reference)).toHaveLength(1);
+
+    await expect(createTransfer(order)).rejects.toBeInstanceOf(DuplicateTransferReferenceError);
+    const [made] = await findTransfersByReference(order.reference);
+    expect(made).toMatchObject({ reference: order.reference, amountMinor: 150_050 });
+    expect(await settled(made?.id ?? 0)).toMatchObject({ status: 'SUCCESSFUL' });
+    await until(() => transferHooksFor(order.reference).length === 1);
+    expect(sandbox.transfers().filter((t) => t.reference === order.reference)).toHaveLength(1);
+  });
+
+  it('transferFailures: the next transfer settles FAILED whatever the account, the one after succeeds', async () => {
+    sandbox.faults.transferFailures = 1;
+    const failing = await createTransfer(payout('payout-forced'));
+    const fine = await createTransfer(payout('payout-after'));
+    expect(await settled(failing.id)).toMatchObject({
+      status: 'FAILED',
+      completeMessage: expect.stringMatching(/^DISBURSE FAILED/),
+    });
+    expect(await settled(fine.id)).toMatchObject({ status: 'SUCCESSFUL' });
+    expect(sandbox.faults.transferFailures).toBe(0);
+    expect(await settled((await retryTransfer(failing.id)).id)).toMatchObject({ status: 'SUCCESSFUL' });
+  });
+
+  it('transferWebhookDrops: the transfer settles but its webhook is not sent until resent', async () => {
+    sandbox.faults.transferWebhookDrops = 1;
+    const order = payout('payout-nohook');
+    const transfer = await createTransfer(order);
+    expect(await settled(transfer.id)).toMatchObject({ status: 'SUCCESSFUL' });
+    await pause(transferSettleMs);
+    expect(transferHooksFor(order.reference)).toHaveLength(0);
+    expect(sandbox.transfers().find((t) => t.id === transfer.id)?.webhook.state).toBe('dropped');
+
+    const resend = await fetch(`${sandbox.origin}/__transfers/${transfer.id}/resend-hook`, {
+      method: 'POST',
+      body: JSON.stringify({ wait: 1 }),
+    });
+    expect(await resend.json()).toEqual({ status: 'success', message: 'hook sent successfully', data: 'hook sent' });
+    expect(transferHooksFor(order.reference)).toHaveLength(1);
+    expect(transferHooksFor(order.reference)[0]?.headers['verif-hash']).toBe(keys.webhookHash);
+
+    const next = payout('payout-hook-again');
+    await createTransfer(next);
+    await until(() => transferHooksFor(next.reference).length === 1);
+  });
+
+  it('holdTransfers: transfers stay PENDING with no webhook while held, and settle once released', async () => {
+    expect(await (await setFaults({ holdTransfers: true })).json()).toMatchObject({ holdTransfers: true });
+    const order = payout('payout-held');
+    const transfer = await createTransfer(order);
+    await pendingNow(transfer.id);
+    await pause(transferSettleMs * 3);
+    expect(await getTransfer(transfer.id)).toMatchObject({ status: 'PENDING' });
+    expect(transferHooksFor(order.reference)).toHaveLength(0);
+
+    expect(await (await setFaults({ holdTransfers: false })).json()).toMatchObject({ holdTransfers: false });
+    expect(await getTransfer(transfer.id)).toMatchObject({ status: 'SUCCESSFUL' });
+    await until(() => transferHooksFor(order.reference).length === 1);
+
+    // The same through the live faults object, as a test in the same process sets it.
+    sandbox.faults.holdTransfers = true;
+    const direct = await createTransfer(payout('payout-held-direct'));
+    await pendingNow(direct.id);
+    await pause(transferSettleMs * 2);
+    expect(await getTransfer(direct.id)).toMatchObject({ status: 'PENDING' });
+    sandbox.faults.holdTransfers = false;
+    expect(await getTransfer(direct.id)).toMatchObject({ status: 'SUCCESSFUL' });
+  });
+
+  it('refuses to resend the webhook of a transfer that has not settled or does not exist', async () => {
+    sandbox.faults.holdTransfers = true;
+    const transfer = await createTransfer(payout('payout-unsettled'));
+    expect((await fetch(`${sandbox.origin}/__transfers/${transfer.id}/resend-hook`, { method: 'POST' })).status).toBe(400);
+    expect((await fetch(`${sandbox.origin}/__transfers/999999999/resend-hook`, { method: 'POST' })).status).toBe(404);
+  });
+
+  it('requires the Bearer secret key', async () => {
+    expect((await api('POST', '/transfers', {}, 'wrong')).status).toBe(401);
+    expect((await api('GET', '/transfers', undefined, 'wrong')).status).toBe(401);
+  });
+});
+
+describe('banks and account names through the adapter', () => {
+  it('lists each bank code once', async () => {
+    const banks = await listBanks();
+    expect(banks).toContainEqual({ code: '044', name: 'Access Bank' });
+    expect(new Set(banks.map((b) => b.code)).size).toBe(banks.length);
+  });
+
+  it('resolves a test account, answers null for one the provider cannot resolve', async () => {
+    expect(await resolveAccount('0690000031', '044')).toBe('Adaeze Okafor');
+    expect(await resolveAccount('0690000042', '044')).toBeNull();
+    expect(await resolveAccount('0690000031', '058')).toBeNull();
+  });
+
+  it('throws instead of answering null when the key is refused or the provider is unreachable', async () => {
+    const other = await startFlutterwaveSandbox({ ...keys, secretKey: 'FLWSECK_TEST-another', webhookUrl: () => undefined });
+    try {
+      await expect(withBaseUrl(other.url, () => resolveAccount('0690000031', '044'))).rejects.toMatchObject({
+        name: 'ProviderRejectedError',
+        statusCode: 401,
+      });
+    } finally {
+      await other.stop();
+    }
+    // Nothing listens on port 1.
+    await expect(withBaseUrl('http://127.0.0.1:1/v3', () => resolveAccount('0690000031', '044'))).rejects.toBeInstanceOf(
+      ProviderUnavailableError,
+    );
+  });
+});
+
+describe('transfers across a restart', () => {
+  it('keeps transfers in dataDir and settles a held one after the sandbox restarts', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'flutterwave-sandbox-'));
+    const options = { ...keys, dataDir, webhookUrl: () => receiverUrl, log: () => undefined, transferSettleMs };
+    try {
+      let stored = await startFlutterwaveSandbox(options);
+      const order = {
+        reference: newTxRef('payout-kept'),
+        amountMinor: 70_000,
+        currency: 'NGN',
+        narration: 'kept',
+        bankCode: '044',
+        accountNumber: '0690000035',
+      };
+      stored.faults.holdTransfers = true;
+      const transfer = await withBaseUrl(stored.url, () => createTransfer(order));
+      await until(() => stored.transfers()[0]?.status === 'PENDING');
+      await pause(transferSettleMs * 2);
+      expect(stored.transfers()).toEqual([expect.objectContaining({ id: transfer.id, status: 'PENDING' })]);
+      await stored.stop();
+      expect(transferHooksFor(order.reference)).toHaveLength(0);
+
+      stored = await startFlutterwaveSandbox(options);
+      try {
+        await until(() => transferHooksFor(order.reference).length === 1);
+        expect(await withBaseUrl(stored.url, () => getTransfer(transfer.id))).toMatchObject({ status: 'SUCCESSFUL' });
+        // The reference is still taken after the restart.
+        await expect(withBaseUrl(stored.url, () => createTransfer(order))).rejects.toBeInstanceOf(
+          DuplicateTransferReferenceError,
+        );
       } finally {
         await stored.stop();
       }

@@ -5,8 +5,8 @@ import { parseAmount, toDecimalString } from '../../../lambdas/core/domain/money
 import { readBody, sendJson } from '../http-util';
 import { nigerianBanks, resolveAccountName } from './banks';
 import { providerReference, type SandboxContext } from './context';
-import type { SandboxCharge, SandboxCustomer, SandboxTransaction } from './store';
-import { errorJson, lagosTime, sandboxBankName, sandboxMerchantName, transactionJson } from './wire';
+import type { SandboxCharge, SandboxCustomer, SandboxTransaction, SandboxTransfer } from './store';
+import { errorJson, lagosTime, sandboxBankName, sandboxMerchantName, transactionJson, transferJson } from './wire';
 
 /** A JSON answer: HTTP status and body. */
 interface ApiReply {
@@ -16,6 +16,7 @@ interface ApiReply {
 
 const ok = (body: unknown): ApiReply => ({ status: 200, body });
 const refuse = (message: string, status = 400): ApiReply => ({ status, body: errorJson(message) });
+const unavailable = (): ApiReply => refuse('Service temporarily unavailable (sandbox fault)', 500);
 
 /**
  * The v3 JSON endpoints the product calls, with v3's paths, bodies and answers. The caller has
@@ -41,6 +42,12 @@ async function answer(ctx: SandboxContext, req: IncomingMessage, url: URL): Prom
   const banks = /^\/v3\/banks\/([A-Za-z]{2})$/.exec(path);
   if (method === 'GET' && banks) return listBanks(banks[1] ?? '');
   if (method === 'POST' && path === '/v3/accounts/resolve') return resolveAccount(req);
+  if (method === 'POST' && path === '/v3/transfers') return createTransfer(ctx, req);
+  if (method === 'GET' && path === '/v3/transfers') return listTransfers(ctx, url.searchParams);
+  const transfer = /^\/v3\/transfers\/(\d{1,19})$/.exec(path);
+  if (method === 'GET' && transfer) return getTransfer(ctx, Number(transfer[1]));
+  const retry = /^\/v3\/transfers\/(\d{1,19})\/retries$/.exec(path);
+  if (method === 'POST' && retry) return retryTransfer(ctx, Number(retry[1]));
   return refuse(`Cannot ${method} ${path}`, 404);
 }
 
@@ -185,7 +192,7 @@ async function verify(ctx: SandboxContext, find: () => SandboxTransaction | unde
   if (ctx.faults.verifyHangMs > 0) await ctx.wait(ctx.faults.verifyHangMs);
   if (ctx.faults.verifyFailures > 0) {
     ctx.faults.verifyFailures -= 1;
-    return refuse('Service temporarily unavailable (sandbox fault)', 500);
+    return unavailable();
   }
   const tx = find();
   if (!tx) return refuse('No transaction was found for this id');
@@ -209,6 +216,8 @@ async function resendHook(ctx: SandboxContext, req: IncomingMessage, id: number)
 // ---------------------------------------------------------------------------------------------
 // Banks
 
+const invalidAccountMessage = 'Sorry, that account number is invalid, please check and try again';
+
 function listBanks(country: string): ApiReply {
   if (country.toUpperCase() !== 'NG') return refuse(`The sandbox lists banks for NG only, not ${country}`);
   return ok({ status: 'success', message: 'Banks fetched successfully', data: nigerianBanks });
@@ -221,12 +230,139 @@ async function resolveAccount(req: IncomingMessage): Promise<ApiReply> {
   if (!parsed.success) return refuse(validationMessage(parsed.error));
   const { account_number: accountNumber, account_bank: bankCode } = parsed.data;
   const name = resolveAccountName(bankCode, accountNumber);
-  if (!name) return refuse('Sorry, that account number is invalid, please check and try again');
+  if (!name) return refuse(invalidAccountMessage);
   return ok({
     status: 'success',
     message: 'Account details fetched',
     data: { account_number: accountNumber, account_name: name },
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transfers (payouts)
+
+const transferRequestSchema = z.object({
+  account_bank: z.string().trim().min(1),
+  account_number: z.string().trim().min(1),
+  amount: z.union([z.number(), z.string()]),
+  currency: z.string().trim().toUpperCase().length(3),
+  narration: z.string().trim().max(200).optional(),
+  /** v3 makes one up when it is left out. */
+  reference: z.string().trim().min(1).max(100).optional(),
+  debit_currency: z.string().trim().toUpperCase().length(3).optional(),
+  callback_url: z.url({ protocol: /^https?$/ }).optional(),
+  meta: z.unknown().optional(),
+});
+
+/** v3 does not document its wording for a reused reference; this is the sandbox's. */
+const duplicateTransferMessage = 'A transfer with this reference already exists';
+
+/** v3's list answers 10 transfers a page, newest first. */
+const transfersPerPage = 10;
+
+async function createTransfer(ctx: SandboxContext, req: IncomingMessage): Promise<ApiReply> {
+  if (ctx.faults.transferCreateFailures > 0) {
+    ctx.faults.transferCreateFailures -= 1;
+    return unavailable();
+  }
+  const parsed = transferRequestSchema.safeParse(await readJson(req));
+  if (!parsed.success) return refuse(validationMessage(parsed.error));
+  const request = parsed.data;
+  const amountMinor = parseAmount(request.amount);
+  if (amountMinor === null || amountMinor === 0) return refuse('Invalid amount');
+  const debitCurrency = request.debit_currency ?? request.currency;
+  if (request.currency !== 'NGN' || debitCurrency !== 'NGN')
+    return refuse('The sandbox pays out NGN to Nigerian bank accounts only');
+  // Test mode pays only the accounts it can resolve (Access Bank 0690000031-0690000041).
+  const fullName = resolveAccountName(request.account_bank, request.account_number);
+  if (!fullName) return refuse(invalidAccountMessage);
+  const reference = request.reference ?? providerReference('SBXTRF-');
+  if (ctx.store.transfersByReference(reference).length > 0) return refuse(duplicateTransferMessage);
+  const transfer = ctx.payouts.make({
+    reference,
+    accountNumber: request.account_number,
+    bankCode: request.account_bank,
+    fullName,
+    amountMinor,
+    currency: request.currency,
+    debitCurrency,
+    narration: request.narration ?? '',
+  });
+  // The transfer is made and will settle; only the answer is lost on its way back.
+  if (ctx.faults.transferCreateLostReplies > 0) {
+    ctx.faults.transferCreateLostReplies -= 1;
+    return unavailable();
+  }
+  return ok({ status: 'success', message: 'Transfer Queued Successfully', data: transferJson(transfer) });
+}
+
+function getTransfer(ctx: SandboxContext, id: number): ApiReply {
+  const transfer = ctx.store.transfer(id);
+  if (!transfer) return refuse('Transfer not found', 404);
+  return ok({ status: 'success', message: 'Transfer fetched', data: transferJson(transfer) });
+}
+
+const transferStatuses: ReadonlyArray<SandboxTransfer['status']> = ['NEW', 'PENDING', 'SUCCESSFUL', 'FAILED'];
+
+/** `GET /v3/transfers?page=&status=`: like v3, no filter by reference. */
+function listTransfers(ctx: SandboxContext, query: URLSearchParams): ApiReply {
+  const pageText = query.get('page') ?? '1';
+  if (!/^\d{1,6}$/.test(pageText) || Number(pageText) < 1) return refuse('page is invalid');
+  const page = Number(pageText);
+  let rows = ctx.store.transfersNewestFirst();
+  const status = query.get('status');
+  if (status) {
+    const wanted = transferStatuses.find((s) => s === status.toUpperCase());
+    if (!wanted) return refuse('status is invalid');
+    rows = rows.filter((t) => t.status === wanted);
+  }
+  return ok({
+    status: 'success',
+    message: 'Transfers fetched',
+    meta: {
+      page_info: { total: rows.length, current_page: page, total_pages: Math.ceil(rows.length / transfersPerPage) },
+    },
+    data: rows.slice((page - 1) * transfersPerPage, page * transfersPerPage).map(transferJson),
+  });
+}
+
+function retryTransfer(ctx: SandboxContext, id: number): ApiReply {
+  const failed = ctx.store.transfer(id);
+  if (!failed) return refuse('Transfer not found', 404);
+  if (failed.status !== 'FAILED') return refuse('Only a failed transfer can be retried');
+  // Another attempt of the same payout on its way (or through) must not be paid twice.
+  const live = ctx.store.transfersByReference(failed.reference).find((t) => t.status !== 'FAILED');
+  if (live) return refuse(`Attempt ${live.id} of this transfer is ${live.status.toLowerCase()}: there is nothing to retry`);
+  const attempt = ctx.payouts.retry(failed);
+  return ok({ status: 'success', message: 'Transfer retry attempt queued.', data: transferJson(attempt) });
+}
+
+/**
+ * The sandbox's own `POST /__transfers/{id}/resend-hook` (v3 has a resend-hook for transactions
+ * only): sends a settled transfer's `transfer.completed` again, answered like the transactions' one.
+ */
+export async function handleTransferResendHook(
+  ctx: SandboxContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  id: number,
+): Promise<void> {
+  const reply = await resendTransferHook(ctx, req, id);
+  if (!res.destroyed) sendJson(res, reply.status, reply.body);
+}
+
+async function resendTransferHook(ctx: SandboxContext, req: IncomingMessage, id: number): Promise<ApiReply> {
+  if (req.method !== 'POST') return refuse('POST only', 405);
+  const parsed = resendRequestSchema.safeParse((await readJson(req)) ?? {});
+  if (!parsed.success) return refuse(validationMessage(parsed.error));
+  const transfer = ctx.store.transfer(id);
+  if (!transfer) return refuse('Transfer not found', 404);
+  if (transfer.status === 'NEW' || transfer.status === 'PENDING') {
+    return refuse('This transfer has not settled: there is no hook to send');
+  }
+  const delivery = ctx.webhooks.deliverTransfer(transfer, { resend: true });
+  if (parsed.data.wait === 1 || parsed.data.wait === true) await delivery;
+  return ok({ status: 'success', message: 'hook sent successfully', data: 'hook sent' });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { SandboxStore, SandboxTransaction } from './store';
+import type { SandboxPayouts } from './transfers';
 import type { SandboxFaults, WebhookSender } from './webhooks';
 import { appFeeMinor } from './wire';
 
@@ -8,6 +9,8 @@ import { appFeeMinor } from './wire';
 export interface SandboxContext {
   store: SandboxStore;
   webhooks: WebhookSender;
+  /** Transfers' settlement clock. */
+  payouts: SandboxPayouts;
   faults: SandboxFaults;
   /** http://127.0.0.1:<port>: where the pages live. */
   origin: string;

@@ -2,14 +2,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join } from 'node:path';
 import { z } from 'zod';
 import { close, listen, readBody, sendJson } from '../http-util';
-import { handleApi } from './api';
+import { handleApi, handleTransferResendHook } from './api';
 import type { SandboxContext } from './context';
 import { handlePayerPage } from './payer';
-import { type SandboxCharge, SandboxStore, type SandboxTransaction } from './store';
+import { type SandboxCharge, SandboxStore, type SandboxTransaction, type SandboxTransfer } from './store';
+import { defaultTransferSettleMs, failingPayoutAccount, SandboxPayouts } from './transfers';
 import { noFaults, type SandboxFaults, WebhookSender } from './webhooks';
 import { errorJson } from './wire';
 
-export type { SandboxCharge, SandboxFaults, SandboxTransaction };
+export type { SandboxCharge, SandboxFaults, SandboxTransaction, SandboxTransfer };
+export { failingPayoutAccount };
 
 /** How to run the sandbox. */
 export interface FlutterwaveSandboxOptions {
@@ -27,6 +29,8 @@ export interface FlutterwaveSandboxOptions {
   webhookUrl: () => string | undefined;
   /** Where failed deliveries are reported. @default console.warn */
   log?: (line: string) => void;
+  /** How long a transfer takes from NEW to SUCCESSFUL or FAILED (PENDING at half). @default 1500 */
+  transferSettleMs?: number;
 }
 
 /** A running sandbox. */
@@ -44,6 +48,8 @@ export interface FlutterwaveSandbox {
   transactions(): SandboxTransaction[];
   /** Every charge made through the API, oldest first (copies). */
   charges(): SandboxCharge[];
+  /** Every transfer attempt (payout), retries included, oldest first (copies). */
+  transfers(): SandboxTransfer[];
   stop(): Promise<void>;
 }
 
@@ -54,6 +60,11 @@ const faultsPatchSchema = z
     dropWebhooks: z.boolean(),
     verifyFailures: z.number().int().min(0).max(1_000),
     verifyHangMs: z.number().int().min(0).max(600_000),
+    transferCreateFailures: z.number().int().min(0).max(1_000),
+    transferCreateLostReplies: z.number().int().min(0).max(1_000),
+    transferFailures: z.number().int().min(0).max(1_000),
+    transferWebhookDrops: z.number().int().min(0).max(1_000),
+    holdTransfers: z.boolean(),
   })
   .partial()
   .strict();
@@ -63,12 +74,25 @@ const faultsPatchSchema = z
  * bodies and answers (Bearer secret key required), pages a person pays on (hosted card checkout
  * behind a v3.js stand-in, an OPay wallet, a bank), `charge.completed` webhooks signed with
  * `verif-hash`, and faults tests can switch on. Loopback only.
+ *
+ * Payouts: `POST /v3/transfers` to a test account that resolves (Access Bank 044, 0690000031-41)
+ * answers NEW; the transfer turns PENDING, then settles by itself after `transferSettleMs` and
+ * sends `transfer.completed`. Every transfer succeeds except a new one to `failingPayoutAccount`
+ * (044 / 0690000041), which settles FAILED; its retry (`POST /v3/transfers/{id}/retries`)
+ * succeeds. `GET /v3/transfers` lists them 10 a page, newest first; `POST
+ * /__transfers/{id}/resend-hook` (the sandbox's own) sends a settled one's webhook again.
  */
 export async function startFlutterwaveSandbox(options: FlutterwaveSandboxOptions): Promise<FlutterwaveSandbox> {
   const store = new SandboxStore(options.dataDir && join(options.dataDir, 'flutterwave.json'));
   const faults = noFaults();
   const log = options.log ?? ((line: string) => console.warn(`[flutterwave sandbox] ${line}`));
   const webhooks = new WebhookSender({ store, faults, hash: options.webhookHash, url: options.webhookUrl, log });
+  const payouts = new SandboxPayouts({
+    store,
+    webhooks,
+    faults,
+    settleMs: options.transferSettleMs ?? defaultTransferSettleMs,
+  });
   const waiting = new Set<() => void>();
   const wait = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -84,7 +108,9 @@ export async function startFlutterwaveSandbox(options: FlutterwaveSandboxOptions
   const server = createServer();
   const port = await listen(server, options.port ?? 0);
   const origin = `http://127.0.0.1:${port}`;
-  const ctx: SandboxContext = { store, webhooks, faults, origin, publicKey: options.publicKey, wait };
+  const ctx: SandboxContext = { store, webhooks, payouts, faults, origin, publicKey: options.publicKey, wait };
+  // Payouts the last run left NEW or PENDING go on settling, as the provider's would have meanwhile.
+  payouts.resume();
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     route(ctx, options.secretKey, req, res).catch((error: unknown) => {
@@ -102,7 +128,9 @@ export async function startFlutterwaveSandbox(options: FlutterwaveSandboxOptions
     faults,
     transactions: () => store.transactions(),
     charges: () => store.charges(),
+    transfers: () => store.transfers(),
     stop: async () => {
+      payouts.stop();
       webhooks.stop();
       for (const release of [...waiting]) release();
       await close(server);
@@ -122,6 +150,11 @@ async function route(ctx: SandboxContext, secretKey: string, req: IncomingMessag
   }
   if (url.pathname === '/__faults') {
     await faultsEndpoint(ctx, req, res);
+    return;
+  }
+  const transferHook = /^\/__transfers\/(\d{1,19})\/resend-hook$/.exec(url.pathname);
+  if (transferHook) {
+    await handleTransferResendHook(ctx, req, res, Number(transferHook[1]));
     return;
   }
   if (await handlePayerPage(ctx, req, res, url)) return;

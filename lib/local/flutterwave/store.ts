@@ -32,7 +32,7 @@ export interface SandboxCharge {
   opay?: { token: string; redirectUrl: string | null; transactionId: number };
 }
 
-/** What became of a transaction's `charge.completed` webhook. */
+/** What became of a transaction's `charge.completed` (or a transfer's `transfer.completed`) webhook. */
 export interface SandboxWebhookState {
   state: 'not_sent' | 'sending' | 'delivered' | 'failed' | 'dropped';
   /** POSTs made, copies included. */
@@ -59,22 +59,58 @@ export interface SandboxTransaction {
   webhook: SandboxWebhookState;
 }
 
+/** A transfer attempt (payout) made through `POST /v3/transfers` or a retry; amounts in minor units. */
+export interface SandboxTransfer {
+  id: number;
+  /** The merchant's reference: unique per payout, shared by its retries. */
+  reference: string;
+  accountNumber: string;
+  bankCode: string;
+  bankName: string;
+  fullName: string;
+  amountMinor: number;
+  /** In major units as v3 reports it: with 7.5% VAT it is not a whole number of kobo (26.875). */
+  fee: number;
+  currency: string;
+  debitCurrency: string;
+  narration: string;
+  status: 'NEW' | 'PENDING' | 'SUCCESSFUL' | 'FAILED';
+  completeMessage: string;
+  createdAt: string;
+  /** The FAILED attempt this one retries. */
+  retryOf?: number;
+  /** Settles FAILED whatever the account (the transferFailures fault, decided when it was made). */
+  forceFail?: boolean;
+  webhook: SandboxWebhookState;
+}
+
 interface SandboxData {
   nextTransactionId: number;
+  nextTransferId: number;
   charges: SandboxCharge[];
   transactions: SandboxTransaction[];
+  transfers: SandboxTransfer[];
 }
 
 /**
- * The sandbox's charges and transactions, in memory and, when a file is given, written through to
- * disk (temp file + rename) so a restarted sandbox still verifies yesterday's payments.
+ * The sandbox's charges, transactions and transfers, in memory and, when a file is given, written
+ * through to disk (temp file + rename) so a restarted sandbox still verifies yesterday's payments
+ * and settles the payouts it had not finished.
  */
 export class SandboxStore {
-  // Ids look like the provider's (7+ digits) so nothing downstream assumes small numbers.
-  private data: SandboxData = { nextTransactionId: 4_100_001, charges: [], transactions: [] };
+  // Ids look like the provider's (6+ digits) so nothing downstream assumes small numbers.
+  private data: SandboxData = {
+    nextTransactionId: 4_100_001,
+    nextTransferId: 510_001,
+    charges: [],
+    transactions: [],
+    transfers: [],
+  };
 
   constructor(private readonly file?: string) {
-    if (file && existsSync(file)) this.data = JSON.parse(readFileSync(file, 'utf8')) as SandboxData;
+    // A file written before the sandbox made transfers has none of their fields.
+    if (file && existsSync(file))
+      this.data = { ...this.data, ...(JSON.parse(readFileSync(file, 'utf8')) as Partial<SandboxData>) };
   }
 
   newTransactionId(): number {
@@ -125,7 +161,37 @@ export class SandboxStore {
     return this.data.transactions.filter((t) => t.txRef === txRef).at(-1);
   }
 
-  /** Writes changes made to charges or transactions handed out by this store (they are the stored objects). */
+  newTransferId(): number {
+    const id = this.data.nextTransferId++;
+    this.save();
+    return id;
+  }
+
+  addTransfer(transfer: SandboxTransfer): void {
+    this.data.transfers.push(transfer);
+    this.save();
+  }
+
+  transfer(id: number): SandboxTransfer | undefined {
+    return this.data.transfers.find((t) => t.id === id);
+  }
+
+  /** Every attempt under a reference, oldest first. */
+  transfersByReference(reference: string): SandboxTransfer[] {
+    return this.data.transfers.filter((t) => t.reference === reference);
+  }
+
+  /** The stored transfers, newest first, as v3's list pages them. */
+  transfersNewestFirst(): SandboxTransfer[] {
+    return [...this.data.transfers].reverse();
+  }
+
+  /** Transfers still NEW or PENDING: the ones a restarted sandbox has to settle. */
+  unsettledTransfers(): SandboxTransfer[] {
+    return this.data.transfers.filter((t) => t.status === 'NEW' || t.status === 'PENDING');
+  }
+
+  /** Writes changes made to charges, transactions or transfers handed out by this store (they are the stored objects). */
   commit(): void {
     this.save();
   }
@@ -136,6 +202,10 @@ export class SandboxStore {
 
   charges(): SandboxCharge[] {
     return structuredClone(this.data.charges);
+  }
+
+  transfers(): SandboxTransfer[] {
+    return structuredClone(this.data.transfers);
   }
 
   private save(): void {

@@ -1,9 +1,10 @@
-import type { SandboxStore, SandboxTransaction } from './store';
-import { chargeCompletedEvent } from './wire';
+import type { SandboxStore, SandboxTransaction, SandboxTransfer, SandboxWebhookState } from './store';
+import { chargeCompletedEvent, transferCompletedEvent } from './wire';
 
 /**
  * What tests can make the sandbox do wrong, the ways the real provider does: late, repeated or
- * lost webhooks, and a verify endpoint that fails or stalls.
+ * lost webhooks, a verify endpoint that fails or stalls, and payouts that fail, stall or are made
+ * without our hearing of it.
  */
 export interface SandboxFaults {
   /** Wait this long before sending each webhook. */
@@ -16,11 +17,32 @@ export interface SandboxFaults {
   verifyFailures: number;
   /** Verify calls answer only after this delay. */
   verifyHangMs: number;
+  /** The next N `POST /transfers` answer 500 and make nothing. */
+  transferCreateFailures: number;
+  /** The next N `POST /transfers` make the transfer, then answer 500: the provider paid, we never heard. */
+  transferCreateLostReplies: number;
+  /** The next N transfers made (retries included) settle FAILED whatever the account. */
+  transferFailures: number;
+  /** The next N `transfer.completed` webhooks are not sent (state 'dropped' until resent). */
+  transferWebhookDrops: number;
+  /** While true, transfers stop at PENDING; set back to false, the held ones settle. */
+  holdTransfers: boolean;
 }
 
 /** No faults: the provider on a good day. */
 export function noFaults(): SandboxFaults {
-  return { webhookDelayMs: 0, webhookDuplicates: 0, dropWebhooks: false, verifyFailures: 0, verifyHangMs: 0 };
+  return {
+    webhookDelayMs: 0,
+    webhookDuplicates: 0,
+    dropWebhooks: false,
+    verifyFailures: 0,
+    verifyHangMs: 0,
+    transferCreateFailures: 0,
+    transferCreateLostReplies: 0,
+    transferFailures: 0,
+    transferWebhookDrops: 0,
+    holdTransfers: false,
+  };
 }
 
 interface WebhookSenderOptions {
@@ -33,9 +55,17 @@ interface WebhookSenderOptions {
   log: (line: string) => void;
 }
 
+/** One webhook to send: where its outcome is kept, how logs name it, and its body (built at send time). */
+interface Hook {
+  state: SandboxWebhookState;
+  label: string;
+  body: () => unknown;
+}
+
 /**
- * Posts `charge.completed` webhooks. A delivery never throws and never holds up the page that
- * caused it; its outcome is kept on the transaction, so a failed one can be sent again.
+ * Posts `charge.completed` and `transfer.completed` webhooks. A delivery never throws and never
+ * holds up the request that caused it; its outcome is kept on the transaction or transfer, so a
+ * failed one can be sent again.
  */
 export class WebhookSender {
   private readonly stopping = new AbortController();
@@ -43,19 +73,28 @@ export class WebhookSender {
   constructor(private readonly options: WebhookSenderOptions) {}
 
   /** Delivers the transaction's webhook as the faults say; resolves once every copy has been tried. */
-  async deliver(tx: SandboxTransaction): Promise<void> {
-    const { faults, store, log } = this.options;
-    if (faults.dropWebhooks) {
-      tx.webhook.state = 'dropped';
-      store.commit();
-      log(`webhook for transaction ${tx.id} (${tx.txRef}) dropped (fault)`);
-      return;
+  deliver(tx: SandboxTransaction): Promise<void> {
+    return this.send({
+      state: tx.webhook,
+      label: `transaction ${tx.id} (${tx.txRef})`,
+      body: () => chargeCompletedEvent(tx),
+    });
+  }
+
+  /** The same for a settled transfer's `transfer.completed`; `transferWebhookDrops` applies too. */
+  deliverTransfer(transfer: SandboxTransfer, options: { resend?: boolean } = {}): Promise<void> {
+    const hook = {
+      state: transfer.webhook,
+      label: `transfer ${transfer.id} (${transfer.reference})`,
+      body: () => transferCompletedEvent(transfer),
+    };
+    // A resend is someone asking for the webhook again: the fault was about the first delivery.
+    if (!options.resend && this.options.faults.transferWebhookDrops > 0) {
+      this.options.faults.transferWebhookDrops -= 1;
+      this.drop(hook);
+      return Promise.resolve();
     }
-    tx.webhook.state = 'sending';
-    store.commit();
-    if (faults.webhookDelayMs > 0 && !(await this.sleep(faults.webhookDelayMs))) return;
-    const copies = 1 + faults.webhookDuplicates;
-    for (let copy = 0; copy < copies && !this.stopping.signal.aborted; copy++) await this.post(tx);
+    return this.send(hook);
   }
 
   /** Abandons deliveries in flight (the sandbox is stopping). */
@@ -63,11 +102,31 @@ export class WebhookSender {
     this.stopping.abort();
   }
 
-  private async post(tx: SandboxTransaction): Promise<void> {
+  private async send(hook: Hook): Promise<void> {
+    const { faults, store } = this.options;
+    if (faults.dropWebhooks) {
+      this.drop(hook);
+      return;
+    }
+    hook.state.state = 'sending';
+    store.commit();
+    if (faults.webhookDelayMs > 0 && !(await this.sleep(faults.webhookDelayMs))) return;
+    const copies = 1 + faults.webhookDuplicates;
+    for (let copy = 0; copy < copies && !this.stopping.signal.aborted; copy++) await this.post(hook);
+  }
+
+  private drop(hook: Hook): void {
+    hook.state.state = 'dropped';
+    this.options.store.commit();
+    this.options.log(`webhook for ${hook.label} dropped (fault)`);
+  }
+
+  private async post(hook: Hook): Promise<void> {
     const { store, log, hash } = this.options;
     const url = this.options.url();
-    tx.webhook.attempts += 1;
-    tx.webhook.lastAttemptAt = new Date().toISOString();
+    const state = hook.state;
+    state.attempts += 1;
+    state.lastAttemptAt = new Date().toISOString();
     let failure: string | undefined;
     if (!url) failure = 'no webhook URL is set';
     else {
@@ -75,7 +134,7 @@ export class WebhookSender {
         const response = await fetch(url, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'verif-hash': hash },
-          body: JSON.stringify(chargeCompletedEvent(tx)),
+          body: JSON.stringify(hook.body()),
           signal: AbortSignal.any([this.stopping.signal, AbortSignal.timeout(10_000)]),
         });
         await response.arrayBuffer().catch(() => undefined);
@@ -85,11 +144,11 @@ export class WebhookSender {
         failure = error instanceof Error ? error.message : String(error);
       }
     }
-    tx.webhook.state = failure ? 'failed' : 'delivered';
-    if (failure) tx.webhook.lastError = failure;
-    else delete tx.webhook.lastError;
+    state.state = failure ? 'failed' : 'delivered';
+    if (failure) state.lastError = failure;
+    else delete state.lastError;
     store.commit();
-    if (failure) log(`webhook for transaction ${tx.id} (${tx.txRef}) not delivered: ${failure}; kept for resend-hook`);
+    if (failure) log(`webhook for ${hook.label} not delivered: ${failure}; kept for resend-hook`);
   }
 
   /** False when the sandbox stopped while waiting. */

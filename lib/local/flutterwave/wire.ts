@@ -1,5 +1,5 @@
 import { toDecimalString } from '../../../lambdas/core/domain/money';
-import type { SandboxCustomer, SandboxTransaction } from './store';
+import type { SandboxCustomer, SandboxTransaction, SandboxTransfer } from './store';
 
 /** The merchant account every sandbox transaction belongs to (v3 reports it as `account_id`). */
 export const sandboxAccountId = 100_001;
@@ -90,6 +90,58 @@ const eventTypes: Record<SandboxTransaction['paymentType'], string> = {
 export function chargeCompletedEvent(tx: SandboxTransaction) {
   const { amount_settled: _settled, meta: _meta, ...data } = transactionJson(tx);
   return { event: 'charge.completed', data, 'event.type': eventTypes[tx.paymentType] };
+}
+
+/** A transfer as `data` of v3's create, fetch, list and retry answers. */
+export function transferJson(transfer: SandboxTransfer) {
+  return {
+    id: transfer.id,
+    account_number: transfer.accountNumber,
+    bank_code: transfer.bankCode,
+    full_name: transfer.fullName,
+    created_at: transfer.createdAt,
+    currency: transfer.currency,
+    debit_currency: transfer.debitCurrency,
+    amount: majorAmount(transfer.amountMinor),
+    fee: transfer.fee,
+    status: transfer.status,
+    reference: transfer.reference,
+    meta: null,
+    narration: transfer.narration,
+    complete_message: transfer.completeMessage,
+    requires_approval: 0,
+    is_approved: 1,
+    bank_name: transfer.bankName,
+  };
+}
+
+/** The `transfer.completed` webhook body for a settled transfer (the webhook writes `fullname`, the API `full_name`). */
+export function transferCompletedEvent(transfer: SandboxTransfer) {
+  const { full_name: fullname, ...fields } = transferJson(transfer);
+  return {
+    event: 'transfer.completed',
+    'event.type': 'Transfer',
+    data: {
+      id: fields.id,
+      account_number: fields.account_number,
+      bank_name: fields.bank_name,
+      bank_code: fields.bank_code,
+      fullname,
+      created_at: fields.created_at,
+      currency: fields.currency,
+      debit_currency: fields.debit_currency,
+      amount: fields.amount,
+      fee: fields.fee,
+      status: fields.status,
+      reference: fields.reference,
+      meta: fields.meta,
+      narration: fields.narration,
+      approver: null,
+      complete_message: fields.complete_message,
+      requires_approval: fields.requires_approval,
+      is_approved: fields.is_approved,
+    },
+  };
 }
 
 /** v3's error envelope. */
