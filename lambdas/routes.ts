@@ -177,6 +177,57 @@ export const routes: readonly RouteDefinition[] = [
     permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey', 'flutterwaveWebhookHash'], workflow: ['answer'] },
   },
 
+  // Money out: satisfaction, release, the seller's payout settings
+  {
+    name: 'mark-contract-completed',
+    method: 'POST',
+    path: '/mark-contract-completed',
+    auth: 'protected',
+    permissions: { table: 'readWrite', workflow: ['answer'] },
+  },
+  {
+    name: 'release-funds',
+    method: 'POST',
+    path: '/release-funds',
+    auth: 'protected',
+    permissions: { table: 'readWrite', workflow: ['answer'] },
+  },
+  {
+    name: 'get-contract-analytics',
+    method: 'GET',
+    path: '/contracts/{id}/analytics',
+    auth: 'protected',
+    permissions: { table: 'read' },
+  },
+  {
+    name: 'flutterwave-proxy',
+    method: 'POST',
+    path: '/flutterwave-proxy',
+    auth: 'protected',
+    permissions: { secrets: ['flutterwaveSecretKey'] },
+  },
+  {
+    name: 'save-bank-info',
+    method: 'POST',
+    path: '/save-bank-info',
+    auth: 'protected',
+    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], sendEmail: true },
+  },
+  {
+    name: 'request-pin-code',
+    method: 'POST',
+    path: '/request-pin-code',
+    auth: 'protected',
+    permissions: { table: 'readWrite', secrets: ['app'], sendEmail: true },
+  },
+  {
+    name: 'reset-pin',
+    method: 'POST',
+    path: '/reset-pin',
+    auth: 'protected',
+    permissions: { table: 'readWrite', secrets: ['app'], sendEmail: true },
+  },
+
   // Notifications
   { name: 'list-notifications', method: 'GET', path: '/notifications', auth: 'protected', permissions: { table: 'read' } },
   {

@@ -32,6 +32,27 @@ export const tasks: readonly TaskDefinition[] = [
     callback: true,
     permissions: { table: 'readWrite', workflow: ['answer'] },
   },
+  {
+    state: 'AwaitReleaseRequest',
+    file: 'await-release-request',
+    callback: true,
+    permissions: { table: 'readWrite', workflow: ['answer'] },
+  },
+  { state: 'PreparePayout', file: 'prepare-payout', callback: false, permissions: { table: 'readWrite' } },
+  {
+    state: 'Transfer',
+    file: 'transfer',
+    callback: true,
+    permissions: { table: 'readWrite', workflow: ['answer'], secrets: ['flutterwaveSecretKey'] },
+  },
+  { state: 'CompletePayout', file: 'complete-payout', callback: false, permissions: { table: 'readWrite' } },
+  { state: 'PayoutFailed', file: 'payout-failed', callback: false, permissions: { table: 'readWrite' } },
+  {
+    state: 'AwaitPayoutResume',
+    file: 'await-payout-resume',
+    callback: true,
+    permissions: { table: 'readWrite', workflow: ['answer'] },
+  },
 ];
 
 /** The ASL placeholder CDK fills with a task's function ARN. */

@@ -15,6 +15,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import { balances, type LedgerLine } from '../lambdas/core/domain/ledger';
 import { type Currency, formatAmount } from '../lambdas/core/domain/money';
 import { contractKey } from '../lambdas/core/entities/contract';
+import { payoutKey } from '../lambdas/core/entities/payout';
 import { stackNameOf } from '../lib/escrow-stage';
 import { localCredentials } from '../lib/local/dynamodb';
 import { localStage } from '../lib/local/index';
@@ -26,11 +27,27 @@ export interface ExecutionReportInput {
   events: HistoryEvent[];
   contract?: { status: string; currency: Currency; total_amount_minor: number; amount_paid_minor: number; title: string };
   ledger: Array<{ kind: string; reference: string; created_at: string; lines: LedgerLine[] }>;
+  /** The payout item, once the release was requested. */
+  payout?: {
+    status: string;
+    reference: string;
+    released_minor: number;
+    fee_minor: number;
+    payout_minor: number;
+    bank_code: string;
+    account_number: string;
+    account_name: string;
+    transfer_id: number | null;
+    transfer_status: string | null;
+    attempts: number;
+    provider_message: string | null;
+    paid_at: string | null;
+  };
 }
 
 /** The report as lines of text (pure: tested without AWS). */
 export function executionReport(input: ExecutionReportInput): string[] {
-  const { contractId, execution, events, contract, ledger } = input;
+  const { contractId, execution, events, contract, ledger, payout } = input;
   const currency = contract?.currency ?? 'NGN';
   const money = (minor: number) => formatAmount(minor, currency);
   const out: string[] = [`Contract ${contractId}${contract ? `: "${contract.title}"` : ' (not found)'}`];
@@ -49,8 +66,21 @@ export function executionReport(input: ExecutionReportInput): string[] {
     const output = event.taskSucceededEventDetails?.output;
     if (output) out.push(`  ${iso(event.timestamp)}    answered ${describeOutput(output, money)}`);
     if (event.type?.endsWith('TimedOut')) out.push(`  ${iso(event.timestamp)}    timed out`);
+    const failed = event.taskFailedEventDetails;
+    if (failed) out.push(`  ${iso(event.timestamp)}    failed ${failed.error ?? ''}: ${failed.cause ?? ''}`);
     if (event.executionFailedEventDetails)
       out.push(`  ${iso(event.timestamp)}    FAILED ${event.executionFailedEventDetails.error ?? ''}`);
+  }
+  out.push('', payout ? `Payout: ${payout.status}, reference ${payout.reference}` : 'Payout: not requested');
+  if (payout) {
+    out.push(
+      `  released ${money(payout.released_minor)} = fee ${money(payout.fee_minor)} + payout ${money(payout.payout_minor)}` +
+        (payout.fee_minor + payout.payout_minor === payout.released_minor ? '' : '  (DOES NOT ADD UP)'),
+      `  to ${payout.account_name}, bank ${payout.bank_code} account ${payout.account_number}`,
+      `  transfer ${payout.transfer_id ?? '-'} ${payout.transfer_status ?? 'not made'} after ${payout.attempts} attempt${payout.attempts === 1 ? '' : 's'}` +
+        (payout.provider_message ? ` (${payout.provider_message})` : '') +
+        (payout.paid_at ? `, paid ${payout.paid_at}` : ''),
+    );
   }
   out.push('', `Ledger: ${ledger.length} posting${ledger.length === 1 ? '' : 's'}`);
   for (const posting of ledger) {
@@ -77,7 +107,9 @@ function describeOutput(output: string, money: (minor: number) => string): strin
   try {
     const value = JSON.parse(output) as Record<string, unknown>;
     const payload = (value.Payload ?? value) as Record<string, unknown>;
+    // Amounts are shown once, from their minor units (`fee` beside `feeMinor` is the same figure as text).
     return Object.entries(payload)
+      .filter(([key]) => !(`${key}Minor` in payload))
       .map(([key, v]) =>
         key.endsWith('Minor') && typeof v === 'number' ? `${key.replace(/Minor$/, '')} ${money(v)}` : `${key} ${String(v)}`,
       )
@@ -141,6 +173,7 @@ async function main() {
       ExpressionAttributeValues: { ':pk': `LEDGER#${contractId}` },
     }),
   );
+  const { Item: payout } = await documents.send(new GetCommand({ TableName: tableName, Key: payoutKey(contractId) }));
   console.log(
     executionReport({
       contractId,
@@ -148,6 +181,7 @@ async function main() {
       events,
       contract: contract as ExecutionReportInput['contract'],
       ledger: ledger as ExecutionReportInput['ledger'],
+      payout: payout as ExecutionReportInput['payout'],
     }).join('\n'),
   );
 }

@@ -17,7 +17,7 @@ import { TokenIssuer } from './cognito/tokens';
 import type { TriggerHandlers } from './cognito/triggers';
 import { UserStore } from './cognito/user-store';
 import { localCredentials, startDynamo } from './dynamodb';
-import { type SandboxFaults, startFlutterwaveSandbox } from './flutterwave/index';
+import { type SandboxFaults, type SandboxTransfer, startFlutterwaveSandbox } from './flutterwave/index';
 import { close, listen } from './http-util';
 import { lambdaContext } from './lambda-context';
 import { startSes } from './ses';
@@ -47,6 +47,10 @@ export interface LocalCloudOptions {
   webDist?: string;
   /** Task state name -> TimeoutSeconds to use instead of the ASL's (tests shorten the 7-day funding window). */
   workflowTimeouts?: Record<string, number>;
+  /** The payment sandbox's settings (tests shorten how long a payout takes to settle). */
+  flutterwave?: { transferSettleMs?: number };
+  /** Task state name -> retry interval(s) in ms instead of the ASL's (tests do not wait minutes between transfer retries). */
+  workflowRetryIntervals?: Record<string, number | number[]>;
 }
 
 export interface LocalCloud {
@@ -60,7 +64,16 @@ export interface LocalCloud {
   stateMachineArn: string;
   executionsUrl: string;
   /** The payment provider's sandbox: where a person pays, and its test keys. */
-  flutterwave: { url: string; bankUrl: string; publicKey: string; secretKey: string; webhookHash: string; faults: SandboxFaults };
+  flutterwave: {
+    url: string;
+    bankUrl: string;
+    publicKey: string;
+    secretKey: string;
+    webhookHash: string;
+    faults: SandboxFaults;
+    /** Every payout transfer the sandbox was asked for (finance's and the tests' count). */
+    transfers: () => SandboxTransfer[];
+  };
   config: WebConfig;
   cognito: CognitoService;
   tokens: TokenIssuer;
@@ -143,6 +156,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       publicKey: secrets.flutterwavePublicKey,
       webhookHash: secrets.flutterwaveWebhookHash,
       webhookUrl: () => webhookUrl,
+      transferSettleMs: options.flutterwave?.transferSettleMs,
     });
     stoppers.push(flutterwave.stop);
     process.env[envNames.flutterwaveBaseUrl] = flutterwave.url;
@@ -162,6 +176,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
         },
       ],
       timeoutOverrides: options.workflowTimeouts,
+      retryIntervalOverrides: options.workflowRetryIntervals,
       beforeResume: (endpoint) => {
         process.env[envNames.sfnEndpoint] = endpoint;
       },
@@ -240,6 +255,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
         secretKey: secrets.flutterwaveSecretKey,
         webhookHash: secrets.flutterwaveWebhookHash,
         faults: flutterwave.faults,
+        transfers: () => flutterwave.transfers(),
       },
       config,
       cognito,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { paymentCreditPosting } from '../../lambdas/core/domain/ledger';
+import { paymentCreditPosting, payoutPosting } from '../../lambdas/core/domain/ledger';
+import { payoutFigures } from '../../lambdas/core/domain/payout';
 import { executionReport } from '../../scripts/executions';
 
 const at = (s: string) => new Date(`2026-11-22T10:00:${s}Z`);
@@ -49,5 +50,80 @@ describe('npm run executions', () => {
     });
     expect(lines).toContain('Execution: none');
     expect(lines.at(-1)).toBe('  THE LEDGER DOES NOT SUM TO ZERO: -₦0.05');
+  });
+
+  it('prints a completed contract’s payout: the fee, the reference, a failed attempt, the transfer that paid, and the balanced ledger', () => {
+    const figures = payoutFigures(5_000_000);
+    const lines = executionReport({
+      contractId: 'C3',
+      execution: { status: 'SUCCEEDED', startDate: at('00'), stopDate: at('30') },
+      events: [
+        { timestamp: at('20'), type: 'TaskStateEntered', id: 20, stateEnteredEventDetails: { name: 'PreparePayout' } },
+        {
+          timestamp: at('21'),
+          type: 'TaskSucceeded',
+          id: 22,
+          taskSucceededEventDetails: {
+            resourceType: 'lambda',
+            resource: 'invoke',
+            output: JSON.stringify({
+              Payload: {
+                reference: 'payout-C3',
+                releasedMinor: 5_000_000,
+                released: '₦50,000.00',
+                feeMinor: 100_000,
+                fee: '₦1,000.00',
+                payoutMinor: 4_900_000,
+              },
+            }),
+          },
+        },
+        {
+          timestamp: at('25'),
+          type: 'TaskFailed',
+          id: 25,
+          taskFailedEventDetails: {
+            resourceType: 'lambda',
+            resource: 'invoke.waitForTaskToken',
+            error: 'TransferFailed',
+            cause: 'DISBURSE FAILED: declined',
+          },
+        },
+        { timestamp: at('30'), type: 'TaskStateEntered', id: 30, stateEnteredEventDetails: { name: 'CompletePayout' } },
+      ],
+      contract: {
+        status: 'completed',
+        currency: 'NGN',
+        total_amount_minor: 5_000_000,
+        amount_paid_minor: 5_000_000,
+        title: 'Logo',
+      },
+      payout: {
+        status: 'paid',
+        reference: 'payout-C3',
+        ...figures,
+        bank_code: '044',
+        account_number: '0690000031',
+        account_name: 'Adaeze Okafor',
+        transfer_id: 7,
+        transfer_status: 'SUCCESSFUL',
+        attempts: 2,
+        provider_message: 'Transaction was successful',
+        paid_at: '2026-11-22T10:00:29Z',
+      },
+      ledger: [
+        { ...paymentCreditPosting('MMCD-C3', 5_000_000), created_at: 't1' },
+        { ...payoutPosting('payout-C3', figures), created_at: 't2' },
+      ],
+    });
+    expect(lines).toContain(
+      '  2026-11-22T10:00:21.000Z    answered reference payout-C3, released ₦50,000.00, fee ₦1,000.00, payout ₦49,000.00',
+    );
+    expect(lines).toContain('  2026-11-22T10:00:25.000Z    failed TransferFailed: DISBURSE FAILED: declined');
+    expect(lines).toContain('Payout: paid, reference payout-C3');
+    expect(lines).toContain('  released ₦50,000.00 = fee ₦1,000.00 + payout ₦49,000.00');
+    expect(lines).toContain('  transfer 7 SUCCESSFUL after 2 attempts (Transaction was successful), paid 2026-11-22T10:00:29Z');
+    expect(lines).toContain('      paid_out         -₦49,000.00');
+    expect(lines.at(-1)).toBe('  the ledger sums to zero');
   });
 });

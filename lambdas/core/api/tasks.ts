@@ -6,3 +6,8 @@ import { z } from 'zod';
  */
 export const taskInputSchema = z.object({ contractId: z.string().min(1).max(64) });
 export const callbackTaskInputSchema = taskInputSchema.extend({ taskToken: z.string().min(1).max(4096) });
+
+/** PayoutFailed gets the error the Transfer state caught (`$.payoutError`). */
+export const payoutFailedInputSchema = taskInputSchema.extend({
+  error: z.object({ Error: z.string().max(256), Cause: z.string().max(32_768).optional() }),
+});

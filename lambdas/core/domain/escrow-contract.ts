@@ -85,6 +85,11 @@ export function isSatisfied(status: ContractStatus): boolean {
   return status === 'payer_marked_satisfied' || status === 'releasing' || status === 'completed';
 }
 
+/** Whether the creator has asked for the release: that status or the one after it. */
+export function isReleaseRequested(status: ContractStatus): boolean {
+  return status === 'releasing' || status === 'completed';
+}
+
 /** Whether an unfunded contract's funding window may cancel it: nothing paid, and the table allows it. */
 export function mayExpireUnfunded(contract: Pick<Contract, 'status' | 'amount_paid_minor'>): boolean {
   return contract.amount_paid_minor === 0 && transitionTarget(contract.status, 'funding_expired') !== undefined;

@@ -12,7 +12,7 @@ export interface LedgerLine {
   amount_minor: number;
 }
 
-export type PostingKind = 'payment_credited';
+export type PostingKind = 'payment_credited' | 'payout_completed';
 
 export interface Posting {
   kind: PostingKind;
@@ -46,4 +46,23 @@ export function balances(postings: readonly Pick<Posting, 'lines'>[]): Record<Le
   const totals: Record<LedgerAccount, number> = { provider_holding: 0, escrow: 0, fees: 0, paid_out: 0 };
   for (const posting of postings) for (const line of posting.lines) totals[line.account] += line.amount_minor;
   return totals;
+}
+
+/**
+ * A payout the provider confirmed: the contract's escrow is released, the platform earns its fee
+ * and the rest has left for the creator's bank.
+ */
+export function payoutPosting(
+  reference: string,
+  figures: { released_minor: number; fee_minor: number; payout_minor: number },
+): Posting {
+  const { released_minor, fee_minor, payout_minor } = figures;
+  if (!Number.isSafeInteger(released_minor) || released_minor <= 0 || fee_minor + payout_minor !== released_minor)
+    throw new RangeError('a payout releases a positive amount that is exactly fee + payout');
+  const lines: LedgerLine[] = [
+    { account: 'escrow', amount_minor: released_minor },
+    { account: 'fees', amount_minor: -fee_minor },
+    { account: 'paid_out', amount_minor: -payout_minor },
+  ];
+  return { kind: 'payout_completed', reference, lines };
 }

@@ -41,4 +41,28 @@ export const throttles = {
     windowSeconds: 3600,
     message: accountMessages.signupThrottled,
   },
+  /** Per account: the security answer that sends a payment-PIN code (as many tries as device registration). */
+  pinAnswer: {
+    scope: 'pin-answer',
+    limit: identityLimits.answerTries,
+    windowSeconds: identityLimits.resetWindowMinutes * 60,
+    message: 'Too many attempts. Please wait before trying again.',
+  },
+  /** Per account: the emailed code that sets the payment PIN (as many tries as the sign-in code). */
+  pinCode: {
+    scope: 'pin-code',
+    limit: identityLimits.otpTries,
+    windowSeconds: identityLimits.resetWindowMinutes * 60,
+    message: 'Too many attempts. Please wait before trying again.',
+  },
+  /**
+   * Per account: payment PINs typed (releases, bank changes). Each try takes a slot before it is
+   * checked, so concurrent guesses cannot pass the limit; a right PIN gives its slot back.
+   */
+  pinEntry: {
+    scope: 'pin',
+    limit: 5,
+    windowSeconds: identityLimits.resetWindowMinutes * 60,
+    message: 'Too many payment PIN attempts. Please try again in 30 minutes.',
+  },
 } as const satisfies Record<string, ThrottleRule>;

@@ -130,3 +130,45 @@ export async function getUnreadCount(sub: string, consistent = false): Promise<n
   );
   return Math.max(0, Number(Item?.unread_notifications ?? 0));
 }
+
+/** The update of the payment PIN's hash (part of the transaction that consumes the emailed code). */
+export function paymentPinUpdate(sub: string, pinHash: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: userKey(sub),
+      UpdateExpression: 'SET payment_pin_hash = :hash',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':hash': pinHash },
+    },
+  };
+}
+
+/**
+ * Saves the bank details payouts go to, only while the PIN is still the one just checked (a
+ * PIN reset in between refuses it); false when it changed.
+ */
+export async function saveBankDetails(
+  sub: string,
+  details: Pick<UserProfile, 'bank_code' | 'account_number' | 'account_name'>,
+  checkedPinHash: string,
+): Promise<boolean> {
+  const saved = documents().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: userKey(sub),
+      UpdateExpression: 'SET bank_code = :bank, account_number = :number, account_name = :name',
+      ConditionExpression: 'attribute_exists(PK) AND payment_pin_hash = :pin',
+      ExpressionAttributeValues: {
+        ':bank': details.bank_code,
+        ':number': details.account_number,
+        ':name': details.account_name,
+        ':pin': checkedPinHash,
+      },
+    }),
+  );
+  return onConditionFailed(
+    saved.then(() => true),
+    () => false,
+  );
+}

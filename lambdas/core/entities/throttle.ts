@@ -36,3 +36,20 @@ export async function countAttempt(rule: ThrottleRule, key: string, now = Date.n
     },
   );
 }
+
+/** Gives back the attempt {@link countAttempt} just took (a right PIN does not count against the limit). */
+export async function refundAttempt(rule: ThrottleRule, key: string, now = Date.now()): Promise<void> {
+  const windowIndex = Math.floor(now / (rule.windowSeconds * 1000));
+  await onConditionFailed(
+    documents().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: throttleWindowKey(rule, key, windowIndex),
+        UpdateExpression: 'ADD attempts :minus',
+        ConditionExpression: 'attempts > :zero',
+        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+      }),
+    ),
+    () => undefined,
+  );
+}

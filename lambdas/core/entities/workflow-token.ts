@@ -12,8 +12,11 @@ export const workflowTokenKey = (contractId: string, step: WorkflowStep) => ({
   SK: `TASK#${step}`,
 });
 
-/** The callback steps of the escrow state machine. */
-export type WorkflowStep = 'funding' | 'satisfaction';
+/**
+ * The callback steps of the escrow state machine: money in, the payer satisfied, the creator's
+ * release request, the payout transfer, and ops resuming a payout that kept failing.
+ */
+export type WorkflowStep = 'funding' | 'satisfaction' | 'release' | 'transfer' | 'resume';
 
 export interface WorkflowToken {
   contract_id: string;

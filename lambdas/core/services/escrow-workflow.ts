@@ -1,5 +1,5 @@
 import { completeTask, startEscrowExecution } from '../adapters/workflow';
-import { type Contract, isSatisfied, mayExpireUnfunded, nextStatus } from '../domain/escrow-contract';
+import { type Contract, isReleaseRequested, isSatisfied, mayExpireUnfunded, nextStatus } from '../domain/escrow-contract';
 import { contractUpdate, getContract, updated } from '../entities/contract';
 import { notificationItems } from '../entities/notification';
 import { getWorkflowToken, storeWorkflowToken, type WorkflowStep } from '../entities/workflow-token';
@@ -12,8 +12,11 @@ import { commitContractChange, loadContract } from './contracts';
  * task re-run from the start (a resumed execution) only fast-forwards.
  */
 
+/** The steps that wait for a change of the contract (the payout's own steps are in services/payouts.ts). */
+export type ContractStep = Extract<WorkflowStep, 'funding' | 'satisfaction' | 'release'>;
+
 /** What each callback step waits for, and what it hands the state machine when it happened. */
-const steps: Record<WorkflowStep, { happened: (c: Contract) => boolean; output: (c: Contract) => object }> = {
+const steps: Record<ContractStep, { happened: (c: Contract) => boolean; output: (c: Contract) => object }> = {
   funding: {
     happened: (c) => c.amount_paid_minor > 0,
     output: (c) => ({ amountPaidMinor: c.amount_paid_minor, status: c.status }),
@@ -21,6 +24,10 @@ const steps: Record<WorkflowStep, { happened: (c: Contract) => boolean; output: 
   satisfaction: {
     happened: (c) => isSatisfied(c.status),
     output: (c) => ({ markedBy: c.marked_as_cc, status: c.status }),
+  },
+  release: {
+    happened: (c) => isReleaseRequested(c.status),
+    output: (c) => ({ status: c.status }),
   },
 };
 
@@ -30,14 +37,14 @@ export function openEscrow(contractId: string): Promise<void> {
 }
 
 /** A callback task's work: keep the token where the contract's changes find it, and answer at once if the step already happened. */
-export async function waitForStep(contractId: string, step: WorkflowStep, taskToken: string): Promise<void> {
+export async function waitForStep(contractId: string, step: ContractStep, taskToken: string): Promise<void> {
   await storeWorkflowToken({ contract_id: contractId, step, task_token: taskToken, stored_at: new Date().toISOString() });
   const contract = await loadContract(contractId);
   if (steps[step].happened(contract)) await completeTask(taskToken, steps[step].output(contract));
 }
 
 /** After a change that may complete a step was written: answers the task waiting on it, if any. */
-export async function answerStep(contractId: string, step: WorkflowStep): Promise<void> {
+export async function answerStep(contractId: string, step: ContractStep): Promise<void> {
   const [token, contract] = await Promise.all([getWorkflowToken(contractId, step), getContract(contractId)]);
   if (token && contract && steps[step].happened(contract)) await completeTask(token.task_token, steps[step].output(contract));
 }

@@ -1,2 +1,2 @@
 /** Attempt limits (domain/throttle-rules.ts), counted per key in the table. */
-export { countAttempt } from '../entities/throttle';
+export { countAttempt, refundAttempt } from '../entities/throttle';

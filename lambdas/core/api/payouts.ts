@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { payoutStatuses } from '../domain/payout';
+import { pinSchema } from './account';
+import { contractViewSchema, enterContractId } from './contracts';
+
+/**
+ * Money out (spec §4, §7): the payer marks the contract completed, the creator asks for the
+ * release with the payment PIN, the workflow pays the creator's bank. Amounts come from the stored
+ * contract, never from a body.
+ */
+
+export const payoutMessages = {
+  onlyPayerMarks: 'Only a payer of this contract can mark it completed.',
+  notMarkable: (status: string) => `This contract is currently "${status}" and cannot be marked completed.`,
+  alreadyMarked: 'You have already marked this contract completed.',
+  notSatisfied: (status: string) => `Funds can only be released when the payer is satisfied. Current status: ${status}.`,
+  onlyCreatorReleases: 'Only the creator of this contract can release its funds.',
+  analyticsCreatorOnly: 'Access Denied: Only the contract creator can view these analytics.',
+  noBankDetails: 'Add your bank details before releasing funds.',
+  releaseRequested: 'Release requested. Your payout is on its way to your bank account.',
+  releaseAlreadyRequested: 'The release of this contract was already requested.',
+} as const;
+
+export const markCompletedRequestSchema = z.object({ contractId: z.string().trim().min(1, enterContractId).max(64) });
+
+/**
+ * `release-funds`. The spec's body also carries payerId, releaseAmount and creatorId; they are
+ * accepted and ignored: who releases is the signed-in caller, how much is the stored contract.
+ */
+export const releaseFundsRequestSchema = z.object({
+  contractId: z.string().trim().min(1, enterContractId).max(64),
+  pin: pinSchema,
+  payerId: z.unknown().optional(),
+  releaseAmount: z.unknown().optional(),
+  creatorId: z.unknown().optional(),
+});
+export type ReleaseFundsRequest = z.input<typeof releaseFundsRequestSchema>;
+
+export const releaseFundsResponseSchema = z.object({ message: z.string(), contract: contractViewSchema });
+
+/** The payout of a contract as its creator sees it. */
+export const payoutViewSchema = z.object({
+  status: z.enum(payoutStatuses),
+  released_minor: z.number().int(),
+  fee_minor: z.number().int(),
+  payout_minor: z.number().int(),
+  /** The one transfer reference, once the payout is prepared. */
+  reference: z.string().nullable(),
+  /** What the provider last said about the transfer (e.g. why it failed). */
+  provider_message: z.string().nullable(),
+  /** Where it goes (or went): the bank details the release used, or those on file before it. */
+  bank_code: z.string().nullable(),
+  account_number: z.string().nullable(),
+  account_name: z.string().nullable(),
+  paid_at: z.string().nullable(),
+});
+export type PayoutView = z.infer<typeof payoutViewSchema>;
+
+/** `GET /contracts/{id}/analytics`: creator only. */
+export const contractAnalyticsResponseSchema = z.object({ contract: contractViewSchema, payout: payoutViewSchema });
+export type ContractAnalytics = z.infer<typeof contractAnalyticsResponseSchema>;

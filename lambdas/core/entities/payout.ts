@@ -1,0 +1,119 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documents } from '../adapters/aws';
+import type { TransferStatus } from '../adapters/flutterwave';
+import type { Currency } from '../domain/money';
+import type { PayoutStatus } from '../domain/payout';
+import { onConditionFailed, type TransactItem, tableName, withoutKeys } from './table';
+
+/**
+ * The payout of a contract's escrow to its creator, `CONTRACT#<id>` / `PAYOUT`: written with the
+ * release request (amounts from the stored contract, the bank details on file then), then moved on
+ * by the workflow. It holds the one transfer reference of the contract and the provider transfer
+ * now carrying it, so whoever runs again finds the transfer instead of making another.
+ */
+export const payoutKey = (contractId: string) => ({ PK: `CONTRACT#${contractId}`, SK: 'PAYOUT' });
+
+export type { TransferStatus };
+
+export interface Payout {
+  contract_id: string;
+  creator_id: string;
+  status: PayoutStatus;
+  currency: Currency;
+  released_minor: number;
+  fee_minor: number;
+  payout_minor: number;
+  reference: string;
+  bank_code: string;
+  account_number: string;
+  account_name: string;
+  /** The provider transfer carrying the reference now (a retry makes a new one), once made. */
+  transfer_id: number | null;
+  /** The provider's status of that transfer, as last seen. */
+  transfer_status: TransferStatus | null;
+  /** Transfers made for the reference so far (the first and each retry). */
+  attempts: number;
+  /** Retries ops granted after the workflow gave up (each resume adds the workflow's allowance again). */
+  resumes: number;
+  provider_message: string | null;
+  requested_at: string;
+  updated_at: string;
+  paid_at: string | null;
+}
+
+export function toItem(payout: Payout): Record<string, unknown> {
+  return { ...payoutKey(payout.contract_id), ...payout };
+}
+
+export function fromItem(item: Record<string, unknown>): Payout {
+  return withoutKeys(item) as unknown as Payout;
+}
+
+/** The put of a contract's payout (part of the release transaction): once per contract. */
+export function payoutPut(payout: Payout): TransactItem {
+  return { Put: { TableName: tableName(), Item: toItem(payout), ConditionExpression: 'attribute_not_exists(PK)' } };
+}
+
+export async function getPayout(contractId: string): Promise<Payout | undefined> {
+  const { Item } = await documents().send(
+    new GetCommand({ TableName: tableName(), Key: payoutKey(contractId), ConsistentRead: true }),
+  );
+  return Item ? fromItem(Item) : undefined;
+}
+
+type PayoutChanges = Partial<Omit<Payout, 'contract_id' | 'creator_id' | 'reference' | 'requested_at'>>;
+
+function updateParts(changes: PayoutChanges, now: string) {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const assignments: string[] = [];
+  for (const [key, value] of Object.entries({ ...changes, updated_at: now })) {
+    names[`#${key}`] = key;
+    values[`:${key}`] = value;
+    assignments.push(`#${key} = :${key}`);
+  }
+  return { names, values, expression: `SET ${assignments.join(', ')}` };
+}
+
+/**
+ * Changes the payout only if it still is as `expected` says (its status, and the transfer it
+ * carries); false when something else changed it first.
+ */
+export async function updatePayout(
+  contractId: string,
+  expected: Pick<Payout, 'status' | 'transfer_id' | 'attempts'>,
+  changes: PayoutChanges,
+  now = new Date().toISOString(),
+): Promise<boolean> {
+  const update = payoutUpdate(contractId, expected, changes, now);
+  const sent = documents().send(new UpdateCommand(update.Update));
+  return onConditionFailed(
+    sent.then(() => true),
+    () => false,
+  );
+}
+
+/** {@link updatePayout} as part of a transaction. */
+export function payoutUpdate(
+  contractId: string,
+  expected: Pick<Payout, 'status' | 'transfer_id' | 'attempts'>,
+  changes: PayoutChanges,
+  now = new Date().toISOString(),
+): TransactItem & { Update: NonNullable<TransactItem['Update']> } {
+  const { names, values, expression } = updateParts(changes, now);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: payoutKey(contractId),
+      UpdateExpression: expression,
+      ConditionExpression: '#e_status = :e_status AND #e_transfer = :e_transfer AND #e_attempts = :e_attempts',
+      ExpressionAttributeNames: { ...names, '#e_status': 'status', '#e_transfer': 'transfer_id', '#e_attempts': 'attempts' },
+      ExpressionAttributeValues: {
+        ...values,
+        ':e_status': expected.status,
+        ':e_transfer': expected.transfer_id,
+        ':e_attempts': expected.attempts,
+      },
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { sendEmail } from '../adapters/email';
+import { listBanks, ProviderUnavailableError, resolveAccount } from '../adapters/flutterwave';
+import { getSecret } from '../adapters/secrets';
+import { bankMessages, pinMessages, type SaveBankInfoRequest } from '../api/account';
+import { bankName, maskAccountNumber } from '../domain/banks';
+import { ConflictError, UnauthorizedError, UnavailableError, ValidationError } from '../domain/errors';
+import { hashSecret, normaliseAnswer, verifySecret } from '../domain/hashing';
+import { accountMessages, identityLimits } from '../domain/identity';
+import { throttles } from '../domain/throttle-rules';
+import { getProfile, paymentPinUpdate, saveBankDetails, type UserProfile } from '../entities/profile';
+import { issueSignInCode, matchSignInCode } from '../entities/sign-in-code';
+import { onConditionFailed, transactWrite } from '../entities/table';
+import { countAttempt, refundAttempt } from './throttles';
+
+/**
+ * What a seller sets up to be paid: the payment PIN (set or reset with the security answer and a
+ * code emailed to the account, stored as a salted hash) and the bank details payouts go to
+ * (resolved with the provider by the server; saved only with the PIN; the account is emailed).
+ */
+
+async function ownProfile(sub: string): Promise<UserProfile> {
+  const profile = await getProfile(sub);
+  if (!profile) throw new ConflictError('Your profile is incomplete. Please contact support.');
+  return profile;
+}
+
+/**
+ * Checks a typed payment PIN, at most {@link throttles.pinEntry} wrong tries per window. Every try
+ * takes a slot first (so concurrent guesses cannot pass the limit); a right one gives it back.
+ * Returns the hash it matched, for writes that must not outlive a PIN change.
+ */
+export async function checkPaymentPin(profile: UserProfile, pin: string): Promise<string> {
+  const pinHash = profile.payment_pin_hash;
+  if (!pinHash) throw new ConflictError(pinMessages.notSet);
+  await countAttempt(throttles.pinEntry, profile.sub);
+  if (!(await verifySecret(pin, pinHash))) throw new UnauthorizedError(pinMessages.wrong);
+  await refundAttempt(throttles.pinEntry, profile.sub);
+  return pinHash;
+}
+
+/** Step 1 of setting the PIN: the security answer, then a 6-digit code to the account's email. */
+export async function sendPinCode(sub: string, answer: string): Promise<void> {
+  const profile = await ownProfile(sub);
+  await countAttempt(throttles.pinAnswer, sub);
+  if (!(await verifySecret(normaliseAnswer(answer), profile.security_answer_hash)))
+    throw new UnauthorizedError(accountMessages.incorrectAnswer);
+  const code = await issueSignInCode(sub, await getSecret('app'), Date.now(), 'PIN');
+  await sendEmail({
+    to: profile.email,
+    subject: 'Your MiddleMan payment PIN code',
+    text: `Your code to set your payment PIN is ${code}. It expires in ${identityLimits.otpValidityMinutes} minutes. If you did not ask for it, change your password.`,
+  });
+}
+
+/** Step 2: the emailed code (used once) and the new PIN, stored as a salted hash; the account is told by email. */
+export async function setPaymentPin(sub: string, code: string, pin: string): Promise<void> {
+  const profile = await ownProfile(sub);
+  await countAttempt(throttles.pinCode, sub);
+  const consume = await matchSignInCode(sub, await getSecret('app'), code, Date.now(), 'PIN');
+  if (!consume) throw new ValidationError(pinMessages.codeInvalid);
+  await onConditionFailed(transactWrite([consume, paymentPinUpdate(sub, await hashSecret(pin))]), () => {
+    throw new ValidationError(pinMessages.codeInvalid);
+  });
+  await sendEmail({
+    to: profile.email,
+    subject: 'Your MiddleMan payment PIN was changed',
+    text: `Your payment PIN was ${profile.payment_pin_hash ? 'changed' : 'set'}. If this was not you, reset your password and your PIN now.`,
+  });
+}
+
+/** The account holder's name at the provider; the provider being down is a 503, an unknown account a 400. */
+export async function resolveAccountName(accountNumber: string, bankCode: string): Promise<string> {
+  let name: string | null;
+  try {
+    name = await resolveAccount(accountNumber, bankCode);
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError) throw new UnavailableError(bankMessages.verifyFailed);
+    throw error;
+  }
+  if (!name) throw new ValidationError(bankMessages.verifyFailed);
+  return name;
+}
+
+/**
+ * Saves where payouts go. The name is resolved again here (a name from the browser is never
+ * trusted); the PIN must be right; the account is emailed about the change.
+ */
+export async function saveBankInfo(
+  sub: string,
+  input: Required<SaveBankInfoRequest>,
+): Promise<{ bank_code: string; account_number: string; account_name: string }> {
+  const profile = await ownProfile(sub);
+  const pinHash = await checkPaymentPin(profile, input.pin);
+  const account_name = await resolveAccountName(input.account_number, input.bank_code);
+  const details = { bank_code: input.bank_code, account_number: input.account_number, account_name };
+  if (!(await saveBankDetails(sub, details, pinHash))) throw new ConflictError(pinMessages.wrong);
+  await sendEmail({
+    to: profile.email,
+    subject: 'Your MiddleMan bank details were changed',
+    text: `Payouts will now go to ${account_name}, ${bankName(input.bank_code)} ${maskAccountNumber(input.account_number)}. If this was not you, reset your password and your payment PIN now, and contact support.`,
+  });
+  return details;
+}
+
+/** The provider's Nigerian banks, each code once, by name. */
+export async function bankList(): Promise<Array<{ code: string; name: string }>> {
+  let banks: Array<{ code: string; name: string }>;
+  try {
+    banks = await listBanks();
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError) throw new UnavailableError(bankMessages.banksUnavailable);
+    throw error;
+  }
+  const byCode = new Map(banks.map((bank) => [bank.code, bank]));
+  return [...byCode.values()].sort((a, b) => a.name.localeCompare(b.name));
+}

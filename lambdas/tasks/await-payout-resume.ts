@@ -1,0 +1,9 @@
+import { callbackTaskInputSchema } from '../core/api/tasks';
+import { parseTaskInput, taskFunction } from '../core/runtime/task-function';
+import { awaitPayoutResume } from '../core/services/payouts';
+
+/** AwaitPayoutResume: keeps the task token for ops to resume the payout (`npm run resume-payout`). */
+export const handler = taskFunction<unknown, void>().handler(async (event) => {
+  const { contractId, taskToken } = parseTaskInput(callbackTaskInputSchema, event);
+  await awaitPayoutResume(contractId, taskToken);
+});

@@ -1,0 +1,62 @@
+/**
+ * `npm run resume-payout -- <contractId> [--stage <name>] [--port <app port>]`: for ops, after the
+ * cause of a failed payout is fixed with the provider. A payout waiting `failed` gets the
+ * workflow's retries again and its execution transfers once more (never a second transfer while
+ * one is open or paid: the Transfer task reconciles first). Anything else is left as it is.
+ *
+ * Locally it works on the local cloud `npm start` runs (PORT, default 3000); with `--stage` on a
+ * deployed stage with the caller's AWS credentials (the stack's outputs name the table and the
+ * state machine). Then `npm run executions -- <contractId>` shows the outcome.
+ */
+import { parseArgs } from 'node:util';
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { envNames } from '../lambdas/core/adapters/env';
+import { stackNameOf } from '../lib/escrow-stage';
+import { localCredentials } from '../lib/local/dynamodb';
+import { localStage } from '../lib/local/index';
+import { loadStageConfig } from '../lib/stage-config';
+
+/** Points the product's own services at the stage (they read their settings from the environment, as in a Lambda). */
+async function useStage(stage: string | undefined, port: number): Promise<void> {
+  if (!stage) {
+    Object.assign(process.env, {
+      AWS_REGION: localStage.region,
+      AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+      [envNames.tableName]: localStage.tableName,
+      [envNames.dynamodbEndpoint]: `http://127.0.0.1:${port + 4}`,
+      [envNames.sfnEndpoint]: `http://127.0.0.1:${port + 5}`,
+    });
+    return;
+  }
+  const { App } = await import('aws-cdk-lib');
+  const stageConfig = loadStageConfig(new App({ context: { stage } }));
+  const region = stageConfig.env.region;
+  const { Stacks } = await new CloudFormationClient({ region }).send(
+    new DescribeStacksCommand({ StackName: stackNameOf(stageConfig) }),
+  );
+  const output = (key: string) => Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === key)?.OutputValue ?? '';
+  Object.assign(process.env, { AWS_REGION: region, [envNames.tableName]: output('TableName') });
+}
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { stage: { type: 'string' }, port: { type: 'string' } },
+  });
+  const contractId = positionals[0];
+  if (!contractId) {
+    console.error('usage: npm run resume-payout -- <contractId> [--stage <name>] [--port <app port>]');
+    process.exit(2);
+  }
+  await useStage(values.stage, Number(values.port ?? process.env.PORT ?? 3000));
+  const { resumePayout } = await import('../lambdas/core/services/payouts');
+  const { resumed, payout } = await resumePayout(contractId);
+  console.log(
+    resumed
+      ? `Payout ${payout.reference} resumed (resume ${payout.resumes}): the workflow transfers again.`
+      : `Payout ${payout.reference} is ${payout.status}: nothing to resume.`,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -1,0 +1,485 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { documents } from '../../lambdas/core/adapters/aws';
+import type { ContractView } from '../../lambdas/core/api/contracts';
+import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
+import { platformFee, toDecimalString } from '../../lambdas/core/domain/money';
+import { payoutReference } from '../../lambdas/core/domain/payout';
+import { contractKey } from '../../lambdas/core/entities/contract';
+import { payoutKey } from '../../lambdas/core/entities/payout';
+import { failingPayoutAccount } from '../../lib/local/flutterwave/index';
+import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
+import { configureAmplify } from '../support/amplify';
+import { eventually } from '../support/eventually';
+import { confirmedUser, signedIn, type TestUser, waitForEmail } from '../support/identity';
+import { sixDigitCode } from '../support/mailbox';
+
+/**
+ * Money out against the local cloud, the real state machine and the provider's sandbox: the buyer
+ * marks completed, the seller releases with the PIN, the workflow transfers once and completes.
+ * Faults (failed, held, lost transfers) are the sandbox's switches; transfer timeouts and retry
+ * intervals are shortened so nothing waits on real minutes. After every test, every contract's
+ * ledger sums to zero and payout + fee = released.
+ */
+interface Actor {
+  token: string;
+  sub: string;
+  user: TestUser;
+}
+
+const pin = '4821';
+let cloud: LocalCloud;
+let seller: Actor;
+let buyer: Actor;
+let stranger: Actor;
+const touched = new Set<string>();
+const dataDir = mkdtempSync(join(tmpdir(), 'escrow-payouts-'));
+
+async function actor(name: string): Promise<Actor> {
+  const user = await confirmedUser(cloud, name);
+  return { ...(await signedIn(user)), user };
+}
+
+beforeAll(async () => {
+  cloud = await startLocalCloud({
+    dataDir,
+    // A lost webhook is reconciled when the Transfer task times out: 2 s here instead of an hour.
+    workflowTimeouts: { Transfer: 2 },
+    workflowRetryIntervals: { Transfer: 100 },
+    flutterwave: { transferSettleMs: 300 },
+  });
+  configureAmplify(cloud.config);
+  seller = await actor('seller');
+  buyer = await actor('buyer');
+  stranger = await actor('stranger');
+  await setPin(seller, pin);
+  const saved = await call(seller, '/save-bank-info', { bank_code: '044', account_number: '0690000032', pin });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+}, 120_000);
+
+afterEach(async () => {
+  Object.assign(cloud.flutterwave.faults, {
+    transferCreateFailures: 0,
+    transferCreateLostReplies: 0,
+    transferFailures: 0,
+    transferWebhookDrops: 0,
+    holdTransfers: false,
+  });
+  for (const id of touched) {
+    const entries = await ledgerOf(id);
+    for (const entry of entries) expect(sum(entry.lines), `posting ${entry.reference} balances`).toBe(0);
+    expect(sum(entries.flatMap((e) => e.lines)), `contract ${id} ledger`).toBe(0);
+    const payout = await payoutOf(id);
+    if (payout) expect(payout.payout_minor + payout.fee_minor, `contract ${id} payout + fee`).toBe(payout.released_minor);
+  }
+});
+
+afterAll(async () => {
+  await cloud?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+type Line = { account: string; amount_minor: number };
+const sum = (lines: Line[]) => lines.reduce((total, line) => total + line.amount_minor, 0);
+
+async function ledgerOf(contractId: string) {
+  const { Items = [] } = await documents().send(
+    new QueryCommand({
+      TableName: localStage.tableName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': `LEDGER#${contractId}` },
+      ConsistentRead: true,
+    }),
+  );
+  return Items as Array<{ kind: string; reference: string; lines: Line[] }>;
+}
+
+const payoutOf = async (id: string) =>
+  (await documents().send(new GetCommand({ TableName: localStage.tableName, Key: payoutKey(id), ConsistentRead: true }))).Item as
+    | { released_minor: number; fee_minor: number; payout_minor: number; status: string; attempts: number }
+    | undefined;
+
+const storedContract = async (id: string) =>
+  (await documents().send(new GetCommand({ TableName: localStage.tableName, Key: contractKey(id), ConsistentRead: true })))
+    .Item as Record<string, unknown>;
+
+async function call(who: Pick<Actor, 'token'>, path: string, body?: unknown, method?: string) {
+  const response = await fetch(`${cloud.apiUrl}${path}`, {
+    method: method ?? (body === undefined ? 'GET' : 'POST'),
+    headers: {
+      authorization: `Bearer ${who.token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** Sets a payment PIN the way /reset-pin does: the security answer, the emailed code, the PIN. */
+async function setPin(who: Actor, newPin: string) {
+  const asked = await call(who, '/request-pin-code', { securityAnswer: who.user.answer });
+  expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+  const code = sixDigitCode(await waitForEmail(cloud, who.user.email, /payment PIN code/));
+  const reset = await call(who, '/reset-pin', { code, pin: newPin, confirmPin: newPin });
+  expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+}
+
+async function contract(id: string): Promise<ContractView> {
+  return ((await call(buyer, `/contracts/${id}`)).body as { contract: ContractView }).contract;
+}
+
+/** An accepted NGN contract the buyer paid in full by bank transfer (through the sandbox's bank page). */
+async function fundedContract(value = '85000', creator: Actor = seller): Promise<string> {
+  const made = await call(creator, '/create-contract', {
+    acceptorId: buyer.sub,
+    title: 'Wedding cake',
+    description: 'Three tiers',
+    value,
+    currency: 'NGN',
+  });
+  const id = String(made.body.id);
+  touched.add(id);
+  expect((await call(buyer, '/accept-contract', { contractId: id })).status).toBe(200);
+  const account = (await call(buyer, '/generate-transfer-account', { contractId: id }))
+    .body as unknown as TransferAccountResponse;
+  const sent = await fetch(cloud.flutterwave.bankUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ account_number: account.account_number, amount: toDecimalString(account.amount_minor) }),
+  });
+  expect(sent.status).toBe(200);
+  await eventually(
+    () => contract(id),
+    (c) => c.status === 'fully_funded',
+  );
+  return id;
+}
+
+/** Funded and marked completed by the buyer. */
+async function satisfiedContract(value?: string, creator?: Actor): Promise<string> {
+  const id = await fundedContract(value, creator);
+  const marked = await call(buyer, '/mark-contract-completed', { contractId: id });
+  expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+  return id;
+}
+
+const release = (id: string, who: Actor = seller, withPin = pin) =>
+  call(who, '/release-funds', { contractId: id, pin: withPin, releaseAmount: 1, creatorId: who.sub });
+
+const transfersOf = (id: string) => cloud.flutterwave.transfers().filter((t) => t.reference === payoutReference(id));
+
+const completed = (id: string, ms = 30_000) =>
+  eventually(
+    () => contract(id),
+    (c) => c.status === 'completed',
+    ms,
+  );
+
+describe('mark completed', () => {
+  it('lets the payer mark a funded contract completed once, and tells the creator', async () => {
+    const id = await fundedContract();
+    const marked = await call(buyer, '/mark-contract-completed', { contractId: id });
+    expect(marked.status).toBe(200);
+    expect((marked.body.contract as ContractView).status).toBe('payer_marked_satisfied');
+    expect((marked.body.contract as ContractView).marked_as_cc).toBe(buyer.sub);
+    const again = await call(buyer, '/mark-contract-completed', { contractId: id });
+    expect(again).toMatchObject({ status: 409, body: { error: 'You have already marked this contract completed.' } });
+    const inbox = (await call(seller, '/notifications')).body as { notifications: Array<{ title: string }> };
+    expect(inbox.notifications.map((n) => n.title)).toContain('Contract marked completed');
+  });
+
+  it('refuses a stranger and the creator (403) and a contract not yet funded (409), changing nothing', async () => {
+    const id = await fundedContract();
+    expect((await call(stranger, '/mark-contract-completed', { contractId: id })).status).toBe(403);
+    expect((await call(seller, '/mark-contract-completed', { contractId: id })).status).toBe(403);
+    expect((await contract(id)).status).toBe('fully_funded');
+    const made = await call(seller, '/create-contract', {
+      acceptorId: buyer.sub,
+      title: 'Unpaid',
+      description: 'Nothing paid',
+      value: '1000',
+      currency: 'NGN',
+    });
+    const unpaid = String(made.body.id);
+    expect((await call(buyer, '/accept-contract', { contractId: unpaid })).status).toBe(200);
+    expect((await call(buyer, '/mark-contract-completed', { contractId: unpaid })).status).toBe(403);
+  });
+});
+
+describe('release and payout', () => {
+  it('pays the seller once: releasing, one transfer of value - 2%, completed, a balanced posting, both told', async () => {
+    const id = await satisfiedContract('85000');
+    const released = await release(id);
+    expect(released.status, JSON.stringify(released.body)).toBe(200);
+    expect((released.body.contract as ContractView).status).toBe('releasing');
+    await completed(id);
+    const transfers = transfersOf(id);
+    expect(transfers).toHaveLength(1);
+    expect(transfers[0]).toMatchObject({
+      amountMinor: 8_500_000 - platformFee(8_500_000),
+      accountNumber: '0690000032',
+      bankCode: '044',
+      status: 'SUCCESSFUL',
+    });
+    const payout = await payoutOf(id);
+    expect(payout).toMatchObject({ status: 'paid', released_minor: 8_500_000, fee_minor: 170_000, payout_minor: 8_330_000 });
+    const ledger = await ledgerOf(id);
+    expect(ledger.map((e) => e.kind)).toEqual(['payment_credited', 'payout_completed']);
+    expect(ledger[1]?.lines).toEqual(
+      expect.arrayContaining([
+        { account: 'escrow', amount_minor: 8_500_000 },
+        { account: 'fees', amount_minor: -170_000 },
+        { account: 'paid_out', amount_minor: -8_330_000 },
+      ]),
+    );
+    const analytics = await call(seller, `/contracts/${id}/analytics`);
+    expect(analytics.body.payout).toMatchObject({ status: 'paid', fee_minor: 170_000, payout_minor: 8_330_000 });
+    for (const [who, title] of [
+      [seller, 'Funds released'],
+      [buyer, 'Contract completed'],
+    ] as const) {
+      const inbox = (await call(who, '/notifications')).body as { notifications: Array<{ title: string }> };
+      expect(inbox.notifications.map((n) => n.title)).toContain(title);
+    }
+  });
+
+  it('makes exactly one transfer for 50 concurrent release requests', async () => {
+    const id = await satisfiedContract('12000');
+    const replies = await Promise.all(Array.from({ length: 50 }, () => release(id)));
+    expect(replies.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
+    for (const reply of replies) expect([200, 409, 429]).toContain(reply.status);
+    await completed(id);
+    expect(transfersOf(id)).toHaveLength(1);
+    expect((await ledgerOf(id)).filter((e) => e.kind === 'payout_completed')).toHaveLength(1);
+  });
+
+  it('completes once for 50 deliveries of one transfer.completed', async () => {
+    const id = await satisfiedContract('9000');
+    cloud.flutterwave.faults.transferWebhookDrops = 1;
+    expect((await release(id)).status).toBe(200);
+    const [transfer] = await eventually(
+      async () => transfersOf(id),
+      (ts) => ts[0]?.status === 'SUCCESSFUL',
+    );
+    const webhook = {
+      event: 'transfer.completed',
+      'event.type': 'Transfer',
+      data: { id: transfer?.id, reference: transfer?.reference, status: 'SUCCESSFUL', amount: 1, currency: 'NGN' },
+    };
+    const deliveries = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        fetch(`${cloud.apiUrl}/flutterwave-webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'verif-hash': cloud.flutterwave.webhookHash },
+          body: JSON.stringify(webhook),
+        }),
+      ),
+    );
+    for (const delivery of deliveries) expect(delivery.status).toBe(200);
+    await completed(id);
+    expect(transfersOf(id)).toHaveLength(1);
+    expect((await ledgerOf(id)).filter((e) => e.kind === 'payout_completed')).toHaveLength(1);
+    const inbox = (await call(seller, '/notifications')).body as { notifications: Array<{ title: string; body: string }> };
+    expect(inbox.notifications.filter((n) => n.title === 'Funds released' && n.body.includes('₦8,820.00'))).toHaveLength(1);
+  });
+
+  it('refuses a transfer webhook without the secret hash (401), changing nothing', async () => {
+    const reply = await fetch(`${cloud.apiUrl}/flutterwave-webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'verif-hash': 'wrong' },
+      body: JSON.stringify({ event: 'transfer.completed', data: { id: 1, reference: 'payout-x', status: 'SUCCESSFUL' } }),
+    });
+    expect(reply.status).toBe(401);
+  });
+
+  it('retries a FAILED transfer and pays once', async () => {
+    const id = await satisfiedContract('20000');
+    cloud.flutterwave.faults.transferFailures = 1;
+    expect((await release(id)).status).toBe(200);
+    await completed(id);
+    const transfers = transfersOf(id);
+    expect(transfers.map((t) => t.status)).toEqual(['FAILED', 'SUCCESSFUL']);
+    expect(transfers[1]?.retryOf).toBe(transfers[0]?.id);
+    expect((await ledgerOf(id)).filter((e) => e.kind === 'payout_completed')).toHaveLength(1);
+  });
+
+  it('reconciles a transfer whose webhook was lost, from the provider', async () => {
+    const id = await satisfiedContract('15000');
+    cloud.flutterwave.faults.transferWebhookDrops = 1;
+    expect((await release(id)).status).toBe(200);
+    await completed(id);
+    expect(transfersOf(id)).toHaveLength(1);
+  });
+
+  it('retries a transfer whose creation the provider lost the reply of, without making a second one', async () => {
+    const id = await satisfiedContract('16000');
+    cloud.flutterwave.faults.transferCreateLostReplies = 1;
+    cloud.flutterwave.faults.transferCreateFailures = 1;
+    expect((await release(id)).status).toBe(200);
+    await completed(id);
+    expect(transfersOf(id)).toHaveLength(1);
+  });
+
+  it('waits as failed when every retry fails, tells the creator, and pays once when ops resume it', async () => {
+    const id = await satisfiedContract('30000');
+    cloud.flutterwave.faults.transferFailures = 3;
+    expect((await release(id)).status).toBe(200);
+    await eventually(
+      () => payoutOf(id),
+      (p) => p?.status === 'failed',
+      30_000,
+    );
+    expect((await contract(id)).status).toBe('releasing');
+    expect(transfersOf(id).map((t) => t.status)).toEqual(['FAILED', 'FAILED', 'FAILED']);
+    const inbox = (await call(seller, '/notifications')).body as { notifications: Array<{ title: string }> };
+    expect(inbox.notifications.map((n) => n.title)).toContain('Payout delayed');
+    const { resumePayout } = await import('../../lambdas/core/services/payouts');
+    expect((await resumePayout(id)).resumed).toBe(true);
+    await completed(id);
+    expect(transfersOf(id).map((t) => t.status)).toEqual(['FAILED', 'FAILED', 'FAILED', 'SUCCESSFUL']);
+  });
+});
+
+describe('release refusals change nothing', () => {
+  it('refuses before the payer is satisfied (409, the spec’s message)', async () => {
+    const id = await fundedContract();
+    const reply = await release(id);
+    expect(reply).toMatchObject({
+      status: 409,
+      body: { error: 'Funds can only be released when the payer is satisfied. Current status: fully_funded.' },
+    });
+    expect((await storedContract(id)).status).toBe('fully_funded');
+    expect(await payoutOf(id)).toBeUndefined();
+  });
+
+  it('refuses a stranger and the buyer (403)', async () => {
+    const id = await satisfiedContract();
+    for (const who of [stranger, buyer]) {
+      const reply = await release(id, who);
+      expect(reply).toMatchObject({ status: 403, body: { error: 'Only the creator of this contract can release its funds.' } });
+    }
+    expect((await storedContract(id)).status).toBe('payer_marked_satisfied');
+  });
+
+  it('refuses a wrong PIN (401) and, after five, even the right one for a while (429)', async () => {
+    const other = await actor('other-seller');
+    await setPin(other, '1111');
+    expect((await call(other, '/save-bank-info', { bank_code: '044', account_number: '0690000033', pin: '1111' })).status).toBe(
+      200,
+    );
+    const id = await satisfiedContract('5000', other);
+    for (let i = 0; i < 5; i += 1)
+      expect(await release(id, other, '9999')).toMatchObject({ status: 401, body: { error: 'Incorrect payment PIN.' } });
+    expect((await release(id, other, '1111')).status).toBe(429);
+    expect((await storedContract(id)).status).toBe('payer_marked_satisfied');
+    expect(transfersOf(id)).toHaveLength(0);
+  });
+
+  it('refuses a seller without bank details (409)', async () => {
+    const other = await actor('no-bank');
+    await setPin(other, '2222');
+    const id = await satisfiedContract('5000', other);
+    expect(await release(id, other, '2222')).toMatchObject({
+      status: 409,
+      body: { error: 'Add your bank details before releasing funds.' },
+    });
+    expect((await storedContract(id)).status).toBe('payer_marked_satisfied');
+  });
+
+  it('refuses malformed bodies with a 400 and never a 5xx', async () => {
+    for (const body of [{}, { contractId: 'x' }, { contractId: 'x', pin: '12' }, { contractId: 5, pin: 1234 }, []]) {
+      const reply = await call(seller, '/release-funds', body);
+      expect(reply.status).toBe(400);
+      expect(typeof reply.body.error).toBe('string');
+    }
+  });
+});
+
+describe('bank details and the payment PIN', () => {
+  it('answers only the two provider reads the bank page needs', async () => {
+    const banks = await call(seller, '/flutterwave-proxy', { path: '/banks/NG', method: 'GET' });
+    expect(banks.status).toBe(200);
+    expect((banks.body.data as Array<{ code: string }>).some((b) => b.code === '044')).toBe(true);
+    const resolved = await call(seller, '/flutterwave-proxy', {
+      path: '/accounts/resolve',
+      method: 'POST',
+      flutterwavePayload: { account_number: '0690000032', account_bank: '044' },
+    });
+    expect(resolved.status).toBe(200);
+    expect((resolved.body.data as { account_name: string }).account_name).toBeTruthy();
+    const unknown = await call(seller, '/flutterwave-proxy', {
+      path: '/accounts/resolve',
+      method: 'POST',
+      flutterwavePayload: { account_number: '1234567890', account_bank: '058' },
+    });
+    expect(unknown).toMatchObject({
+      status: 400,
+      body: { error: 'Could not verify account. Please check details and try again.' },
+    });
+    for (const path of ['/transfers', '/banks/GH', '/v3/transfers', '../transfers']) {
+      const reply = await call(seller, '/flutterwave-proxy', { path, method: 'POST', flutterwavePayload: {} });
+      expect(reply.status).toBe(400);
+    }
+  });
+
+  it('saves bank details with the name the server resolved, only with the PIN, and emails the account', async () => {
+    const other = await actor('bank-saver');
+    const before = await call(other, '/save-bank-info', { bank_code: '044', account_number: '0690000034', pin: '3333' });
+    expect(before.status).toBe(409);
+    await setPin(other, '3333');
+    const wrong = await call(other, '/save-bank-info', { bank_code: '044', account_number: '0690000034', pin: '0000' });
+    expect(wrong.status).toBe(401);
+    const saved = await call(other, '/save-bank-info', {
+      bank_code: '044',
+      account_number: '0690000034',
+      pin: '3333',
+      account_name: 'Someone Else',
+    });
+    expect(saved.status).toBe(200);
+    const profile = (await call(other, '/profile')).body as { profile: Record<string, unknown> };
+    expect(profile.profile).toMatchObject({ bank_code: '044', account_number: '0690000034', has_payment_pin: true });
+    expect(profile.profile.account_name).not.toBe('Someone Else');
+    await waitForEmail(cloud, other.user.email, /bank details were changed/);
+  });
+
+  it('sets the PIN only with the right security answer and the emailed code, once', async () => {
+    const other = await actor('pin-setter');
+    expect((await call(other, '/request-pin-code', { securityAnswer: 'wrong answer' })).status).toBe(401);
+    expect((await call(other, '/request-pin-code', { securityAnswer: other.user.answer })).status).toBe(200);
+    const code = sixDigitCode(await waitForEmail(cloud, other.user.email, /payment PIN code/));
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    expect((await call(other, '/reset-pin', { code: wrongCode, pin: '4444', confirmPin: '4444' })).status).toBe(400);
+    expect((await call(other, '/reset-pin', { code, pin: '4444', confirmPin: '4445' })).status).toBe(400);
+    expect((await call(other, '/reset-pin', { code, pin: '4444', confirmPin: '4444' })).status).toBe(200);
+    expect((await call(other, '/reset-pin', { code, pin: '5555', confirmPin: '5555' })).status).toBe(400);
+    const stored = (await call(other, '/profile')).body as { profile: { has_payment_pin: boolean } };
+    expect(stored.profile.has_payment_pin).toBe(true);
+  });
+});
+
+describe('analytics', () => {
+  it('shows the creator the paid amount, the fee and the payout, and refuses anyone else (403)', async () => {
+    const id = await fundedContract('85000');
+    const mine = await call(seller, `/contracts/${id}/analytics`);
+    expect(mine.status).toBe(200);
+    expect(mine.body.payout).toMatchObject({
+      status: 'not_requested',
+      released_minor: 8_500_000,
+      fee_minor: 170_000,
+      payout_minor: 8_330_000,
+      bank_code: '044',
+      account_number: '0690000032',
+    });
+    expect(await call(buyer, `/contracts/${id}/analytics`)).toMatchObject({
+      status: 403,
+      body: { error: 'Access Denied: Only the contract creator can view these analytics.' },
+    });
+  });
+});
+
+it('documents the sandbox account that always fails', () => {
+  expect(failingPayoutAccount).toMatchObject({ bankCode: expect.any(String), accountNumber: expect.stringMatching(/^\d{10}$/) });
+});

@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { accountNumberInput, bankName, maskAccountNumber } from '../../lambdas/core/domain/banks';
+import { balances, isBalanced, paymentCreditPosting, payoutPosting } from '../../lambdas/core/domain/ledger';
+import { platformFee } from '../../lambdas/core/domain/money';
+import { payoutFigures, payoutReference } from '../../lambdas/core/domain/payout';
+import { escrowDefinitionPath } from '../../lambdas/tasks';
+
+describe('payout figures', () => {
+  it('pays out exactly what is released minus the one platformFee, for any amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), (released) => {
+        const figures = payoutFigures(released);
+        expect(figures.fee_minor).toBe(platformFee(released));
+        expect(figures.fee_minor + figures.payout_minor).toBe(released);
+        expect(figures.payout_minor).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+
+  it('takes 2% of ₦85,000.00: ₦1,700.00 fee, ₦83,300.00 to the seller', () => {
+    expect(payoutFigures(8_500_000)).toEqual({ released_minor: 8_500_000, fee_minor: 170_000, payout_minor: 8_330_000 });
+  });
+
+  it('gives each contract one transfer reference, the same every time', () => {
+    expect(payoutReference('01ABC')).toBe('payout-01ABC');
+    expect(payoutReference('01ABC')).toBe(payoutReference('01ABC'));
+  });
+});
+
+describe('the payout posting', () => {
+  it('sums to zero and empties the escrow a credit filled, for any amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10 ** 13 }), (paid) => {
+        const payout = payoutPosting('payout-C', payoutFigures(paid));
+        expect(isBalanced(payout.lines)).toBe(true);
+        const totals = balances([paymentCreditPosting('ref', paid), payout]);
+        expect(totals.escrow).toBe(0);
+        expect(-totals.fees - totals.paid_out).toBe(paid);
+      }),
+    );
+  });
+
+  it('refuses figures that do not add up, or nothing released', () => {
+    expect(() => payoutPosting('p', { released_minor: 100, fee_minor: 2, payout_minor: 99 })).toThrow(RangeError);
+    expect(() => payoutPosting('p', { released_minor: 0, fee_minor: 0, payout_minor: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('bank details', () => {
+  it('names a bank by its code from the spec’s table, and shows an unknown code as it is', () => {
+    expect(bankName('058')).toBe('Guaranty Trust Bank');
+    expect(bankName('011')).toBe('First Bank');
+    expect(bankName('033')).toBe('United Bank for Africa');
+    expect(bankName('057')).toBe('Zenith Bank');
+    expect(bankName('035')).toBe('Wema Bank');
+    expect(bankName('99999')).toBe('99999');
+  });
+
+  it('keeps digits only, at most 10, and masks all but the last four', () => {
+    expect(accountNumberInput('0690-000 031x99')).toBe('0690000031');
+    expect(accountNumberInput('abc')).toBe('');
+    expect(maskAccountNumber('0690000031')).toBe('******0031');
+  });
+});
+
+describe('the escrow state machine’s payout', () => {
+  const definition = JSON.parse(readFileSync(escrowDefinitionPath, 'utf8')) as {
+    States: Record<
+      string,
+      {
+        Type: string;
+        Next?: string;
+        Retry?: Array<{ ErrorEquals: string[]; MaxAttempts?: number }>;
+        Catch?: Array<{ ErrorEquals: string[]; Next: string }>;
+        TimeoutSeconds?: number;
+      }
+    >;
+  };
+  const states = definition.States;
+
+  it('goes AwaitSatisfaction -> AwaitReleaseRequest -> PreparePayout -> Transfer -> CompletePayout -> Completed', () => {
+    expect(states.AwaitSatisfaction?.Next).toBe('AwaitReleaseRequest');
+    expect(states.AwaitReleaseRequest?.Next).toBe('PreparePayout');
+    expect(states.PreparePayout?.Next).toBe('Transfer');
+    expect(states.Transfer?.Next).toBe('CompletePayout');
+    expect(states.CompletePayout?.Next).toBe('Completed');
+    expect(states.Completed?.Type).toBe('Succeed');
+  });
+
+  it('retries a failed transfer, reconciles on timeout, never retries PayoutFailed, and then waits for ops', () => {
+    const retry = states.Transfer?.Retry ?? [];
+    expect(retry[0]).toMatchObject({ ErrorEquals: ['PayoutFailed'], MaxAttempts: 0 });
+    expect(retry.map((r) => r.ErrorEquals[0])).toEqual(['PayoutFailed', 'TransferFailed', 'States.Timeout', 'States.TaskFailed']);
+    expect(states.Transfer?.Catch).toEqual([expect.objectContaining({ ErrorEquals: ['States.ALL'], Next: 'PayoutFailed' })]);
+    expect(states.PayoutFailed?.Next).toBe('AwaitPayoutResume');
+    expect(states.AwaitPayoutResume?.Next).toBe('Transfer');
+  });
+
+  it('gives every Task an explicit timeout under 24 days', () => {
+    for (const [name, state] of Object.entries(states))
+      if (state.Type === 'Task') {
+        expect(state.TimeoutSeconds, name).toBeGreaterThan(0);
+        expect(state.TimeoutSeconds, name).toBeLessThan(24 * 24 * 3600);
+      }
+  });
+});
