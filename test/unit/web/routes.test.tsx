@@ -90,14 +90,20 @@ describe('routes', () => {
     expect(screen.queryByLabelText('Password')).toBeNull();
   });
 
-  it.each(['/create-contract', '/my-templates', '/view-contracts', '/escrow-payment/01JCONTRACT000000000000000'])(
-    'sends a visitor from the protected %s to the login form',
-    async (path) => {
-      renderApp(path);
-      // The first visit loads the lazy login page, which can take over a second on a busy machine.
-      expect(await screen.findByLabelText('Password', {}, { timeout: 5000 })).toBeTruthy();
-    },
-  );
+  it.each([
+    '/create-contract',
+    '/my-templates',
+    '/view-contracts',
+    '/escrow-payment/01JCONTRACT000000000000000',
+    '/my-account',
+    '/bank-info',
+    '/reset-pin',
+    '/contract-analytics/01JCONTRACT000000000000000',
+  ])('sends a visitor from the protected %s to the login form', async (path) => {
+    renderApp(path);
+    // The first visit loads the lazy login page, which can take over a second on a busy machine.
+    expect(await screen.findByLabelText('Password', {}, { timeout: 5000 })).toBeTruthy();
+  });
 
   it('opens a contracts page for a signed-in user', async () => {
     renderApp('/my-templates', signedIn);

@@ -43,6 +43,9 @@ const ViewContractsPage = lazy(() =>
 const MyContractDetailsPage = lazy(() =>
   import('../pages/contracts/my-contract-details-page').then((m) => ({ default: m.MyContractDetailsPage })),
 );
+const ContractAnalyticsPage = lazy(() =>
+  import('../pages/contracts/contract-analytics-page').then((m) => ({ default: m.ContractAnalyticsPage })),
+);
 const EngagedContractsPage = lazy(() =>
   import('../pages/contracts/engaged-contracts-page').then((m) => ({ default: m.EngagedContractsPage })),
 );
@@ -72,6 +75,9 @@ const PaymentCancelledPage = lazy(() =>
 const PaymentFailedPage = lazy(() =>
   import('../pages/payment/payment-failed-page').then((m) => ({ default: m.PaymentFailedPage })),
 );
+const MyAccountPage = lazy(() => import('../pages/account/my-account-page').then((m) => ({ default: m.MyAccountPage })));
+const BankInfoPage = lazy(() => import('../pages/account/bank-info-page').then((m) => ({ default: m.BankInfoPage })));
+const ResetPinPage = lazy(() => import('../pages/account/reset-pin-page').then((m) => ({ default: m.ResetPinPage })));
 const NotFoundPage = lazy(() => import('../pages/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /** Every signed-in page watches for inactivity. */
@@ -124,7 +130,11 @@ export function AppRoutes() {
                 own; the caller is that contract's acceptor, so it is listed among the engaged contracts. */}
             <Route path={paths.myContracts.path} element={<EngagedContractsPage />} />
             <Route path={paths.myContractDetails.path} element={<MyContractDetailsPage />} />
+            <Route path={paths.contractAnalytics.path} element={<ContractAnalyticsPage />} />
             <Route path={paths.engagedContracts.path} element={<EngagedContractsPage />} />
+            <Route path={paths.myAccount.path} element={<MyAccountPage />} />
+            <Route path={paths.bankInfo.path} element={<BankInfoPage />} />
+            <Route path={paths.resetPin.path} element={<ResetPinPage />} />
           </Route>
         </Route>
         <Route path="*" element={<NotFoundPage />} />

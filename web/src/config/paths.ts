@@ -23,7 +23,7 @@ export const paths = {
   support: fixed('/support'),
   myAccount: {
     path: '/my-account',
-    getHref: (tab?: 'notifications') => (tab ? `/my-account?tab=${tab}` : '/my-account'),
+    getHref: (tab?: 'devices' | 'notifications') => (tab ? `/my-account?tab=${tab}` : '/my-account'),
   },
   bankInfo: fixed('/bank-info'),
   resetPin: fixed('/reset-pin'),

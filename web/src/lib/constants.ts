@@ -28,3 +28,6 @@ export const deviceStorageKeys = {
   deviceId: 'middleman_device_id',
   deviceInfo: 'middleman_device_info',
 } as const;
+
+/** Digits of a payment PIN: the length the shared `pinSchema` accepts. */
+export const paymentPinLength = 4;

@@ -1,11 +1,11 @@
-import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useState } from 'react';
 
 export type Loaded<T> = { status: 'loading' } | { status: 'loaded'; data: T } | { status: 'failed'; error: unknown };
 
 /**
  * Runs `load` on mount and whenever it changes (memoise it with useCallback on its inputs); a
  * reply that arrives after the page moved on is dropped. `setData` replaces the loaded value,
- * e.g. after a save.
+ * e.g. after a save; it is stable, so effects may depend on it.
  */
 export function useLoad<T>(load: () => Promise<T>): [Loaded<T>, Dispatch<SetStateAction<T>>] {
   const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
@@ -21,11 +21,14 @@ export function useLoad<T>(load: () => Promise<T>): [Loaded<T>, Dispatch<SetStat
     };
   }, [load]);
 
-  const setData: Dispatch<SetStateAction<T>> = (next) =>
-    setState((previous) => {
-      if (previous.status !== 'loaded') return previous;
-      const data = typeof next === 'function' ? (next as (value: T) => T)(previous.data) : next;
-      return { status: 'loaded', data };
-    });
+  const setData: Dispatch<SetStateAction<T>> = useCallback(
+    (next) =>
+      setState((previous) => {
+        if (previous.status !== 'loaded') return previous;
+        const data = typeof next === 'function' ? (next as (value: T) => T)(previous.data) : next;
+        return { status: 'loaded', data };
+      }),
+    [],
+  );
   return [state, setData];
 }

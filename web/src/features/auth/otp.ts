@@ -1,10 +1,11 @@
 import { identityLimits } from '@escrow/domain/identity';
+import { digitsOnly } from '../../lib/digits';
 
 export const otpLength = identityLimits.otpDigits;
 
 /** Keeps the digits a person typed or pasted, up to the OTP length. */
 export function sanitizeOtp(value: string): string {
-  return value.replace(/\D/g, '').slice(0, otpLength);
+  return digitsOnly(value, otpLength);
 }
 
 /** Exactly six digits enable the submit button (spec §5 "OTP"). */

@@ -1,6 +1,7 @@
 import type { ContractForAcceptor } from '@escrow/api/contracts';
 import { formatAmount } from '@escrow/domain/money';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { StatusBadge } from '../../components/contract-status';
 import { TitleAndDescription } from '../../components/offer-details';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -9,7 +10,6 @@ import { Detail, Details, Page } from '../../components/ui/page';
 import { failureMessage } from '../../lib/api';
 import { useAcceptContract } from './accept-contract';
 import { getContractForAcceptor } from './api';
-import { StatusBadge } from './contract-status';
 import { contractPageMessages } from './messages';
 
 /** Find a private contract by its ID and accept it (spec §2 "Finding and accepting"); `contractId` is looked up at once. */

@@ -11,6 +11,7 @@ import {
   contractWithPeopleSchema,
   type EditContractRequest,
 } from '@escrow/api/contracts';
+import type { markCompletedRequestSchema } from '@escrow/api/payouts';
 import type { z } from 'zod';
 import { apiFetch } from '../../lib/api';
 
@@ -59,4 +60,11 @@ export function deleteContract(contractId: string): Promise<{ message: string }>
 export async function listEngagedContracts(): Promise<ContractView[]> {
   const reply = await apiFetch('/engaged-contracts', { schema: contractListResponseSchema });
   return reply.contracts;
+}
+
+/** The payer says the contract is done (satisfied); the creator may then release the funds. */
+export async function markContractCompleted(contractId: string): Promise<ContractView> {
+  const body: z.input<typeof markCompletedRequestSchema> = { contractId };
+  const reply = await apiFetch('/mark-contract-completed', { method: 'POST', body, schema: contractResponseSchema });
+  return reply.contract;
 }

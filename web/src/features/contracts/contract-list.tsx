@@ -1,8 +1,8 @@
 import type { ContractView } from '@escrow/api/contracts';
 import { formatAmount } from '@escrow/domain/money';
 import type { ReactNode } from 'react';
+import { StatusBadge } from '../../components/contract-status';
 import { CopyableId } from '../../components/ui/copy-button';
-import { StatusBadge } from './contract-status';
 
 /** Contracts as cards: title, ID, value with its currency, status, and the links `actions` gives each. */
 export function ContractList({

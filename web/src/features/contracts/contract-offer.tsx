@@ -1,5 +1,6 @@
 import { formatAmount } from '@escrow/domain/money';
 import { useCallback, useState } from 'react';
+import { StatusBadge } from '../../components/contract-status';
 import { TitleAndDescription } from '../../components/offer-details';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -8,7 +9,6 @@ import { failureMessage } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { useAcceptContract } from './accept-contract';
 import { getContractForAcceptor, rejectContract } from './api';
-import { StatusBadge } from './contract-status';
 import { contractPageMessages } from './messages';
 
 /** A contract by its ID with Accept / Reject (spec §2 "Finding and accepting"); Accept is the accept page's flow. */

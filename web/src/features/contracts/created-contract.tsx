@@ -1,6 +1,7 @@
 import { formatAmount } from '@escrow/domain/money';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { StatusBadge } from '../../components/contract-status';
 import { TitleAndDescription } from '../../components/offer-details';
 import { Alert } from '../../components/ui/alert';
 import { CopyableId } from '../../components/ui/copy-button';
@@ -11,7 +12,6 @@ import { timings } from '../../lib/constants';
 import { formatDate } from '../../lib/format';
 import { useLoad } from '../../lib/use-load';
 import { getContract } from './api';
-import { StatusBadge } from './contract-status';
 import { contractPageMessages } from './messages';
 
 /** Where a creator lands after creating a contract (spec §2 "Contract creation"); `justCreated` shows the banner. */

@@ -22,4 +22,6 @@ export const contractPageMessages = {
   saved: 'Contract updated successfully!',
   deleteFailed: 'Failed to delete contract. Please try again.',
   created: 'Contract created successfully!',
+  markedCompleted: 'Contract marked as completed. The creator can now release the funds.',
+  markCompletedFailed: 'Failed to mark the contract as completed. Please try again.',
 } as const;

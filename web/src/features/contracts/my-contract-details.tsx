@@ -3,6 +3,7 @@ import { contractMessages, termsEditable } from '@escrow/domain/escrow-contract'
 import { editCurrencies, formatAmount, toDecimalString } from '@escrow/domain/money';
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
+import { StatusBadge } from '../../components/contract-status';
 import { TitleAndDescription } from '../../components/offer-details';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -19,7 +20,6 @@ import { useLoad } from '../../lib/use-load';
 import { deleteContract, editContract, getContract } from './api';
 import { ContractFields } from './contract-fields';
 import { checkEditContract, type EditContractInput } from './contract-form';
-import { StatusBadge } from './contract-status';
 import { contractPageMessages } from './messages';
 import { PaymentProgress } from './payment-progress';
 import { personName } from './people';

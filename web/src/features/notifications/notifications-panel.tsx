@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { paths } from '../../config/paths';
 import { dashboardNotifications } from '../../lib/constants';
-import { formatDateTime } from '../../lib/format';
+import { NotificationItems } from './notification-items';
 import { useNotifications } from './use-notifications';
 
 /** The dashboard's latest notifications (spec §2 "Dashboard"): 3 of the 10 loaded, with the unread badge. */
@@ -34,28 +34,7 @@ export function NotificationsPanel() {
         {state.status === 'loaded' && latest.length === 0 && (
           <p className="text-sm text-gray-600 dark:text-gray-400">No notifications yet.</p>
         )}
-        {latest.length > 0 && (
-          <ul className="divide-y divide-gray-200 dark:divide-gray-800">
-            {latest.map((n) => (
-              <li key={n.id} className="flex items-start justify-between gap-4 py-3">
-                <div>
-                  <p className={n.read ? 'font-medium' : 'font-bold'}>{n.title}</p>
-                  <p className="text-sm text-gray-700 dark:text-gray-300">{n.body}</p>
-                  <p className="mt-1 text-xs text-gray-500">{formatDateTime(n.created_at)}</p>
-                </div>
-                {!n.read && (
-                  <button
-                    type="button"
-                    onClick={() => void markRead(n.id)}
-                    className="shrink-0 rounded-md border border-gray-300 px-2 py-1 text-xs font-semibold hover:bg-gray-100 dark:border-gray-700 dark:hover:bg-gray-800"
-                  >
-                    Mark as read
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+        {latest.length > 0 && <NotificationItems notifications={latest} onMarkRead={(id) => void markRead(id)} />}
       </div>
     </section>
   );

@@ -1,0 +1,123 @@
+// @vitest-environment happy-dom
+
+import type { ContractView } from '@escrow/api/contracts';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { Route } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mayMarkCompleted } from '../../../web/src/features/contracts/completion';
+import { EngagedContractsPage } from '../../../web/src/pages/contracts/engaged-contracts-page';
+import { fakeApi, reply } from './fake-api';
+import { renderSignedInAt } from './providers';
+
+vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(async () => ({ tokens: undefined })) }));
+
+// The signed-in user (providers' `signedIn`) is u1, the payer here.
+const contract: ContractView = {
+  id: 'c-funded',
+  creator_id: 'seller-1',
+  acceptor_id: 'u1',
+  title: 'Logo design',
+  description: 'One logo',
+  value_minor: 1_000_000,
+  currency: 'NGN',
+  status: 'fully_funded',
+  amount_paid_minor: 1_000_000,
+  total_amount_minor: 1_000_000,
+  payer_user_ids: ['u1'],
+  marked_as_cc: null,
+  accepted_by: ['u1'],
+  rejected_by: [],
+  created_at: '2025-10-01T10:00:00.000Z',
+};
+
+const api = fakeApi();
+
+const renderEngaged = () =>
+  renderSignedInAt('/engaged-contracts', <Route path="/engaged-contracts" element={<EngagedContractsPage />} />);
+
+const card = (title: string) => within(screen.getByText(title).closest('li') as HTMLElement);
+
+async function markCompleted(title: string) {
+  await act(async () => {
+    fireEvent.click(card(title).getByRole('button', { name: 'Mark as Completed' }));
+  });
+}
+
+beforeEach(() => {
+  api.install();
+  api.on('GET', '/engaged-contracts', reply({ contracts: [contract] }));
+  api.calls.length = 0;
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('who may mark a contract completed', () => {
+  it.each([
+    ['in_escrow', null, true],
+    ['fully_funded', null, true],
+    ['active', null, false],
+    ['pending', null, false],
+    ['payer_marked_satisfied', 'u1', false],
+    ['fully_funded', 'u1', false],
+  ] as const)('a payer, while %s and marked by %s: %s', (status, markedBy, allowed) => {
+    expect(mayMarkCompleted({ ...contract, status, marked_as_cc: markedBy }, 'u1')).toBe(allowed);
+  });
+
+  it('only a payer', () => {
+    expect(mayMarkCompleted({ ...contract, payer_user_ids: ['someone-else'] }, 'u1')).toBe(false);
+  });
+});
+
+describe('engaged contracts: mark as completed', () => {
+  it('offers Mark as Completed only on funded contracts the caller has not marked', async () => {
+    api.on(
+      'GET',
+      '/engaged-contracts',
+      reply({
+        contracts: [
+          { ...contract, id: 'a', title: 'Part paid', status: 'in_escrow' },
+          { ...contract, id: 'b', title: 'Paid', status: 'fully_funded' },
+          { ...contract, id: 'c', title: 'Accepted', status: 'active', payer_user_ids: [] },
+          { ...contract, id: 'd', title: 'Marked', status: 'payer_marked_satisfied', marked_as_cc: 'u1' },
+        ],
+      }),
+    );
+    await renderEngaged();
+    expect(card('Part paid').getByRole('button', { name: 'Mark as Completed' })).toBeTruthy();
+    expect(card('Paid').getByRole('button', { name: 'Mark as Completed' })).toBeTruthy();
+    expect(card('Accepted').queryByRole('button', { name: 'Mark as Completed' })).toBeNull();
+    expect(card('Marked').queryByRole('button', { name: 'Mark as Completed' })).toBeNull();
+  });
+
+  it("marks it completed and shows the row's new status", async () => {
+    api.on(
+      'POST',
+      '/mark-contract-completed',
+      reply({ contract: { ...contract, status: 'payer_marked_satisfied', marked_as_cc: 'u1' } }),
+    );
+    await renderEngaged();
+    expect(card('Logo design').getByText('Fully Funded')).toBeTruthy();
+    await markCompleted('Logo design');
+    expect(api.callsTo('POST', '/mark-contract-completed').map((call) => call.body)).toEqual([{ contractId: 'c-funded' }]);
+    expect(card('Logo design').getByText('Payer Satisfied')).toBeTruthy();
+    expect(card('Logo design').queryByRole('button', { name: 'Mark as Completed' })).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('Contract marked as completed. The creator can now release the funds.');
+  });
+
+  it("shows the server's refusal and keeps the row as it was", async () => {
+    api.on(
+      'POST',
+      '/mark-contract-completed',
+      reply({ error: 'This contract is currently "payer_marked_satisfied" and cannot be marked completed.' }, 409),
+    );
+    await renderEngaged();
+    await markCompleted('Logo design');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This contract is currently "payer_marked_satisfied" and cannot be marked completed.',
+    );
+    expect(card('Logo design').getByText('Fully Funded')).toBeTruthy();
+  });
+});

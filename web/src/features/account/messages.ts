@@ -1,0 +1,25 @@
+import { bankMessages, pinMessages } from '@escrow/api/account';
+
+/**
+ * The account pages' texts (spec §2 "My Account", "Bank info", §8 "Account, devices, bank"). The
+ * bank and PIN texts the server says too are the shared API's (`bankMessages`, `pinMessages`).
+ */
+export const accountPageMessages = {
+  loading: 'Loading account info...',
+  loadFailed: 'Could not load your profile. It might be incomplete.',
+  notSet: 'Not Set',
+  noBankDetails: 'No bank details added yet',
+  devicesIntro: "These are the devices that have been verified for your account. Remove any devices you don't recognize.",
+  noDevices: 'No devices registered yet',
+  noDevicesHint: 'Devices will appear here after you log in',
+  devicesLoadFailed: 'Failed to load your devices.',
+  removeDeviceFailed: 'Failed to remove device. Please try again.',
+  cannotRemoveCurrent: 'Cannot remove current device',
+  bank: bankMessages,
+  pin: pinMessages,
+  // Not in the spec: plain texts for what it leaves unnamed.
+  noSecurityQuestion: 'Your account has no security question. Please contact support to reset your payment PIN.',
+  questionLoadFailed: 'Could not load your security question. Please try again.',
+  pinCodeFailed: 'Could not send the code. Please try again.',
+  resetPinFailed: 'Could not reset your payment PIN. Please try again.',
+} as const;

@@ -1,0 +1,222 @@
+import { pinSchema } from '@escrow/api/account';
+import type { ContractView } from '@escrow/api/contracts';
+import type { ContractAnalytics, PayoutView } from '@escrow/api/payouts';
+import { bankName, maskAccountNumber } from '@escrow/domain/banks';
+import { formatAmount, platformFeeBasisPoints } from '@escrow/domain/money';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { StatusBadge } from '../../components/contract-status';
+import { PinField } from '../../components/pin-field';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { CopyableId } from '../../components/ui/copy-button';
+import { Detail, Details, Loading, linkClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
+import { paths } from '../../config/paths';
+import { ApiError, failureMessage } from '../../lib/api';
+import { formatDate } from '../../lib/format';
+import { useLoad } from '../../lib/use-load';
+import { getContractAnalytics, releaseFunds } from './api';
+import { payoutPageMessages, payoutStatusLabels, releasePollMs } from './messages';
+
+const backToList = (
+  <Link to={paths.viewContracts.getHref()} className={secondaryLinkButtonClass}>
+    Back to My Contracts
+  </Link>
+);
+
+function loadFailure(error: unknown): string {
+  // A refusal without the server's own words (e.g. from a gateway) still says why.
+  if (error instanceof ApiError && error.status === 403 && !error.fromServer) return payoutPageMessages.analyticsCreatorOnly;
+  return failureMessage(error, payoutPageMessages.loadFailed);
+}
+
+/**
+ * `/contract-analytics/{id}` (spec §2 "Creator's contract views"): what was paid, the platform's
+ * fee, the payout and where it goes, and the Release Funds action once the payer is satisfied.
+ * While the release is under way the page asks again every 5 seconds, so 'completed' appears by itself.
+ */
+export function ContractAnalyticsView({ contractId }: { contractId: string }) {
+  const [state, setData] = useLoad(useCallback(() => getContractAnalytics(contractId), [contractId]));
+  const [notice, setNotice] = useState<string | null>(null);
+  const status = state.status === 'loaded' ? state.data.contract.status : undefined;
+
+  useEffect(() => {
+    if (status !== 'releasing') return;
+    let active = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = () => {
+      timer = setTimeout(async () => {
+        try {
+          const next = await getContractAnalytics(contractId);
+          if (active) setData(next);
+        } catch {
+          // A missed check changes nothing: the next one asks again.
+        }
+        if (active) poll();
+      }, releasePollMs);
+    };
+    poll();
+    return () => {
+      active = false;
+      clearTimeout(timer);
+    };
+  }, [status, contractId, setData]);
+
+  if (state.status === 'loading') {
+    return (
+      <Page title="Contract Analytics" actions={backToList}>
+        <Loading />
+      </Page>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <Page title="Contract Analytics" actions={backToList}>
+        <Alert tone="error">{loadFailure(state.error)}</Alert>
+      </Page>
+    );
+  }
+
+  const { contract, payout } = state.data;
+  return (
+    <Page title="Contract Analytics" actions={backToList}>
+      <Details>
+        <Detail label="Title">{contract.title}</Detail>
+        <Detail label="Status">
+          <StatusBadge status={contract.status} />
+        </Detail>
+        <Detail label="Contract ID">
+          <CopyableId id={contract.id} />
+        </Detail>
+        <Detail label="Contract value">{formatAmount(contract.value_minor, contract.currency)}</Detail>
+      </Details>
+      <PayoutSummary contract={contract} payout={payout} />
+      {notice && <Alert tone="success">{notice}</Alert>}
+      <ReleaseSection
+        contract={contract}
+        payout={payout}
+        onReleased={(message, released) => {
+          setNotice(message);
+          setData((previous: ContractAnalytics) => ({ ...previous, contract: released }));
+        }}
+      />
+    </Page>
+  );
+}
+
+function PayoutSummary({ contract, payout }: { contract: ContractView; payout: PayoutView }) {
+  // Before the release these are the server's plan (releasing all that was paid); after it, what was released.
+  const amount = (minor: number) => formatAmount(minor, contract.currency);
+  return (
+    <section aria-labelledby="payout-heading" className="space-y-3">
+      <h2 id="payout-heading" className="text-xl font-semibold">
+        Payout
+      </h2>
+      <Details>
+        <Detail label="Amount paid">{amount(contract.amount_paid_minor)}</Detail>
+        <Detail label={`Platform fee (${platformFeeBasisPoints / 100}%)`}>{amount(payout.fee_minor)}</Detail>
+        <Detail label="Your payout">
+          <span className="text-lg font-bold">{amount(payout.payout_minor)}</span>
+        </Detail>
+        <Detail label="Payout status">{payoutStatusLabels[payout.status] ?? payout.status}</Detail>
+        {payout.reference && (
+          <Detail label="Payout reference">
+            <code>{payout.reference}</code>
+          </Detail>
+        )}
+        {payout.provider_message && <Detail label="Provider message">{payout.provider_message}</Detail>}
+        {payout.paid_at && <Detail label="Paid on">{formatDate(payout.paid_at)}</Detail>}
+        <Detail label="Destination bank">
+          {payout.bank_code && payout.account_number ? (
+            <span>
+              {bankName(payout.bank_code)} · {maskAccountNumber(payout.account_number)}
+              {payout.account_name && ` · ${payout.account_name}`}
+            </span>
+          ) : (
+            <span>
+              No bank details on file.{' '}
+              <Link to={paths.bankInfo.getHref()} className={linkClass}>
+                Add Bank Information
+              </Link>
+            </span>
+          )}
+        </Detail>
+      </Details>
+    </section>
+  );
+}
+
+function ReleaseSection({
+  contract,
+  payout,
+  onReleased,
+}: {
+  contract: ContractView;
+  payout: PayoutView;
+  onReleased: (message: string, contract: ContractView) => void;
+}) {
+  if (contract.status === 'releasing') {
+    return <p className="text-gray-700 dark:text-gray-300">The payout is under way. This page updates by itself.</p>;
+  }
+  if (contract.status === 'completed') return null;
+  if (contract.status !== 'payer_marked_satisfied') {
+    return <Alert tone="warning">{payoutPageMessages.notSatisfied(contract.status)}</Alert>;
+  }
+  if (!payout.bank_code || !payout.account_number) {
+    return (
+      <Alert tone="warning">
+        {payoutPageMessages.noBankDetails}{' '}
+        <Link to={paths.bankInfo.getHref()} className={linkClass}>
+          Add Bank Information
+        </Link>
+      </Alert>
+    );
+  }
+  return <ReleaseForm contractId={contract.id} onReleased={onReleased} />;
+}
+
+function ReleaseForm({
+  contractId,
+  onReleased,
+}: {
+  contractId: string;
+  onReleased: (message: string, contract: ContractView) => void;
+}) {
+  const [pin, setPin] = useState('');
+  const [working, setWorking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (working) return;
+    const parsed = pinSchema.safeParse(pin);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? payoutPageMessages.releaseFailed);
+      return;
+    }
+    setError(null);
+    setWorking(true);
+    try {
+      const reply = await releaseFunds(contractId, parsed.data);
+      onReleased(reply.message, reply.contract);
+    } catch (failure) {
+      setError(failureMessage(failure, payoutPageMessages.releaseFailed));
+    } finally {
+      setWorking(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="max-w-sm space-y-4">
+      <h2 className="text-xl font-semibold">Release Funds</h2>
+      <p className="text-sm text-gray-600 dark:text-gray-400">
+        The payer is satisfied. Enter your payment PIN to send the payout to your bank account.
+      </p>
+      <PinField value={pin} onChange={setPin} />
+      {error && <Alert tone="error">{error}</Alert>}
+      <Button type="submit" disabled={working}>
+        {working ? 'Releasing...' : 'Release Funds'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,23 @@
+import { payoutMessages } from '@escrow/api/payouts';
+import type { PayoutStatus } from '@escrow/domain/payout';
+import { sharedMessages } from '../../lib/messages';
+
+/** The analytics page's texts: the ones the server says too are the shared `payoutMessages` (spec §8). */
+export const payoutPageMessages = {
+  ...payoutMessages,
+  loadFailed: sharedMessages.loadContractFailed,
+  // Not in the spec: plain texts for outcomes it leaves unnamed.
+  releaseFailed: 'Could not release the funds. Please try again.',
+} as const;
+
+/** Readable names of the payout statuses; the spec names none. */
+export const payoutStatusLabels: Record<PayoutStatus, string> = {
+  not_requested: 'Not requested',
+  preparing: 'Preparing',
+  transferring: 'Transferring',
+  failed: 'Failed',
+  paid: 'Paid',
+};
+
+/** While the release is under way the page asks again this often (spec §9: status polls every 5 seconds). */
+export const releasePollMs = 5_000;
