@@ -39,7 +39,8 @@ console.log(`
 ${demoUsers
   .map(
     (u) =>
-      `    ${u.role.padEnd(7)} ${u.email.padEnd(26)} password ${u.password}  answer ${u.securityAnswer}  device ${u.deviceId}`,
+      `    ${u.role.padEnd(7)} ${u.email.padEnd(26)} password ${u.password}  answer ${u.securityAnswer}  device ${u.deviceId}` +
+      (u.paymentPin ? `  payment PIN ${u.paymentPin}` : ''),
   )
   .join('\n')}
 

@@ -1,8 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { hashSecret } from '../../lambdas/core/domain/hashing';
+import { getProfileByEmail, paymentPinUpdate, saveBankDetails } from '../../lambdas/core/entities/profile';
+import { transactWrite } from '../../lambdas/core/entities/table';
 import { registerAccount } from '../../lambdas/core/services/accounts';
 import type { CognitoService } from './cognito/service';
+import { resolveAccountName } from './flutterwave/banks';
 import { localStage } from './index';
 
 export interface DemoUser {
@@ -14,6 +18,8 @@ export interface DemoUser {
   securityAnswer: string;
   /** A trusted device: put it in the browser's local storage (middleman_device_id) to skip the new-device check. */
   deviceId: string;
+  /** The seller's payment PIN: the seller starts with it and with bank details, so a release can be tried at once. */
+  paymentPin?: string;
 }
 
 const demoAccounts = [
@@ -65,9 +71,26 @@ export async function ensureDemoUsers(cognito: CognitoService, file: string): Pr
       ...target,
       UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
     });
+    if (account.role === 'seller') user.paymentPin = await seedPayoutSettings(account.email);
     users.push(user);
   }
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(users, null, 2), { mode: 0o600 });
   return users;
+}
+
+/**
+ * The demo seller's payment PIN and bank details (the sandbox's Access Bank test account), written
+ * as /reset-pin and /bank-info would leave them: the PIN only as a salted hash.
+ */
+async function seedPayoutSettings(email: string): Promise<string> {
+  const profile = await getProfileByEmail(email);
+  if (!profile) throw new Error(`demo account ${email} has no profile`);
+  const pin = String(randomInt(0, 10_000)).padStart(4, '0');
+  const pinHash = await hashSecret(pin);
+  await transactWrite([paymentPinUpdate(profile.sub, pinHash)]);
+  const bank = { bank_code: '044', account_number: '0690000031' };
+  const account_name = resolveAccountName(bank.bank_code, bank.account_number) ?? '';
+  await saveBankDetails(profile.sub, { ...bank, account_name }, pinHash);
+  return pin;
 }

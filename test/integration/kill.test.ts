@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -15,8 +15,9 @@ import { eventually } from '../support/eventually';
 
 /**
  * `npm start`'s local cloud, killed outright (SIGKILL to its whole process group, DynamoDB
- * Local's Java included) after a credit was written and before the workflow was answered. The
- * restarted cloud resumes the execution, which reaches AwaitSatisfaction with the one credit.
+ * Local's Java included): once after a credit was written and before the workflow was answered
+ * (the restarted cloud resumes to AwaitSatisfaction with the one credit), once while the payout's
+ * transfer is pending at the provider (it resumes to completed with the one transfer).
  */
 const root = resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'escrow-kill-'));
@@ -134,4 +135,75 @@ it('resumes after a kill between a credit and its callback: one credit, then Awa
     status: 'fully_funded',
     amount_paid_minor: 4_200_000,
   });
+}, 300_000);
+
+/** Every payout transfer the sandbox holds on disk (it keeps them like a provider would, across restarts). */
+function sandboxTransfers(reference: string): Array<{ id: number; status: string }> {
+  const folder = join(dataDir, 'flutterwave');
+  const files = readdirSync(folder).filter((f) => f.endsWith('.json'));
+  const transfers = files.flatMap(
+    (f) =>
+      (
+        JSON.parse(readFileSync(join(folder, f), 'utf8')) as {
+          transfers?: Array<{ id: number; status: string; reference: string }>;
+        }
+      ).transfers ?? [],
+  );
+  return transfers.filter((t) => t.reference === reference);
+}
+
+it('resumes after a kill while the payout transfer is pending: one transfer, then completed', async () => {
+  if (!child) await startCloud();
+  configureAmplify((await (await fetch(`${url(0)}/config.json`)).json()) as WebConfig);
+  const demo = JSON.parse(readFileSync(join(dataDir, 'demo-users.json'), 'utf8'));
+  const seller = await tokenOf(demo[0]);
+  const buyer = await tokenOf(demo[1]);
+  const { id } = await call(seller.token, '/create-contract', {
+    acceptorId: buyer.sub,
+    title: 'Solar panels',
+    description: 'Four panels, installed',
+    value: '60000',
+    currency: 'NGN',
+  });
+  const contractId = String(id);
+  await call(buyer.token, '/accept-contract', { contractId });
+  const account = await call(buyer.token, '/generate-transfer-account', { contractId });
+  await fetch(`${url(6)}/bank`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ account_number: String(account.account_number), amount: '60000' }),
+  });
+  const status = async () => ((await call(seller.token, `/contracts/${contractId}`)).contract as { status: string }).status;
+  await eventually(status, (s) => s === 'fully_funded');
+  await call(buyer.token, '/mark-contract-completed', { contractId });
+
+  // The provider holds the transfer (PENDING) while the whole local cloud is killed.
+  await fetch(`${url(6)}/__faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ holdTransfers: true }),
+  });
+  const released = await call(seller.token, '/release-funds', { contractId, pin: demo[0].paymentPin });
+  expect(released.message).toBe('Release requested. Your payout is on its way to your bank account.');
+  const reference = `payout-${contractId}`;
+  await eventually(
+    async () => sandboxTransfers(reference),
+    (ts) => ts.length === 1 && ts[0]?.status === 'PENDING',
+    30_000,
+  );
+
+  await kill();
+  await startCloud();
+  await eventually(status, (s) => s === 'completed', 60_000);
+  expect(sandboxTransfers(reference).map((t) => t.status)).toEqual(['SUCCESSFUL']);
+  const { Items = [] } = await documents.send(
+    new QueryCommand({
+      TableName: localStage.tableName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': `LEDGER#${contractId}` },
+    }),
+  );
+  expect(Items.map((e) => e.kind)).toEqual(['payment_credited', 'payout_completed']);
+  for (const entry of Items)
+    expect((entry.lines as Array<{ amount_minor: number }>).reduce((sum, l) => sum + l.amount_minor, 0)).toBe(0);
 }, 300_000);

@@ -13,7 +13,7 @@ import { logger } from '../adapters/logger';
 import { completeTask, failTask } from '../adapters/workflow';
 import type { ContractView } from '../api/contracts';
 import { type ContractAnalytics, type PayoutView, payoutMessages } from '../api/payouts';
-import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../domain/errors';
+import { ConflictError, ForbiddenError, UnauthorizedError, UnavailableError, ValidationError } from '../domain/errors';
 import { type Contract, isReleaseRequested, nextStatus } from '../domain/escrow-contract';
 import { payoutPosting } from '../domain/ledger';
 import { formatAmount } from '../domain/money';
@@ -347,7 +347,7 @@ export async function handleTransferWebhook(headers: Record<string, string | und
   const parsed = transferWebhookSchema.safeParse(body);
   if (!parsed.success) throw new ValidationError('Not a transfer.completed webhook.');
   const transfer = await getTransfer(parsed.data.data.id).catch((error: unknown) => {
-    if (error instanceof ProviderUnavailableError) throw new ConflictError('Transfer could not be read back; send it again.');
+    if (error instanceof ProviderUnavailableError) throw new UnavailableError('Transfer could not be read back; send it again.');
     throw error;
   });
   const contractId = transfer?.reference.startsWith('payout-') ? transfer.reference.slice('payout-'.length) : undefined;
