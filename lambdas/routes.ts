@@ -204,7 +204,7 @@ export const routes: readonly RouteDefinition[] = [
     method: 'POST',
     path: '/flutterwave-proxy',
     auth: 'protected',
-    permissions: { secrets: ['flutterwaveSecretKey'] },
+    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'] },
   },
   {
     name: 'save-bank-info',

@@ -1,6 +1,6 @@
 import { bankMessages, banksResponseSchema, providerProxyRequestSchema, resolveAccountResponseSchema } from '../core/api/account';
 import { apiFunction, callerOf, jsonBody, parseInput, respond } from '../core/runtime/api-function';
-import { bankList, resolveAccountName } from '../core/services/account-settings';
+import { bankList, lookUpAccountName } from '../core/services/account-settings';
 
 /**
  * The payment provider's two reads the bank page needs (spec §7): the bank list and an account
@@ -9,13 +9,13 @@ import { bankList, resolveAccountName } from '../core/services/account-settings'
 export const handler = apiFunction()
   .use(jsonBody())
   .handler(async (event) => {
-    callerOf(event);
+    const { sub } = callerOf(event);
     const request = parseInput(providerProxyRequestSchema, event.body);
     if (request.path === '/banks/NG') {
       return respond(banksResponseSchema, { status: 'success', message: 'Banks fetched successfully', data: await bankList() });
     }
     const { account_number, account_bank } = request.flutterwavePayload;
-    const account_name = await resolveAccountName(account_number, account_bank);
+    const account_name = await lookUpAccountName(sub, account_number, account_bank);
     return respond(resolveAccountResponseSchema, {
       status: 'success',
       message: bankMessages.verified,

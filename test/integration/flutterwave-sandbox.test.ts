@@ -14,6 +14,7 @@ import {
   getTransfer,
   isAuthenticWebhook,
   listBanks,
+  listTransferRetries,
   minorFromProvider,
   ProviderRejectedError,
   type ProviderTransfer,
@@ -777,7 +778,7 @@ describe('transfers (payouts)', () => {
     await expect(createTransfer({ ...payout('payout-usd'), currency: 'USD' })).rejects.toMatchObject({ statusCode: 400 });
   });
 
-  it('settles every transfer to the failing account FAILED, its retries too: each retry is a new attempt with the same reference', async () => {
+  it('settles every transfer to the failing account FAILED, its retries too: each retry is a new attempt, its reference suffixed', async () => {
     const order = payout('payout-fail', 250_000, failingPayoutAccount);
     const first = await createTransfer(order);
     const failed = await settled(first.id);
@@ -785,25 +786,30 @@ describe('transfers (payouts)', () => {
     await until(() => transferHooksFor(order.reference).some((w) => w.body.data.status === 'FAILED'));
 
     const second = await retryTransfer(first.id);
-    expect(second).toMatchObject({ reference: order.reference, status: 'NEW', amountMinor: 250_000 });
+    expect(second).toMatchObject({ reference: `${order.reference}_PMCK_ST_FDU_1_RETRY_1`, status: 'NEW', amountMinor: 250_000 });
+    expect(await listTransferRetries(first.id)).toEqual([second]);
     expect(second.id).not.toBe(first.id);
     // The failed attempt cannot be retried again while another attempt is open.
     await expect(retryTransfer(first.id)).rejects.toMatchObject({ name: 'ProviderRejectedError', statusCode: 400 });
     expect(await settled(second.id)).toMatchObject({ status: 'FAILED' });
-    await until(() => transferHooksFor(order.reference).some((w) => w.body.data.id === second.id));
+    await until(() => transferHooksFor(second.reference).some((w) => w.body.data.id === second.id));
 
-    expect((await findTransfersByReference(order.reference)).map((t) => [t.id, t.status])).toEqual([
-      [first.id, 'FAILED'],
-      [second.id, 'FAILED'],
-    ]);
+    expect((await findTransfersByReference(order.reference)).map((t) => [t.id, t.status])).toEqual([[first.id, 'FAILED']]);
+    expect(
+      sandbox
+        .transfers()
+        .filter((t) => t.reference.startsWith(order.reference))
+        .map((t) => t.status),
+    ).toEqual(['FAILED', 'FAILED']);
     await expect(retryTransfer(999_999_999)).rejects.toMatchObject({ statusCode: 404 });
   });
 
-  it('finds every attempt by reference across pages of the list, and nothing for an unknown reference', async () => {
+  it('finds the transfer of a reference across pages of the list (a retry carries its own reference), and nothing for an unknown one', async () => {
     const order = payout('payout-paged', 50_000, failingPayoutAccount);
     const first = await createTransfer(order);
     await settled(first.id);
     const second = await retryTransfer(first.id);
+    expect(second.reference).toBe(`${order.reference}_PMCK_ST_FDU_1_RETRY_1`);
     // Newer transfers push both attempts past the first page (10 a page, newest first).
     for (let i = 0; i < 11; i++) await createTransfer(payout('payout-filler', 10_000));
     const page1 = await api('GET', '/transfers?page=1');
@@ -811,7 +817,8 @@ describe('transfers (payouts)', () => {
     expect(page1.body.data).toHaveLength(10);
     expect((page1.body.data as Array<{ reference: string }>).some((t) => t.reference === order.reference)).toBe(false);
 
-    expect((await findTransfersByReference(order.reference)).map((t) => t.id)).toEqual([first.id, second.id]);
+    expect((await findTransfersByReference(order.reference)).map((t) => t.id)).toEqual([first.id]);
+    expect((await findTransfersByReference(second.reference)).map((t) => t.id)).toEqual([second.id]);
     expect(await findTransfersByReference('ESC-never-sent')).toEqual([]);
 
     const failedOnly = await api('GET', '/transfers?status=failed');

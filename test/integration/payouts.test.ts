@@ -169,7 +169,8 @@ async function satisfiedContract(value?: string, creator?: Actor): Promise<strin
 const release = (id: string, who: Actor = seller, withPin = pin) =>
   call(who, '/release-funds', { contractId: id, pin: withPin, releaseAmount: 1, creatorId: who.sub });
 
-const transfersOf = (id: string) => cloud.flutterwave.transfers().filter((t) => t.reference === payoutReference(id));
+/** Every attempt at the provider for the contract's payout (a retry's reference carries a suffix). */
+const transfersOf = (id: string) => cloud.flutterwave.transfers().filter((t) => t.reference.startsWith(payoutReference(id)));
 
 const completed = (id: string, ms = 30_000) =>
   eventually(
@@ -303,6 +304,29 @@ describe('release and payout', () => {
     const transfers = transfersOf(id);
     expect(transfers.map((t) => t.status)).toEqual(['FAILED', 'SUCCESSFUL']);
     expect(transfers[1]?.retryOf).toBe(transfers[0]?.id);
+    expect((await ledgerOf(id)).filter((e) => e.kind === 'payout_completed')).toHaveLength(1);
+  });
+
+  it('retries once for a FAILED webhook delivered many times, and pays once', async () => {
+    const id = await satisfiedContract('21000');
+    cloud.flutterwave.faults.transferFailures = 1;
+    expect((await release(id)).status).toBe(200);
+    const [failed] = await eventually(
+      async () => transfersOf(id),
+      (ts) => ts[0]?.status === 'FAILED',
+    );
+    const webhook = { event: 'transfer.completed', data: { id: failed?.id, reference: failed?.reference, status: 'FAILED' } };
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        fetch(`${cloud.apiUrl}/flutterwave-webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'verif-hash': cloud.flutterwave.webhookHash },
+          body: JSON.stringify(webhook),
+        }),
+      ),
+    );
+    await completed(id);
+    expect(transfersOf(id).map((t) => t.status)).toEqual(['FAILED', 'SUCCESSFUL']);
     expect((await ledgerOf(id)).filter((e) => e.kind === 'payout_completed')).toHaveLength(1);
   });
 

@@ -4,6 +4,7 @@ import {
   DuplicateTransferReferenceError,
   findTransfersByReference,
   getTransfer,
+  isAttemptOf,
   listBanks,
   ProviderRejectedError,
   ProviderUnavailableError,
@@ -322,5 +323,14 @@ describe('webhookEvent', () => {
     for (const bad of [undefined, null, 'transfer.completed', 42, [], {}, { event: '' }, { event: 7 }, { data: {} }]) {
       expect(webhookEvent(bad), JSON.stringify(bad)).toBeUndefined();
     }
+  });
+});
+
+describe('the attempts of a payout reference', () => {
+  it('counts the reference itself and its retries (v3 suffixes them), nothing else', () => {
+    expect(isAttemptOf('payout-01ABC', 'payout-01ABC')).toBe(true);
+    expect(isAttemptOf('payout-01ABC_PMCK_ST_FDU_1_RETRY_2', 'payout-01ABC')).toBe(true);
+    expect(isAttemptOf('payout-01ABCD', 'payout-01ABC')).toBe(false);
+    expect(isAttemptOf('payout-01AB', 'payout-01ABC')).toBe(false);
   });
 });

@@ -459,6 +459,7 @@ const transferSchema = z.object({
 });
 
 const transferReplySchema = z.object({ status: z.literal('success'), data: transferSchema });
+const transferListReplySchema = z.object({ status: z.literal('success'), data: z.array(transferSchema) });
 
 /** One transfer attempt as the provider reports it, in minor units. */
 export interface ProviderTransfer {
@@ -618,7 +619,7 @@ export async function findTransfersByReference(reference: string): Promise<Provi
 
 /**
  * Tries a FAILED transfer again (`POST /transfers/{id}/retries`): a new attempt with a new id and
- * the same reference, answered queued (NEW) and settled like the first, with its own webhook. The
+ * its reference with the retry suffix, answered queued (NEW) and settled like the first, with its own webhook. The
  * provider refuses to retry a transfer that has not failed, or one refused for a lasting reason
  * (insufficient balance, amount under the minimum): ProviderRejectedError.
  */
@@ -627,6 +628,25 @@ export async function retryTransfer(id: number | string): Promise<ProviderTransf
   if (!transferIdPattern.test(text)) throw new RangeError(`A transfer id is numeric, not ${JSON.stringify(text)}`);
   const answer = await call('POST', `/transfers/${text}/retries`, 'POST /transfers/{id}/retries', transferReplySchema);
   return toProviderTransfer(answer.data);
+}
+
+/**
+ * The retry attempts of a transfer (`GET /transfers/{id}/retries`), oldest first: how a payout
+ * finds the retry it asked for when the answer was lost, without asking for another.
+ */
+export async function listTransferRetries(id: number | string): Promise<ProviderTransfer[]> {
+  const text = String(id);
+  if (!transferIdPattern.test(text)) throw new RangeError(`A transfer id is numeric, not ${JSON.stringify(text)}`);
+  const answer = await call('GET', `/transfers/${text}/retries`, 'GET /transfers/{id}/retries', transferListReplySchema);
+  return answer.data.map(toProviderTransfer).sort((a, b) => a.id - b.id);
+}
+
+/** What v3 puts after a payout's reference on each retry (`<reference>_PMCK_ST_FDU_1_RETRY_1`, ...). */
+export const transferRetrySuffix = '_PMCK_ST_FDU_1_RETRY_';
+
+/** Whether a transfer's reference is `reference` itself or one of its retries'. */
+export function isAttemptOf(transferReference: string, reference: string): boolean {
+  return transferReference === reference || transferReference.startsWith(`${reference}${transferRetrySuffix}`);
 }
 
 /**

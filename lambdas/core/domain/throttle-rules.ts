@@ -65,4 +65,18 @@ export const throttles = {
     windowSeconds: identityLimits.resetWindowMinutes * 60,
     message: 'Too many payment PIN attempts. Please try again in 30 minutes.',
   },
+  /** Per account: payment PINs typed in a day, so the 30-minute windows cannot add up to a search of the 10,000 PINs. */
+  pinEntryDaily: {
+    scope: 'pin-day',
+    limit: 15,
+    windowSeconds: 24 * 3600,
+    message: 'Too many payment PIN attempts today. Reset your payment PIN from My Account, or try again tomorrow.',
+  },
+  /** Per account: account-name lookups at the provider (the bank page verifies on each change). */
+  accountLookup: {
+    scope: 'account-lookup',
+    limit: 30,
+    windowSeconds: 3600,
+    message: 'Too many account lookups. Please try again later.',
+  },
 } as const satisfies Record<string, ThrottleRule>;

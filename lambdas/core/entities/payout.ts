@@ -31,8 +31,10 @@ export interface Payout {
   transfer_id: number | null;
   /** The provider's status of that transfer, as last seen. */
   transfer_status: TransferStatus | null;
-  /** Transfers made for the reference so far (the first and each retry). */
+  /** Transfers asked for so far (the first and each retry); claimed before each is asked for. */
   attempts: number;
+  /** The FAILED transfer whose retry was claimed, so a run after a lost answer looks for that retry instead of asking again. */
+  retry_of?: number | null;
   /** Retries ops granted after the workflow gave up (each resume adds the workflow's allowance again). */
   resumes: number;
   provider_message: string | null;

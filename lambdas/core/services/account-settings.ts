@@ -25,16 +25,24 @@ async function ownProfile(sub: string): Promise<UserProfile> {
 }
 
 /**
- * Checks a typed payment PIN, at most {@link throttles.pinEntry} wrong tries per window. Every try
- * takes a slot first (so concurrent guesses cannot pass the limit); a right one gives it back.
+ * Checks a typed payment PIN: at most 5 wrong tries per 30 minutes and 15 a day. Every try takes a
+ * slot first (so concurrent guesses cannot pass the limit); a right one gives them back.
  * Returns the hash it matched, for writes that must not outlive a PIN change.
  */
 export async function checkPaymentPin(profile: UserProfile, pin: string): Promise<string> {
   const pinHash = profile.payment_pin_hash;
   if (!pinHash) throw new ConflictError(pinMessages.notSet);
-  await countAttempt(throttles.pinEntry, profile.sub);
+  const now = Date.now();
+  await countAttempt(throttles.pinEntry, profile.sub, now);
+  await countAttempt(throttles.pinEntryDaily, profile.sub, now).catch(async (error: unknown) => {
+    await refundAttempt(throttles.pinEntry, profile.sub, now);
+    throw error;
+  });
   if (!(await verifySecret(pin, pinHash))) throw new UnauthorizedError(pinMessages.wrong);
-  await refundAttempt(throttles.pinEntry, profile.sub);
+  await Promise.all([
+    refundAttempt(throttles.pinEntry, profile.sub, now),
+    refundAttempt(throttles.pinEntryDaily, profile.sub, now),
+  ]);
   return pinHash;
 }
 
@@ -66,6 +74,12 @@ export async function setPaymentPin(sub: string, code: string, pin: string): Pro
     subject: 'Your MiddleMan payment PIN was changed',
     text: `Your payment PIN was ${profile.payment_pin_hash ? 'changed' : 'set'}. If this was not you, reset your password and your PIN now.`,
   });
+}
+
+/** The account holder's name at the provider, for a signed-in user's bank page (throttled per user). */
+export async function lookUpAccountName(sub: string, accountNumber: string, bankCode: string): Promise<string> {
+  await countAttempt(throttles.accountLookup, sub);
+  return resolveAccountName(accountNumber, bankCode);
 }
 
 /** The account holder's name at the provider; the provider being down is a 503, an unknown account a 400. */

@@ -3,7 +3,9 @@ import {
   DuplicateTransferReferenceError,
   findTransfersByReference,
   getTransfer,
+  isAttemptOf,
   isAuthenticWebhook,
+  listTransferRetries,
   type ProviderTransfer,
   ProviderUnavailableError,
   retryTransfer,
@@ -37,10 +39,12 @@ import { answerStep } from './escrow-workflow';
  * both parties told). A transfer that keeps failing waits, `failed`, until ops resume it.
  *
  * Never paid twice: only the Transfer task asks the provider for a transfer, and it first claims
- * the attempt on the payout item (a conditional write of `attempts`), so each attempt is asked
- * for once; after a crash between the claim and the record, the provider's transfers for the
- * reference say whether the attempt was made. A retry happens only after the provider says the
- * previous transfer FAILED.
+ * the attempt on the payout item (a conditional write of `attempts`, and `retry_of` for a retry),
+ * so each attempt is asked for once; after a crash between the claim and the record, the provider
+ * says whether it was made (a duplicate reference for the first, the failed transfer's retries for
+ * a retry). A retry happens only after the provider says the previous transfer FAILED. Step
+ * Functions runs one Transfer task of an execution at a time, and only a webhook that itself
+ * recorded the failure fails the waiting task, so two runs never race for the same claim.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -156,6 +160,7 @@ export async function requestRelease(
     transfer_id: null,
     transfer_status: null,
     attempts: 0,
+    retry_of: null,
     resumes: 0,
     provider_message: null,
     requested_at: now,
@@ -226,9 +231,9 @@ function allowedAttempts(payout: Payout): number {
   return 1 + payoutRetryLimit * (1 + payout.resumes);
 }
 
-/** A transfer of ours: the reference and the amount are what the payout says. */
+/** A transfer of ours: the payout's reference (a retry's carries a suffix) and its amount. */
 function isOurs(payout: Payout, transfer: ProviderTransfer): boolean {
-  return transfer.reference === payout.reference && transfer.amountMinor === payout.payout_minor;
+  return isAttemptOf(transfer.reference, payout.reference) && transfer.amountMinor === payout.payout_minor;
 }
 
 /** Records what the provider says of the payout's current transfer; returns the payout as it now is. */
@@ -249,8 +254,9 @@ function newest(transfers: ProviderTransfer[]): ProviderTransfer | undefined {
 }
 
 /**
- * Makes sure the payout has a transfer at the provider, asking for one only when none exists for
- * the reference, and records it. Returns the payout with its current transfer.
+ * Makes sure the payout has a transfer at the provider and records it. The first attempt is
+ * claimed, then asked for; a run after a crash between the two asks again, and the provider's
+ * refusal of the duplicate reference sends it to look the transfer up instead.
  */
 async function ensureTransfer(payout: Payout): Promise<Payout> {
   if (payout.transfer_id !== null) {
@@ -258,11 +264,7 @@ async function ensureTransfer(payout: Payout): Promise<Payout> {
     if (!transfer) throw new Error(`Transfer ${payout.transfer_id} of ${payout.contract_id} is unknown to the provider`);
     return transfer.status === payout.transfer_status ? payout : recordTransfer(payout, transfer);
   }
-  const made = (await findTransfersByReference(payout.reference)).filter((t) => isOurs(payout, t));
-  const existing = newest(made);
-  if (existing) return recordTransfer(payout, existing, Math.max(payout.attempts, made.length));
-  // Claim the first attempt, then ask for it: of two runs only the claim's winner asks.
-  const claimed = { ...payout, attempts: 1 };
+  const claimed = { ...payout, attempts: Math.max(payout.attempts, 1) };
   if (payout.attempts === 0 && !(await updatePayout(payout.contract_id, payout, { attempts: 1 })))
     return ensureTransfer(await loadPayout(payout.contract_id));
   let transfer: ProviderTransfer;
@@ -277,6 +279,7 @@ async function ensureTransfer(payout: Payout): Promise<Payout> {
     });
   } catch (error) {
     if (!(error instanceof DuplicateTransferReferenceError)) throw error;
+    // Asked for before (the answer was lost): find it. Only here is the provider's list read.
     const found = newest((await findTransfersByReference(payout.reference)).filter((t) => isOurs(payout, t)));
     if (!found) throw error;
     transfer = found;
@@ -284,17 +287,22 @@ async function ensureTransfer(payout: Payout): Promise<Payout> {
   return recordTransfer(claimed, transfer);
 }
 
-/** Retries a FAILED transfer once (claimed first); returns the payout with the new transfer. */
+/**
+ * Retries the payout's FAILED transfer once. The retry is claimed first (`retry_of`); a run that
+ * finds it claimed but not recorded (the answer was lost) takes the retry the provider lists for
+ * that transfer, and asks again only when there is none.
+ */
 async function retryFailed(payout: Payout): Promise<Payout> {
   const failedId = payout.transfer_id as number;
-  const made = (await findTransfersByReference(payout.reference)).filter((t) => isOurs(payout, t));
-  const latest = newest(made);
-  // A retry asked for before a crash, never recorded: adopt it.
-  if (latest && latest.id !== failedId) return recordTransfer(payout, latest, Math.max(payout.attempts, made.length));
-  const claim = { attempts: payout.attempts + 1 };
-  if (!(await updatePayout(payout.contract_id, payout, claim))) return loadPayout(payout.contract_id);
-  const transfer = await retryTransfer(failedId);
-  return recordTransfer({ ...payout, ...claim }, transfer);
+  if (payout.retry_of === failedId) {
+    const made = newest((await listTransferRetries(failedId)).filter((t) => isOurs(payout, t)));
+    if (made) return recordTransfer(payout, made);
+  } else {
+    const claim = { attempts: payout.attempts + 1, retry_of: failedId };
+    if (!(await updatePayout(payout.contract_id, payout, claim))) return loadPayout(payout.contract_id);
+    payout = { ...payout, ...claim };
+  }
+  return recordTransfer(payout, await retryTransfer(failedId));
 }
 
 /** The Transfer task's answer, once the provider says the transfer went through. */
@@ -330,7 +338,8 @@ export async function runTransfer(contractId: string, taskToken: string): Promis
   if (payout.status !== 'transferring') throw new Error(`Payout of ${contractId} is ${payout.status}, not transferring`);
   payout = await ensureTransfer(payout);
   if (payout.transfer_status === 'FAILED') {
-    if (payout.attempts >= allowedAttempts(payout))
+    const retryPending = payout.retry_of === payout.transfer_id;
+    if (!retryPending && payout.attempts >= allowedAttempts(payout))
       throw new PayoutFailedError(`Transfer ${payout.transfer_id} failed: ${payout.provider_message ?? 'no reason given'}`);
     payout = await retryFailed(payout);
   }
@@ -350,14 +359,21 @@ export async function handleTransferWebhook(headers: Record<string, string | und
     if (error instanceof ProviderUnavailableError) throw new UnavailableError('Transfer could not be read back; send it again.');
     throw error;
   });
-  const contractId = transfer?.reference.startsWith('payout-') ? transfer.reference.slice('payout-'.length) : undefined;
+  const contractId = transfer ? /^payout-([0-9A-Za-z]{1,64})/.exec(transfer.reference)?.[1] : undefined;
   const payout = contractId ? await getPayout(contractId) : undefined;
   if (!transfer || !payout || !isOurs(payout, transfer)) {
     logger.warn('Transfer webhook for no payout of ours', { transferId: parsed.data.data.id });
     return;
   }
-  if (payout.transfer_id !== transfer.id || payout.status === 'paid') return; // an earlier attempt, or done
-  const now = transfer.status === payout.transfer_status ? payout : await recordTransfer(payout, transfer);
+  // An earlier attempt, a payout done, or news already recorded (a repeated delivery): nothing to answer.
+  if (payout.transfer_id !== transfer.id || payout.status === 'paid' || transfer.status === payout.transfer_status) return;
+  const now = await recordTransfer(payout, transfer);
+  if (now.transfer_id !== transfer.id || now.transfer_status !== transfer.status) return; // someone else recorded first
+  if (now.status === 'failed' && now.transfer_status === 'SUCCESSFUL') {
+    // It went through after the workflow gave up waiting: resume the payout so it completes.
+    await resumePayout(now.contract_id);
+    return;
+  }
   await answerTransfer(now);
 }
 
@@ -374,9 +390,12 @@ async function answerTransfer(payout: Payout): Promise<void> {
  * CompletePayout: the transfer went through. One transaction: the contract `completed`, the payout
  * `paid`, the posting (escrow -> fees + paid out), both parties told. Safe to repeat.
  */
-export async function completePayout(contractId: string) {
+export async function completePayout(
+  contractId: string,
+  tries = 2,
+): Promise<{ completed: true } & ReturnType<typeof payoutSummary>> {
   const [contract, payout] = await Promise.all([loadContract(contractId), loadPayout(contractId)]);
-  if (contract.status === 'completed' && payout.status === 'paid') return { completed: true, ...payoutSummary(payout) };
+  if (contract.status === 'completed' && payout.status === 'paid') return { completed: true as const, ...payoutSummary(payout) };
   if (payout.transfer_status !== 'SUCCESSFUL') throw new Error(`Payout of ${contractId} has not succeeded`);
   const now = new Date().toISOString();
   const creatorBody = `${formatAmount(payout.payout_minor, payout.currency)} for "${contract.title}" was paid to your bank account (${formatAmount(payout.released_minor, payout.currency)} released, ${formatAmount(payout.fee_minor, payout.currency)} platform fee).`;
@@ -392,10 +411,10 @@ export async function completePayout(contractId: string) {
       ),
     ]);
   } catch (error) {
-    if (!failedConditions(error)) throw error;
-    return completePayout(contractId); // changed meanwhile: read again (done, or try once more)
+    if (!failedConditions(error) || tries <= 1) throw error;
+    return completePayout(contractId, tries - 1); // changed meanwhile: read again (done, or try once more)
   }
-  return { completed: true, ...payoutSummary(payout) };
+  return { completed: true as const, ...payoutSummary(payout) };
 }
 
 /**

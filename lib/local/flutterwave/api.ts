@@ -48,6 +48,7 @@ async function answer(ctx: SandboxContext, req: IncomingMessage, url: URL): Prom
   if (method === 'GET' && transfer) return getTransfer(ctx, Number(transfer[1]));
   const retry = /^\/v3\/transfers\/(\d{1,19})\/retries$/.exec(path);
   if (method === 'POST' && retry) return retryTransfer(ctx, Number(retry[1]));
+  if (method === 'GET' && retry) return listRetries(ctx, Number(retry[1]));
   return refuse(`Cannot ${method} ${path}`, 404);
 }
 
@@ -331,10 +332,16 @@ function retryTransfer(ctx: SandboxContext, id: number): ApiReply {
   if (!failed) return refuse('Transfer not found', 404);
   if (failed.status !== 'FAILED') return refuse('Only a failed transfer can be retried');
   // Another attempt of the same payout on its way (or through) must not be paid twice.
-  const live = ctx.store.transfersByReference(failed.reference).find((t) => t.status !== 'FAILED');
+  const live = ctx.store.attemptsOf(failed.reference).find((t) => t.status !== 'FAILED');
   if (live) return refuse(`Attempt ${live.id} of this transfer is ${live.status.toLowerCase()}: there is nothing to retry`);
   const attempt = ctx.payouts.retry(failed);
   return ok({ status: 'success', message: 'Transfer retry attempt queued.', data: transferJson(attempt) });
+}
+
+/** `GET /v3/transfers/{id}/retries`: the retry attempts of a transfer, oldest first. */
+function listRetries(ctx: SandboxContext, id: number): ApiReply {
+  if (!ctx.store.transfer(id)) return refuse('Transfer not found', 404);
+  return ok({ status: 'success', message: 'Transfer retry attempts fetched.', data: ctx.store.retriesOf(id).map(transferJson) });
 }
 
 /**

@@ -60,6 +60,15 @@ export interface SandboxTransaction {
 }
 
 /** A transfer attempt (payout) made through `POST /v3/transfers` or a retry; amounts in minor units. */
+/** What v3 puts after a payout's reference on each retry of it (`<reference>_PMCK_ST_FDU_1_RETRY_1`, ...). */
+export const retrySuffix = '_PMCK_ST_FDU_1_RETRY_';
+
+/** The payout's own reference of an attempt: its retry suffix taken off. */
+export function baseReference(reference: string): string {
+  const at = reference.indexOf(retrySuffix);
+  return at === -1 ? reference : reference.slice(0, at);
+}
+
 export interface SandboxTransfer {
   id: number;
   /** The merchant's reference: unique per payout, shared by its retries. */
@@ -176,9 +185,20 @@ export class SandboxStore {
     return this.data.transfers.find((t) => t.id === id);
   }
 
-  /** Every attempt under a reference, oldest first. */
+  /** The transfers made with exactly this reference, oldest first. */
   transfersByReference(reference: string): SandboxTransfer[] {
     return this.data.transfers.filter((t) => t.reference === reference);
+  }
+
+  /** Every attempt of a payout: its first transfer and each retry (whose references carry the retry suffix), oldest first. */
+  attemptsOf(reference: string): SandboxTransfer[] {
+    const base = baseReference(reference);
+    return this.data.transfers.filter((t) => baseReference(t.reference) === base);
+  }
+
+  /** The retries of one transfer (`GET /transfers/{id}/retries`), oldest first. */
+  retriesOf(id: number): SandboxTransfer[] {
+    return this.data.transfers.filter((t) => t.retryOf === id);
   }
 
   /** The stored transfers, newest first, as v3's list pages them. */

@@ -1,5 +1,5 @@
 import { nigerianBanks } from './banks';
-import type { SandboxStore, SandboxTransfer } from './store';
+import { baseReference, retrySuffix, type SandboxStore, type SandboxTransfer } from './store';
 import type { SandboxFaults, WebhookSender } from './webhooks';
 
 /**
@@ -85,11 +85,25 @@ export class SandboxPayouts {
     return transfer;
   }
 
-  /** A new attempt of a FAILED transfer: same reference, account and amount, a new id. */
+  /**
+   * A new attempt of a FAILED transfer: same account and amount, a new id, and the reference v3
+   * gives a retry: the payout's own with `_PMCK_ST_FDU_1_RETRY_<n>` after it.
+   */
   retry(failed: SandboxTransfer): SandboxTransfer {
-    const { reference, accountNumber, bankCode, fullName, amountMinor, currency, debitCurrency, narration } = failed;
+    const { accountNumber, bankCode, fullName, amountMinor, currency, debitCurrency, narration } = failed;
+    const base = baseReference(failed.reference);
+    const n = this.options.store.attemptsOf(base).length;
     return this.make(
-      { reference, accountNumber, bankCode, fullName, amountMinor, currency, debitCurrency, narration },
+      {
+        reference: `${base}${retrySuffix}${n}`,
+        accountNumber,
+        bankCode,
+        fullName,
+        amountMinor,
+        currency,
+        debitCurrency,
+        narration,
+      },
       failed.id,
     );
   }
