@@ -17,7 +17,7 @@ import { localStage } from '../lib/local/index';
 import { loadStageConfig } from '../lib/stage-config';
 
 /** Points the product's own services at the stage (they read their settings from the environment, as in a Lambda). */
-async function useStage(stage: string | undefined, port: number): Promise<void> {
+async function pointAtStage(stage: string | undefined, port: number): Promise<void> {
   if (!stage) {
     Object.assign(process.env, {
       AWS_REGION: localStage.region,
@@ -49,7 +49,7 @@ async function main() {
     console.error('usage: npm run resume-payout -- <contractId> [--stage <name>] [--port <app port>]');
     process.exit(2);
   }
-  await useStage(values.stage, Number(values.port ?? process.env.PORT ?? 3000));
+  await pointAtStage(values.stage, Number(values.port ?? process.env.PORT ?? 3000));
   const { resumePayout } = await import('../lambdas/core/services/payouts');
   const { resumed, payout } = await resumePayout(contractId);
   console.log(
