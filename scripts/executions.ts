@@ -8,7 +8,6 @@
  * caller's AWS credentials: the stack's outputs name the state machine and the table.
  */
 import { parseArgs } from 'node:util';
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeExecutionCommand, type HistoryEvent, paginateGetExecutionHistory, SFNClient } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -16,10 +15,9 @@ import { balances, type LedgerLine } from '../lambdas/core/domain/ledger';
 import { type Currency, formatAmount } from '../lambdas/core/domain/money';
 import { contractKey } from '../lambdas/core/entities/contract';
 import { payoutKey } from '../lambdas/core/entities/payout';
-import { stackNameOf } from '../lib/escrow-stage';
 import { localCredentials } from '../lib/local/dynamodb';
 import { localStage } from '../lib/local/index';
-import { loadStageConfig } from '../lib/stage-config';
+import { stageOutputs } from './stage-outputs';
 
 export interface ExecutionReportInput {
   contractId: string;
@@ -130,13 +128,7 @@ async function targets(stage: string | undefined, port: number) {
       stateMachineArn: `arn:aws:states:${localStage.region}:${localStage.accountId}:stateMachine:${localStage.stateMachineName}`,
     };
   }
-  const { App } = await import('aws-cdk-lib');
-  const stageConfig = loadStageConfig(new App({ context: { stage } }));
-  const region = stageConfig.env.region;
-  const { Stacks } = await new CloudFormationClient({ region }).send(
-    new DescribeStacksCommand({ StackName: stackNameOf(stageConfig) }),
-  );
-  const output = (key: string) => Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === key)?.OutputValue ?? '';
+  const { region, output } = await stageOutputs(stage);
   return {
     sfn: new SFNClient({ region }),
     dynamodb: new DynamoDBClient({ region }),

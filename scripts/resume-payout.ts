@@ -9,12 +9,10 @@
  * state machine). Then `npm run executions -- <contractId>` shows the outcome.
  */
 import { parseArgs } from 'node:util';
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { envNames } from '../lambdas/core/adapters/env';
-import { stackNameOf } from '../lib/escrow-stage';
 import { localCredentials } from '../lib/local/dynamodb';
 import { localStage } from '../lib/local/index';
-import { loadStageConfig } from '../lib/stage-config';
+import { stageOutputs } from './stage-outputs';
 
 /** Points the product's own services at the stage (they read their settings from the environment, as in a Lambda). */
 async function pointAtStage(stage: string | undefined, port: number): Promise<void> {
@@ -29,13 +27,7 @@ async function pointAtStage(stage: string | undefined, port: number): Promise<vo
     });
     return;
   }
-  const { App } = await import('aws-cdk-lib');
-  const stageConfig = loadStageConfig(new App({ context: { stage } }));
-  const region = stageConfig.env.region;
-  const { Stacks } = await new CloudFormationClient({ region }).send(
-    new DescribeStacksCommand({ StackName: stackNameOf(stageConfig) }),
-  );
-  const output = (key: string) => Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === key)?.OutputValue ?? '';
+  const { region, output } = await stageOutputs(stage);
   Object.assign(process.env, { AWS_REGION: region, [envNames.tableName]: output('TableName') });
 }
 

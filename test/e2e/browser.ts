@@ -75,3 +75,13 @@ export async function signedInTab(
   await page.waitForURL(`${appUrl}/dashboard`);
   return page;
 }
+
+/** The web app as it is now, built the way a deploy builds it, into `outDir`. */
+export async function buildWebApp(outDir: string): Promise<void> {
+  const { build } = await import('vite');
+  await build({
+    configFile: join(import.meta.dirname, '../../web/vite.config.ts'),
+    logLevel: 'error',
+    build: { outDir, emptyOutDir: true },
+  });
+}

@@ -2,13 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { confirmedUser, signedIn, type TestUser } from '../support/identity';
-import { firstMachine, launchChromium, screenshot, secondMachine, signedInTab } from './browser';
+import { buildWebApp, firstMachine, launchChromium, screenshot, secondMachine, signedInTab } from './browser';
 
 let cloud: LocalCloud;
 let browser: Browser;
@@ -18,11 +17,7 @@ let buyerSub: string;
 const dist = mkdtempSync(join(tmpdir(), 'escrow-web-'));
 
 beforeAll(async () => {
-  await build({
-    configFile: join(import.meta.dirname, '../../web/vite.config.ts'),
-    logLevel: 'error',
-    build: { outDir: dist, emptyOutDir: true },
-  });
+  await buildWebApp(dist);
   cloud = await startLocalCloud({ webDist: dist });
   configureAmplify(cloud.config);
   seller = await confirmedUser(cloud, 'seller');

@@ -2,12 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { linkIn, newTestUser, waitForEmail } from '../support/identity';
 import { sixDigitCode } from '../support/mailbox';
-import { firstMachine, launchChromium, screenshot, secondMachine } from './browser';
+import { buildWebApp, firstMachine, launchChromium, screenshot, secondMachine } from './browser';
 
 let cloud: LocalCloud;
 let browser: Browser;
@@ -17,11 +16,7 @@ person.fullName = 'Chidi Okafor';
 
 beforeAll(async () => {
   // The app as it is now, built the way a deploy builds it.
-  await build({
-    configFile: join(import.meta.dirname, '../../web/vite.config.ts'),
-    logLevel: 'error',
-    build: { outDir: dist, emptyOutDir: true },
-  });
+  await buildWebApp(dist);
   cloud = await startLocalCloud({ webDist: dist });
   browser = await launchChromium();
 });

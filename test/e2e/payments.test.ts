@@ -2,14 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import { toDecimalString } from '../../lambdas/core/domain/money';
 import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { confirmedUser, signedIn } from '../support/identity';
-import { firstMachine, launchChromium, screenshot, signedInTab } from './browser';
+import { buildWebApp, firstMachine, launchChromium, screenshot, signedInTab } from './browser';
 
 /**
  * A buyer pays into escrow in Chromium, on the provider's sandbox pages, as a person would: card
@@ -27,11 +26,7 @@ let buyerSub: string;
 const dist = mkdtempSync(join(tmpdir(), 'escrow-web-'));
 
 beforeAll(async () => {
-  await build({
-    configFile: join(import.meta.dirname, '../../web/vite.config.ts'),
-    logLevel: 'error',
-    build: { outDir: dist, emptyOutDir: true },
-  });
+  await buildWebApp(dist);
   cloud = await startLocalCloud({ webDist: dist });
   configureAmplify(cloud.config);
   const seller = await confirmedUser(cloud, 'seller');

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import { payoutReference } from '../../lambdas/core/domain/payout';
@@ -10,7 +9,7 @@ import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { confirmedUser, signedIn, type TestUser, waitForEmail } from '../support/identity';
 import { sixDigitCode } from '../support/mailbox';
-import { firstMachine, launchChromium, screenshot, signedInTab } from './browser';
+import { buildWebApp, firstMachine, launchChromium, screenshot, signedInTab } from './browser';
 
 /**
  * The whole lifecycle in Chromium, as the two people do it: the seller sets a payment PIN and bank
@@ -30,11 +29,7 @@ const dist = mkdtempSync(join(tmpdir(), 'escrow-web-'));
 const pin = '2580';
 
 beforeAll(async () => {
-  await build({
-    configFile: join(import.meta.dirname, '../../web/vite.config.ts'),
-    logLevel: 'error',
-    build: { outDir: dist, emptyOutDir: true },
-  });
+  await buildWebApp(dist);
   cloud = await startLocalCloud({ webDist: dist, flutterwave: { transferSettleMs: 500 } });
   configureAmplify(cloud.config);
   seller = await confirmedUser(cloud, 'seller');

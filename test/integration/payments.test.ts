@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../../lambdas/core/adapters/aws';
 import type { ContractView } from '../../lambdas/core/api/contracts';
@@ -13,6 +13,7 @@ import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/in
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
 import { confirmedUser, signedIn } from '../support/identity';
+import { expectBalancedLedgers, ledgerOf } from '../support/ledger';
 
 /**
  * Money into escrow against the local cloud and the provider's sandbox: the real adapter over
@@ -48,32 +49,13 @@ afterEach(async () => {
     verifyFailures: 0,
     verifyHangMs: 0,
   });
-  for (const id of touched) {
-    const entries = await ledgerOf(id);
-    for (const entry of entries) expect(sum(entry.lines), `posting ${entry.reference} balances`).toBe(0);
-    expect(sum(entries.flatMap((e) => e.lines)), `contract ${id} ledger`).toBe(0);
-  }
+  await expectBalancedLedgers(touched);
 });
 
 afterAll(async () => {
   await cloud?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-type Line = { account: string; amount_minor: number };
-const sum = (lines: Line[]) => lines.reduce((total, line) => total + line.amount_minor, 0);
-
-async function ledgerOf(contractId: string) {
-  const { Items = [] } = await documents().send(
-    new QueryCommand({
-      TableName: localStage.tableName,
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': `LEDGER#${contractId}` },
-      ConsistentRead: true,
-    }),
-  );
-  return Items as Array<{ reference: string; lines: Line[] }>;
-}
 
 async function call(actor: Actor, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(`${cloud.apiUrl}${path}`, {

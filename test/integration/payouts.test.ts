@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../../lambdas/core/adapters/aws';
 import type { ContractView } from '../../lambdas/core/api/contracts';
@@ -15,6 +15,7 @@ import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/in
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
 import { confirmedUser, signedIn, type TestUser, waitForEmail } from '../support/identity';
+import { expectBalancedLedgers, ledgerOf } from '../support/ledger';
 import { sixDigitCode } from '../support/mailbox';
 
 /**
@@ -68,10 +69,8 @@ afterEach(async () => {
     transferWebhookDrops: 0,
     holdTransfers: false,
   });
+  await expectBalancedLedgers(touched);
   for (const id of touched) {
-    const entries = await ledgerOf(id);
-    for (const entry of entries) expect(sum(entry.lines), `posting ${entry.reference} balances`).toBe(0);
-    expect(sum(entries.flatMap((e) => e.lines)), `contract ${id} ledger`).toBe(0);
     const payout = await payoutOf(id);
     if (payout) expect(payout.payout_minor + payout.fee_minor, `contract ${id} payout + fee`).toBe(payout.released_minor);
   }
@@ -81,21 +80,6 @@ afterAll(async () => {
   await cloud?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-type Line = { account: string; amount_minor: number };
-const sum = (lines: Line[]) => lines.reduce((total, line) => total + line.amount_minor, 0);
-
-async function ledgerOf(contractId: string) {
-  const { Items = [] } = await documents().send(
-    new QueryCommand({
-      TableName: localStage.tableName,
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': `LEDGER#${contractId}` },
-      ConsistentRead: true,
-    }),
-  );
-  return Items as Array<{ kind: string; reference: string; lines: Line[] }>;
-}
 
 const payoutOf = async (id: string) =>
   (await documents().send(new GetCommand({ TableName: localStage.tableName, Key: payoutKey(id), ConsistentRead: true }))).Item as

@@ -1,0 +1,31 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { expect } from 'vitest';
+import { documents } from '../../lambdas/core/adapters/aws';
+import { localStage } from '../../lib/local/index';
+
+/** A contract's ledger as stored, read straight from the local table (what finance's report reads). */
+export type LedgerLine = { account: string; amount_minor: number };
+export type StoredPosting = { kind: string; reference: string; lines: LedgerLine[] };
+
+export const sumOf = (lines: LedgerLine[]) => lines.reduce((total, line) => total + line.amount_minor, 0);
+
+export async function ledgerOf(contractId: string): Promise<StoredPosting[]> {
+  const { Items = [] } = await documents().send(
+    new QueryCommand({
+      TableName: localStage.tableName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': `LEDGER#${contractId}` },
+      ConsistentRead: true,
+    }),
+  );
+  return Items as StoredPosting[];
+}
+
+/** Every posting of each contract sums to zero, and so does each contract's whole ledger. */
+export async function expectBalancedLedgers(contractIds: Iterable<string>): Promise<void> {
+  for (const id of contractIds) {
+    const entries = await ledgerOf(id);
+    for (const entry of entries) expect(sumOf(entry.lines), `posting ${entry.reference} balances`).toBe(0);
+    expect(sumOf(entries.flatMap((e) => e.lines)), `contract ${id} ledger`).toBe(0);
+  }
+}
