@@ -423,12 +423,14 @@ export async function completePayout(
  */
 export async function payoutFailed(contractId: string, cause: string) {
   const [contract, payout] = await Promise.all([loadContract(contractId), loadPayout(contractId)]);
+  // The money left but the completion could not be written: finance and ops finish it; the creator is not told of a failure.
+  const transferred = payout.transfer_status === 'SUCCESSFUL';
   if (payout.status === 'transferring') {
     const now = new Date().toISOString();
     const body = `We could not complete the transfer of ${formatAmount(payout.payout_minor, payout.currency)} for "${contract.title}" to your bank account. Your funds are safe in escrow; our team has been alerted and will retry it.`;
     await transactWrite([
       payoutUpdate(contractId, payout, { status: 'failed' }, now),
-      ...notificationItems(contract.creator_id, 'Payout delayed', body, now),
+      ...(transferred ? [] : notificationItems(contract.creator_id, 'Payout delayed', body, now)),
     ]).catch((error: unknown) => {
       if (!failedConditions(error)) throw error;
     });
