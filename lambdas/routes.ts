@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 /**
  * THE route table. CDK creates one Lambda and one HTTP API route per entry; the local cloud mounts
  * the same handler on the same path. Nothing else lists the functions.
@@ -34,6 +35,8 @@ export interface RouteDefinition {
   /** 'protected' routes sit behind the JWT authorizer of the user pool. */
   auth: 'public' | 'protected';
   permissions: RoutePermissions;
+  /** The function's timeout when 10 s is not enough for its worst case (under the HTTP API's 30 s). */
+  timeoutSeconds?: number;
 }
 
 export const routes: readonly RouteDefinition[] = [
@@ -47,6 +50,9 @@ export const routes: readonly RouteDefinition[] = [
     path: '/secure-signup',
     auth: 'public',
     permissions: { table: 'readWrite', secrets: ['app', 'captcha'], userPoolActions: ['cognito-idp:AdminDeleteUser'] },
+    // Worst case: the captcha (3 s at most), Cognito's SignUp with its two triggers (5 s each), the
+    // profile transaction, and the undo of the user when that fails: it must never stop half-way.
+    timeoutSeconds: 25,
   },
   {
     name: 'send-signup-confirmation',
@@ -241,5 +247,5 @@ export const routes: readonly RouteDefinition[] = [
 
 /** Absolute path of a route's handler source, for bundlers and the local cloud. */
 export function handlerEntry(route: Pick<RouteDefinition, 'name'>): string {
-  return new URL(`./functions/${route.name}.ts`, import.meta.url).pathname;
+  return fileURLToPath(new URL(`./functions/${route.name}.ts`, import.meta.url));
 }

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { RoutePermissions } from './routes';
 
 /**
@@ -62,8 +63,8 @@ export function taskSubstitution(task: Pick<TaskDefinition, 'state'>): string {
 
 /** Absolute path of a task's handler source. */
 export function taskEntry(task: Pick<TaskDefinition, 'file'>): string {
-  return new URL(`./tasks/${task.file}.ts`, import.meta.url).pathname;
+  return fileURLToPath(new URL(`./tasks/${task.file}.ts`, import.meta.url));
 }
 
 /** The escrow state machine's definition file, deployed by CDK and run by the local Step Functions. */
-export const escrowDefinitionPath = new URL('../statemachines/escrow.asl.json', import.meta.url).pathname;
+export const escrowDefinitionPath = fileURLToPath(new URL('../statemachines/escrow.asl.json', import.meta.url));

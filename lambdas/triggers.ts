@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { RoutePermissions } from './routes';
 
 /**
@@ -36,5 +37,5 @@ export function triggerEntries(): Array<[UserPoolTriggerName, TriggerDefinition]
 
 /** Absolute path of a trigger's handler source. */
 export function triggerEntry(trigger: Pick<TriggerDefinition, 'file'>): string {
-  return new URL(`./triggers/${trigger.file}.ts`, import.meta.url).pathname;
+  return fileURLToPath(new URL(`./triggers/${trigger.file}.ts`, import.meta.url));
 }

@@ -116,6 +116,7 @@ export class EscrowApi extends Construct {
         data,
         tableAccess: route.permissions.table ?? 'none',
         environment,
+        ...(route.timeoutSeconds ? { timeout: Duration.seconds(route.timeoutSeconds) } : {}),
       });
       fn.grantListed(route.permissions, {
         secrets: props.secrets,

@@ -1,7 +1,10 @@
 import { Duration } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  ClientAttributes,
+  CustomThreatProtectionMode,
   FeaturePlan,
+  StandardThreatProtectionMode,
   UserPool,
   type UserPoolClient,
   UserPoolEmail,
@@ -71,7 +74,8 @@ export class EscrowAuth extends Construct {
       signInCaseSensitive: false,
       selfSignUpEnabled: true,
       autoVerify: { email: true },
-      standardAttributes: { email: { required: true, mutable: true } },
+      // Set once at sign-up through the product; immutable, so nobody changes them behind its records.
+      standardAttributes: { email: { required: true, mutable: false }, fullname: { required: false, mutable: false } },
       passwordPolicy: {
         minLength: userPoolSettings.passwordMinLength,
         requireLowercase: false,
@@ -87,14 +91,25 @@ export class EscrowAuth extends Construct {
         sesVerifiedDomain: stage.mailFrom.split('@')[1],
       }),
       lambdaTriggers: this.triggers as UserPoolTriggers,
-      featurePlan: FeaturePlan.ESSENTIALS,
+      // Plus (prod): threat protection for password and custom-auth sign-ins, in audit mode first.
+      featurePlan: stage.threatProtection ? FeaturePlan.PLUS : FeaturePlan.ESSENTIALS,
+      ...(stage.threatProtection
+        ? {
+            standardThreatProtectionMode: StandardThreatProtectionMode.AUDIT_ONLY,
+            customThreatProtectionMode: CustomThreatProtectionMode.AUDIT_ONLY,
+          }
+        : {}),
       deletionProtection: stage.deletionProtection,
       removalPolicy: stage.removalPolicy,
     });
     acknowledge(this.userPool, {
       COG1: 'The product spec sets the password rule: at least 6 characters, no class requirements (spec: "Password at least 6 characters"). New devices additionally need the security answer and an email OTP.',
       COG2: 'Cognito MFA (SMS/TOTP) cannot express the product second factor; the custom-auth flow asks for the security answer and an emailed one-time code on every untrusted device.',
-      COG8: 'Essentials tier: Plus threat protection is billed per active user and the custom-auth triggers already cap attempts and throttle per user (ARCHITECTURE.md §4).',
+      ...(stage.threatProtection
+        ? {}
+        : {
+            COG8: `Stage "${stage.name}" runs on Essentials: Plus threat protection is billed per active user; the custom-auth triggers cap attempts and throttle per user (ARCHITECTURE.md §4). Prod runs on Plus.`,
+          }),
     });
 
     this.userPoolClient = this.userPool.addClient('WebClient', {
@@ -105,6 +120,8 @@ export class EscrowAuth extends Construct {
       // No hosted UI: without this CDK enables the implicit and code grants with a placeholder callback.
       disableOAuth: true,
       preventUserExistenceErrors: true,
+      // Only what sign-up sets; a user cannot rewrite attributes in Cognito behind the product's records.
+      writeAttributes: new ClientAttributes().withStandardAttributes({ email: true, fullname: true }),
       enableTokenRevocation: true,
       authSessionValidity: Duration.minutes(userPoolSettings.authSessionValidityMinutes),
       accessTokenValidity: Duration.minutes(userPoolSettings.accessTokenValidityMinutes),

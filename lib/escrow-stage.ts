@@ -3,6 +3,8 @@ import type { Construct } from 'constructs';
 import { EscrowApi } from './api';
 import { EscrowAuth } from './auth';
 import { EscrowData } from './data';
+import { EscrowFunction } from './function';
+import { EscrowMonitoring } from './monitoring';
 import { EscrowSecrets } from './secrets';
 import type { StageConfig } from './stage-config';
 import { EscrowWeb } from './web';
@@ -31,9 +33,10 @@ export class EscrowStack extends Stack {
   readonly workflow: EscrowWorkflow;
   readonly web: EscrowWeb;
   readonly secrets: EscrowSecrets;
+  readonly monitoring: EscrowMonitoring;
 
   constructor(scope: Construct, id: string, props: EscrowStackProps) {
-    super(scope, id, { ...props, env: props.stage.env });
+    super(scope, id, { ...props, env: props.stage.env, terminationProtection: props.stage.terminationProtection });
     const { stage } = props;
     this.data = new EscrowData(this, 'Data', { stage });
     this.secrets = new EscrowSecrets(this, 'Secrets', { stage });
@@ -61,7 +64,19 @@ export class EscrowStack extends Stack {
       payments: { publicKey: stage.flutterwavePublicKey, checkoutScriptUrl: stage.checkoutScriptUrl },
     });
 
+    this.monitoring = new EscrowMonitoring(this, 'Monitoring', {
+      stage,
+      functions: this.node.findAll().filter((c): c is EscrowFunction => c instanceof EscrowFunction),
+      triggers: Object.values(this.auth.triggers).filter((fn): fn is EscrowFunction => fn !== undefined),
+      httpApi: this.api.httpApi,
+      otherAlarms: [this.workflow.failedExecutionsAlarm],
+    });
+
     new CfnOutput(this, 'AppUrl', { value: this.web.url });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.monitoring.topic.topicArn,
+      description: 'Subscribe ops to this topic: aws sns subscribe --protocol email --notification-endpoint <address>',
+    });
     new CfnOutput(this, 'ApiUrl', { value: this.api.url });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
@@ -71,6 +86,6 @@ export class EscrowStack extends Stack {
 }
 
 /** The construct id, and so the CloudFormation stack name, of a stage. */
-export function stackNameOf(stage: StageConfig): string {
+export function stackNameOf(stage: Pick<StageConfig, 'name'>): string {
   return `escrow-${stage.name}`;
 }

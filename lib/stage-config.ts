@@ -1,4 +1,4 @@
-import { Annotations, RemovalPolicy } from 'aws-cdk-lib';
+import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 
@@ -22,11 +22,22 @@ export interface StageConfig {
   readonly removalPolicy: RemovalPolicy;
   /** DynamoDB and Cognito deletion protection: the last line of defence for money and identities. */
   readonly deletionProtection: boolean;
+  /** CloudFormation termination protection of the stage's stacks. */
+  readonly terminationProtection: boolean;
+  /** Cognito Plus with threat protection (in audit mode) for every sign-in. */
+  readonly threatProtection: boolean;
   /**
-   * Sender of every email (OTPs, links, Cognito messages). Its domain must be a verified SES
-   * identity in the stage's region before deploying. Overridable with `-c mailFrom=<address>`.
+   * The domain every email is sent from (OTPs, links, Cognito messages): `-c mailDomain=<domain>`.
+   * The stage's mail stack makes it an SES identity with DKIM; ops add its DNS records.
    */
+  readonly mailDomain: string;
+  /** Sender of every email: `no-reply@<mailDomain>`. */
   readonly mailFrom: string;
+  /**
+   * The site's own domain, when it has one (`-c domainName=app.example.ng` with
+   * `-c certificateArn=<ACM certificate in us-east-1>`): CloudFront serves it and emails link to it.
+   */
+  readonly customDomain?: { readonly domainName: string; readonly certificateArn: string };
   /** reCAPTCHA v3 site key published in /config.json; `-c captchaSiteKey=<key>`. */
   readonly captchaSiteKey: string;
   /** Flutterwave public key published in /config.json for the card checkout; `-c flutterwavePublicKey=<key>`. */
@@ -44,13 +55,10 @@ export interface StageConfig {
   readonly webAclArn?: string;
 }
 
-/** Shown in /config.json until a real key is supplied; the web app can detect and report it. */
-export const CAPTCHA_SITE_KEY_PLACEHOLDER = 'REPLACE_WITH_RECAPTCHA_V3_SITE_KEY';
-
-/** Shown in /config.json until the stage's Flutterwave public key is supplied. */
-export const FLUTTERWAVE_PUBLIC_KEY_PLACEHOLDER = 'REPLACE_WITH_FLUTTERWAVE_PUBLIC_KEY';
-
-type StageDefaults = Omit<StageConfig, 'captchaSiteKey' | 'flutterwavePublicKey'>;
+type StageDefaults = Omit<StageConfig, 'captchaSiteKey' | 'flutterwavePublicKey' | 'mailDomain' | 'mailFrom' | 'customDomain'> & {
+  /** A stage whose account must be named (`-c account=<id>`), so a deploy cannot land in the wrong one. */
+  readonly requireAccount: boolean;
+};
 
 /**
  * eu-west-1 for both stages: every service used (Cognito custom auth, SES v2 production access,
@@ -65,7 +73,9 @@ const stages: Record<string, StageDefaults> = {
     // A dev stage is rebuilt at will; nothing in it is worth keeping.
     removalPolicy: RemovalPolicy.DESTROY,
     deletionProtection: false,
-    mailFrom: 'no-reply@dev.escrow.example.com',
+    terminationProtection: false,
+    threatProtection: false,
+    requireAccount: false,
     extraCorsOrigins: ['http://localhost:5173'],
     checkoutScriptUrl: 'https://checkout.flutterwave.com/v3.js',
     apiThrottle: { rateLimit: 20, burstLimit: 40 },
@@ -78,7 +88,9 @@ const stages: Record<string, StageDefaults> = {
     accessLogExpirationDays: 365,
     removalPolicy: RemovalPolicy.RETAIN,
     deletionProtection: true,
-    mailFrom: 'no-reply@escrow.example.com',
+    terminationProtection: true,
+    threatProtection: true,
+    requireAccount: true,
     extraCorsOrigins: [],
     checkoutScriptUrl: 'https://checkout.flutterwave.com/v3.js',
     apiThrottle: { rateLimit: 200, burstLimit: 400 },
@@ -87,32 +99,73 @@ const stages: Record<string, StageDefaults> = {
 
 export const stageNames = Object.keys(stages);
 
+/** A stage's name and region, without its deploy-time settings: what the finance and ops scripts need to find its stack. */
+export function stageLocation(name: string): { name: string; region: string } {
+  const defaults = stages[name];
+  if (!defaults) throw new StageSettingsError(`Unknown stage "${name}". Known stages: ${stageNames.join(', ')}.`);
+  return { name, region: defaults.env.region };
+}
+
+/** A stage that cannot be deployed as configured: the CLI prints its one-line message. */
+export class StageSettingsError extends Error {
+  override name = 'StageSettingsError';
+}
+
+/** What each deploy-time setting is, as the message asks for it. */
+const requiredSettings = {
+  account: 'the AWS account id',
+  mailDomain: 'the domain emails are sent from',
+  captchaSiteKey: "the reCAPTCHA v3 site key (Google's admin console)",
+  flutterwavePublicKey: "the Flutterwave public key (the provider's dashboard)",
+} as const;
+
+/** Values that are someone's example, never a real setting. */
+const placeholder = /example\.(com|org|net)|REPLACE_WITH|changeme|placeholder/i;
+
 /**
- * The configuration selected with `-c stage=<name>` (default `dev`), with the context overrides
- * `account`, `mailFrom`, `captchaSiteKey` and `webAclArn` applied. Throws on an unknown stage.
+ * The configuration selected with `-c stage=<name>` (default `dev`), with its deploy-time settings
+ * from the context: `mailDomain`, `captchaSiteKey`, `flutterwavePublicKey`, `account` (required
+ * where the stage says so), optional `domainName` + `certificateArn` and `webAclArn`. A missing or
+ * placeholder setting throws one {@link StageSettingsError} naming all of them.
  */
 export function loadStageConfig(scope: Construct): StageConfig {
   const name = contextString(scope, 'stage') ?? 'dev';
   const defaults = stages[name];
   if (!defaults) {
-    throw new Error(`Unknown stage "${name}". Known stages: ${stageNames.join(', ')}. Select one with -c stage=<name>.`);
-  }
-  const captchaSiteKey = contextString(scope, 'captchaSiteKey');
-  if (!captchaSiteKey) {
-    Annotations.of(scope).addWarningV2(
-      'escrow:captchaSiteKeyMissing',
-      `No reCAPTCHA site key for stage "${name}": /config.json gets a placeholder and sign-up cannot pass the captcha. Pass -c captchaSiteKey=<key>.`,
+    throw new StageSettingsError(
+      `Unknown stage "${name}". Known stages: ${stageNames.join(', ')}. Select one with -c stage=<name>.`,
     );
   }
-  const account = contextString(scope, 'account') ?? defaults.env.account;
-  const mailFrom = contextString(scope, 'mailFrom') ?? defaults.mailFrom;
-  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(mailFrom)) throw new Error(`mailFrom "${mailFrom}" is not an email address.`);
+  const { requireAccount, ...stage } = defaults;
+  const settings = {
+    account: contextString(scope, 'account') ?? defaults.env.account,
+    mailDomain: contextString(scope, 'mailDomain'),
+    captchaSiteKey: contextString(scope, 'captchaSiteKey'),
+    flutterwavePublicKey: contextString(scope, 'flutterwavePublicKey'),
+  };
+  const domainName = contextString(scope, 'domainName');
+  const certificateArn = contextString(scope, 'certificateArn');
+  const problems = (Object.keys(requiredSettings) as Array<keyof typeof requiredSettings>)
+    .filter((key) => key !== 'account' || requireAccount)
+    .filter((key) => !settings[key] || placeholder.test(settings[key] ?? ''))
+    .map((key) => `-c ${key}=<${requiredSettings[key]}>`);
+  if (settings.mailDomain && !/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(settings.mailDomain))
+    problems.push(`-c mailDomain=<a domain name, not "${settings.mailDomain}">`);
+  if (settings.account && !/^\d{12}$/.test(settings.account)) problems.push(`-c account=<12 digits, not "${settings.account}">`);
+  if (Boolean(domainName) !== Boolean(certificateArn) || (domainName && placeholder.test(domainName)))
+    problems.push('-c domainName=<the site domain> with -c certificateArn=<its ACM certificate in us-east-1>, both or neither');
+  if (certificateArn && !/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(certificateArn))
+    problems.push('-c certificateArn=<an ACM certificate ARN in us-east-1 (CloudFront only takes those)>');
+  if (problems.length > 0) throw new StageSettingsError(`Stage "${name}" cannot be deployed without: ${problems.join(', ')}.`);
+  const mailDomain = (settings.mailDomain as string).toLowerCase();
   return {
-    ...defaults,
-    env: account ? { ...defaults.env, account } : defaults.env,
-    mailFrom,
-    captchaSiteKey: captchaSiteKey ?? CAPTCHA_SITE_KEY_PLACEHOLDER,
-    flutterwavePublicKey: contextString(scope, 'flutterwavePublicKey') ?? FLUTTERWAVE_PUBLIC_KEY_PLACEHOLDER,
+    ...stage,
+    env: settings.account ? { ...defaults.env, account: settings.account } : defaults.env,
+    mailDomain,
+    mailFrom: `no-reply@${mailDomain}`,
+    captchaSiteKey: settings.captchaSiteKey as string,
+    flutterwavePublicKey: settings.flutterwavePublicKey as string,
+    ...(domainName && certificateArn ? { customDomain: { domainName: domainName.toLowerCase(), certificateArn } } : {}),
     webAclArn: contextString(scope, 'webAclArn') ?? defaults.webAclArn,
   };
 }
@@ -120,6 +173,7 @@ export function loadStageConfig(scope: Construct): StageConfig {
 function contextString(scope: Construct, key: string): string | undefined {
   const value: unknown = scope.node.tryGetContext(key);
   if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string') throw new Error(`Context value "${key}" must be a string, got ${JSON.stringify(value)}.`);
+  if (typeof value !== 'string')
+    throw new StageSettingsError(`Context value "${key}" must be a string, got ${JSON.stringify(value)}.`);
   return value;
 }

@@ -9,8 +9,12 @@ export const userPoolSettings = {
   clientAuthFlows: ['ALLOW_CUSTOM_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] as const,
   /** Minutes a sign-in may take between steps (password, security question, email OTP). */
   authSessionValidityMinutes: 15,
-  accessTokenValidityMinutes: 60,
-  idTokenValidityMinutes: 60,
+  /**
+   * ID and access tokens: 15 minutes. The API's JWT authorizer cannot see a revocation, so this
+   * bounds how long a token outlives a password reset or sign-out; the refresh token keeps the session.
+   */
+  accessTokenValidityMinutes: 15,
+  idTokenValidityMinutes: 15,
   refreshTokenValidityDays: 30,
   /** Hours a sign-up confirmation code stays valid (Cognito's fixed value). */
   confirmationCodeValidityHours: 24,

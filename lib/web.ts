@@ -1,25 +1,43 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   CachePolicy,
   Distribution,
+  Function as EdgeFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
   ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
-import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { WebConfig } from '../lambdas/core/api/web-config';
 import { acknowledge, acknowledgeMatchingFindings, wildcardResourceFinding } from './nag';
-import type { StageConfig } from './stage-config';
+import { type StageConfig, StageSettingsError } from './stage-config';
 
-/** The vite build output; `npm run build` (web) creates it. */
+/** The vite build output; `npm run build` (web) creates it. `-c webDist=<folder>` points elsewhere. */
 export const webDistPath = fileURLToPath(new URL('../web/dist', import.meta.url));
+
+/**
+ * CloudFront Function of the SPA fallback: a path without a file extension (/dashboard,
+ * /contracts/01H...) is a client-side route and gets index.html; a path with one (/config.json,
+ * /assets/index-3f2a.js) is a file, so a missing one is an error, never HTML with 200.
+ */
+export const spaFallbackCode = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.split('/').pop();
+  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
 
 export interface EscrowWebProps {
   /** Stage settings: removal policy, log expiry, optional WAF web ACL. */
@@ -34,7 +52,7 @@ export interface EscrowWebProps {
 export class EscrowWeb extends Construct {
   readonly bucket: Bucket;
   readonly distribution: Distribution;
-  /** `https://<distribution domain>`; no custom domain yet. */
+  /** `https://<custom domain>` when the stage has one, else `https://<distribution domain>`. */
   readonly url: string;
 
   constructor(scope: Construct, id: string, props: EscrowWebProps) {
@@ -78,13 +96,27 @@ export class EscrowWeb extends Construct {
     });
 
     const origin = S3BucketOrigin.withOriginAccessControl(this.bucket);
+    const spaFallback = new EdgeFunction(this, 'SpaFallback', {
+      code: FunctionCode.fromInline(spaFallbackCode),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Client-side routes (paths without a file extension) get index.html',
+    });
+    const domain = stage.customDomain;
     this.distribution = new Distribution(this, 'Distribution', {
       defaultRootObject: 'index.html',
+      ...(domain
+        ? {
+            domainNames: [domain.domainName],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
       defaultBehavior: {
         origin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         responseHeadersPolicy: securityHeaders,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
         // Read at every start of the app: a deploy must be visible at once, whatever the caches.
@@ -95,13 +127,6 @@ export class EscrowWeb extends Construct {
           cachePolicy: CachePolicy.CACHING_DISABLED,
         },
       },
-      // Client-side routes (/dashboard, ...) are not objects: S3 answers 403 through OAC, 404 otherwise.
-      errorResponses: [403, 404].map((httpStatus) => ({
-        httpStatus,
-        responseHttpStatus: 200,
-        responsePagePath: '/index.html',
-        ttl: Duration.seconds(0),
-      })),
       httpVersion: HttpVersion.HTTP2_AND_3,
       enableLogging: true,
       logBucket: logs,
@@ -110,33 +135,53 @@ export class EscrowWeb extends Construct {
     });
     acknowledge(this.distribution, {
       CFR1: 'No geo restriction: the product has no country requirement and buyers may pay from abroad.',
-      CFR4: 'No custom domain yet: the default *.cloudfront.net certificate is used, and CloudFront does not allow choosing its minimum TLS version.',
+      ...(domain
+        ? {}
+        : {
+            CFR4: `Stage "${stage.name}" has no custom domain (-c domainName, -c certificateArn): the default *.cloudfront.net certificate is used, and CloudFront does not allow choosing its minimum TLS version for it.`,
+          }),
       ...(stage.webAclArn
         ? {}
         : {
             CFR2: `Stage "${stage.name}" has no webAclArn: a CLOUDFRONT web ACL must live in us-east-1, outside this stack; set it in lib/stage-config.ts or with -c webAclArn=<arn>. The API has its own throttling.`,
           }),
     });
-    this.url = `https://${this.distribution.distributionDomainName}`;
+    this.url = `https://${domain ? domain.domainName : this.distribution.distributionDomainName}`;
   }
 
   /**
-   * Publishes web/dist and /config.json (the shape the web app parses: lambdas/core/api/web-config.ts), then invalidates the distribution. web/dist is only
-   * included when it exists at synth time: infra tests and `cdk synth` must work without a web
-   * build, and an asset of a missing folder would fail the synth. config.json is always published.
+   * Publishes the built web app and /config.json (the shape the web app parses:
+   * lambdas/core/api/web-config.ts), then invalidates the distribution. Hashed assets first, cached
+   * for a year as immutable; then index.html and config.json, never cached, so a page never names a
+   * chunk that is not there yet. Nothing is pruned: a tab still running the previous release can
+   * load its chunks. A stage without a web build is refused: it would publish an empty site.
    */
   deploy(config: WebConfig): BucketDeployment {
-    const sources = [Source.jsonData('config.json', config)];
-    if (existsSync(webDistPath)) sources.unshift(Source.asset(webDistPath));
-    const deployment = new BucketDeployment(this, 'Deploy', {
-      sources,
+    const dist = (this.node.tryGetContext('webDist') as string | undefined) ?? webDistPath;
+    if (!existsSync(`${dist}/index.html`)) {
+      throw new StageSettingsError(
+        `No web build at ${dist}: run \`npm run build\` first (\`npm run deploy\` does), or the stage would publish an empty site.`,
+      );
+    }
+    const assets = new BucketDeployment(this, 'DeployAssets', {
+      sources: [Source.asset(dist, { exclude: ['index.html', 'config.json'] })],
       destinationBucket: this.bucket,
+      prune: false,
+      cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
+      memoryLimit: 512,
+    });
+    const entry = new BucketDeployment(this, 'Deploy', {
+      sources: [Source.asset(dist, { exclude: ['*', '!index.html'] }), Source.jsonData('config.json', config)],
+      destinationBucket: this.bucket,
+      prune: false,
+      cacheControl: [CacheControl.noCache()],
       distribution: this.distribution,
       distributionPaths: ['/*'],
       memoryLimit: 512,
     });
+    entry.node.addDependency(assets);
     acknowledgeBucketDeploymentHandler(this, this.bucket);
-    return deployment;
+    return entry;
   }
 }
 

@@ -1,17 +1,15 @@
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { stackNameOf } from '../lib/escrow-stage';
-import { loadStageConfig } from '../lib/stage-config';
+import { stageLocation } from '../lib/stage-config';
 
 /**
  * A deployed stage's region and its stack's outputs (TableName, StateMachineArn, ...), read with
  * the caller's AWS credentials: how the finance and ops scripts find a stage's table and workflow.
  */
 export async function stageOutputs(stage: string): Promise<{ region: string; output: (key: string) => string }> {
-  const { App } = await import('aws-cdk-lib');
-  const stageConfig = loadStageConfig(new App({ context: { stage } }));
-  const region = stageConfig.env.region;
+  const { region } = stageLocation(stage);
   const { Stacks } = await new CloudFormationClient({ region }).send(
-    new DescribeStacksCommand({ StackName: stackNameOf(stageConfig) }),
+    new DescribeStacksCommand({ StackName: stackNameOf({ name: stage }) }),
   );
   return { region, output: (key) => Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === key)?.OutputValue ?? '' };
 }

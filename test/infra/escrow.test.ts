@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
@@ -21,7 +21,7 @@ import { esbuildOptions } from '../../lib/bundling';
 import { EscrowData } from '../../lib/data';
 import { FUNCTION_TAG } from '../../lib/function';
 import { EscrowSecrets } from '../../lib/secrets';
-import { loadStageConfig } from '../../lib/stage-config';
+import { loadStageConfig, StageSettingsError } from '../../lib/stage-config';
 import { userPoolSettings } from '../../lib/user-pool-settings';
 import { requestHeaders } from '../../web/src/lib/api';
 
@@ -35,9 +35,24 @@ const cdkContext = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
 type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown };
 
+/** A built web app, as `npm run build` leaves it (a hashed chunk and the entry page). */
+const webDist = mkdtempSync(join(tmpdir(), 'escrow-dist-'));
+mkdirSync(join(webDist, 'assets'));
+writeFileSync(join(webDist, 'index.html'), '<!doctype html><script type="module" src="/assets/index-3f2a9c.js"></script>');
+writeFileSync(join(webDist, 'assets', 'index-3f2a9c.js'), 'console.log("app")');
+
+/** What a real deploy of a stage must be told (lib/stage-config.ts); prod also its account. */
+const deploySettings = {
+  mailDomain: 'mail.middleman.ng',
+  captchaSiteKey: '6LcStageSiteKey0000000000000000000000000',
+  flutterwavePublicKey: 'FLWPUBK_TEST-0f1e2d3c4b5a69788796a5b4c3d2e1f0-X',
+  webDist,
+};
+const prodSettings = { ...deploySettings, stage: 'prod', account: '123456789012' };
+
 function synth(context: Record<string, unknown>) {
-  const { app, stack } = createEscrowApp({ context: { ...cdkContext, ...context } });
-  return { app, stack, template: Template.fromStack(stack) };
+  const { app, stack, mail } = createEscrowApp({ context: { ...cdkContext, ...deploySettings, ...context } });
+  return { app, stack, mail, template: Template.fromStack(stack) };
 }
 
 function resources(template: Template, type: string): [string, Resource][] {
@@ -119,7 +134,7 @@ describe('escrow stack (dev)', { timeout: 60_000 }, () => {
   let template: Template;
 
   beforeAll(() => {
-    ({ app, stack, template } = synth({ stage: 'dev', captchaSiteKey: 'test-site-key' }));
+    ({ app, stack, template } = synth({ stage: 'dev' }));
   }, 120_000);
 
   it('creates one function per route-table entry and per user pool trigger, plus only the CDK-managed helpers', () => {
@@ -373,12 +388,10 @@ describe('escrow stack (dev)', { timeout: 60_000 }, () => {
       DistributionConfig: Match.objectLike({
         DefaultRootObject: 'index.html',
         Origins: [Match.objectLike({ OriginAccessControlId: Match.anyValue() })],
-        CustomErrorResponses: [403, 404].map((code) => ({
-          ErrorCode: code,
-          ResponseCode: 200,
-          ResponsePagePath: '/index.html',
-          ErrorCachingMinTTL: 0,
-        })),
+        CustomErrorResponses: Match.absent(),
+        DefaultCacheBehavior: Match.objectLike({
+          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+        }),
       }),
     });
     template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
@@ -398,7 +411,11 @@ describe('escrow stack (dev)', { timeout: 60_000 }, () => {
     const [[apiId]] = resources(template, 'AWS::ApiGatewayV2::Api') as [[string, Resource]];
     const [[poolId]] = resources(template, 'AWS::Cognito::UserPool') as [[string, Resource]];
     const [[clientId]] = resources(template, 'AWS::Cognito::UserPoolClient') as [[string, Resource]];
-    const [[, deployment]] = resources(template, 'Custom::CDKBucketDeployment') as [[string, Resource]];
+    const deployment = resources(template, 'Custom::CDKBucketDeployment')
+      .map(([, d]) => d)
+      .find((d) =>
+        ((d.Properties.SourceMarkers ?? []) as unknown[]).some((m) => Object.keys(m as object).length > 0),
+      ) as Resource;
     const keys = deployment.Properties.SourceObjectKeys as string[];
     const markers = deployment.Properties.SourceMarkers as Record<string, unknown>[];
     const configDir = keys
@@ -419,8 +436,8 @@ describe('escrow stack (dev)', { timeout: 60_000 }, () => {
       region: 'eu-west-1',
       apiUrl: { 'Fn::GetAtt': [apiId, 'ApiEndpoint'] },
       cognito: { userPoolId: { Ref: poolId }, userPoolClientId: { Ref: clientId } },
-      captchaSiteKey: 'test-site-key',
-      payments: { publicKey: 'REPLACE_WITH_FLUTTERWAVE_PUBLIC_KEY', checkoutScriptUrl: 'https://checkout.flutterwave.com/v3.js' },
+      captchaSiteKey: deploySettings.captchaSiteKey,
+      payments: { publicKey: deploySettings.flutterwavePublicKey, checkoutScriptUrl: 'https://checkout.flutterwave.com/v3.js' },
     });
   });
 
@@ -442,7 +459,7 @@ describe('route permissions of every kind', { timeout: 60_000 }, () => {
           ? { table: 'readWrite', sendEmail: true, userPoolActions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminCreateUser'] }
           : { table: 'read' },
     }));
-    const app = new App({ context: { ...cdkContext, 'aws:cdk:bundling-stacks': [] } });
+    const app = new App({ context: { ...cdkContext, ...deploySettings, 'aws:cdk:bundling-stacks': [] } });
     const stage = loadStageConfig(app);
     const stack = new Stack(app, 'Probe', { env: stage.env });
     const data = new EscrowData(stack, 'Data', { stage });
@@ -466,7 +483,7 @@ describe('route permissions of every kind', { timeout: 60_000 }, () => {
 describe('stages', { timeout: 60_000 }, () => {
   it('protects prod data: deletion protection, retained table and user pool, no bucket auto-delete', () => {
     // Bundling is irrelevant here and takes most of a synth's time.
-    const { app, template } = synth({ stage: 'prod', captchaSiteKey: 'test-site-key', 'aws:cdk:bundling-stacks': [] });
+    const { app, template } = synth({ ...prodSettings, 'aws:cdk:bundling-stacks': [] });
     template.hasResource('AWS::DynamoDB::GlobalTable', {
       DeletionPolicy: 'Retain',
       Properties: Match.objectLike({ Replicas: [Match.objectLike({ DeletionProtectionEnabled: true })] }),
@@ -480,7 +497,7 @@ describe('stages', { timeout: 60_000 }, () => {
   });
 
   it('refuses an unknown stage, naming the known ones', () => {
-    expect(() => createEscrowApp({ context: { ...cdkContext, stage: 'qa' } })).toThrow(
+    expect(() => createEscrowApp({ context: { ...cdkContext, ...deploySettings, stage: 'qa' } })).toThrow(
       /Unknown stage "qa".*dev, prod.*-c stage=<name>/,
     );
   });
@@ -490,5 +507,206 @@ describe('stages', { timeout: 60_000 }, () => {
     // A bucket without enforceSSL or access logs: AwsSolutions-S1 and -S10.
     new Bucket(new Stack(app, 'Probe'), 'Plain');
     expect(violationsOf(app).map((v) => v.rule)).toEqual(expect.arrayContaining(['AwsSolutions-S1', 'AwsSolutions-S10']));
+  });
+});
+
+/** Every file under a folder (the cloud assembly: templates and assets). */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+describe('deploy readiness', { timeout: 120_000 }, () => {
+  const withoutBundling = { 'aws:cdk:bundling-stacks': [] };
+
+  it('refuses to synthesize prod without its settings, in one line naming each missing one', () => {
+    let message = '';
+    try {
+      createEscrowApp({ context: { ...cdkContext, stage: 'prod', ...withoutBundling } });
+    } catch (error) {
+      expect(error).toBeInstanceOf(StageSettingsError);
+      message = (error as Error).message;
+    }
+    expect(message).not.toContain('\n');
+    for (const setting of ['account', 'mailDomain', 'captchaSiteKey', 'flutterwavePublicKey'])
+      expect(message).toContain(`-c ${setting}=`);
+  });
+
+  it('refuses placeholders and example domains as settings', () => {
+    for (const [key, value] of [
+      ['mailDomain', 'escrow.example.com'],
+      ['captchaSiteKey', 'REPLACE_WITH_RECAPTCHA_V3_SITE_KEY'],
+      ['account', '12345'],
+      ['certificateArn', 'arn:aws:acm:eu-west-1:123456789012:certificate/abc'],
+    ]) {
+      expect(
+        () =>
+          createEscrowApp({
+            context: {
+              ...cdkContext,
+              ...prodSettings,
+              domainName: 'app.middleman.ng',
+              [key as string]: value,
+              ...withoutBundling,
+            },
+          }),
+        `${key}=${value}`,
+      ).toThrow(StageSettingsError);
+    }
+  });
+
+  it('refuses to publish a stage without a web build, in one line', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'escrow-nodist-'));
+    expect(() => synth({ stage: 'dev', webDist: empty, ...withoutBundling })).toThrow(/^No web build at .*npm run build/);
+  });
+
+  it('synthesizes prod with its settings without any example.com or placeholder in the templates or the published config', () => {
+    const { app } = synth({
+      ...prodSettings,
+      domainName: 'app.middleman.ng',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0b1c2d3e-aaaa-bbbb-cccc-0123456789ab',
+      ...withoutBundling,
+    });
+    const assembly = app.synth();
+    const files = filesUnder(assembly.directory).filter((f) => f.endsWith('.template.json') || f.endsWith('config.json'));
+    expect(files.some((f) => f.endsWith('config.json'))).toBe(true);
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      expect(text, file).not.toMatch(/example\.(com|org|net)|REPLACE_WITH/);
+    }
+  });
+
+  it('makes the sender domain an SES identity with DKIM in a mail stack the stage stack waits for, and sends from it', () => {
+    const { stack, mail, template } = synth({ stage: 'dev', ...withoutBundling });
+    Template.fromStack(mail).hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: 'mail.middleman.ng',
+      DkimAttributes: { SigningEnabled: true },
+    });
+    expect(Object.keys(Template.fromStack(mail).findOutputs('*')).filter((o) => o.startsWith('DkimRecord'))).toHaveLength(3);
+    expect(stack.dependencies).toContain(mail);
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: Match.objectLike({ From: 'no-reply@mail.middleman.ng', EmailSendingAccount: 'DEVELOPER' }),
+    });
+  });
+
+  it('serves a custom domain with its certificate, and links emails to it', () => {
+    const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0b1c2d3e-aaaa-bbbb-cccc-0123456789ab';
+    const { template } = synth({ stage: 'dev', domainName: 'app.middleman.ng', certificateArn, ...withoutBundling });
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Aliases: ['app.middleman.ng'],
+        ViewerCertificate: Match.objectLike({ AcmCertificateArn: certificateArn, MinimumProtocolVersion: 'TLSv1.2_2021' }),
+      }),
+    });
+    const functions = resources(template, 'AWS::Lambda::Function').filter(([, fn]) => tagOf(fn));
+    for (const [, fn] of functions) expect(fn.Properties.Environment.Variables[envNames.appUrl]).toBe('https://app.middleman.ng');
+  });
+
+  it('caches hashed assets for a year as immutable, and index.html and config.json never', () => {
+    const { template } = synth({ stage: 'dev', ...withoutBundling });
+    const deployments = resources(template, 'Custom::CDKBucketDeployment').map(([, d]) => d.Properties);
+    expect(deployments.map((d) => d.SystemMetadata?.['cache-control']).sort()).toEqual([
+      'no-cache',
+      'public, max-age=31536000, immutable',
+    ]);
+    for (const d of deployments) expect(d.Prune).toBe(false);
+  });
+
+  it('answers index.html only for paths without a file extension (a missing file is an error, not the app)', async () => {
+    const { spaFallbackCode } = await import('../../lib/web');
+    const handler = new Function(`${spaFallbackCode}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
+    const route = (uri: string) => handler({ request: { uri } }).uri;
+    expect(route('/dashboard')).toBe('/index.html');
+    expect(route('/contract-analytics/01H8X')).toBe('/index.html');
+    expect(route('/')).toBe('/index.html');
+    expect(route('/config.json')).toBe('/config.json');
+    expect(route('/assets/index-3f2a9c.js')).toBe('/assets/index-3f2a9c.js');
+  });
+
+  it('keeps ID and access tokens 15 minutes at most, and lets the web client write only what sign-up sets', () => {
+    const { template } = synth({ stage: 'dev', ...withoutBundling });
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      AccessTokenValidity: 15,
+      IdTokenValidity: 15,
+      TokenValidityUnits: Match.objectLike({ AccessToken: 'minutes', IdToken: 'minutes' }),
+      WriteAttributes: ['email', 'name'],
+    });
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      Schema: Match.arrayWith([Match.objectLike({ Name: 'email', Mutable: false })]),
+    });
+  });
+
+  it('gives secure-signup a timeout that covers the captcha, SignUp with its triggers and the undo', () => {
+    const { template } = synth({ stage: 'dev', ...withoutBundling });
+    const [, signup] = functionTagged(template, 'route:secure-signup');
+    expect(signup.Properties.Timeout).toBe(25);
+    expect(signup.Properties.Timeout).toBeLessThan(30);
+  });
+
+  it('creates the provider keys empty (ops put them; no deploy regenerates over them) and generates only our own', () => {
+    const { template } = synth({ stage: 'dev', ...withoutBundling });
+    const secrets = resources(template, 'AWS::SecretsManager::Secret').map(([, secret]) => secret.Properties);
+    const generated = secrets.filter((p) => p.GenerateSecretString).map((p) => p.Description as string);
+    const empty = secrets.filter((p) => !p.GenerateSecretString && !p.SecretString).map((p) => p.Description as string);
+    expect(empty).toEqual([expect.stringMatching(/^reCAPTCHA/), expect.stringMatching(/^Flutterwave v3 secret key/)]);
+    expect(generated).toEqual([expect.stringMatching(/^HMAC/), expect.stringMatching(/^Flutterwave webhook/)]);
+  });
+
+  it('protects prod: termination protection on both stacks, Cognito Plus with threat protection in audit mode, a named account', () => {
+    const { stack, mail, template } = synth({ ...prodSettings, ...withoutBundling });
+    expect(stack.terminationProtection).toBe(true);
+    expect(mail.terminationProtection).toBe(true);
+    expect(stack.account).toBe('123456789012');
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserPoolTier: 'PLUS',
+      UserPoolAddOns: { AdvancedSecurityMode: 'AUDIT', AdvancedSecurityAdditionalFlows: { CustomAuthMode: 'AUDIT' } },
+    });
+    const dev = synth({ stage: 'dev', ...withoutBundling });
+    expect(dev.stack.terminationProtection).toBe(false);
+  });
+
+  it('alarms ops on one topic: every function’s errors and throttles, the API’s 5xx, triggers near 5 s, failed executions; one dashboard', () => {
+    const { template } = synth({ stage: 'dev', ...withoutBundling });
+    const [[topicId]] = resources(template, 'AWS::SNS::Topic') as [[string, Resource]];
+    const alarms = resources(template, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+    for (const alarm of alarms) expect(alarm.AlarmActions, alarm.AlarmDescription).toEqual([{ Ref: topicId }]);
+    const watched = (metricName: string) =>
+      alarms.flatMap((a) =>
+        [
+          a,
+          ...((a.Metrics ?? []) as Array<{ MetricStat?: { Metric: Record<string, unknown> } }>).map(
+            (m) => m.MetricStat?.Metric ?? {},
+          ),
+        ]
+          .filter((m) => m.MetricName === metricName)
+          .map((m) => JSON.stringify((m.Dimensions as unknown[] | undefined) ?? [])),
+      );
+    const functions = resources(template, 'AWS::Lambda::Function').filter(([, fn]) => tagOf(fn));
+    for (const [id, fn] of functions) {
+      const dimension = JSON.stringify([{ Name: 'FunctionName', Value: { Ref: id } }]);
+      expect(watched('Errors'), `${tagOf(fn)} errors`).toContain(dimension);
+      expect(watched('Throttles'), `${tagOf(fn)} throttles`).toContain(dimension);
+    }
+    const triggers = functions.filter(([, fn]) => tagOf(fn)?.startsWith('trigger:'));
+    expect(watched('Duration')).toHaveLength(triggers.length);
+    expect(alarms.filter((a) => a.Threshold === 4000)).toHaveLength(triggers.length);
+    expect(watched('5xx')).toHaveLength(1);
+    expect(alarms.some((a) => /execution failed or timed out/.test(a.AlarmDescription))).toBe(true);
+    template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+  });
+
+  it('keeps each stack under CloudFormation’s 500 resources, so a synth fails before a deploy would', () => {
+    const { stack, mail } = synth({
+      ...prodSettings,
+      domainName: 'app.middleman.ng',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0b1c2d3e-aaaa-bbbb-cccc-0123456789ab',
+      ...withoutBundling,
+    });
+    for (const s of [stack, mail]) {
+      const count = Object.keys(Template.fromStack(s).toJSON().Resources as object).length;
+      expect(count, s.stackName).toBeLessThan(500);
+    }
   });
 });

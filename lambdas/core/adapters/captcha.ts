@@ -23,7 +23,8 @@ export async function verifyCaptcha(token: string, action: string, remoteIp?: st
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body,
-    signal: AbortSignal.timeout(5_000),
+    // Well inside secure-signup's timeout (lambdas/routes.ts), which also covers Cognito's SignUp.
+    signal: AbortSignal.timeout(3_000),
   });
   const verdict = verdictSchema.safeParse(await response.json().catch(() => null));
   const minScore = Number(optionalEnv('captchaMinScore') ?? 0.5);

@@ -4,7 +4,8 @@ import { type EnvName, optionalEnv, requireEnv } from './env';
 
 /**
  * The product's secrets. In AWS each is a Secrets Manager secret whose ARN CDK passes in; locally
- * the local cloud passes the value itself. Read once per container, never logged.
+ * the local cloud passes the value itself. Never logged; kept for {@link secretTtlMs} so a value
+ * put by ops (`aws secretsmanager put-secret-value`) is seen within minutes, not at the next cold start.
  */
 export const secretSources = {
   /** HMAC key: sign-up tickets, one-time-code hashes, decoy questions. */
@@ -19,24 +20,35 @@ export const secretSources = {
 
 export type SecretName = keyof typeof secretSources;
 
-const cache = new Map<SecretName, Promise<string>>();
+/** How long a secret read from Secrets Manager is used before it is read again. */
+export const secretTtlMs = 5 * 60_000;
 
-export function getSecret(name: SecretName): Promise<string> {
-  let value = cache.get(name);
-  if (!value) {
-    value = load(name);
-    cache.set(name, value);
-    value.catch(() => cache.delete(name));
-  }
+const cache = new Map<SecretName, { value: Promise<string>; readAt: number }>();
+
+export function getSecret(name: SecretName, now = Date.now()): Promise<string> {
+  const cached = cache.get(name);
+  if (cached && now - cached.readAt < secretTtlMs) return cached.value;
+  const value = load(name);
+  cache.set(name, { value, readAt: now });
+  value.catch(() => {
+    if (cache.get(name)?.value === value) cache.delete(name);
+  });
   return value;
 }
 
 async function load(name: SecretName): Promise<string> {
   const local = optionalEnv(secretSources[name].value);
   if (local) return local;
-  const { SecretString } = await secretsManager().send(
-    new GetSecretValueCommand({ SecretId: requireEnv(secretSources[name].arn) }),
-  );
+  const { SecretString } = await secretsManager()
+    .send(new GetSecretValueCommand({ SecretId: requireEnv(secretSources[name].arn) }))
+    .catch((error: unknown) => {
+      // A provider's key is created empty: until ops put it there is no AWSCURRENT version.
+      if ((error as Error).name === 'ResourceNotFoundException')
+        throw new Error(
+          `Secret ${name} has no value yet: put it with aws secretsmanager put-secret-value (README, Deploying a stage)`,
+        );
+      throw error;
+    });
   if (!SecretString) throw new Error(`Secret ${name} is empty`);
   return SecretString;
 }

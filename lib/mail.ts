@@ -1,0 +1,39 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { DkimIdentity, EasyDkimSigningKeyLength, EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+import type { Construct } from 'constructs';
+import type { StageConfig } from './stage-config';
+
+export interface EscrowMailStackProps extends Omit<StackProps, 'env'> {
+  readonly stage: StageConfig;
+}
+
+/**
+ * The stage's sender domain as an SES identity with Easy DKIM, in its own stack (`escrow-<stage>-mail`)
+ * deployed first: Cognito refuses to create a user pool whose sender is not verified yet, and the
+ * domain is verified only once ops have added the three DKIM CNAME records these outputs name.
+ */
+export class EscrowMailStack extends Stack {
+  readonly identity: EmailIdentity;
+
+  constructor(scope: Construct, id: string, props: EscrowMailStackProps) {
+    super(scope, id, { ...props, env: props.stage.env, terminationProtection: props.stage.terminationProtection });
+    const { mailDomain } = props.stage;
+    this.identity = new EmailIdentity(this, 'SenderDomain', {
+      identity: Identity.domain(mailDomain),
+      dkimSigning: true,
+      dkimIdentity: DkimIdentity.easyDkim(EasyDkimSigningKeyLength.RSA_2048_BIT),
+    });
+    new CfnOutput(this, 'SenderDomainName', { value: mailDomain });
+    this.identity.dkimRecords.forEach((record, i) => {
+      new CfnOutput(this, `DkimRecord${i + 1}`, {
+        description: `Add this CNAME record to the DNS of ${mailDomain}; SES verifies the domain once all three resolve.`,
+        value: `${record.name} CNAME ${record.value}`,
+      });
+    });
+  }
+}
+
+/** The mail stack's name for a stage. */
+export function mailStackNameOf(stage: Pick<StageConfig, 'name'>): string {
+  return `escrow-${stage.name}-mail`;
+}

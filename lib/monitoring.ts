@@ -1,0 +1,117 @@
+import { Duration } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  Alarm,
+  AlarmWidget,
+  ComparisonOperator,
+  Dashboard,
+  MathExpression,
+  type Metric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { Construct } from 'constructs';
+import type { EscrowFunction } from './function';
+import { acknowledge } from './nag';
+import type { StageConfig } from './stage-config';
+
+export interface EscrowMonitoringProps {
+  readonly stage: StageConfig;
+  /** Every function of the stage (routes, tasks, triggers). */
+  readonly functions: readonly EscrowFunction[];
+  /** The user pool triggers, which Cognito abandons after 5 s. */
+  readonly triggers: readonly EscrowFunction[];
+  readonly httpApi: HttpApi;
+  /** Alarms made elsewhere that ops must also hear about (failed or timed-out executions). */
+  readonly otherAlarms: readonly Alarm[];
+}
+
+/** CloudWatch alarms take at most 10 metrics in one expression. */
+const metricsPerAlarm = 10;
+const period = Duration.minutes(5);
+
+/**
+ * What ops are told about, on one SNS topic they subscribe to (`AlarmTopic` output), and one
+ * dashboard of the same alarms per stage: any function's errors or throttles, the API's 5xx,
+ * triggers failing or running near Cognito's 5 s limit, and failed or timed-out executions.
+ * Functions are summed ten to an alarm, so the stack does not grow two alarms per function.
+ */
+export class EscrowMonitoring extends Construct {
+  readonly topic: Topic;
+  readonly alarms: Alarm[] = [];
+  readonly dashboard: Dashboard;
+
+  constructor(scope: Construct, id: string, props: EscrowMonitoringProps) {
+    super(scope, id);
+    this.topic = new Topic(this, 'AlarmTopic', { displayName: `escrow ${props.stage.name} alarms`, enforceSSL: true });
+    acknowledge(this.topic, {
+      SNS2: 'CloudWatch cannot publish to a topic encrypted with the AWS-managed SNS key, and alarm notifications carry no customer data (names and metric values only).',
+    });
+
+    const summed = (name: string, metrics: Metric[], description: string, threshold = 0) =>
+      chunks(metrics, metricsPerAlarm).forEach((group, i) => {
+        const usingMetrics = Object.fromEntries(group.map((metric, j) => [`m${j}`, metric]));
+        this.alarm(`${name}${i + 1}`, {
+          metric: new MathExpression({ expression: Object.keys(usingMetrics).join(' + '), usingMetrics, period }),
+          threshold,
+          description,
+        });
+      });
+    const fns = props.functions;
+    summed(
+      'FunctionErrors',
+      fns.map((fn) => fn.metricErrors({ period, statistic: 'Sum' })),
+      'A function failed (an unhandled error).',
+    );
+    summed(
+      'FunctionThrottles',
+      fns.map((fn) => fn.metricThrottles({ period, statistic: 'Sum' })),
+      'A function was throttled.',
+    );
+    summed(
+      'TriggerErrors',
+      props.triggers.map((fn) => fn.metricErrors({ period, statistic: 'Sum' })),
+      'A user pool trigger failed: sign-up or sign-in broke for someone.',
+    );
+    props.triggers.forEach((fn, i) => {
+      this.alarm(`TriggerNearTimeout${i + 1}`, {
+        metric: fn.metricDuration({ period, statistic: 'Maximum' }),
+        threshold: 4_000,
+        description: 'A user pool trigger took over 4 s: Cognito gives up at 5 s.',
+      });
+    });
+    this.alarm('Api5xx', {
+      metric: props.httpApi.metricServerError({ period, statistic: 'Sum' }),
+      threshold: 0,
+      description: 'The API answered 5xx.',
+    });
+    for (const alarm of props.otherAlarms) alarm.addAlarmAction(new SnsAction(this.topic));
+
+    this.dashboard = new Dashboard(this, 'Dashboard', {
+      dashboardName: `escrow-${props.stage.name}`,
+      widgets: [
+        [...this.alarms, ...props.otherAlarms].map((alarm) => new AlarmWidget({ alarm, title: alarm.alarmName, width: 8 })),
+      ],
+    });
+  }
+
+  private alarm(id: string, props: { metric: Metric | MathExpression; threshold: number; description: string }): void {
+    const alarm = new Alarm(this, id, {
+      metric: props.metric,
+      threshold: props.threshold,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+      alarmDescription: props.description,
+    });
+    alarm.addAlarmAction(new SnsAction(this.topic));
+    this.alarms.push(alarm);
+  }
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
