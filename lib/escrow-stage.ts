@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { EscrowApi } from './api';
 import { EscrowAuth } from './auth';
@@ -20,7 +20,8 @@ export interface EscrowStackProps extends Omit<StackProps, 'env'> {
  *
  * One stack because the concerns reference each other both ways (the web URL goes into emails
  * and CORS; the API URL and pool ids go into the web's config.json): across stacks that is an
- * export cycle, within one stack an ordinary dependency graph.
+ * export cycle, within one stack an ordinary dependency graph. The routes live in a nested stack
+ * (parameters in, outputs out: still one graph), for CloudFormation's 500 resources per stack.
  *
  * Not wrapped in a `Stage`: the CDK CLI (2.1148) only reports validation findings of the stacks
  * it selected, and stacks nested in a Stage are not selected by a plain `cdk synth`, so cdk-nag
@@ -44,7 +45,9 @@ export class EscrowStack extends Stack {
     const { secrets } = this;
     this.auth = new EscrowAuth(this, 'Auth', { stage, data: this.data, appUrl: this.web.url, secrets });
     this.workflow = new EscrowWorkflow(this, 'Workflow', { stage, data: this.data, appUrl: this.web.url, secrets });
-    this.api = new EscrowApi(this, 'Api', {
+    // The route table's functions, integrations and routes (~7 resources a route) in a nested stack
+    // of their own, so they can grow without pushing the stage stack to CloudFormation's 500.
+    this.api = new EscrowApi(new NestedStack(this, 'Routes'), 'Api', {
       stage,
       data: this.data,
       auth: this.auth,
