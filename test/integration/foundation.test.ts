@@ -3,6 +3,7 @@ import { confirmSignUp, fetchAuthSession, signIn, signOut, signUp } from 'aws-am
 import { decodeJwt, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
+import { userPoolSettings } from '../../lib/user-pool-settings';
 import { configureAmplify } from '../support/amplify';
 import { confirmByEmailedLink, linkIn, newTestUser, postJson, signupBody } from '../support/identity';
 import { latestEmailTo } from '../support/mailbox';
@@ -153,7 +154,9 @@ describe('sign-up, confirmation and sign-in with the real Amplify client', () =>
       aud: localStage.userPoolClientId,
       iss: `${cloud.cognitoEndpoint}/${localStage.userPoolId}`,
     });
-    expect(Number(claims.exp) - Number(claims.iat)).toBe(3600);
+    // The deployed pool's 15 minutes (lib/user-pool-settings.ts), so the laptop behaves like AWS.
+    expect(Number(claims.exp) - Number(claims.iat)).toBe(userPoolSettings.idTokenValidityMinutes * 60);
+    expect(userPoolSettings.idTokenValidityMinutes).toBe(15);
   });
 
   it('answers GET /me with the caller’s own sub and email (200)', async () => {
