@@ -6,7 +6,7 @@ import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Handler } from 'aws-lambda';
 import { apiRequestHeaders } from '../../lambdas/core/api/http';
 import { handlerEntry, type RouteDefinition, routes } from '../../lambdas/routes';
-import { readBody, sendJson } from './http-util';
+import { PayloadTooLargeError, readBody, sendJson } from './http-util';
 import { lambdaContext } from './lambda-context';
 
 export interface ApiOptions {
@@ -60,7 +60,18 @@ export async function createApiServer(options: ApiOptions): Promise<Server> {
       res.writeHead(204, { ...corsHeaders(req), 'access-control-max-age': '600' }).end();
       return;
     }
-    const match = findRoute(mounted, method, url.pathname);
+    const match = (() => {
+      try {
+        return findRoute(mounted, method, url.pathname);
+      } catch (error) {
+        if (error instanceof URIError) return 'malformed' as const; // a bad %-escape in a path parameter
+        throw error;
+      }
+    })();
+    if (match === 'malformed') {
+      sendJson(res, 400, { message: 'Bad Request' }, corsHeaders(req));
+      return;
+    }
     if (!match) {
       sendJson(res, 404, { message: 'Not Found' }, corsHeaders(req));
       return;
@@ -74,7 +85,15 @@ export async function createApiServer(options: ApiOptions): Promise<Server> {
         return;
       }
     }
-    const event = await toEvent(req, url, match.mounted.route, match.params, claims);
+    let event: APIGatewayProxyEventV2;
+    try {
+      event = await toEvent(req, url, match.mounted.route, match.params, claims);
+    } catch (error) {
+      if (!(error instanceof PayloadTooLargeError)) throw error;
+      req.resume();
+      sendJson(res, 413, { message: 'Request Entity Too Large' }, corsHeaders(req));
+      return;
+    }
     let result: unknown;
     try {
       result = await match.mounted.handler(event, lambdaContext(match.mounted.route.name), () => undefined);

@@ -1,13 +1,18 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** A body over the limit: the stand-ins answer 413, as API Gateway does past its 10 MB payload cap. */
+export class PayloadTooLargeError extends Error {
+  override name = 'PayloadTooLargeError';
+}
+
 /** Reads a request body, refusing bodies over the limit (API Gateway's payload cap is 10 MB). */
 export async function readBody(req: IncomingMessage, limitBytes = 10 * 1024 * 1024): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > limitBytes) throw new Error('Request body too large');
+    if (size > limitBytes) throw new PayloadTooLargeError('Request body too large');
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);

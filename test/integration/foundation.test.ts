@@ -253,4 +253,21 @@ describe('the API authorizer', () => {
   it('refuses a token issued to another app client (401)', async () => {
     expect((await callMe(`Bearer ${await poolToken('some-other-client')}`)).status).toBe(401);
   });
+
+  it('answers a malformed %-escape in a path parameter with 400, never a 5xx', async () => {
+    const authorization = `Bearer ${await poolToken()}`;
+    for (const id of ['%E0%A4%A', '%', 'abc%zz']) {
+      const response = await fetch(`${cloud.apiUrl}/contracts/${id}`, { headers: { authorization } });
+      expect(response.status, id).toBe(400);
+    }
+  });
+
+  it('answers a body over API Gateway’s 10 MB with 413, never a 5xx', async () => {
+    const response = await fetch(`${cloud.apiUrl}/create-contract`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await poolToken()}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'x'.repeat(11 * 1024 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+  });
 });
