@@ -37,6 +37,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The attacker's probes, made permanent (issue 11): against the local cloud, like integration.
+          name: 'security',
+          include: ['test/security/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 120_000,

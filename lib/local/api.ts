@@ -14,6 +14,8 @@ export interface ApiOptions {
   issuer: string;
   jwksUri: string;
   audience: string;
+  /** The origins a browser may call from (the app's), as the HTTP API's CORS configuration lists them. */
+  allowOrigins: readonly string[];
 }
 
 interface MountedRoute {
@@ -50,14 +52,16 @@ export async function createApiServer(options: ApiOptions): Promise<Server> {
   const mounted = await Promise.all(routes.map(mount));
 
   return createServer((req, res) => {
-    handle(req, res).catch(() => sendJson(res, 500, { message: 'Internal Server Error' }, corsHeaders(req)));
+    handle(req, res).catch(() =>
+      sendJson(res, 500, { message: 'Internal Server Error' }, corsHeaders(req, options.allowOrigins)),
+    );
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://local');
     const method = req.method ?? 'GET';
     if (method === 'OPTIONS') {
-      res.writeHead(204, { ...corsHeaders(req), 'access-control-max-age': '600' }).end();
+      res.writeHead(204, { ...corsHeaders(req, options.allowOrigins), 'access-control-max-age': '600' }).end();
       return;
     }
     const match = (() => {
@@ -69,11 +73,11 @@ export async function createApiServer(options: ApiOptions): Promise<Server> {
       }
     })();
     if (match === 'malformed') {
-      sendJson(res, 400, { message: 'Bad Request' }, corsHeaders(req));
+      sendJson(res, 400, { message: 'Bad Request' }, corsHeaders(req, options.allowOrigins));
       return;
     }
     if (!match) {
-      sendJson(res, 404, { message: 'Not Found' }, corsHeaders(req));
+      sendJson(res, 404, { message: 'Not Found' }, corsHeaders(req, options.allowOrigins));
       return;
     }
     let claims: JwtPayload | undefined;
@@ -81,7 +85,7 @@ export async function createApiServer(options: ApiOptions): Promise<Server> {
       const token = /^Bearer (.+)$/i.exec(String(req.headers.authorization ?? ''))?.[1];
       claims = token ? await verifier.verify(token).catch(() => undefined) : undefined;
       if (!claims) {
-        sendJson(res, 401, { message: 'Unauthorized' }, corsHeaders(req));
+        sendJson(res, 401, { message: 'Unauthorized' }, corsHeaders(req, options.allowOrigins));
         return;
       }
     }
@@ -91,17 +95,17 @@ export async function createApiServer(options: ApiOptions): Promise<Server> {
     } catch (error) {
       if (!(error instanceof PayloadTooLargeError)) throw error;
       req.resume();
-      sendJson(res, 413, { message: 'Request Entity Too Large' }, corsHeaders(req));
+      sendJson(res, 413, { message: 'Request Entity Too Large' }, corsHeaders(req, options.allowOrigins));
       return;
     }
     let result: unknown;
     try {
       result = await match.mounted.handler(event, lambdaContext(match.mounted.route.name), () => undefined);
     } catch {
-      sendJson(res, 500, { message: 'Internal Server Error' }, corsHeaders(req));
+      sendJson(res, 500, { message: 'Internal Server Error' }, corsHeaders(req, options.allowOrigins));
       return;
     }
-    writeResult(res, result, corsHeaders(req));
+    writeResult(res, result, corsHeaders(req, options.allowOrigins));
   }
 }
 
@@ -204,9 +208,16 @@ function writeResult(res: ServerResponse, result: unknown, cors: Record<string, 
   res.end(structured.isBase64Encoded ? Buffer.from(body, 'base64') : body);
 }
 
-function corsHeaders(req: IncomingMessage): Record<string, string> {
+/**
+ * CORS as the HTTP API answers it: the allow headers only for a listed origin; any other origin
+ * gets none, so a page elsewhere cannot read the API's answers (requests without an Origin, from
+ * servers, need none).
+ */
+function corsHeaders(req: IncomingMessage, allowOrigins: readonly string[]): Record<string, string> {
+  const origin = req.headers.origin;
+  if (!origin || !allowOrigins.includes(origin)) return { vary: 'origin' };
   return {
-    'access-control-allow-origin': String(req.headers.origin ?? '*'),
+    'access-control-allow-origin': origin,
     'access-control-allow-methods': 'GET, POST, PATCH, PUT, DELETE, OPTIONS',
     'access-control-allow-headers': apiRequestHeaders.join(', '),
     vary: 'origin',

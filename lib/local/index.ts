@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
@@ -16,7 +16,7 @@ import { CognitoService } from './cognito/service';
 import { TokenIssuer } from './cognito/tokens';
 import type { TriggerHandlers } from './cognito/triggers';
 import { UserStore } from './cognito/user-store';
-import { localCredentials, startDynamo } from './dynamodb';
+import { type LocalCredentials, localAccessKeyId, startDynamo } from './dynamodb';
 import { type SandboxFaults, type SandboxTransfer, startFlutterwaveSandbox } from './flutterwave/index';
 import { close, listen } from './http-util';
 import { lambdaContext } from './lambda-context';
@@ -75,6 +75,11 @@ export interface LocalCloud {
     transfers: () => SandboxTransfer[];
   };
   config: WebConfig;
+  /**
+   * This cloud's AWS credentials, made up once per data directory (per start in memory): what
+   * its functions sign with, and what Cognito's admin operations require, as IAM does in AWS.
+   */
+  credentials: LocalCredentials;
   cognito: CognitoService;
   tokens: TokenIssuer;
   captcha: LocalCaptcha;
@@ -86,8 +91,9 @@ export type { WebConfig };
 const rootDir = resolve(import.meta.dirname, '../..');
 
 /**
- * The whole product on one machine, loopback only: DynamoDB Local, SES, the Cognito user pool
- * endpoint, the HTTP API with every route of the route table, and the web app.
+ * The whole product on one machine, loopback only (but for DynamoDB Local, which cannot bind to
+ * one interface: see startDynamo): DynamoDB Local, SES, the Cognito user pool endpoint, the HTTP
+ * API with every route of the route table, and the web app.
  */
 export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<LocalCloud> {
   const base = options.port ?? 0;
@@ -98,12 +104,17 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
   };
 
   try {
+    // The data folder holds secrets and password verifiers: a new one is the owner's alone.
+    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+    const secrets = localSecrets(options.dataDir && join(options.dataDir, 'secrets.json'));
+    const credentials: LocalCredentials = { accessKeyId: localAccessKeyId, secretAccessKey: secrets.awsSecretAccessKey };
     const ses = await startSes(port(3));
     stoppers.push(ses.stop);
     const dynamo = await startDynamo({
       dataDir: options.dataDir && join(options.dataDir, 'dynamodb'),
       port: port(4),
       tableName: localStage.tableName,
+      credentials,
     });
     stoppers.push(dynamo.stop);
 
@@ -117,7 +128,6 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     const cognitoEndpoint = `http://127.0.0.1:${cognitoPort}`;
     servers.push(cognitoHttp);
 
-    const secrets = localSecrets(options.dataDir && join(options.dataDir, 'secrets.json'));
     const stateMachineArn = `arn:aws:states:${localStage.region}:${localStage.accountId}:stateMachine:${localStage.stateMachineName}`;
     // The app's URL goes into emails and the captcha check, so bind its port before the handlers run.
     const web = createServer();
@@ -127,8 +137,8 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     // What CDK gives each Lambda in AWS (the same function), plus the endpoints of the local stand-ins.
     Object.assign(process.env, {
       AWS_REGION: localStage.region,
-      AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
       ...functionEnvironment({
         stage: localStage.stage,
         tableName: localStage.tableName,
@@ -188,7 +198,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       `${cognitoEndpoint}/${localStage.userPoolId}`,
       options.dataDir && join(options.dataDir, 'cognito', 'signing-key.json'),
     );
-    const mailer = new SESv2Client({ endpoint: ses.endpoint, region: localStage.region, credentials: localCredentials });
+    const mailer = new SESv2Client({ endpoint: ses.endpoint, region: localStage.region, credentials });
     stoppers.push(async () => mailer.destroy());
     const cognito = new CognitoService({
       region: localStage.region,
@@ -197,6 +207,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       users: new UserStore(options.dataDir && join(options.dataDir, 'cognito', 'users.json')),
       tokens,
       triggers: await loadTriggers(),
+      decoyKey: secrets.cognitoDecoyKey,
       sendEmail: async ({ to, subject, body }) => {
         await mailer.send(
           new SendEmailCommand({
@@ -207,12 +218,21 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
         );
       },
     });
-    cognitoHttp.on('request', cognitoRequestListener(cognito, tokens, localStage.userPoolId));
+    cognitoHttp.on(
+      'request',
+      cognitoRequestListener(cognito, tokens, {
+        userPoolId: localStage.userPoolId,
+        region: localStage.region,
+        credentials,
+        appOrigin: appUrl,
+      }),
+    );
 
     const api = await createApiServer({
       issuer: tokens.issuer,
       jwksUri: `${tokens.issuer}/.well-known/jwks.json`,
       audience: localStage.userPoolClientId,
+      allowOrigins: [appUrl],
     });
     const apiPort = await listen(api, port(1));
     servers.push(api);
@@ -258,6 +278,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
         transfers: () => flutterwave.transfers(),
       },
       config,
+      credentials,
       cognito,
       tokens,
       captcha,
@@ -275,6 +296,8 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
  * only when there is no data directory (tests). A secret added later is made up on the next start.
  */
 function localSecrets(file?: string): LocalSecrets {
+  // Also a file written before the mode was set, or by hand: private before anything is added.
+  if (file && existsSync(file)) chmodSync(file, 0o600);
   const kept: Partial<LocalSecrets> = file && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   const secrets: LocalSecrets = {
     appSecret: kept.appSecret ?? randomBytes(32).toString('base64url'),
@@ -283,9 +306,12 @@ function localSecrets(file?: string): LocalSecrets {
     flutterwaveSecretKey: kept.flutterwaveSecretKey ?? `FLWSECK_TEST-${randomBytes(16).toString('hex')}-X`,
     flutterwavePublicKey: kept.flutterwavePublicKey ?? `FLWPUBK_TEST-${randomBytes(16).toString('hex')}-X`,
     flutterwaveWebhookHash: kept.flutterwaveWebhookHash ?? randomBytes(24).toString('base64url'),
+    // Shaped like an AWS secret access key (40 characters), so the SDK and its signer take it as one.
+    awsSecretAccessKey: kept.awsSecretAccessKey ?? randomBytes(30).toString('base64'),
+    cognitoDecoyKey: kept.cognitoDecoyKey ?? randomBytes(32).toString('base64url'),
   };
   if (file && Object.keys(kept).length !== Object.keys(secrets).length) {
-    mkdirSync(dirname(file), { recursive: true });
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   }
   return secrets;
@@ -297,6 +323,10 @@ interface LocalSecrets {
   flutterwaveSecretKey: string;
   flutterwavePublicKey: string;
   flutterwaveWebhookHash: string;
+  /** The secret half of the cloud's AWS credentials (LocalCloud.credentials). */
+  awsSecretAccessKey: string;
+  /** The user pool's key for its answers about names without an account (CognitoServiceOptions.decoyKey). */
+  cognitoDecoyKey: string;
 }
 
 /** The task handlers of lambdas/tasks.ts by ASL state name, each invoked as Lambda would (with a context). */

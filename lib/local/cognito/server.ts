@@ -1,50 +1,103 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { readBody } from '../http-util';
+import { PayloadTooLargeError, readBody } from '../http-util';
 import { CognitoError } from './errors';
-import type { CognitoService } from './service';
+import { type CognitoService, iamOperations, type OperationName } from './service';
+import { type AwsCredentials, SigV4Verifier } from './sigv4';
 import type { TokenIssuer } from './tokens';
 
 const targetPrefix = 'AWSCognitoIdentityProviderService.';
 
+export interface CognitoListenerOptions {
+  userPoolId: string;
+  region: string;
+  /** The local cloud's credentials: the IAM-authorised operations must be signed with them (SigV4). */
+  credentials: AwsCredentials;
+  /**
+   * The web app's origin, the only one a browser may call from. Every other Origin gets a 403 and
+   * no CORS headers, so a page elsewhere cannot drive the pool from a developer's browser.
+   * Requests without an Origin (the SDK, server side) are not affected.
+   */
+  appOrigin: string;
+}
+
 /**
  * The Cognito IdP JSON protocol over HTTP: `POST /` with `x-amz-target`, answered in
  * `application/x-amz-json-1.1`, errors as `{ __type, message }` with `x-amzn-errortype`, CORS for
- * the browser (Amplify), and the pool's JWKS at `/<userPoolId>/.well-known/jwks.json`.
+ * the browser (Amplify), and the pool's JWKS at `/<userPoolId>/.well-known/jwks.json`. As in AWS,
+ * the admin operations and ListUsers need a valid SigV4 signature; the others are public.
  */
-export function cognitoRequestListener(service: CognitoService, tokens: TokenIssuer, userPoolId: string): RequestListener {
+export function cognitoRequestListener(
+  service: CognitoService,
+  tokens: TokenIssuer,
+  options: CognitoListenerOptions,
+): RequestListener {
+  const verifier = new SigV4Verifier(options.credentials, options.region, 'cognito-idp');
+  const appOrigin = new URL(options.appOrigin).origin;
+
   return (req, res) => {
-    handle(req, res).catch(() => reply(res, 500, { __type: 'InternalErrorException', message: 'Internal error' }));
+    handle(req, res).catch((error) => {
+      if (res.headersSent) return void res.end();
+      if (error instanceof PayloadTooLargeError) {
+        reply(
+          res,
+          413,
+          { __type: 'SerializationException', message: 'Request body too large' },
+          undefined,
+          'SerializationException',
+        );
+        return;
+      }
+      reply(res, 500, { __type: 'InternalErrorException', message: 'Internal error' }, undefined, 'InternalErrorException');
+    });
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    cors(req, res);
+    res.setHeader('vary', 'origin');
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== appOrigin) {
+      const message = 'Cross-origin requests are accepted from the local app only.';
+      reply(res, 403, { __type: 'AccessDeniedException', message }, undefined, 'AccessDeniedException');
+      return;
+    }
+    if (origin !== undefined) cors(req, res, origin);
     if (req.method === 'OPTIONS') {
       res.writeHead(204).end();
       return;
     }
-    if (req.method === 'GET' && req.url === `/${userPoolId}/.well-known/jwks.json`) {
+    if (req.method === 'GET' && req.url === `/${options.userPoolId}/.well-known/jwks.json`) {
       reply(res, 200, tokens.jwks(), 'application/json');
       return;
     }
     const target = String(req.headers['x-amz-target'] ?? '');
     if (req.method !== 'POST' || !target.startsWith(targetPrefix)) {
-      reply(res, 400, { __type: 'UnknownOperationException', message: 'Unknown operation' });
+      reply(
+        res,
+        400,
+        { __type: 'UnknownOperationException', message: 'Unknown operation' },
+        undefined,
+        'UnknownOperationException',
+      );
       return;
     }
-    const operation = service.operation(target.slice(targetPrefix.length));
+    const name = target.slice(targetPrefix.length);
+    const operation = service.operation(name);
     if (!operation) {
-      reply(res, 400, { __type: 'UnknownOperationException', message: `Unsupported operation ${target}` });
+      const message = `Unsupported operation ${target}`;
+      reply(res, 400, { __type: 'UnknownOperationException', message }, undefined, 'UnknownOperationException');
       return;
     }
-    let input: Record<string, unknown>;
+    const body = await readBody(req);
     try {
-      input = JSON.parse((await readBody(req)).toString('utf8') || '{}');
-    } catch {
-      reply(res, 400, { __type: 'SerializationException', message: 'Malformed request body' });
-      return;
-    }
-    try {
+      if (iamOperations.has(name as OperationName)) {
+        await verifier.verify({ method: req.method, url: req.url ?? '/', headers: req.headers, body });
+      }
+      let input: unknown;
+      try {
+        input = JSON.parse(body.toString('utf8') || '{}');
+      } catch {
+        throw new CognitoError('SerializationException', 'Malformed request body');
+      }
       reply(res, 200, await operation(input));
     } catch (error) {
       if (!(error instanceof CognitoError)) throw error;
@@ -53,8 +106,9 @@ export function cognitoRequestListener(service: CognitoService, tokens: TokenIss
   }
 }
 
-function cors(req: IncomingMessage, res: ServerResponse) {
-  res.setHeader('access-control-allow-origin', String(req.headers.origin ?? '*'));
+/** CORS for the app's own origin (the only one that gets this far with an Origin header). */
+function cors(req: IncomingMessage, res: ServerResponse, origin: string) {
+  res.setHeader('access-control-allow-origin', origin);
   res.setHeader('access-control-allow-methods', 'POST, GET, OPTIONS');
   res.setHeader(
     'access-control-allow-headers',
@@ -62,7 +116,6 @@ function cors(req: IncomingMessage, res: ServerResponse) {
   );
   res.setHeader('access-control-expose-headers', 'x-amzn-requestid, x-amzn-errortype, x-amzn-errormessage, date');
   res.setHeader('access-control-max-age', '600');
-  res.setHeader('vary', 'origin');
 }
 
 function reply(

@@ -1,7 +1,15 @@
-import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { type ExplicitAuthFlow, userPoolSettings } from '../../user-pool-settings';
 import { CognitoError, incorrectCredentials, invalidParameter, userNotFound } from './errors';
-import { createPasswordVerifier, createServerEphemeral, isValidSrpA, passwordMatchesVerifier, verifyPasswordClaim } from './srp';
+import {
+  createPasswordVerifier,
+  createServerEphemeral,
+  decoyVerifier,
+  isValidSrpA,
+  passwordMatchesVerifier,
+  verifyPasswordClaim,
+} from './srp';
 import { hashToken, type TokenIssuer } from './tokens';
 import { invokeTrigger, type PoolIdentity, type TriggerHandlers, triggerAttributes } from './triggers';
 import { type LocalUser, nowSeconds, type UserStore } from './user-store';
@@ -24,6 +32,12 @@ export interface CognitoServiceOptions extends PoolIdentity {
   triggers: TriggerHandlers;
   /** How the pool delivers its own emails (confirmation codes); locally through SES. */
   sendEmail: (message: EmailMessage) => Promise<void>;
+  /**
+   * The pool's secret for the made-up answers about names that have no account (their internal
+   * id, salt and verifier). Kept with the pool's data so those answers stay the same across
+   * restarts, as a real account's do. @default a new random key (in memory: tests)
+   */
+  decoyKey?: string;
 }
 
 interface ChallengeResult {
@@ -48,7 +62,8 @@ interface AuthSession {
 }
 
 type Json = Record<string, unknown>;
-type Operation = (input: Json) => Promise<Json>;
+/** An operation takes the request body as it arrived (any JSON) and checks it before use. */
+type Operation = (input: unknown) => Promise<Json>;
 
 export type OperationName =
   | 'SignUp'
@@ -69,6 +84,24 @@ export type OperationName =
   | 'AdminUserGlobalSignOut'
   | 'ListUsers';
 
+/**
+ * The operations that AWS authorises with IAM: the caller must sign the request (SigV4) with
+ * credentials allowed `cognito-idp:<Operation>`. The others are public, called by the browser
+ * unsigned, and authorised by their own parameters (client id, session, access token).
+ */
+export const iamOperations: ReadonlySet<OperationName> = new Set<OperationName>([
+  'AdminGetUser',
+  'AdminConfirmSignUp',
+  'AdminSetUserPassword',
+  'AdminUpdateUserAttributes',
+  'AdminDeleteUser',
+  'AdminUserGlobalSignOut',
+  'ListUsers',
+]);
+
+/** How many confirmation codes a user may ask to be sent again per window, as Cognito throttles it. */
+const resendLimit = { count: 5, windowMs: 15 * 60_000 };
+
 const flowByAuthFlow: Record<string, ExplicitAuthFlow> = {
   USER_SRP_AUTH: 'ALLOW_USER_SRP_AUTH',
   CUSTOM_AUTH: 'ALLOW_CUSTOM_AUTH',
@@ -85,8 +118,9 @@ const flowByAuthFlow: Record<string, ExplicitAuthFlow> = {
 export class CognitoService {
   private readonly sessions = new Map<string, AuthSession>();
   private readonly attempts = new AttemptLimiter();
-  /** Keyed per pool so a fake salt for an unknown user is stable but unguessable. */
-  private readonly fakeSaltKey = randomBytes(32);
+  private readonly resends = new RateLimiter(resendLimit.count, resendLimit.windowMs);
+  /** Keyed per pool so the made-up answers for a name without an account are stable but unguessable. */
+  private readonly decoyKey: Buffer;
   readonly operations: Readonly<Record<OperationName, Operation>>;
   /** The pool's users, for the local tooling (seeding, tests). */
   readonly users: UserStore;
@@ -98,24 +132,30 @@ export class CognitoService {
 
   constructor(private readonly options: CognitoServiceOptions) {
     this.users = options.users;
+    this.decoyKey = options.decoyKey ? Buffer.from(options.decoyKey, 'utf8') : randomBytes(32);
+    // Every operation checks the shape of its input first, so a wrong type anywhere is a 400.
+    const checked =
+      (run: (input: Json) => Promise<Json>): Operation =>
+      async (input) =>
+        run(requestInput(input));
     this.operations = {
-      SignUp: (i) => this.signUp(i),
-      ConfirmSignUp: (i) => this.confirmSignUp(i),
-      ResendConfirmationCode: (i) => this.resendConfirmationCode(i),
-      InitiateAuth: (i) => this.initiateAuth(i),
-      RespondToAuthChallenge: (i) => this.respondToAuthChallenge(i),
-      GetTokensFromRefreshToken: (i) => this.getTokensFromRefreshToken(i),
-      GetUser: (i) => this.getUser(i),
-      GlobalSignOut: (i) => this.globalSignOut(i),
-      RevokeToken: (i) => this.revokeToken(i),
-      ChangePassword: (i) => this.changePassword(i),
-      AdminGetUser: (i) => this.adminGetUser(i),
-      AdminConfirmSignUp: (i) => this.adminConfirmSignUp(i),
-      AdminSetUserPassword: (i) => this.adminSetUserPassword(i),
-      AdminUpdateUserAttributes: (i) => this.adminUpdateUserAttributes(i),
-      AdminDeleteUser: (i) => this.adminDeleteUser(i),
-      AdminUserGlobalSignOut: (i) => this.adminUserGlobalSignOut(i),
-      ListUsers: (i) => this.listUsers(i),
+      SignUp: checked((i) => this.signUp(i)),
+      ConfirmSignUp: checked((i) => this.confirmSignUp(i)),
+      ResendConfirmationCode: checked((i) => this.resendConfirmationCode(i)),
+      InitiateAuth: checked((i) => this.initiateAuth(i)),
+      RespondToAuthChallenge: checked((i) => this.respondToAuthChallenge(i)),
+      GetTokensFromRefreshToken: checked((i) => this.getTokensFromRefreshToken(i)),
+      GetUser: checked((i) => this.getUser(i)),
+      GlobalSignOut: checked((i) => this.globalSignOut(i)),
+      RevokeToken: checked((i) => this.revokeToken(i)),
+      ChangePassword: checked((i) => this.changePassword(i)),
+      AdminGetUser: checked((i) => this.adminGetUser(i)),
+      AdminConfirmSignUp: checked((i) => this.adminConfirmSignUp(i)),
+      AdminSetUserPassword: checked((i) => this.adminSetUserPassword(i)),
+      AdminUpdateUserAttributes: checked((i) => this.adminUpdateUserAttributes(i)),
+      AdminDeleteUser: checked((i) => this.adminDeleteUser(i)),
+      AdminUserGlobalSignOut: checked((i) => this.adminUserGlobalSignOut(i)),
+      ListUsers: checked((i) => this.listUsers(i)),
     };
   }
 
@@ -131,23 +171,15 @@ export class CognitoService {
     const password = str(input.Password, 'Password');
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw invalidParameter('Username should be an email.');
     this.checkPasswordPolicy(password);
-    if (this.options.users.find(email)) {
-      throw new CognitoError('UsernameExistsException', 'An account with the given email already exists.');
-    }
     const attributes = attributeMap(input.UserAttributes);
     attributes.email = email;
     const username = this.options.users.newUsername();
-    const { salt, verifier } = createPasswordVerifier(this.poolName, username, password);
-    const user: LocalUser = {
-      username,
-      attributes: { ...attributes, email_verified: 'false' },
-      status: 'UNCONFIRMED',
-      enabled: true,
-      salt,
-      verifier,
-      createdAt: nowSeconds(),
-      updatedAt: nowSeconds(),
-    };
+    // PreSignUp runs before the check for an existing account. AWS documents that SignUp answers
+    // UsernameExistsException for a taken name even with PreventUserExistenceErrors, but not
+    // whether that check comes before or after the trigger. This pool admits only sign-ups that
+    // carry secure-signup's signed ticket (lambdas/triggers/pre-sign-up.ts), so checking the
+    // ticket first means a direct, unticketed SignUp is refused the same way whether or not the
+    // email has an account; only secure-signup (captcha first) ever learns that an email is taken.
     const preSignUp = await invokeTrigger(this.options.triggers, this.options, 'preSignUp', {
       triggerSource: 'PreSignUp_SignUp',
       userName: username,
@@ -159,6 +191,18 @@ export class CognitoService {
       },
       response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
     });
+    if (this.options.users.find(email)) {
+      throw new CognitoError('UsernameExistsException', 'An account with the given email already exists.');
+    }
+    const user: LocalUser = {
+      username,
+      attributes: { ...attributes, email_verified: 'false' },
+      status: 'UNCONFIRMED',
+      enabled: true,
+      ...createPasswordVerifier(this.poolName, username, password),
+      createdAt: nowSeconds(),
+      updatedAt: nowSeconds(),
+    };
     if (preSignUp.autoConfirmUser) user.status = 'CONFIRMED';
     if (preSignUp.autoVerifyEmail) user.attributes.email_verified = 'true';
     this.options.users.put(user);
@@ -175,7 +219,7 @@ export class CognitoService {
     const client = this.client(input.ClientId);
     const user = this.options.users.find(str(input.Username, 'Username'));
     const code = str(input.ConfirmationCode, 'ConfirmationCode');
-    const attemptKey = `confirm:${user?.username ?? String(input.Username).toLowerCase()}`;
+    const attemptKey = `confirm:${user?.username ?? str(input.Username, 'Username').trim().toLowerCase()}`;
     if (this.attempts.isLocked(attemptKey)) {
       throw new CognitoError('LimitExceededException', 'Attempt limit exceeded, please try after some time.');
     }
@@ -208,21 +252,27 @@ export class CognitoService {
     return {};
   }
 
+  /**
+   * Throttled per user, a name without an account included (else the throttle would tell the
+   * two apart), and a new code does not clear the wrong-code count: the confirmation lockout
+   * lasts its time. A name without an account gets the answer a real one gets, with a made-up
+   * destination (PreventUserExistenceErrors); a confirmed account gets Cognito's
+   * InvalidParameterException, as in AWS.
+   */
   private async resendConfirmationCode(input: Json): Promise<Json> {
     const client = this.client(input.ClientId);
     const typed = str(input.Username, 'Username');
     const user = this.options.users.find(typed);
-    if (user?.status === 'UNCONFIRMED') {
-      await this.sendConfirmationCode(user, client.clientId, 'CustomMessage_ResendCode', input.ClientMetadata);
-    } else if (user) {
-      throw invalidParameter('User is already confirmed.');
+    if (!this.resends.take(user?.username ?? typed.trim().toLowerCase())) {
+      throw new CognitoError('LimitExceededException', 'Attempt limit exceeded, please try after some time.');
     }
-    return { CodeDeliveryDetails: deliveryDetails(user?.attributes.email ?? typed) };
+    if (user && user.status !== 'UNCONFIRMED') throw invalidParameter('User is already confirmed.');
+    if (user) await this.sendConfirmationCode(user, client.clientId, 'CustomMessage_ResendCode', input.ClientMetadata);
+    return { CodeDeliveryDetails: deliveryDetails(user?.attributes.email ?? this.decoyEmail(typed)) };
   }
 
   private async sendConfirmationCode(user: LocalUser, clientId: string, triggerSource: string, clientMetadata: unknown) {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    this.attempts.reset(`confirm:${user.username}`);
     user.confirmationCode = { code, expiresAt: nowSeconds() + userPoolSettings.confirmationCodeValidityHours * 3600 };
     this.options.users.put(user);
     const codeParameter = '{####}';
@@ -263,7 +313,7 @@ export class CognitoService {
         `${authFlow === 'REFRESH_TOKEN' ? 'REFRESH_TOKEN_AUTH' : authFlow} flow not enabled for this client`,
       );
     }
-    const params = (input.AuthParameters ?? {}) as Record<string, string>;
+    const params = (input.AuthParameters ?? {}) as Record<string, string | undefined>;
     if (authFlow === 'REFRESH_TOKEN_AUTH' || authFlow === 'REFRESH_TOKEN') return this.refresh(client, params);
     if (authFlow === 'USER_PASSWORD_AUTH') return this.passwordAuth(client, params, input.ClientMetadata);
 
@@ -273,7 +323,7 @@ export class CognitoService {
     const session: AuthSession = {
       flow: authFlow as AuthSession['flow'],
       clientId: client.clientId,
-      username: user?.username ?? typed,
+      username: user?.username ?? this.decoyUsername(typed),
       userNotFound: !user,
       expiresAt: Date.now() + userPoolSettings.authSessionValidityMinutes * 60_000,
       expects: 'PASSWORD_VERIFIER',
@@ -289,15 +339,16 @@ export class CognitoService {
     const session = this.takeSession(input.Session);
     if (session.clientId !== client.clientId) throw invalidParameter('Invalid session for the client.');
     const name = str(input.ChallengeName, 'ChallengeName');
-    const responses = (input.ChallengeResponses ?? {}) as Record<string, string>;
+    const responses = (input.ChallengeResponses ?? {}) as Record<string, string | undefined>;
     if (name !== session.expects) throw invalidParameter(`Invalid challenge name: ${name}`);
 
     if (name === 'PASSWORD_VERIFIER') {
       this.checkPasswordLock(session.username);
       const srp = session.srp;
-      const ok =
+      // A name without an account goes through the whole proof too, against its decoy verifier,
+      // so the answer takes as long as for a real account with a wrong password.
+      const proven =
         !!srp &&
-        !session.userNotFound &&
         responses.PASSWORD_CLAIM_SECRET_BLOCK === srp.secretBlock &&
         verifyPasswordClaim({
           poolName: this.poolName,
@@ -311,7 +362,7 @@ export class CognitoService {
           timestamp: str(responses.TIMESTAMP, 'TIMESTAMP'),
           signature: str(responses.PASSWORD_CLAIM_SIGNATURE, 'PASSWORD_CLAIM_SIGNATURE'),
         });
-      if (!ok) throw this.passwordFailed(session.username);
+      if (!proven || session.userNotFound) throw this.passwordFailed(session.username);
       this.attempts.reset(`password:${session.username}`);
       const user = this.signInUser(session.username);
       if (session.flow === 'USER_SRP_AUTH') return this.finish(user, session.clientId, input.ClientMetadata);
@@ -402,11 +453,7 @@ export class CognitoService {
     if (srpA === undefined) throw invalidParameter('Missing required parameter SRP_A');
     if (!isValidSrpA(srpA)) throw invalidParameter('SRP_A is not valid.');
     const user = session.userNotFound ? undefined : this.options.users.get(session.username);
-    // An unknown user gets a salt that is stable per name, so two tries look like a real account.
-    const salt =
-      user?.salt ?? createHmac('sha256', this.fakeSaltKey).update(session.username.toLowerCase()).digest('hex').slice(0, 32);
-    const verifier =
-      user?.verifier ?? createPasswordVerifier(this.poolName, session.username, randomBytes(16).toString('hex')).verifier;
+    const { salt, verifier } = user ?? this.decoyCredentials(session.username);
     const { b, B } = createServerEphemeral(verifier);
     const secretBlock = randomBytes(64).toString('base64');
     session.srp = { A: srpA, b, B, salt, verifier, secretBlock };
@@ -424,11 +471,18 @@ export class CognitoService {
     };
   }
 
-  private async passwordAuth(client: PoolClient, params: Record<string, string>, clientMetadata: unknown): Promise<Json> {
-    const user = this.options.users.find(str(params.USERNAME, 'USERNAME'));
+  private async passwordAuth(
+    client: PoolClient,
+    params: Record<string, string | undefined>,
+    clientMetadata: unknown,
+  ): Promise<Json> {
+    const typed = str(params.USERNAME, 'USERNAME');
+    const user = this.options.users.find(typed);
     const password = str(params.PASSWORD, 'PASSWORD');
-    if (!user || !passwordMatchesVerifier(this.poolName, user.username, password, user.salt, user.verifier))
-      throw incorrectCredentials();
+    const username = user?.username ?? this.decoyUsername(typed);
+    const { salt, verifier } = user ?? this.decoyCredentials(username);
+    // Checked against the decoy too, so an unknown name costs the same as a wrong password.
+    if (!passwordMatchesVerifier(this.poolName, username, password, salt, verifier) || !user) throw incorrectCredentials();
     return this.finish(this.signInUser(user.username), client.clientId, clientMetadata);
   }
 
@@ -442,7 +496,7 @@ export class CognitoService {
     return { AuthenticationResult };
   }
 
-  private async refresh(client: PoolClient, params: Record<string, string>): Promise<Json> {
+  private async refresh(client: PoolClient, params: Record<string, string | undefined>): Promise<Json> {
     const token = str(params.REFRESH_TOKEN, 'REFRESH_TOKEN');
     const record = this.options.users.getRefreshToken(hashToken(token));
     if (!record || record.clientId !== client.clientId || record.expiresAt < nowSeconds()) {
@@ -636,7 +690,46 @@ export class CognitoService {
       });
     }
     const limit = typeof input.Limit === 'number' ? input.Limit : 60;
+    if (!Number.isInteger(limit) || limit < 0 || limit > 60) {
+      throw invalidParameter(
+        `1 validation error detected: Value '${limit}' at 'limit' failed to satisfy constraint: Member must have value less than or equal to 60`,
+      );
+    }
     return { Users: users.slice(0, limit).map(userType) };
+  }
+
+  // ---- names without an account (PreventUserExistenceErrors) ---------------------------------
+
+  /**
+   * The internal id Cognito shows for a name without an account: a UUID, the same for the same
+   * name (any case) in this pool, unguessable without the pool's key.
+   */
+  private decoyUsername(typed: string): string {
+    const id = this.derive('username', typed.trim().toLowerCase(), 16);
+    id[6] = ((id[6] ?? 0) & 0x0f) | 0x40; // version 4, like randomUUID()
+    id[8] = ((id[8] ?? 0) & 0x3f) | 0x80; // RFC 4122 variant
+    const hex = id.toString('hex');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+
+  /** A salt and SRP verifier for a decoy id: stable per id, shaped like a real account's. */
+  private decoyCredentials(decoyUsername: string): { salt: string; verifier: string } {
+    return {
+      salt: this.derive('salt', decoyUsername, 16).toString('hex'),
+      verifier: decoyVerifier(this.derive('verifier', decoyUsername, 416)),
+    };
+  }
+
+  /** A made-up address for a name that is not an email, so the masked destination looks like a real one. */
+  private decoyEmail(typed: string): string {
+    if (typed.includes('@')) return typed;
+    const [a = 0, b = 0] = this.derive('email', typed.trim().toLowerCase(), 2);
+    return `${String.fromCharCode(97 + (a % 26))}@${String.fromCharCode(97 + (b % 26))}.com`;
+  }
+
+  private derive(purpose: string, name: string, length: number): Buffer {
+    const keyed = createHmac('sha256', this.decoyKey).update(name).digest();
+    return Buffer.from(hkdfSync('sha256', keyed, Buffer.alloc(0), purpose, length));
   }
 
   // ---- shared --------------------------------------------------------------------------------
@@ -701,6 +794,72 @@ class AttemptLimiter {
   }
 }
 
+/** At most `limit` events per key within a sliding window. */
+class RateLimiter {
+  private readonly events = new Map<string, number[]>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+  ) {}
+
+  /** Counts one event for the key; false when the key is over its limit (nothing counted then). */
+  take(key: string): boolean {
+    const now = Date.now();
+    if (this.events.size > 10_000) {
+      for (const [k, times] of this.events) if (times.every((t) => t <= now - this.windowMs)) this.events.delete(k);
+    }
+    const recent = (this.events.get(key) ?? []).filter((t) => t > now - this.windowMs);
+    const allowed = recent.length < this.limit;
+    if (allowed) recent.push(now);
+    this.events.set(key, recent);
+    return allowed;
+  }
+}
+
+// The request members the operations read, with their types in Cognito's API. Members arriving
+// as null count as absent, as in AWS; anything else of the wrong type is refused with the JSON
+// protocol's SerializationException (400), never reaching an operation.
+const text = z.string().nullish();
+const textMap = z.record(z.string(), z.string()).nullish();
+const attributeTypes = z.array(z.object({ Name: z.string(), Value: z.string().nullish() })).nullish();
+const requestMembers = z.looseObject({
+  AccessToken: text,
+  AuthFlow: text,
+  AuthParameters: textMap,
+  ChallengeName: text,
+  ChallengeResponses: textMap,
+  ClientId: text,
+  ClientMetadata: textMap,
+  ConfirmationCode: text,
+  Filter: text,
+  Limit: z.number().nullish(),
+  Password: text,
+  Permanent: z.boolean().nullish(),
+  PreviousPassword: text,
+  ProposedPassword: text,
+  RefreshToken: text,
+  Session: text,
+  Token: text,
+  UserAttributes: attributeTypes,
+  UserPoolId: text,
+  Username: text,
+  ValidationData: attributeTypes,
+});
+
+/** The request body as an operation may use it: a JSON object whose known members have their types. */
+function requestInput(input: unknown): Json {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new CognitoError('SerializationException', 'The request body must be a JSON object.');
+  }
+  const parsed = requestMembers.safeParse(input);
+  if (!parsed.success) {
+    const where = parsed.error.issues[0]?.path.join('.') ?? '';
+    throw new CognitoError('SerializationException', `Unexpected value type for ${where || 'the request'}.`);
+  }
+  return parsed.data;
+}
+
 function str(value: unknown, name: string): string {
   if (typeof value !== 'string' || value === '') throw invalidParameter(`Missing required parameter ${name}`);
   return value;
@@ -708,7 +867,7 @@ function str(value: unknown, name: string): string {
 
 function attributeMap(value: unknown): Record<string, string> {
   if (!Array.isArray(value)) return {};
-  return Object.fromEntries(value.map((a: { Name: string; Value?: string }) => [a.Name, a.Value ?? '']));
+  return Object.fromEntries(value.map((a: { Name: string; Value?: string | null }) => [a.Name, a.Value ?? '']));
 }
 
 function attributeList(user: LocalUser) {

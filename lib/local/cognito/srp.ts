@@ -62,6 +62,18 @@ export function createPasswordVerifier(poolName: string, username: string, passw
   return { salt, verifier };
 }
 
+/**
+ * A verifier for a name without an account, from random-looking seed bytes (at least 400, so the
+ * reduction mod N is unbiased in practice): r^2 mod N. N is a safe prime with N = 7 mod 8, so
+ * g = 2 generates exactly the quadratic residues, and a square is distributed like g^x for a
+ * random x, which is what a real verifier is. One multiplication instead of a modPow, so the
+ * decoy costs the server no more than reading a stored verifier.
+ */
+export function decoyVerifier(seed: Buffer): string {
+  const r = BigInt(`0x${seed.toString('hex')}`) % N;
+  return ((r === 0n ? 1n : r * r) % N).toString(16);
+}
+
 /** Direct password check (ADMIN_USER_PASSWORD_AUTH, ChangePassword): g^x mod N == verifier. */
 export function passwordMatchesVerifier(
   poolName: string,

@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
 import { userPoolSettings } from '../../user-pool-settings';
 import { CognitoError } from './errors';
-import { type LocalUser, nowSeconds } from './user-store';
+import { ensurePrivateDir, type LocalUser, nowSeconds } from './user-store';
 
 interface KeyFile {
   kid: string;
@@ -26,7 +26,9 @@ export class TokenIssuer {
 
   static async create(issuer: string, file?: string): Promise<TokenIssuer> {
     let key: KeyFile;
+    if (file) ensurePrivateDir(dirname(file));
     if (file && existsSync(file)) {
+      chmodSync(file, 0o600); // a key written before files were kept private
       key = JSON.parse(readFileSync(file, 'utf8')) as KeyFile;
     } else {
       const pair = await generateKeyPair('RS256', { extractable: true });
@@ -36,10 +38,7 @@ export class TokenIssuer {
         privateJwk: await exportJWK(pair.privateKey),
         publicJwk: { ...(await exportJWK(pair.publicKey)), kid, alg: 'RS256', use: 'sig' },
       };
-      if (file) {
-        mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(file, JSON.stringify(key), { mode: 0o600 });
-      }
+      if (file) writeFileSync(file, JSON.stringify(key), { mode: 0o600 });
     }
     const privateKey = (await importJWK(key.privateJwk, 'RS256')) as CryptoKey;
     const publicKey = (await importJWK(key.publicJwk, 'RS256')) as CryptoKey;

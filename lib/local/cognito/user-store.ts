@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 export type UserStatus = 'UNCONFIRMED' | 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD' | 'RESET_REQUIRED';
@@ -34,13 +34,19 @@ interface PoolData {
 
 /**
  * The pool's users, in memory and, when a file is given, written through to disk so they survive
- * a restart. Writes are atomic (temp file + rename).
+ * a restart. Writes are atomic (temp file + rename). The file holds password verifiers and
+ * refresh-token hashes, so only its owner may read it: the file 0600, its folder 0700.
  */
 export class UserStore {
   private data: PoolData = { users: {}, refreshTokens: {} };
 
   constructor(private readonly file?: string) {
-    if (file && existsSync(file)) this.data = JSON.parse(readFileSync(file, 'utf8')) as PoolData;
+    if (!file) return;
+    ensurePrivateDir(dirname(file));
+    if (existsSync(file)) {
+      chmodSync(file, 0o600); // a pool written before files were kept private
+      this.data = JSON.parse(readFileSync(file, 'utf8')) as PoolData;
+    }
   }
 
   newUsername(): string {
@@ -107,11 +113,19 @@ export class UserStore {
 
   private save(): void {
     if (!this.file) return;
-    mkdirSync(dirname(this.file), { recursive: true });
+    ensurePrivateDir(dirname(this.file));
     const temp = `${this.file}.tmp`;
-    writeFileSync(temp, JSON.stringify(this.data));
+    // A temp file left by a crash keeps its old mode when rewritten, so start from a new one.
+    rmSync(temp, { force: true });
+    writeFileSync(temp, JSON.stringify(this.data), { mode: 0o600, flag: 'wx' });
     renameSync(temp, this.file);
   }
+}
+
+/** Creates the folder if needed and makes it the owner's alone (0700), also when it already existed. */
+export function ensurePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
 }
 
 export function nowSeconds(): number {
