@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, Lazy, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   CachePolicy,
@@ -21,6 +21,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { WebConfig } from '../lambdas/core/api/web-config';
+import { contentSecurityPolicy } from './content-security-policy';
 import { acknowledge, acknowledgeMatchingFindings, wildcardResourceFinding } from './nag';
 import { type StageConfig, StageSettingsError } from './stage-config';
 
@@ -54,10 +55,14 @@ export class EscrowWeb extends Construct {
   readonly distribution: Distribution;
   /** `https://<custom domain>` when the stage has one, else `https://<distribution domain>`. */
   readonly url: string;
+  private readonly stage: StageConfig;
+  /** What {@link EscrowWeb.deploy} publishes as /config.json; the CSP is derived from it. */
+  private published?: WebConfig;
 
   constructor(scope: Construct, id: string, props: EscrowWebProps) {
     super(scope, id);
     const { stage } = props;
+    this.stage = stage;
     const destroy = stage.removalPolicy === RemovalPolicy.DESTROY;
 
     const logs = new Bucket(this, 'AccessLogs', {
@@ -92,6 +97,11 @@ export class EscrowWeb extends Construct {
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
         xssProtection: { protection: true, modeBlock: true, override: true },
+        // Known once deploy() is given the config.json the app will read.
+        contentSecurityPolicy: {
+          contentSecurityPolicy: Lazy.string({ produce: () => this.contentSecurityPolicy() }),
+          override: true,
+        },
       },
     });
 
@@ -150,6 +160,23 @@ export class EscrowWeb extends Construct {
   }
 
   /**
+   * The policy of every response (index.html, assets, /config.json), from the published config.
+   * Only a stage with a custom domain can name its API exactly: without one, the distribution's
+   * domain is the API's CORS origin and every function's APP_URL, so a header naming the API
+   * would make the distribution depend on itself (CloudFormation refuses the cycle). The policy
+   * then allows the API Gateway hosts of the stage's region.
+   */
+  private contentSecurityPolicy(): string {
+    const config = this.published;
+    if (!config)
+      throw new Error(
+        'EscrowWeb.deploy() was not called: the Content-Security-Policy is derived from the config.json it publishes.',
+      );
+    const apiSource = this.stage.customDomain ? config.apiUrl : `https://*.execute-api.${config.region}.amazonaws.com`;
+    return contentSecurityPolicy(config, { apiSource });
+  }
+
+  /**
    * Publishes the built web app and /config.json (the shape the web app parses:
    * lambdas/core/api/web-config.ts), then invalidates the distribution. Hashed assets first, cached
    * for a year as immutable; then index.html and config.json, never cached, so a page never names a
@@ -157,6 +184,7 @@ export class EscrowWeb extends Construct {
    * load its chunks. A stage without a web build is refused: it would publish an empty site.
    */
   deploy(config: WebConfig): BucketDeployment {
+    this.published = config;
     const dist = (this.node.tryGetContext('webDist') as string | undefined) ?? webDistPath;
     if (!existsSync(`${dist}/index.html`)) {
       throw new StageSettingsError(

@@ -2,6 +2,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import type { WebConfig } from '../../lambdas/core/api/web-config';
+import { contentSecurityPolicy } from '../content-security-policy';
 import { sendJson } from './http-util';
 
 const contentTypes: Record<string, string> = {
@@ -20,7 +21,9 @@ const contentTypes: Record<string, string> = {
 
 /**
  * What S3 + CloudFront do in AWS: the built SPA with index.html fallback, and `/config.json`.
- * `extra` serves other paths first (the local captcha); it returns false to pass.
+ * `extra` serves other paths first (the local captcha); it returns false to pass. Every answer
+ * carries the security headers of CloudFront's response headers policy (lib/web.ts), the
+ * Content-Security-Policy built from the served config by the same function.
  */
 export function webRequestListener(
   distDir: string,
@@ -35,7 +38,13 @@ export function webRequestListener(
   };
 
   async function serve(req: IncomingMessage, res: ServerResponse) {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname);
+    for (const [name, value] of Object.entries(securityHeaders(config()))) res.setHeader(name, value);
+    const path = requestPath(req.url);
+    if (path === undefined) {
+      // A malformed %-escape is the client's error, as CloudFront answers it: never a 5xx.
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad request: malformed URL');
+      return;
+    }
     if (path === '/config.json') {
       sendJson(res, 200, config(), { 'cache-control': 'no-store' });
       return;
@@ -52,10 +61,27 @@ export function webRequestListener(
     res.writeHead(200, {
       'content-type': contentTypes[extname(target)] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      'x-content-type-options': 'nosniff',
-      'x-frame-options': 'DENY',
-      'referrer-policy': 'strict-origin-when-cross-origin',
     });
     createReadStream(target).pipe(res);
+  }
+}
+
+/** The headers CloudFront's SecurityHeaders policy adds, less HSTS (the laptop serves plain HTTP). */
+function securityHeaders(config: WebConfig): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(config),
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-xss-protection': '1; mode=block',
+  };
+}
+
+/** The decoded path of a request target, or undefined when it cannot be decoded. */
+function requestPath(target = '/'): string | undefined {
+  try {
+    return decodeURIComponent(new URL(target, 'http://local').pathname);
+  } catch {
+    return undefined;
   }
 }

@@ -1,10 +1,57 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { afterEach, expect } from 'vitest';
 
-/** Debian's Chromium, driven headless (never a downloaded browser). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+/** Content-Security-Policy violations reported by any page of a browser launched here, not yet checked. */
+const cspViolations: string[] = [];
+const launched = new Set<Browser>();
+
+/**
+ * Every browser test fails when a page broke the Content-Security-Policy: the app must run under
+ * the policy CloudFront sends (lib/content-security-policy.ts) with no violation at all. Registered
+ * here, at import, so it covers every test file that opens a browser through this helper.
+ */
+afterEach(async () => {
+  // A round trip to each open page lets reports still on their way arrive first (a page in the
+  // middle of a navigation answers late, so at most a second is spent on it).
+  const pages = [...launched].flatMap((b) => b.contexts()).flatMap((c) => c.pages());
+  const roundTrip = (page: Page) => page.evaluate(() => undefined).catch(() => undefined);
+  await Promise.all(pages.map((page) => Promise.race([roundTrip(page), new Promise((r) => setTimeout(r, 1_000))])));
+  expect(takeCspViolations(), 'Content-Security-Policy violations').toEqual([]);
+});
+
+/** The violations reported since the last call (each test's check takes them). */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+/**
+ * Records what Chromium reports of every violation in the context's pages and frames: the
+ * `securitypolicyviolation` event (directive, blocked URL, where) and its console error, which
+ * also covers frames and navigations the event does not reach.
+ */
+async function watchCsp(context: BrowserContext): Promise<void> {
+  await context.exposeBinding('__reportCspViolation', ({ page }, text: string) => {
+    cspViolations.push(`${page.url()}: ${text}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation;
+      report(
+        `${event.effectiveDirective} refused ${event.blockedURI || 'inline'} at ${event.sourceFile || '?'}:${event.lineNumber}`,
+      );
+    });
+  });
+  context.on('console', (message) => {
+    if (message.text().includes('Content Security Policy'))
+      cspViolations.push(`${message.page()?.url() ?? '?'}: ${message.text()}`);
+  });
+}
+
+/** Debian's Chromium, driven headless (never a downloaded browser); its pages are watched for CSP violations. */
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -17,6 +64,16 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  // newPage() goes through newContext() too, so every page of this browser is watched.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await watchCsp(context);
+    return context;
+  };
+  launched.add(browser);
+  browser.on('disconnected', () => launched.delete(browser));
+  return browser;
 }
 
 /** Two people's machines differ: time zone, language and screen feed the device fingerprint. */
@@ -42,31 +99,36 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
- * A person signed in on the browser they signed up with (its device id already in local storage,
- * so no new-device questions): the tab they signed in on, which holds the session (sessionStorage).
+ * A person signed in on the browser they signed up with (its device id and the device secret
+ * sign-up gave it already in local storage, so no new-device questions): the tab they signed in
+ * on, which holds the session (sessionStorage).
  */
 export async function signedInTab(
   browser: Browser,
   appUrl: string,
-  user: { email: string; password: string; deviceId: string },
+  user: { email: string; password: string; deviceId: string; deviceSecret?: string },
   machine: BrowserContextOptions,
 ): Promise<Page> {
   const context = await browser.newContext(machine);
-  await context.addInitScript((deviceId) => {
-    localStorage.setItem('middleman_device_id', deviceId);
-    localStorage.setItem(
-      'middleman_device_info',
-      JSON.stringify({
-        device_id: deviceId,
-        device_name: 'Linux PC',
-        user_agent: '',
-        platform: '',
-        screen_resolution: '',
-        timezone: '',
-        language: '',
-      }),
-    );
-  }, user.deviceId);
+  await context.addInitScript(
+    ({ deviceId, email, deviceSecret }) => {
+      localStorage.setItem('middleman_device_id', deviceId);
+      if (deviceSecret) localStorage.setItem('middleman_device_secrets', JSON.stringify({ [email]: deviceSecret }));
+      localStorage.setItem(
+        'middleman_device_info',
+        JSON.stringify({
+          device_id: deviceId,
+          device_name: 'Linux PC',
+          user_agent: '',
+          platform: '',
+          screen_resolution: '',
+          timezone: '',
+          language: '',
+        }),
+      );
+    },
+    { deviceId: user.deviceId, email: user.email.toLowerCase(), deviceSecret: user.deviceSecret },
+  );
   const page = await context.newPage();
   await page.goto(`${appUrl}/login`);
   await page.getByLabel('Email').fill(user.email);

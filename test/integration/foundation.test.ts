@@ -1,11 +1,25 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { confirmSignUp, fetchAuthSession, signIn, signOut, signUp } from 'aws-amplify/auth';
 import { decodeJwt, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { close, listen } from '../../lib/local/http-util';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
+import { webRequestListener } from '../../lib/local/web';
 import { userPoolSettings } from '../../lib/user-pool-settings';
 import { configureAmplify } from '../support/amplify';
-import { confirmByEmailedLink, linkIn, newTestUser, postJson, signupBody } from '../support/identity';
+import {
+  confirmByEmailedLink,
+  keepDeviceSecret,
+  linkIn,
+  newTestUser,
+  postJson,
+  signupBody,
+  trustedDeviceMetadata,
+} from '../support/identity';
 import { latestEmailTo } from '../support/mailbox';
 
 let cloud: LocalCloud;
@@ -77,6 +91,63 @@ describe('the local cloud', () => {
   });
 });
 
+describe('the local web server, as CloudFront serves the app', () => {
+  /** Each directive of a Content-Security-Policy header and its sources. */
+  function directives(header: string | null): Record<string, string[]> {
+    expect(header, 'a Content-Security-Policy header').toBeTruthy();
+    return Object.fromEntries(
+      (header ?? '').split(';').map((d) => {
+        const [name = '', ...sources] = d.trim().split(/\s+/);
+        return [name, sources];
+      }),
+    );
+  }
+
+  it('serves index.html with a Content-Security-Policy naming the local cloud’s API, pool and checkout, with no eval and no inline script', async () => {
+    // The cloud's own listener over a built app (this file's cloud serves web/dist, which may not be built).
+    const dist = mkdtempSync(join(tmpdir(), 'escrow-csp-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    const server = createServer(webRequestListener(dist, () => cloud.config));
+    try {
+      const response = await fetch(`http://127.0.0.1:${await listen(server, 0)}/contracts/01HZX3V8Q2`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      const csp = response.headers.get('content-security-policy');
+      const policy = directives(csp);
+      expect(policy['default-src']).toEqual(["'self'"]);
+      expect(policy['script-src']).toContain(cloud.config.payments.checkoutScriptUrl);
+      expect(policy['script-src']).not.toContain("'unsafe-inline'");
+      expect(csp).not.toContain("'unsafe-eval'");
+      // The local stand-ins set no style attributes: the browser tests hold the app to a strict style-src.
+      expect(policy['style-src']).toEqual(["'self'"]);
+      expect(policy['connect-src']).toEqual(["'self'", new URL(cloud.apiUrl).origin, new URL(cloud.cognitoEndpoint).origin]);
+      expect(policy['object-src']).toEqual(["'none'"]);
+      expect(policy['frame-ancestors']).toEqual(["'none'"]);
+      // The cloud's own server answers with the same policy.
+      expect((await fetch(`${cloud.appUrl}/config.json`)).headers.get('content-security-policy')).toBe(csp);
+    } finally {
+      await close(server);
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('serves /config.json as JSON the browser may not sniff as anything else (nosniff), never cached', async () => {
+    const response = await fetch(`${cloud.appUrl}/config.json`);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers a malformed %-escape in the path with 400 in plain text, never a 5xx', async () => {
+    for (const path of ['/contracts/%E0%A4%A', '/%', '/abc%zz']) {
+      const response = await fetch(`${cloud.appUrl}${path}`);
+      expect(response.status, path).toBe(400);
+      expect(response.headers.get('content-type'), path).toMatch(/^text\/plain/);
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+  });
+});
+
 describe('sign-up, confirmation and sign-in with the real Amplify client', () => {
   let sub: string;
 
@@ -89,6 +160,7 @@ describe('sign-up, confirmation and sign-in with the real Amplify client', () =>
   it('signs up through the service and waits for confirmation', async () => {
     const response = await postJson(`${cloud.apiUrl}/secure-signup`, signupBody(cloud, user));
     expect(response.status).toBe(201);
+    keepDeviceSecret(user, response.body);
     sub = cloud.cognito.users.find(email)?.username ?? '';
     expect(sub).toMatch(/^[0-9a-f-]{36}$/);
     expect(cloud.cognito.users.find(email)?.status).toBe('UNCONFIRMED');
@@ -141,7 +213,7 @@ describe('sign-up, confirmation and sign-in with the real Amplify client', () =>
     const result = await signIn({
       username: email,
       password,
-      options: { authFlowType: 'CUSTOM_WITH_SRP', clientMetadata: { deviceId: user.deviceId } },
+      options: { authFlowType: 'CUSTOM_WITH_SRP', clientMetadata: trustedDeviceMetadata(user) },
     });
     expect(result.isSignedIn).toBe(true);
     const claims = decodeJwt(await idToken());

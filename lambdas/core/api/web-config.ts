@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** Google's reCAPTCHA v3 script: what the web app loads when the config names no `captchaScriptUrl`. */
+export const defaultCaptchaScriptUrl = 'https://www.google.com/recaptcha/api.js';
+
 /**
  * `/config.json`: the stage's settings the web app reads at start, so one build serves every
  * stage. CDK publishes it next to the site (lib/web.ts), the local cloud serves it (lib/local),
@@ -16,7 +19,7 @@ export const webConfigSchema = z.object({
     endpoint: z.url().optional(),
   }),
   captchaSiteKey: z.string(),
-  /** reCAPTCHA v3 script; locally a stand-in with the same `grecaptcha` API. @default Google's */
+  /** reCAPTCHA v3 script; locally a stand-in with the same `grecaptcha` API. @default {@link defaultCaptchaScriptUrl} */
   captchaScriptUrl: z.url().optional(),
   /** The card payment provider's hosted checkout: its public key and the `v3.js` widget script (locally the sandbox's). */
   payments: z.object({ publicKey: z.string(), checkoutScriptUrl: z.url() }),

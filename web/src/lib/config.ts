@@ -1,8 +1,8 @@
 import { type WebConfig, webConfigSchema } from '@escrow/api/web-config';
 import { createContext, useContext } from 'react';
 
-/** The reCAPTCHA v3 script when the config names none (`captchaScriptUrl`). */
-export const defaultCaptchaScriptUrl = 'https://www.google.com/recaptcha/api.js';
+// Shared with the Content-Security-Policy, which must allow the script the app loads.
+export { defaultCaptchaScriptUrl } from '@escrow/api/web-config';
 
 /** Throws a ZodError when the value is not a valid runtime config. */
 export function parseConfig(value: unknown): WebConfig {

@@ -1,0 +1,92 @@
+import { defaultCaptchaScriptUrl, type WebConfig } from '../lambdas/core/api/web-config';
+
+/**
+ * What a third-party script needs besides its own file, by the script's origin, as its vendor
+ * documents it. A script from any other origin (the local stand-ins) is allowed by its own URL only.
+ */
+interface VendorSources {
+  /** Scripts: the loaded file and what it loads in turn. */
+  readonly script: readonly string[];
+  /** Frames it opens over or inside the page. */
+  readonly frame: readonly string[];
+  /** Its elements carry style attributes, which only style-src 'unsafe-inline' lets through. */
+  readonly inlineStyles: boolean;
+}
+
+const vendors: Readonly<Record<string, VendorSources>> = {
+  // reCAPTCHA v3, as Google's reCAPTCHA FAQ lists it for CSP: api.js loads its code from gstatic
+  // and runs in frames. Its badge is built with style attributes (google/recaptcha#107).
+  'https://www.google.com': {
+    script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+    frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+    inlineStyles: true,
+  },
+  // Flutterwave Inline (v3.js) opens its checkout as a modal frame from checkout-v3-ui-prod, laid
+  // over the page with inline styles; the frame, not the page, calls Flutterwave's API. Only the
+  // sandbox's stand-in runs offline: read a dev stage's console after changing this.
+  'https://checkout.flutterwave.com': {
+    script: ['https://checkout.flutterwave.com'],
+    frame: ['https://checkout.flutterwave.com', 'https://checkout-v3-ui-prod.f4b-flutterwave.com'],
+    inlineStyles: true,
+  },
+};
+
+export interface ContentSecurityPolicyOptions {
+  /**
+   * The API as a CSP source, where its URL cannot be read from the config (in AWS it is a
+   * CloudFormation token). @default the origin of `config.apiUrl`
+   */
+  readonly apiSource?: string;
+}
+
+/**
+ * The Content-Security-Policy of the web app, derived from the `/config.json` it is served with:
+ * whatever the config sends the app to (API, user pool, captcha, card checkout) is allowed, and
+ * nothing else. CloudFront (lib/web.ts) and the local web server (lib/local/web.ts) both send this,
+ * so the laptop's browser tests hold AWS's policy to the same rules.
+ *
+ * No 'unsafe-eval' and no inline scripts: the Vite build has neither (zod runs jitless for it:
+ * web/src/lib/zod-jitless.ts). style-src needs
+ * 'unsafe-inline' only for third-party scripts that set style attributes; the app itself styles
+ * through its stylesheet and the CSSOM (React's `style` prop), which style-src does not govern.
+ */
+export function contentSecurityPolicy(config: WebConfig, options: ContentSecurityPolicyOptions = {}): string {
+  const scripts = [config.captchaScriptUrl ?? defaultCaptchaScriptUrl, config.payments.checkoutScriptUrl];
+  const script: string[] = [];
+  const frame: string[] = [];
+  let inlineStyles = false;
+  for (const url of scripts) {
+    const vendor = vendors[new URL(url).origin];
+    script.push(...(vendor ? vendor.script : [scriptSource(url)]));
+    frame.push(...(vendor?.frame ?? []));
+    inlineStyles ||= vendor?.inlineStyles ?? false;
+  }
+  const api = options.apiSource ?? new URL(config.apiUrl).origin;
+  // Amplify posts to the pool's own endpoint when the config names one (the local Cognito).
+  const cognito = config.cognito.endpoint
+    ? new URL(config.cognito.endpoint).origin
+    : `https://cognito-idp.${config.region}.amazonaws.com`;
+  const directives: Record<string, readonly string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...script],
+    'style-src': ["'self'", ...(inlineStyles ? ["'unsafe-inline'"] : [])],
+    // 'self': /config.json, and the local captcha stand-in's token endpoint.
+    'connect-src': ["'self'", api, cognito],
+    // data: for the small images Vite inlines into the build.
+    'img-src': ["'self'", 'data:'],
+    'frame-src': frame.length > 0 ? frame : ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...new Set(sources)].join(' '))
+    .join('; ');
+}
+
+/** A script allowed by its exact URL (a source with a path matches that file only), without its query. */
+function scriptSource(url: string): string {
+  const { origin, pathname } = new URL(url);
+  return `${origin}${pathname}`;
+}
