@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ensureDemoUsers } from '../lib/local/demo-users';
+import { ensureDemoUsers, trustedDeviceScript } from '../lib/local/demo-users';
 import { startLocalCloud } from '../lib/local/index';
 
 const root = resolve(import.meta.dirname, '..');
@@ -35,14 +35,16 @@ console.log(`
   Payments:  ${cloud.flutterwave.url}   (the payment provider's sandbox; send a transfer at ${cloud.flutterwave.bankUrl})
              test keys: public ${cloud.flutterwave.publicKey}  secret ${cloud.flutterwave.secretKey}  webhook hash ${cloud.flutterwave.webhookHash}
 
-  Demo accounts (security answer for a new device; or set localStorage middleman_device_id to the device id):
+  Demo accounts (a new device answers the security question, then the code from the mailbox):
 ${demoUsers
   .map(
     (u) =>
-      `    ${u.role.padEnd(7)} ${u.email.padEnd(26)} password ${u.password}  answer ${u.securityAnswer}  device ${u.deviceId}` +
+      `    ${u.role.padEnd(7)} ${u.email.padEnd(26)} password ${u.password}  answer ${u.securityAnswer}` +
       (u.paymentPin ? `  payment PIN ${u.paymentPin}` : ''),
   )
   .join('\n')}
+  To make a browser their trusted device instead, run this in its console on the app's page:
+    ${trustedDeviceScript(demoUsers)}
 
   Data is kept in .data/ (npm run reset wipes it). Ctrl-C stops.
 `);

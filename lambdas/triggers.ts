@@ -26,7 +26,11 @@ export const userPoolTriggers: Partial<Record<UserPoolTriggerName, TriggerDefini
   customMessage: { file: 'custom-message', permissions: {} },
   defineAuthChallenge: { file: 'define-auth-challenge', permissions: { table: 'read' } },
   createAuthChallenge: { file: 'create-auth-challenge', permissions: { table: 'readWrite', sendEmail: true, secrets: ['app'] } },
-  verifyAuthChallengeResponse: { file: 'verify-auth-challenge-response', permissions: { table: 'readWrite', secrets: ['app'] } },
+  verifyAuthChallengeResponse: {
+    file: 'verify-auth-challenge-response',
+    // sendEmail: the owner is told when wrong answers lock the account (services/challenges/lockout.ts).
+    permissions: { table: 'readWrite', sendEmail: true, secrets: ['app'] },
+  },
   postAuthentication: { file: 'post-authentication', permissions: { table: 'readWrite' } },
 };
 

@@ -2,6 +2,7 @@ import type { DefineAuthChallengeTriggerEvent } from 'aws-lambda';
 import { signInMetadataKeys } from '../core/domain/identity';
 import { decide } from '../core/domain/sign-in';
 import { triggerFunction } from '../core/runtime/trigger-function';
+import { isAccountLocked } from '../core/services/challenges/lockout';
 import { isTrusted } from '../core/services/devices';
 
 /**
@@ -10,10 +11,12 @@ import { isTrusted } from '../core/services/devices';
  * whether an account exists.
  */
 export const handler = triggerFunction<DefineAuthChallengeTriggerEvent>().handler(async (event) => {
+  const sub = event.request.userAttributes.sub ?? '';
+  const metadata = event.request.clientMetadata ?? {};
   const decision = await decide(event.request.session, {
     userNotFound: Boolean(event.request.userNotFound),
-    deviceTrusted: () =>
-      isTrusted(event.request.userAttributes.sub ?? '', event.request.clientMetadata?.[signInMetadataKeys.deviceId]),
+    deviceTrusted: () => isTrusted(sub, metadata[signInMetadataKeys.deviceId], metadata[signInMetadataKeys.deviceSecret]),
+    accountLocked: () => isAccountLocked(sub),
   });
   event.response.issueTokens = decision.next === 'tokens';
   event.response.failAuthentication = decision.next === 'fail';

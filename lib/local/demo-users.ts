@@ -1,10 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { hashSecret } from '../../lambdas/core/domain/hashing';
+import { deviceSecretHash, hashSecret, newDeviceSecret } from '../../lambdas/core/domain/hashing';
+import { registerDevice } from '../../lambdas/core/entities/device';
 import { getProfileByEmail, paymentPinUpdate, saveBankDetails } from '../../lambdas/core/entities/profile';
 import { transactWrite } from '../../lambdas/core/entities/table';
 import { registerAccount } from '../../lambdas/core/services/accounts';
+import { newDevice } from '../../lambdas/core/services/devices';
 import type { CognitoService } from './cognito/service';
 import { resolveAccountName } from './flutterwave/banks';
 import { localStage } from './index';
@@ -16,8 +18,10 @@ export interface DemoUser {
   fullName: string;
   securityQuestion: string;
   securityAnswer: string;
-  /** A trusted device: put it in the browser's local storage (middleman_device_id) to skip the new-device check. */
+  /** The trusted device both demo accounts share (on a data folder older than device secrets, each its own). */
   deviceId: string;
+  /** The secret that proves `deviceId` at sign-in, as a browser keeps it (see {@link trustedDeviceScript}). */
+  deviceSecret: string;
   /** The seller's payment PIN: the seller starts with it and with bank details, so a release can be tried at once. */
   paymentPin?: string;
 }
@@ -29,23 +33,25 @@ const demoAccounts = [
 
 /**
  * The two demo accounts of a fresh local cloud, made the way a person signs up (profile, hashed
- * answer, trusted device) and confirmed. Passwords and answers are generated on the first start
- * and kept with the rest of the local data (never in the repository).
+ * answer, trusted device with its secret) and confirmed. Both trust the same device id, so one
+ * browser can be made the device of both. Passwords, answers and secrets are generated on the
+ * first start and kept with the rest of the local data (never in the repository).
  */
 export async function ensureDemoUsers(cognito: CognitoService, file: string): Promise<DemoUser[]> {
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DemoUser[];
+  if (existsSync(file)) return withDeviceSecrets(JSON.parse(readFileSync(file, 'utf8')) as DemoUser[], file);
   const users: DemoUser[] = [];
+  const deviceId = `demo-device-${randomBytes(8).toString('hex')}`;
   for (const account of demoAccounts) {
-    const user: DemoUser = {
+    const user: Omit<DemoUser, 'deviceSecret'> = {
       role: account.role,
       email: account.email,
       password: `Demo-${randomBytes(6).toString('base64url')}1`,
       fullName: account.fullName,
       securityQuestion: 'What was the name of your first pet?',
       securityAnswer: `pet-${randomBytes(3).toString('hex')}`,
-      deviceId: `demo-${account.role}-${randomBytes(8).toString('hex')}`,
+      deviceId,
     };
-    await registerAccount({
+    const { deviceSecret } = await registerAccount({
       email: user.email,
       password: user.password,
       captchaToken: 'demo',
@@ -55,15 +61,7 @@ export async function ensureDemoUsers(cognito: CognitoService, file: string): Pr
         security_question: user.securityQuestion,
         security_answer: user.securityAnswer,
       },
-      deviceInfo: {
-        device_id: user.deviceId,
-        device_name: 'Demo Device',
-        user_agent: '',
-        platform: '',
-        screen_resolution: '',
-        timezone: 'Africa/Lagos',
-        language: 'en-NG',
-      },
+      deviceInfo: demoDevice(user.deviceId),
     });
     const target = { UserPoolId: localStage.userPoolId, Username: account.email };
     await cognito.operations.AdminConfirmSignUp(target);
@@ -71,12 +69,60 @@ export async function ensureDemoUsers(cognito: CognitoService, file: string): Pr
       ...target,
       UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
     });
-    if (account.role === 'seller') user.paymentPin = await seedPayoutSettings(account.email);
-    users.push(user);
+    const paymentPin = account.role === 'seller' ? await seedPayoutSettings(account.email) : undefined;
+    users.push({ ...user, deviceSecret: deviceSecret ?? '', ...(paymentPin ? { paymentPin } : {}) });
   }
+  saveDemoUsers(users, file);
+  return users;
+}
+
+function saveDemoUsers(users: DemoUser[], file: string): void {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(users, null, 2), { mode: 0o600 });
+}
+
+const demoDevice = (deviceId: string) => ({
+  device_id: deviceId,
+  device_name: 'Demo Device',
+  user_agent: '',
+  platform: '',
+  screen_resolution: '',
+  timezone: 'Africa/Lagos',
+  language: 'en-NG',
+});
+
+/**
+ * Demo accounts seeded before devices had secrets: their device is given one now (its old
+ * fingerprint-only trust no longer signs in), as the emailed code would give it.
+ */
+async function withDeviceSecrets(users: DemoUser[], file: string): Promise<DemoUser[]> {
+  if (users.every((user) => user.deviceSecret)) return users;
+  const now = new Date().toISOString();
+  for (const user of users.filter((u) => !u.deviceSecret)) {
+    const profile = await getProfileByEmail(user.email);
+    if (!profile) continue;
+    const deviceSecret = newDeviceSecret();
+    await registerDevice(profile.sub, newDevice(demoDevice(user.deviceId), now, deviceSecretHash(deviceSecret)));
+    user.deviceSecret = deviceSecret;
+  }
+  saveDemoUsers(users, file);
   return users;
+}
+
+/**
+ * A line to run in a browser's console on the app: it makes that browser the demo accounts'
+ * trusted device (the keys of web/src/lib/constants.ts `deviceStorageKeys`), keeping any other
+ * account's secret it already holds. Without it a browser is a new device for them.
+ */
+export function trustedDeviceScript(users: DemoUser[]): string {
+  const deviceId = users[0]?.deviceId ?? '';
+  const info = JSON.stringify(demoDevice(deviceId));
+  const secrets = JSON.stringify(Object.fromEntries(users.map((user) => [user.email, user.deviceSecret])));
+  return [
+    `localStorage.setItem('middleman_device_id', '${deviceId}')`,
+    `localStorage.setItem('middleman_device_info', '${info}')`,
+    `localStorage.setItem('middleman_device_secrets', JSON.stringify({ ...JSON.parse(localStorage.getItem('middleman_device_secrets') ?? '{}'), ...${secrets} }))`,
+  ].join('; ');
 }
 
 /**

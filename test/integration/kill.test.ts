@@ -66,12 +66,12 @@ const documents = DynamoDBDocumentClient.from(
   new DynamoDBClient({ endpoint: url(4), region: localStage.region, credentials: localCredentials }),
 );
 
-async function tokenOf(user: { email: string; password: string; deviceId: string }) {
+async function tokenOf(user: { email: string; password: string; deviceId: string; deviceSecret: string }) {
   await signOut();
   await signIn({
     username: user.email,
     password: user.password,
-    options: { authFlowType: 'CUSTOM_WITH_SRP', clientMetadata: { deviceId: user.deviceId } },
+    options: { authFlowType: 'CUSTOM_WITH_SRP', clientMetadata: { deviceId: user.deviceId, deviceSecret: user.deviceSecret } },
   });
   const session = await fetchAuthSession();
   return { token: session.tokens?.idToken?.toString() ?? '', sub: String(session.tokens?.idToken?.payload.sub) };

@@ -29,7 +29,10 @@ it('keeps users, signing keys and table data across a restart', async () => {
         await signIn({
           username: seller.email,
           password: seller.password,
-          options: { authFlowType: 'CUSTOM_WITH_SRP', clientMetadata: { deviceId: seller.deviceId } },
+          options: {
+            authFlowType: 'CUSTOM_WITH_SRP',
+            clientMetadata: { deviceId: seller.deviceId, deviceSecret: seller.deviceSecret },
+          },
         })
       ).isSignedIn,
     ).toBe(true);
@@ -52,7 +55,10 @@ it('keeps users, signing keys and table data across a restart', async () => {
     const again = await signIn({
       username: seller.email,
       password: seller.password,
-      options: { authFlowType: 'CUSTOM_WITH_SRP', clientMetadata: { deviceId: seller.deviceId } },
+      options: {
+        authFlowType: 'CUSTOM_WITH_SRP',
+        clientMetadata: { deviceId: seller.deviceId, deviceSecret: seller.deviceSecret },
+      },
     });
     expect(again.isSignedIn).toBe(true);
     const { Item } = await documents().send(

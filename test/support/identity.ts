@@ -10,6 +10,8 @@ export interface TestUser {
   question: string;
   answer: string;
   deviceId: string;
+  /** The secret sign-up gave `deviceId`, kept as the sign-up page keeps it in the browser. */
+  deviceSecret?: string;
 }
 
 let counter = 0;
@@ -59,9 +61,24 @@ export async function postJson(url: string, body: unknown, headers: Record<strin
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-/** Signs up through the product's own sign-up function, as the sign-up page does. */
-export function signUp(cloud: LocalCloud, user: TestUser, overrides: Partial<SignupRequest> = {}) {
-  return postJson(`${cloud.apiUrl}/secure-signup`, signupBody(cloud, user, overrides));
+/**
+ * Signs up through the product's own sign-up function, as the sign-up page does, and like it
+ * keeps the device secret of the reply (on `user`, the stand-in for the browser's storage).
+ */
+export async function signUp(cloud: LocalCloud, user: TestUser, overrides: Partial<SignupRequest> = {}) {
+  const response = await postJson(`${cloud.apiUrl}/secure-signup`, signupBody(cloud, user, overrides));
+  keepDeviceSecret(user, response.body);
+  return response;
+}
+
+/** Keeps the device secret of a sign-up reply on the user, as the browser keeps it. */
+export function keepDeviceSecret(user: Pick<TestUser, 'deviceSecret'>, reply: Record<string, unknown>): void {
+  if (typeof reply.deviceSecret === 'string') user.deviceSecret = reply.deviceSecret;
+}
+
+/** The client metadata of a sign-in on the user's trusted device: its id and the secret that proves it. */
+export function trustedDeviceMetadata(user: { deviceId: string; deviceSecret?: string }): Record<string, string> {
+  return { deviceId: user.deviceId, ...(user.deviceSecret ? { deviceSecret: user.deviceSecret } : {}) };
 }
 
 /** The newest email to an address whose subject matches, waiting briefly. */
@@ -107,7 +124,7 @@ export async function signedIn(user: TestUser): Promise<{ token: string; sub: st
   const result = await signIn({
     username: user.email,
     password: user.password,
-    options: { authFlowType: 'CUSTOM_WITH_SRP', clientMetadata: { deviceId: user.deviceId } },
+    options: { authFlowType: 'CUSTOM_WITH_SRP', clientMetadata: trustedDeviceMetadata(user) },
   });
   if (!result.isSignedIn) throw new Error(`sign-in stopped at ${result.nextStep.signInStep}`);
   const session = await fetchAuthSession();

@@ -42,6 +42,14 @@ export const signupRequestSchema = z.object({
 });
 export type SignupRequest = z.input<typeof signupRequestSchema>;
 
+/**
+ * The reply to sign-up. `deviceSecret` proves the sign-up browser is the trusted device it
+ * registered: the browser keeps it beside its fingerprint and sends it at sign-in (null when the
+ * sign-up had no device).
+ */
+export const signupResponseSchema = z.object({ message: z.string(), deviceSecret: z.string().nullable() });
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
+
 export const sendSignupConfirmationRequestSchema = z.object({ email: emailSchema });
 
 /** `fingerprint` on the sign-in reset page, `deviceFingerprint` from device registration (spec §7). */
@@ -108,6 +116,11 @@ export const customChallengeSchema = z.discriminatedUnion('challenge', [
   z.object({
     challenge: z.literal(challengeKinds.emailOtp),
     retry: z.enum(['true', 'false']),
+    /**
+     * The secret this browser keeps if it enters the right code now: from then on it proves the
+     * device at sign-in. Every ask brings a new one; only the newest is stored with the device.
+     */
+    deviceSecret: z.string(),
   }),
 ]);
 export type CustomChallenge = z.infer<typeof customChallengeSchema>;

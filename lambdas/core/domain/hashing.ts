@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
@@ -50,4 +50,28 @@ export function safeEqual(a: string, b: string): boolean {
 /** A random token for a link (256 bits, URL-safe). */
 export function newLinkToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/** A trusted device's secret: 256 random bits, URL-safe, issued by the server to one browser. */
+export function newDeviceSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * What the device item keeps of its secret. Plain SHA-256, not scrypt: the secret is 256 random
+ * bits, so there is nothing to guess that a slow hash would slow down (that is for what people
+ * choose, like answers and PINs), and every sign-in checks it. A leaked table then holds no
+ * working secret.
+ */
+export function deviceSecretHash(secret: string): string {
+  return createHash('sha256').update(secret).digest('base64url');
+}
+
+/**
+ * Whether a browser's secret is the one its device was given, in constant time. No secret, or a
+ * device with no hash (trusted before devices had secrets), never matches.
+ */
+export function matchesDeviceSecret(secret: string | undefined, storedHash: string | undefined): boolean {
+  if (!secret || !storedHash) return false;
+  return safeEqual(deviceSecretHash(secret), storedHash);
 }

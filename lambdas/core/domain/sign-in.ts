@@ -14,15 +14,24 @@ export type Decision = { next: 'tokens' } | { next: 'fail' } | { next: 'password
 const failuresOf = (session: ChallengeStep[], kind: ChallengeKind) =>
   session.filter((s) => s.challengeName === 'CUSTOM_CHALLENGE' && s.challengeMetadata === kind && !s.challengeResult).length;
 
+/** What `decide` may ask about the account, each only when the rules need it. */
+export interface SignInContext {
+  userNotFound: boolean;
+  /** Whether the device is one of the user's trusted devices and proved it with its secret. */
+  deviceTrusted: () => Promise<boolean>;
+  /** Whether the account's wrong answers or codes across sign-ins reached their limit (identityLimits). */
+  accountLocked: () => Promise<boolean>;
+}
+
 /**
  * The sign-in rules, with no AWS in them: SRP start -> password; a correct password on a trusted
  * device -> tokens, on a new device -> the security question (3 tries) -> the email code (3 tries)
- * -> tokens. Anything else fails. `deviceTrusted` is asked only after a correct password.
+ * -> tokens. Anything else fails. `deviceTrusted` is asked only after a correct password. After
+ * every answer to a challenge a locked account fails, whatever the answer: the per-sign-in tries
+ * alone would let anyone who has the password guess again in the next sign-in. A trusted device
+ * is not held up by the lock, so guessing on a new device never locks the owner out.
  */
-export async function decide(
-  session: ChallengeStep[],
-  context: { userNotFound: boolean; deviceTrusted: () => Promise<boolean> },
-): Promise<Decision> {
+export async function decide(session: ChallengeStep[], context: SignInContext): Promise<Decision> {
   const last = session.at(-1);
   if (!last) return { next: 'fail' };
   if (session.length === 1) return last.challengeName === 'SRP_A' ? { next: 'password' } : { next: 'fail' };
@@ -34,6 +43,7 @@ export async function decide(
   const passwordProven =
     session[0]?.challengeName === 'SRP_A' && session[1]?.challengeName === 'PASSWORD_VERIFIER' && session[1].challengeResult;
   if (last.challengeName !== 'CUSTOM_CHALLENGE' || context.userNotFound || !passwordProven) return { next: 'fail' };
+  if (await context.accountLocked()) return { next: 'fail' };
   if (last.challengeMetadata === challengeKinds.securityQuestion) {
     if (last.challengeResult) return { next: 'challenge', kind: challengeKinds.emailOtp };
     return failuresOf(session, challengeKinds.securityQuestion) < identityLimits.answerTries

@@ -18,6 +18,12 @@ export interface Device {
   language: string;
   registered_at: string;
   last_used_at: string;
+  /**
+   * Hash of the secret the server gave the browser when it became trusted (domain/hashing.ts
+   * `deviceSecretHash`); a sign-in must present the secret. Absent on devices trusted before
+   * devices had secrets: those are asked the challenges once more.
+   */
+  secret_hash?: string;
 }
 
 export function toItem(sub: string, device: Device): Record<string, unknown> {
@@ -33,31 +39,60 @@ export function devicePut(sub: string, device: Device): TransactItem {
   return { Put: { TableName: tableName(), Item: toItem(sub, device), ConditionExpression: 'attribute_not_exists(PK)' } };
 }
 
-export async function isTrustedDevice(sub: string, deviceId: string | undefined): Promise<boolean> {
-  if (!deviceId) return false;
-  const { Item } = await documents().send(new GetCommand({ TableName: tableName(), Key: deviceKey(sub, deviceId) }));
-  return Boolean(Item);
+/** One of the user's trusted devices, or undefined. */
+export async function getDevice(sub: string, deviceId: string): Promise<Device | undefined> {
+  const { Item } = await documents().send(
+    new GetCommand({ TableName: tableName(), Key: deviceKey(sub, deviceId), ConsistentRead: true }),
+  );
+  return Item ? fromItem(Item) : undefined;
+}
+
+/** The update that gives an already-trusted device a new secret (its old one stops working). */
+function deviceSecretUpdate(sub: string, deviceId: string, secretHash: string, now: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: deviceKey(sub, deviceId),
+      UpdateExpression: 'SET secret_hash = :hash, last_used_at = :now',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':hash': secretHash, ':now': now },
+    },
+  };
 }
 
 /**
  * Registers a device as trusted with the count, in one transaction, together with `alongWith`
- * (the one-time code's deletion). An already-trusted device only runs `alongWith`. A full account
- * is refused with the spec's message; a failed `alongWith` condition returns false.
+ * (the one-time code's deletion). An already-trusted device (one that lost its secret, or was
+ * trusted before devices had secrets) only gets the new secret hash. A full account is refused
+ * with the spec's message; a failed `alongWith` condition returns false.
  */
-export async function registerDevice(sub: string, device: Device, alongWith: TransactItem[] = []): Promise<boolean> {
-  const known = await isTrustedDevice(sub, device.device_id);
-  const items = known ? alongWith : [...alongWith, devicePut(sub, device), deviceCountIncrement(sub)];
+export async function registerDevice(
+  sub: string,
+  device: Device,
+  alongWith: TransactItem[] = [],
+  retried = false,
+): Promise<boolean> {
+  const known = Boolean(await getDevice(sub, device.device_id));
+  const items = known
+    ? [
+        ...alongWith,
+        ...(device.secret_hash ? [deviceSecretUpdate(sub, device.device_id, device.secret_hash, device.last_used_at)] : []),
+      ]
+    : [...alongWith, devicePut(sub, device), deviceCountIncrement(sub)];
   if (items.length === 0) return true;
-  return onConditionFailed(
-    transactWrite(items).then(() => true),
+  const outcome = await onConditionFailed(
+    transactWrite(items).then(() => 'written' as const),
     (failed, error) => {
-      if (failed.some((i) => i < alongWith.length)) return false;
+      if (failed.some((i) => i < alongWith.length)) return 'refused' as const;
       if (!known && failed.includes(alongWith.length + 1)) throw new ConflictError(maxDevicesMessage);
-      // Registered concurrently: trusted all the same.
-      if (!known && failed.includes(alongWith.length)) return true;
+      if (failed.includes(alongWith.length)) return 'raced' as const;
       throw error;
     },
   );
+  // Registered by another sign-in, or removed, meanwhile: nothing was written (the code is still
+  // unused), so try once more the other way; the secret must be stored to be of any use.
+  if (outcome === 'raced') return !retried && (await registerDevice(sub, device, alongWith, true));
+  return outcome === 'written';
 }
 
 /** Records that the device was used now; a device that is not trusted is left alone. */

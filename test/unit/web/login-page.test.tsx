@@ -36,6 +36,7 @@ async function submit() {
 beforeEach(() => {
   vi.mocked(signIn).mockReset();
   vi.mocked(signOut).mockReset();
+  window.localStorage.clear();
 });
 
 afterEach(() => {
@@ -59,6 +60,24 @@ describe('login page', () => {
     expect(screen.queryByText('Arrived at dashboard')).toBeNull();
     act(() => vi.advanceTimersByTime(1));
     expect(screen.getByText('Arrived at dashboard')).toBeTruthy();
+  });
+
+  it("sends the device secret this browser keeps for the account, and not another account's", async () => {
+    window.localStorage.setItem(
+      'middleman_device_secrets',
+      JSON.stringify({ 'ada@example.com': 'ada-secret', 'bayo@example.com': 'bayo-secret' }),
+    );
+    vi.mocked(signIn).mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    renderLogin();
+    await submit();
+    expect(signIn).toHaveBeenCalledWith({
+      username: 'ada@example.com',
+      password: 'Secret123!',
+      options: {
+        authFlowType: 'CUSTOM_WITH_SRP',
+        clientMetadata: { deviceId: 'device-1', deviceName: 'Mac', deviceSecret: 'ada-secret' },
+      },
+    });
   });
 
   it("locks the button for 3 seconds after a failure, counting down 'Wait Ns'", async () => {

@@ -14,7 +14,11 @@ const questionState: RegisterDeviceState = {
   deviceId: 'device-1',
   challenge: { challenge: 'SECURITY_QUESTION', question: 'What was the name of your first pet?', retry: 'false' },
 };
-const otpState: RegisterDeviceState = { ...questionState, challenge: { challenge: 'EMAIL_OTP', retry: 'false' } };
+const otpState: RegisterDeviceState = {
+  ...questionState,
+  challenge: { challenge: 'EMAIL_OTP', retry: 'false', deviceSecret: 'secret-1' },
+};
+const storedSecrets = () => JSON.parse(window.localStorage.getItem('middleman_device_secrets') ?? '{}');
 
 const customChallenge = (additionalInfo: Record<string, string>) => ({
   isSignedIn: false,
@@ -39,6 +43,7 @@ const verifyButton = () => screen.getByRole('button', { name: 'Verify OTP' }) as
 
 beforeEach(() => {
   vi.mocked(confirmSignIn).mockReset();
+  window.localStorage.clear();
 });
 afterEach(cleanup);
 
@@ -62,7 +67,7 @@ describe('register device page', () => {
   });
 
   it('moves to the OTP step with the spec message once the answer is accepted', async () => {
-    vi.mocked(confirmSignIn).mockResolvedValue(customChallenge({ challenge: 'EMAIL_OTP', retry: 'false' }));
+    vi.mocked(confirmSignIn).mockResolvedValue(customChallenge({ challenge: 'EMAIL_OTP', retry: 'false', deviceSecret: 's' }));
     renderRegisterDevice(questionState);
     fireEvent.change(screen.getByLabelText('Your Answer'), { target: { value: ' Rex ' } });
     await click('Submit Answer');
@@ -114,11 +119,12 @@ describe('register device page', () => {
   });
 
   it('says the OTP is invalid when it is asked again', async () => {
-    vi.mocked(confirmSignIn).mockResolvedValue(customChallenge({ challenge: 'EMAIL_OTP', retry: 'true' }));
+    vi.mocked(confirmSignIn).mockResolvedValue(customChallenge({ challenge: 'EMAIL_OTP', retry: 'true', deviceSecret: 's' }));
     renderRegisterDevice(otpState);
     fireEvent.change(otpBox(), { target: { value: '000000' } });
     await click('Verify OTP');
     expect(screen.getByRole('alert').textContent).toBe('Invalid or expired OTP.');
+    expect(storedSecrets()).toEqual({});
   });
 
   it('reports the device limit', async () => {
@@ -143,5 +149,32 @@ describe('register device page', () => {
     expect(screen.getByRole('dialog', { name: 'Device Registered' })).toBeTruthy();
     await click('Go to Login');
     expect(screen.getByText('Arrived at login')).toBeTruthy();
+  });
+
+  it('keeps the device secret of the newest code challenge once the code is accepted, for the account', async () => {
+    vi.mocked(confirmSignIn)
+      .mockResolvedValueOnce(customChallenge({ challenge: 'EMAIL_OTP', retry: 'false', deviceSecret: 'secret-2' }))
+      .mockResolvedValueOnce(customChallenge({ challenge: 'EMAIL_OTP', retry: 'true', deviceSecret: 'secret-3' }))
+      .mockResolvedValueOnce({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    renderRegisterDevice(questionState);
+    fireEvent.change(screen.getByLabelText('Your Answer'), { target: { value: 'Rex' } });
+    await click('Submit Answer');
+    fireEvent.change(otpBox(), { target: { value: '000000' } });
+    await click('Verify OTP');
+    expect(storedSecrets()).toEqual({});
+    fireEvent.change(otpBox(), { target: { value: '123456' } });
+    await click('Verify OTP');
+    expect(storedSecrets()).toEqual({ 'ada@example.com': 'secret-3' });
+  });
+
+  it('stores no secret when the code is refused for good', async () => {
+    vi.mocked(confirmSignIn).mockRejectedValue(
+      Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' }),
+    );
+    renderRegisterDevice(otpState);
+    fireEvent.change(otpBox(), { target: { value: '123456' } });
+    await click('Verify OTP');
+    expect(screen.getByRole('alert').textContent).toBe('Invalid or expired OTP.');
+    expect(storedSecrets()).toEqual({});
   });
 });

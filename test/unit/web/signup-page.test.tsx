@@ -65,6 +65,24 @@ afterEach(() => {
 });
 
 describe('sign-up page', () => {
+  it("keeps the device secret of the reply beside the fingerprint, for the account's email", async () => {
+    window.localStorage.setItem('middleman_device_secrets', JSON.stringify({ 'bayo@example.com': 'bayo-secret' }));
+    fetchMock.mockImplementation(async (url) =>
+      String(url).endsWith('/secure-signup')
+        ? Response.json({ message: 'Account created.', deviceSecret: 'signup-secret' }, { status: 201 })
+        : Response.json({ message: 'sent' }),
+    );
+    renderSignup();
+    fillForm();
+    await submit();
+    expect(screen.getByRole('status').textContent).toBe('Account created.');
+    expect(JSON.parse(window.localStorage.getItem('middleman_device_secrets') ?? '{}')).toEqual({
+      'bayo@example.com': 'bayo-secret',
+      'ada@example.com': 'signup-secret',
+    });
+    window.localStorage.clear();
+  });
+
   it('warns inline while the confirmation differs from the password', () => {
     renderSignup();
     type('Password', 'Secret123!');
@@ -96,7 +114,7 @@ describe('sign-up page', () => {
     vi.useFakeTimers();
     fetchMock.mockImplementation(async (url) =>
       String(url).endsWith('/secure-signup')
-        ? Response.json({ message: 'Sign-up successful! Please check your email to confirm your account.' })
+        ? Response.json({ message: 'Sign-up successful! Please check your email to confirm your account.', deviceSecret: null })
         : Response.json({ message: 'sent' }),
     );
     renderSignup();

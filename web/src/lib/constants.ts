@@ -23,10 +23,14 @@ export const timings = {
 /** How many of the loaded notifications (10, spec §9) the dashboard lists. */
 export const dashboardNotifications = 3;
 
-/** Local-storage keys of the device identification (spec §9). */
+/**
+ * Local-storage keys of the device identification (spec §9), and beside them the secrets the
+ * server gave this browser, one per account (email -> secret), which prove it a trusted device.
+ */
 export const deviceStorageKeys = {
   deviceId: 'middleman_device_id',
   deviceInfo: 'middleman_device_info',
+  deviceSecrets: 'middleman_device_secrets',
 } as const;
 
 /** Digits of a payment PIN: the length the shared `pinSchema` accepts. */

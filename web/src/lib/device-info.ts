@@ -67,3 +67,36 @@ export function storeDevice(storage: Storage, deviceId: string, deviceInfo: Devi
     // Storage may be full or disabled; the id is then recomputed on the next visit.
   }
 }
+
+/**
+ * The secrets the server gave this browser as a trusted device, per account: a browser may be
+ * used by two people. Keyed by the email as signed in with (trimmed, lower case).
+ */
+function readDeviceSecrets(storage: Storage): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(deviceStorageKeys.deviceSecrets) ?? '{}');
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
+const accountKey = (email: string) => email.trim().toLowerCase();
+
+/** This browser's device secret for an account, if it has one. */
+export function readDeviceSecret(storage: Storage, email: string): string | undefined {
+  return readDeviceSecrets(storage)[accountKey(email)];
+}
+
+/** Keeps the secret the server gave this browser for an account (at sign-up, or on registering the device). */
+export function storeDeviceSecret(storage: Storage, email: string, secret: string): void {
+  try {
+    storage.setItem(
+      deviceStorageKeys.deviceSecrets,
+      JSON.stringify({ ...readDeviceSecrets(storage), [accountKey(email)]: secret }),
+    );
+  } catch {
+    // Storage may be full or disabled; the device is then asked the new-device questions again.
+  }
+}

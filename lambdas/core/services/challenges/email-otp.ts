@@ -1,6 +1,7 @@
 import type { CreateAuthChallengeTriggerEvent, VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
 import { sendEmail } from '../../adapters/email';
 import { getSecret } from '../../adapters/secrets';
+import { deviceSecretHash, newDeviceSecret } from '../../domain/hashing';
 import { challengeKinds, identityLimits, signInMetadataKeys } from '../../domain/identity';
 import { registerDevice } from '../../entities/device';
 import { issueSignInCode, matchSignInCode } from '../../entities/sign-in-code';
@@ -9,6 +10,13 @@ import { newDevice } from '../devices';
 /**
  * Poses the email code. A first ask sends a new code; a retry after a wrong code keeps the one
  * already sent (no new email), so three tries share one code.
+ *
+ * Each ask also hands the browser a new device secret (public parameters: the only way a trigger
+ * can give the client anything), which becomes the device's proof of trust if the right code is
+ * entered in this sign-in. Its hash travels in the private parameters, which Cognito keeps with
+ * this sign-in for VerifyAuthChallengeResponse and never sends to the client. Kept there rather
+ * than beside the code (one per user), a second sign-in running at the same time cannot swap its
+ * own secret in for the device whose owner types the code. The browser keeps the newest secret.
  */
 export async function addEmailOtp(event: CreateAuthChallengeTriggerEvent, retry: boolean): Promise<void> {
   const { sub, email } = event.request.userAttributes;
@@ -20,22 +28,25 @@ export async function addEmailOtp(event: CreateAuthChallengeTriggerEvent, retry:
       text: `Your verification code is ${code}. It expires in ${identityLimits.otpValidityMinutes} minutes. If you did not try to sign in, change your password.`,
     });
   }
-  event.response.publicChallengeParameters = { challenge: challengeKinds.emailOtp, retry: String(retry) };
-  event.response.privateChallengeParameters = { kind: challengeKinds.emailOtp };
+  const deviceSecret = newDeviceSecret();
+  event.response.publicChallengeParameters = { challenge: challengeKinds.emailOtp, retry: String(retry), deviceSecret };
+  event.response.privateChallengeParameters = { kind: challengeKinds.emailOtp, deviceSecretHash: deviceSecretHash(deviceSecret) };
   event.response.challengeMetadata = challengeKinds.emailOtp;
 }
 
 /**
- * A right, unexpired code is consumed and the device registered as trusted in one transaction
- * (single use; the device limit checked in the same write). A full account throws the spec's
- * 'Maximum device limit reached.', which Cognito hands to the client.
+ * A right, unexpired code is consumed and the device registered as trusted, with the hash of the
+ * secret this sign-in handed out, in one transaction (single use; the device limit checked in the
+ * same write). A full account throws the spec's 'Maximum device limit reached.', which Cognito
+ * hands to the client.
  */
 export async function verifyEmailOtp(event: VerifyAuthChallengeResponseTriggerEvent): Promise<boolean> {
   const sub = event.request.userAttributes.sub;
   const metadata = event.request.clientMetadata ?? {};
   const deviceId = metadata[signInMetadataKeys.deviceId]?.slice(0, 128);
+  const secretHash = event.request.privateChallengeParameters?.deviceSecretHash;
   const answer = String(event.request.challengeAnswer ?? '');
-  if (!sub || !deviceId || !/^\d{6}$/.test(answer)) return false;
+  if (!sub || !deviceId || !secretHash || !/^\d{6}$/.test(answer)) return false;
   const consume = await matchSignInCode(sub, await getSecret('app'), answer);
   if (!consume) return false;
   const device = newDevice(
@@ -49,6 +60,7 @@ export async function verifyEmailOtp(event: VerifyAuthChallengeResponseTriggerEv
       language: '',
     },
     new Date().toISOString(),
+    secretHash,
   );
   return registerDevice(sub, device, [consume]);
 }

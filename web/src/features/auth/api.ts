@@ -2,17 +2,19 @@ import { type MessageResponse, messageResponseSchema } from '@escrow/api/common'
 import {
   type confirmPasswordResetRequestSchema,
   type SignupRequest,
+  type SignupResponse,
   type securityQuestionRequestSchema,
   securityQuestionResponseSchema,
   type sendSignupConfirmationRequestSchema,
+  signupResponseSchema,
   type verifyAnswerAndResetRequestSchema,
 } from '@escrow/api/identity';
 import type { z } from 'zod';
 import { apiFetch } from '../../lib/api';
 
 /** The public identity endpoints; bodies and replies are the shared API's (`@escrow/api/identity`). */
-export function secureSignup(body: SignupRequest): Promise<MessageResponse> {
-  return apiFetch('/secure-signup', { method: 'POST', body, auth: false, schema: messageResponseSchema });
+export function secureSignup(body: SignupRequest): Promise<SignupResponse> {
+  return apiFetch('/secure-signup', { method: 'POST', body, auth: false, schema: signupResponseSchema });
 }
 
 export function sendSignupConfirmation(email: string): Promise<MessageResponse> {

@@ -7,6 +7,7 @@ import { FormCard } from '../../components/ui/form-card';
 import { linkClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { timings } from '../../lib/constants';
+import { readDeviceSecret } from '../../lib/device-info';
 import { deviceNameFromUserAgent } from '../../lib/device-name';
 import { useDevice } from '../../lib/device-provider';
 import { useCountdown } from '../../lib/use-countdown';
@@ -45,7 +46,8 @@ export function LoginForm() {
     const username = email.trim().toLowerCase();
     setStatus('submitting');
     try {
-      const step = await signInWithDevice(username, password, { deviceId, deviceName });
+      const deviceSecret = readDeviceSecret(window.localStorage, username);
+      const step = await signInWithDevice(username, password, { deviceId, deviceName, deviceSecret });
       switch (step.kind) {
         case 'signedIn':
           setStatus('success');

@@ -1,3 +1,4 @@
+import type { CustomChallenge } from '@escrow/api/identity';
 import { challengeKinds } from '@escrow/domain/identity';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -9,6 +10,7 @@ import { FormCard } from '../../components/ui/form-card';
 import { linkClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
+import { storeDeviceSecret } from '../../lib/device-info';
 import { deviceNameFromUserAgent } from '../../lib/device-name';
 import { useDevice } from '../../lib/device-provider';
 import { authPageMessages } from './messages';
@@ -29,6 +31,11 @@ export function readRegisterDeviceState(value: unknown): RegisterDeviceState | n
   const state = value as Partial<RegisterDeviceState>;
   if (typeof state.email !== 'string' || !state.email || typeof state.deviceId !== 'string' || !state.deviceId) return null;
   return state as RegisterDeviceState;
+}
+
+/** The device secret an emailed-code challenge brings (the newest one is the one that counts). */
+function secretOf(challenge: CustomChallenge | undefined): string | undefined {
+  return challenge?.challenge === challengeKinds.emailOtp ? challenge.deviceSecret : undefined;
 }
 
 function questionOf(step: SignInStep | undefined, fallback: string): string {
@@ -60,9 +67,18 @@ export function RegisterDevice({ state }: { state: RegisterDeviceState }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [over, setOver] = useState(false);
   const [registered, setRegistered] = useState(false);
+  const [deviceSecret, setDeviceSecret] = useState(() => secretOf(state.challenge));
+
+  function noteSecret(next: SignInStep) {
+    const secret = next.kind === 'challenge' ? secretOf(next.challenge) : undefined;
+    if (secret) setDeviceSecret(secret);
+  }
 
   async function finish() {
-    // Registering the device signed the user in; they sign in again from the login page.
+    // The right code made this browser a trusted device: it keeps the secret it was given for
+    // that, to prove it at the next sign-in. Registering also signed the user in; they sign in
+    // again from the login page.
+    if (deviceSecret) storeDeviceSecret(window.localStorage, state.email, deviceSecret);
     await signOut();
     setRegistered(true);
   }
@@ -81,6 +97,7 @@ export function RegisterDevice({ state }: { state: RegisterDeviceState }) {
       if (next.kind === 'signedIn') {
         await finish();
       } else if (isChallenge(next, challengeKinds.emailOtp)) {
+        noteSecret(next);
         setNotice(authPageMessages.otpSent);
         setStep('otp');
       } else if (isChallenge(next, challengeKinds.securityQuestion, true)) {
@@ -111,6 +128,7 @@ export function RegisterDevice({ state }: { state: RegisterDeviceState }) {
       if (next.kind === 'signedIn') {
         await finish();
       } else if (isChallenge(next, challengeKinds.emailOtp, true)) {
+        noteSecret(next);
         setOtp('');
         setError(authPageMessages.invalidOtp);
       } else {

@@ -14,6 +14,8 @@ export interface RegisterDeviceState {
 export interface DeviceCredentials {
   deviceId: string;
   deviceName: string;
+  /** The secret the server gave this browser for the account, which proves it a trusted device. */
+  deviceSecret?: string;
 }
 
 /** Where a sign-in step leaves the user. */
@@ -42,13 +44,18 @@ export function interpretSignInOutput(output: SignInOutput): SignInStep {
   return { kind: 'unexpected' };
 }
 
-function clientMetadata({ deviceId, deviceName }: DeviceCredentials): Record<string, string> {
-  return { [signInMetadataKeys.deviceId]: deviceId, [signInMetadataKeys.deviceName]: deviceName };
+function clientMetadata({ deviceId, deviceName, deviceSecret }: DeviceCredentials): Record<string, string> {
+  return {
+    [signInMetadataKeys.deviceId]: deviceId,
+    [signInMetadataKeys.deviceName]: deviceName,
+    ...(deviceSecret ? { [signInMetadataKeys.deviceSecret]: deviceSecret } : {}),
+  };
 }
 
 /**
- * Password first (SRP), with the device in client metadata: a trusted device is signed in at once,
- * a new one gets the custom challenges. A session left in this tab is ended first.
+ * Password first (SRP), with the device and its secret in client metadata: a trusted device is
+ * signed in at once, a new one (or one without its secret) gets the custom challenges. A session
+ * left in this tab is ended first.
  */
 export async function signInWithDevice(email: string, password: string, device: DeviceCredentials): Promise<SignInStep> {
   const attempt = () =>

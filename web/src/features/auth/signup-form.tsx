@@ -10,7 +10,7 @@ import { linkClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { defaultCaptchaScriptUrl, useConfig } from '../../lib/config';
 import { timings } from '../../lib/constants';
-import { deviceInfoPayload } from '../../lib/device-info';
+import { deviceInfoPayload, storeDeviceSecret } from '../../lib/device-info';
 import { useDevice } from '../../lib/device-provider';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
 import { secureSignup, sendSignupConfirmation } from './api';
@@ -85,6 +85,8 @@ export function SignupForm() {
         },
         deviceInfo: deviceInfoPayload(device.deviceInfo),
       });
+      // The server made this browser the account's first trusted device; the secret proves it at sign-in.
+      if (reply.deviceSecret) storeDeviceSecret(window.localStorage, email, reply.deviceSecret);
       setSuccess(reply.message);
       sendSignupConfirmation(email).catch((failure: unknown) => console.error('send-signup-confirmation failed', failure));
     } catch (failure) {
