@@ -14,7 +14,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { functionEnvironment } from '../lambdas/core/adapters/env';
 import { apiRequestHeaders } from '../lambdas/core/api/http';
-import { handlerEntry, type RouteDefinition, routes as routeTable } from '../lambdas/routes';
+import { grantsOf, handlerEntry, type RouteDefinition, routes as routeTable } from '../lambdas/routes';
 import type { EscrowAuth } from './auth';
 import type { EscrowData } from './data';
 import { EscrowFunction } from './function';
@@ -109,16 +109,17 @@ export class EscrowApi extends Construct {
 
     const functions = new Map<string, EscrowFunction>();
     for (const route of routes) {
+      const permissions = grantsOf(route);
       const fn = new EscrowFunction(this, `${pascalCase(route.name)}Function`, {
         entry: handlerEntry(route),
         stage,
         purpose: `route:${route.name}`,
         data,
-        tableAccess: route.permissions.table ?? 'none',
+        tableAccess: permissions.table ?? 'none',
         environment,
         ...(route.timeoutSeconds ? { timeout: Duration.seconds(route.timeoutSeconds) } : {}),
       });
-      fn.grantListed(route.permissions, {
+      fn.grantListed(permissions, {
         secrets: props.secrets,
         mailFrom: stage.mailFrom,
         userPoolArn: auth.userPool.userPoolArn,

@@ -11,7 +11,7 @@ import { envNames, functionEnvironment } from '../../lambdas/core/adapters/env';
 import { type SecretName, secretSources } from '../../lambdas/core/adapters/secrets';
 import { webConfigSchema } from '../../lambdas/core/api/web-config';
 import { tableDefinition } from '../../lambdas/core/entities/table-definition';
-import { handlerEntry, type RouteDefinition, routes } from '../../lambdas/routes';
+import { grantsOf, handlerEntry, type RouteDefinition, routes } from '../../lambdas/routes';
 import { escrowDefinitionPath, taskSubstitution, tasks } from '../../lambdas/tasks';
 import { triggerEntries } from '../../lambdas/triggers';
 import { EscrowApi } from '../../lib/api';
@@ -121,10 +121,14 @@ function statementsOf(template: Template, fn: Resource): Statement[] {
 
 const actionsOf = (statements: Statement[]) => statements.flatMap((s) => [s.Action].flat());
 
-/** Each route function's policies hold exactly what its entry lists, and no wildcard action. */
+/**
+ * Each route function's policies hold exactly what its entry lists (plus, on a protected route,
+ * what the session check needs: `grantsOf`), and no wildcard action.
+ */
 function expectLeastPrivilege(template: Template, table: readonly RouteDefinition[]): void {
   const [[poolId]] = resources(template, 'AWS::Cognito::UserPool') as [[string, Resource]];
-  for (const route of table) {
+  for (const entry of table) {
+    const route = { ...entry, permissions: grantsOf(entry) };
     const [, fn] = functionTagged(template, `route:${route.name}`);
     const statements = statementsOf(template, fn);
     const actions = actionsOf(statements);
@@ -160,6 +164,26 @@ function listedWorkflowActions(workflow: Array<'start' | 'answer'> = []): string
     ...(workflow.includes('start') ? ['states:StartExecution'] : []),
     ...(workflow.includes('answer') ? ['states:SendTaskFailure', 'states:SendTaskHeartbeat', 'states:SendTaskSuccess'] : []),
   ].sort();
+}
+
+/** A Content-Security-Policy header's directives; a CloudFormation reference in it reads `<Logical.Attribute>`. */
+function directivesOf(header: Json): Record<string, string[]> {
+  const parts: Json[] = typeof header === 'string' ? [header] : header['Fn::Join'][1];
+  const text = parts.map((part) => (typeof part === 'string' ? part : `<${part['Fn::GetAtt'].join('.')}>`)).join('');
+  return Object.fromEntries(
+    text.split(';').map((directive) => {
+      const [name = '', ...sources] = directive.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
+}
+
+/** The Content-Security-Policy header of the stage's response headers policy, and the policy's id. */
+function contentSecurityPolicyOf(template: Template): { policyId: string; header: Json } {
+  const [[policyId, policy]] = resources(template, 'AWS::CloudFront::ResponseHeadersPolicy') as [[string, Resource]];
+  const csp = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy;
+  expect(csp.Override).toBe(true);
+  return { policyId, header: csp.ContentSecurityPolicy };
 }
 
 const violationsOf = (app: App) =>
@@ -359,6 +383,15 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     expectLeastPrivilege(template, routes);
   });
 
+  it('lets every protected route check the caller’s session (profile read, AdminGetUser), and no public one', () => {
+    for (const route of routes) {
+      const actions = actionsOf(statementsOf(template, functionTagged(template, `route:${route.name}`)[1]));
+      const expected = route.auth === 'protected' || route.permissions.userPoolActions?.includes('cognito-idp:AdminGetUser');
+      expect(actions.includes('cognito-idp:AdminGetUser'), route.name).toBe(Boolean(expected));
+      if (route.auth === 'protected') expect(actions.includes('dynamodb:GetItem'), route.name).toBe(true);
+    }
+  });
+
   it('keys the table by PK/SK with GSI1, GSI2, TTL on expiresAt and point-in-time recovery', () => {
     const index = (name: string, pk: string, sk: string) => ({
       IndexName: name,
@@ -447,6 +480,35 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
         },
       }),
     });
+  });
+
+  it('sends a Content-Security-Policy from the stage on every response, /config.json included: its region’s API and user pool, the captcha and the checkout', () => {
+    const { policyId, header } = contentSecurityPolicyOf(template);
+    const csp = directivesOf(header);
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    // Without a custom domain the API cannot be named without a dependency cycle (lib/web.ts).
+    expect(csp['connect-src']).toEqual([
+      "'self'",
+      'https://*.execute-api.eu-west-1.amazonaws.com',
+      'https://cognito-idp.eu-west-1.amazonaws.com',
+    ]);
+    expect(csp['script-src']).toEqual([
+      "'self'",
+      'https://www.google.com/recaptcha/',
+      'https://www.gstatic.com/recaptcha/',
+      'https://checkout.flutterwave.com',
+    ]);
+    expect(csp['frame-src']).toEqual(
+      expect.arrayContaining(['https://www.google.com/recaptcha/', 'https://checkout-v3-ui-prod.f4b-flutterwave.com']),
+    );
+    expect(JSON.stringify(header)).not.toContain('unsafe-eval');
+    const [[, distribution]] = resources(template, 'AWS::CloudFront::Distribution') as [[string, Resource]];
+    const { DefaultCacheBehavior, CacheBehaviors } = distribution.Properties.DistributionConfig;
+    expect(CacheBehaviors.map((b: Json) => b.PathPattern)).toEqual(['/config.json']);
+    for (const behavior of [DefaultCacheBehavior, ...CacheBehaviors])
+      expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
   });
 
   it('publishes /config.json with the stage, region, captcha key, API URL and user pool ids of this stack', () => {
@@ -644,6 +706,19 @@ describe('deploy readiness', { timeout: 120_000 }, () => {
     });
     const functions = resources(template, 'AWS::Lambda::Function').filter(([, fn]) => tagOf(fn));
     for (const [, fn] of functions) expect(fn.Properties.Environment.Variables[envNames.appUrl]).toBe('https://app.middleman.ng');
+  });
+
+  it('names the stage’s own API in the Content-Security-Policy when it has a custom domain, without a dependency cycle', () => {
+    const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0b1c2d3e-aaaa-bbbb-cccc-0123456789ab';
+    const { app, template } = synth({ stage: 'dev', domainName: 'app.middleman.ng', certificateArn, ...withoutBundling });
+    const [[apiId]] = resources(template, 'AWS::ApiGatewayV2::Api') as [[string, Resource]];
+    expect(directivesOf(contentSecurityPolicyOf(template).header)['connect-src']).toEqual([
+      "'self'",
+      `<${apiId}.ApiEndpoint>`,
+      'https://cognito-idp.eu-west-1.amazonaws.com',
+    ]);
+    // Synth runs CloudFormation's validation, which refuses circular dependencies.
+    expect(() => app.synth()).not.toThrow();
   });
 
   it('caches hashed assets for a year as immutable, and index.html and config.json never', () => {

@@ -314,9 +314,11 @@ describe('templates', () => {
     });
   });
 
-  it('makes a contract of base price x quantity for the caller, for every quantity from 1 to 50', async () => {
+  // Every quantity from 1 to 50 is a unit test of instanceValue (escrow-contract.test.ts); over HTTP
+  // a spread of them, under the limit of contracts one person may make from templates in an hour.
+  it('makes a contract of base price x quantity for the caller, for quantities across 1 to 50', async () => {
     const id = await newTemplate('1500.50');
-    for (let quantity = 1; quantity <= 50; quantity++) {
+    for (const quantity of [1, 2, 3, 7, 13, 24, 37, 49, 50]) {
       const made = await call(buyer, 'POST', '/create-instance-from-template', { templateId: id, quantity });
       expect(made.status).toBe(201);
       const { contract } = (await call(buyer, 'GET', `/contracts/${made.body.newContractId}`)).body as { contract: ContractView };
@@ -358,6 +360,91 @@ describe('notifications', () => {
     const { notifications: list } = await notifications(buyer);
     expect(list).toHaveLength(10);
     expect(list[0]?.body).toContain('Bulk 10');
+  });
+});
+
+describe('accept and reject together', () => {
+  it('keeps an accepted contract active with its acceptor when it is rejected afterwards (409 "cannot be rejected")', async () => {
+    const id = await newContract();
+    expect((await call(buyer, 'POST', '/accept-contract', { contractId: id })).status).toBe(200);
+    expect(await call(buyer, 'POST', '/reject-contract', { contractId: id })).toEqual({
+      status: 409,
+      body: { error: 'This contract is currently "active" and cannot be rejected.' },
+    });
+    const { contract } = (await call(seller, 'GET', `/contracts/${id}`)).body as { contract: ContractView };
+    expect(contract).toMatchObject({ status: 'active', accepted_by: [buyer.sub], rejected_by: [] });
+  });
+
+  it('lets exactly one of an accept and a reject sent at once win: never a cancelled contract with an acceptor', async () => {
+    for (let round = 0; round < 5; round++) {
+      const id = await newContract({ title: `Race ${round}` });
+      const replies = await Promise.all([
+        call(buyer, 'POST', '/accept-contract', { contractId: id }),
+        call(buyer, 'POST', '/reject-contract', { contractId: id }),
+      ]);
+      expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+      const { contract } = (await call(seller, 'GET', `/contracts/${id}`)).body as { contract: ContractView };
+      const engaged = JSON.stringify((await call(buyer, 'GET', '/engaged-contracts')).body).includes(id);
+      if (contract.status === 'cancelled') {
+        expect(contract.accepted_by).toEqual([]);
+        expect(engaged).toBe(false);
+      } else {
+        expect(contract).toMatchObject({ status: 'active', accepted_by: [buyer.sub], rejected_by: [] });
+        expect(engaged).toBe(true);
+      }
+    }
+  });
+});
+
+describe('limits', () => {
+  it('refuses a contract above 1,000,000,000.00 with the cap message, and creates nothing', async () => {
+    const before = (await call(seller, 'GET', '/contracts')).body;
+    const response = await call(seller, 'POST', '/create-contract', {
+      acceptorId: buyer.sub,
+      title: 'Too big',
+      description: 'Above the cap',
+      value: '1000000000.01',
+      currency: 'NGN',
+    });
+    expect(response).toEqual({ status: 400, body: { error: 'value: Amount must not be more than 1,000,000,000.00.' } });
+    expect((await call(seller, 'GET', '/contracts')).body).toEqual(before);
+  });
+
+  it('refuses a template instance whose total would pass the cap of one contract ("Quantity is too large.")', async () => {
+    const template = await call(seller, 'POST', '/templates', {
+      title: 'Land',
+      description: 'Per plot',
+      base_price: '500000000',
+      currency: 'NGN',
+    });
+    expect(template.status).toBe(201);
+    const templateId = String(template.body.id);
+    expect((await call(buyer, 'POST', '/create-instance-from-template', { templateId, quantity: 2 })).status).toBe(201);
+    expect(await call(buyer, 'POST', '/create-instance-from-template', { templateId, quantity: 3 })).toEqual({
+      status: 400,
+      body: { error: 'Quantity is too large.' },
+    });
+  });
+
+  it('refuses the 51st contract aimed at one person within the hour (429), so nobody can flood their notifications', async () => {
+    const before = (await notifications(stranger)).unread_count;
+    const statuses: number[] = [];
+    for (let i = 0; i < 51; i++) {
+      statuses.push(
+        (
+          await call(seller, 'POST', '/create-contract', {
+            acceptorId: stranger.sub,
+            title: `Flood ${i}`,
+            description: 'One of many',
+            value: '10',
+            currency: 'NGN',
+          })
+        ).status,
+      );
+    }
+    expect(statuses.slice(0, 50).every((status) => status === 201)).toBe(true);
+    expect(statuses[50]).toBe(429);
+    expect((await notifications(stranger)).unread_count).toBe(before + 50);
   });
 });
 

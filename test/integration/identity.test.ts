@@ -37,12 +37,22 @@ async function confirmedUser(name: string): Promise<TestUser> {
   return user;
 }
 
+/** The secrets devices were given when registered (email and device id -> secret), as each browser keeps its own. */
+const registeredSecrets = new Map<string, string>();
+const secretOf = (user: TestUser, deviceId: string) =>
+  deviceId === user.deviceId ? user.deviceSecret : registeredSecrets.get(`${user.email} ${deviceId}`);
+
+/** Password first, with the device id and the secret that browser holds for the account (if any). */
 async function startSignIn(user: TestUser, deviceId: string, password = user.password) {
   await signOut();
+  const deviceSecret = secretOf(user, deviceId);
   return signIn({
     username: user.email,
     password,
-    options: { authFlowType: 'CUSTOM_WITH_SRP', clientMetadata: { deviceId, deviceName: 'Linux PC' } },
+    options: {
+      authFlowType: 'CUSTOM_WITH_SRP',
+      clientMetadata: { deviceId, deviceName: 'Linux PC', ...(deviceSecret ? { deviceSecret } : {}) },
+    },
   });
 }
 
@@ -54,14 +64,20 @@ async function codeEmailed(user: TestUser, after: number): Promise<string> {
   return sixDigitCode(await waitForEmail(cloud, user.email, /verification code/, after));
 }
 
-/** Question, then the emailed code: the new-device registration a person goes through. */
+/**
+ * Question, then the emailed code: the new-device registration a person goes through. The browser
+ * keeps the device secret the code challenge brought once the code is accepted.
+ */
 async function registerDevice(user: TestUser, deviceId: string) {
   const before = await mailCount(cloud, user.email);
   const start = await startSignIn(user, deviceId);
   expect(start.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE');
   const afterAnswer = await answer(user.answer, deviceId);
   expect(afterAnswer.nextStep).toMatchObject({ additionalInfo: { challenge: 'EMAIL_OTP', retry: 'false' } });
-  return answer(await codeEmailed(user, before), deviceId);
+  const secret = (afterAnswer.nextStep as { additionalInfo?: Record<string, string> }).additionalInfo?.deviceSecret;
+  const done = await answer(await codeEmailed(user, before), deviceId);
+  if (done.isSignedIn && secret) registeredSecrets.set(`${user.email} ${deviceId}`, secret);
+  return done;
 }
 
 async function api(path: string, init: { method?: string; headers?: Record<string, string> } = {}) {
@@ -131,14 +147,21 @@ describe('sign-up', () => {
     expect(cloud.cognito.users.find(user.email)).toBeUndefined();
   });
 
-  it('throttles repeated sign-ups for one email (429 "Too many ...")', async () => {
+  it('throttles repeated sign-ups for one email once they pass the captcha (429 "Too many ...")', async () => {
     const user = newTestUser('spam');
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await signUp(cloud, user, { captchaToken: 'invalid' })).status);
-    expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    for (let i = 0; i < 5; i++) statuses.push((await signUp(cloud, user)).status);
+    expect(statuses[0]).toBe(201);
+    expect(statuses.slice(1).every((status) => status >= 400 && status < 500 && status !== 429)).toBe(true);
     const last = await signUp(cloud, user);
     expect(last.status).toBe(429);
     expect(String(last.body.error)).toMatch(/^Too many/);
+  });
+
+  it('counts bogus captchas where they fail: they never use up the sign-ups of an email', async () => {
+    const user = newTestUser('victim');
+    for (let i = 0; i < 6; i++) expect((await signUp(cloud, user, { captchaToken: 'invalid' })).status).toBe(400);
+    expect((await signUp(cloud, user)).status).toBe(201);
   });
 
   it('sends the welcome email once per new account', async () => {
@@ -283,6 +306,15 @@ describe('devices and profile belong to their owner', () => {
     expect(response.status).toBe(409);
   });
 
+  it('refuses a removal that does not say which device it comes from (400), so the current device cannot be removed by leaving the header out', async () => {
+    await startSignIn(ada, ada.deviceId);
+    const response = await api(`/devices/${encodeURIComponent(ada.deviceId)}`, { method: 'DELETE' });
+    expect(response.status).toBe(400);
+    expect((await api('/devices')).body.devices).toEqual(
+      expect.arrayContaining([expect.objectContaining({ device_id: ada.deviceId })]),
+    );
+  });
+
   it('removes another of the caller’s devices, which then needs the new-device check again', async () => {
     await startSignIn(ada, ada.deviceId);
     const response = await api('/devices/ada-second', { method: 'DELETE', headers: { 'x-device-id': ada.deviceId } });
@@ -364,6 +396,20 @@ describe('password reset', () => {
       status: 429,
       body: { error: 'Too Many Attempts. Please try again in 30 minutes.' },
     });
+  });
+
+  it('does not count a right answer against the email: only wrong ones use up its tries', async () => {
+    const user = await confirmedUser('counted');
+    for (let i = 0; i < 4; i++) expect((await reset(user.email, `guess ${i}`)).status).toBe(401);
+    expect((await reset(user.email, user.answer)).status).toBe(200);
+    expect((await reset(user.email, 'guess 4')).status).toBe(401);
+    expect((await reset(user.email, 'guess 5')).status).toBe(429);
+  });
+
+  it('lets anyone read a question more often than the email has tries: reading is limited per address, so nobody can lock an owner out of their reset', async () => {
+    const user = await confirmedUser('reader');
+    for (let i = 0; i < 7; i++) expect((await question(user.email)).status).toBe(200);
+    expect((await reset(user.email, user.answer)).status).toBe(200);
   });
 
   it('answers an unknown email like a known one: a stable plausible question, then "Incorrect security answer."', async () => {

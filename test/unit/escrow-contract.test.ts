@@ -15,6 +15,7 @@ import {
   termsEditable,
   transitionTarget,
 } from '../../lambdas/core/domain/escrow-contract';
+import { maxAmountMinor } from '../../lambdas/core/domain/money';
 import { instanceValue } from '../../lambdas/core/domain/template';
 
 const contract = (over: Partial<{ status: ContractStatus; payer_user_ids: string[]; accepted_by: string[] }> = {}) => ({
@@ -123,6 +124,12 @@ describe('accepting and rejecting', () => {
     );
   });
 
+  it('says "cannot be rejected" when a contract that is no longer pending is rejected (409)', () => {
+    expect(() => assertMayRespond(contract({ status: 'active', accepted_by: ['buyer'] }), 'buyer', 'reject')).toThrow(
+      expect.objectContaining({ statusCode: 409, message: 'This contract is currently "active" and cannot be rejected.' }),
+    );
+  });
+
   it('refuses a payer who already paid before looking at the status (409)', () => {
     expect(() => assertMayRespond(contract({ status: 'in_escrow', payer_user_ids: ['buyer'] }), 'buyer')).toThrow(
       expect.objectContaining({ statusCode: 409, message: 'You have already paid for this contract.' }),
@@ -162,10 +169,20 @@ describe('changing a contract', () => {
 describe('template instance value', () => {
   it('is base price x quantity, exactly, in minor units', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10 ** 9 }), fc.integer({ min: 1, max: 1000 }), (price, quantity) => {
+      fc.property(fc.integer({ min: 1, max: 10 ** 8 }), fc.integer({ min: 1, max: 1000 }), (price, quantity) => {
         expect(instanceValue(price, quantity)).toBe(price * quantity);
       }),
     );
+  });
+
+  it('is exact for every quantity from 1 to 50 of a price with kobo', () => {
+    for (let quantity = 1; quantity <= 50; quantity++) expect(instanceValue(150_050, quantity)).toBe(150_050 * quantity);
+  });
+
+  it('refuses a total above the cap of one contract, however it is reached', () => {
+    expect(instanceValue(maxAmountMinor, 1)).toBe(maxAmountMinor);
+    expect(() => instanceValue(maxAmountMinor, 2)).toThrow(RangeError);
+    expect(() => instanceValue(maxAmountMinor / 10 + 1, 10)).toThrow(RangeError);
   });
 
   it('refuses a total too large to be exact', () => {

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatAmount, parseAmount, payoutAfterFee, platformFee, toDecimalString } from '../../lambdas/core/domain/money';
+import { amountSchema, amountTooLarge } from '../../lambdas/core/api/common';
+import {
+  exceedsMaxAmount,
+  formatAmount,
+  maxAmountMinor,
+  parseAmount,
+  payoutAfterFee,
+  platformFee,
+  toDecimalString,
+} from '../../lambdas/core/domain/money';
 
 describe('parseAmount', () => {
   it.each([
@@ -77,5 +86,25 @@ describe('platformFee', () => {
   it('refuses fractional and negative amounts', () => {
     expect(() => platformFee(10.5)).toThrow(RangeError);
     expect(() => platformFee(-1)).toThrow(RangeError);
+  });
+});
+
+describe('the cap of one contract', () => {
+  const schema = amountSchema('Amount must be greater than zero.');
+  const messageOf = (value: string | number) => schema.safeParse(value).error?.issues[0]?.message;
+
+  it('accepts up to 1,000,000,000.00 and refuses above it with its own message, not "greater than zero"', () => {
+    expect(maxAmountMinor).toBe(100_000_000_000);
+    expect(schema.parse('1000000000')).toBe(maxAmountMinor);
+    expect(schema.parse(1_000_000_000)).toBe(maxAmountMinor);
+    for (const value of ['1000000000.01', '99999999999999', '123456789012345678901234567890', 1e12, 1e300]) {
+      expect(messageOf(value)).toBe(amountTooLarge);
+    }
+    expect(amountTooLarge).toBe('Amount must not be more than 1,000,000,000.00.');
+  });
+
+  it('still refuses zero, negatives and junk as not above zero', () => {
+    for (const value of ['0', '-5', 'abc', '', -1, 0]) expect(messageOf(value)).toBe('Amount must be greater than zero.');
+    expect(exceedsMaxAmount('abc')).toBe(false);
   });
 });

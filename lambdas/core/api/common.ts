@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseAmount } from '../domain/money';
+import { exceedsMaxAmount, maxAmountMinor, parseAmount, toDecimalString } from '../domain/money';
 
 /**
  * Pieces every API schema uses. The API schemas are the wire shapes shared by the Lambdas (they
@@ -14,9 +14,19 @@ export const requiredText = (max: number, message?: string) =>
     .min(1, message)
     .max(max, message);
 
-/** A positive amount with at most two decimals, as typed (string or number) -> integer minor units, never through floats. */
+/** The refusal of an amount above the cap of one contract (domain/money.ts `maxAmountMinor`). */
+export const amountTooLarge = `Amount must not be more than ${toDecimalString(maxAmountMinor).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.`;
+
+/**
+ * A positive amount with at most two decimals, as typed (string or number) -> integer minor
+ * units, never through floats; above the cap of one contract it is refused with its own message.
+ */
 export const amountSchema = (message: string) =>
   z.union([z.string(), z.number()], { message }).transform((value, ctx) => {
+    if (exceedsMaxAmount(value)) {
+      ctx.addIssue({ code: 'custom', message: amountTooLarge });
+      return z.NEVER;
+    }
     const minor = parseAmount(value);
     if (minor === null || minor <= 0) {
       ctx.addIssue({ code: 'custom', message });

@@ -134,6 +134,7 @@ export const contractMessages = {
   notAcceptor: 'You are not the named acceptor of this contract.',
   alreadyPaid: 'You have already paid for this contract.',
   notAcceptable: (status: string) => `This contract is currently "${status}" and cannot be accepted.`,
+  notRejectable: (status: string) => `This contract is currently "${status}" and cannot be rejected.`,
   notCreator: 'Access Denied: You are not the creator of this contract.',
   notPending: (status: string) => `This contract is currently "${status}" and can no longer be changed.`,
   notAllowedNow: (status: string) => `This contract is currently "${status}" and cannot be changed that way.`,
@@ -149,11 +150,18 @@ export function isParty(contract: Parties, sub: string): boolean {
 }
 
 /** Accept and reject: only the named acceptor, never the creator, only a pending contract not yet paid for. */
-export function assertMayRespond(contract: Parties & Pick<Contract, 'status'>, sub: string): void {
+export function assertMayRespond(
+  contract: Parties & Pick<Contract, 'status'>,
+  sub: string,
+  response: 'accept' | 'reject' = 'accept',
+): void {
   if (contract.creator_id === sub) throw new ForbiddenError(contractMessages.ownContract);
   if (contract.acceptor_id !== sub) throw new ForbiddenError(contractMessages.notAcceptor);
   if (contract.payer_user_ids.includes(sub)) throw new ConflictError(contractMessages.alreadyPaid);
-  if (contract.status !== 'pending') throw new ConflictError(contractMessages.notAcceptable(contract.status));
+  if (contract.status !== 'pending') {
+    const refusal = response === 'accept' ? contractMessages.notAcceptable : contractMessages.notRejectable;
+    throw new ConflictError(refusal(contract.status));
+  }
 }
 
 /** Edit and delete: the creator only, while the terms are not frozen. */

@@ -7,10 +7,12 @@
 export const passwordMinLength = 6;
 
 /**
- * Sign-in. The browser signs in with Amplify `CUSTOM_WITH_SRP`, passing these client metadata keys.
- * On an untrusted device the pool then asks custom challenges whose public parameters are below.
+ * Sign-in. The browser signs in with Amplify `CUSTOM_WITH_SRP`, passing these client metadata keys:
+ * the fingerprint (`deviceId`) names the device, and `deviceSecret`, the secret the server issued
+ * to that browser when it became trusted (at sign-up or at the emailed code), proves it. On an
+ * untrusted device the pool then asks custom challenges whose public parameters are in api/identity.ts.
  */
-export const signInMetadataKeys = { deviceId: 'deviceId', deviceName: 'deviceName' } as const;
+export const signInMetadataKeys = { deviceId: 'deviceId', deviceName: 'deviceName', deviceSecret: 'deviceSecret' } as const;
 
 export const challengeKinds = { securityQuestion: 'SECURITY_QUESTION', emailOtp: 'EMAIL_OTP' } as const;
 
@@ -18,6 +20,17 @@ export const challengeKinds = { securityQuestion: 'SECURITY_QUESTION', emailOtp:
 export const identityLimits = {
   answerTries: 3,
   otpTries: 3,
+  /**
+   * Per account, across sign-ins, in a fixed window of `accountLockoutHours`: wrong security answers
+   * and wrong emailed codes. Reaching either locks the new-device challenges of the account (trusted
+   * devices still sign in) until the window ends, and the owner is emailed once. 10 leaves a person
+   * who misremembers three whole failed sign-ins in a day; someone guessing gets 10 answers a day
+   * instead of 3 per sign-in without end, and 10 codes a day (a 1 in 100,000 chance) instead of 3
+   * per emailed code.
+   */
+  accountAnswerFailures: 10,
+  accountCodeFailures: 10,
+  accountLockoutHours: 24,
   otpDigits: 6,
   otpValidityMinutes: 10,
   maxDevices: 5,
@@ -38,6 +51,42 @@ export const securityQuestionSuggestions = [
   'What is the name of your best childhood friend?',
   'What was the make of your first car?',
 ] as const;
+
+/**
+ * Questions people write themselves, in the shapes they take. An unknown email's decoy question is
+ * drawn from these as well as from the suggestions (services/accounts.ts), so a question of one's
+ * own wording does not mark an account as real.
+ */
+export const decoyOwnQuestions = [
+  'What is your favourite food?',
+  'What was your childhood nickname?',
+  'What is the name of the street you grew up on?',
+  'What is your favourite football club?',
+  "What is your father's middle name?",
+  'What was the name of your secondary school?',
+  'Who was your favourite teacher?',
+  'What is your favourite book?',
+  'In what town did your parents meet?',
+  'What was your first job?',
+  'What is the name of your eldest cousin?',
+  "What is your grandmother's first name?",
+  'What was the first concert you attended?',
+  'What is your favourite colour?',
+  'Where did you go on your first holiday?',
+  'What was the name of your first boss?',
+  'What is your favourite movie?',
+  'What was your dream job as a child?',
+] as const;
+
+/**
+ * The decoy question of an unknown email, from a keyed hash of it (stable per email). Most people
+ * pick a suggestion and some write their own, so a decoy is a suggestion 3 times in 4.
+ */
+export function decoyQuestion(digest: string): string {
+  const [pick = 0, index = 0] = [digest.charCodeAt(0), digest.charCodeAt(1)];
+  const pool: readonly string[] = pick % 4 === 0 ? decoyOwnQuestions : securityQuestionSuggestions;
+  return pool[index % pool.length] ?? securityQuestionSuggestions[0];
+}
 
 /** The spec's texts about accounts (§8). */
 export const accountMessages = {

@@ -25,6 +25,20 @@ export const minorPerMajor = 100;
 const amountPattern = /^(\d{1,13})(?:\.(\d{1,2}))?$/;
 
 /**
+ * The most one contract may be worth, in minor units of any currency: 1,000,000,000.00. Contracts
+ * typed in and contracts made from a template (base price x quantity) are held to it alike.
+ */
+export const maxAmountMinor = 100_000_000_000;
+
+/** Whether an amount as typed is a plain positive number beyond {@link maxAmountMinor} (too many digits for parseAmount). */
+export function exceedsMaxAmount(input: string | number): boolean {
+  if (typeof input === 'number') return Number.isFinite(input) && input * minorPerMajor > maxAmountMinor;
+  const minor = parseAmount(input);
+  if (minor !== null) return minor > maxAmountMinor;
+  return /^\d{14,}(?:\.\d{1,2})?$/.test(input.trim());
+}
+
+/**
  * "1234.5" -> 123450. Accepts a plain decimal with at most two decimals (also a number, as typed
  * in a form); returns null for anything else (negative, exponent, three decimals, empty).
  */

@@ -1,4 +1,4 @@
-import type { Currency } from './money';
+import { type Currency, maxAmountMinor } from './money';
 
 /**
  * A reusable template: anyone holding its ID may make a contract from it, worth its base price
@@ -14,10 +14,10 @@ export const templateMessages = {
   quantityTooLarge: 'Quantity is too large.',
 } as const;
 
-/** Value of a template instance: base price x quantity, exact in minor units. */
+/** Value of a template instance: base price x quantity, exact in minor units, never above one contract's cap. */
 export function instanceValue(basePriceMinor: number, quantity: number): number {
   const value = basePriceMinor * quantity;
-  if (!Number.isSafeInteger(value)) throw new RangeError('amount too large');
+  if (!Number.isSafeInteger(value) || value > maxAmountMinor) throw new RangeError('amount too large');
   return value;
 }
 

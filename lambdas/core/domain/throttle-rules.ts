@@ -11,23 +11,51 @@ export interface ThrottleRule {
 }
 
 export const throttles = {
-  /** Per email: reading the security question (forgot password). */
-  question: {
-    scope: 'question',
-    limit: identityLimits.resetTries,
+  /**
+   * Per source address: reading security questions (forgot password). Reading one never fails, so
+   * it is limited where it comes from: a limit per email would let anyone lock an owner out of
+   * their own reset.
+   */
+  questionFromAddress: {
+    scope: 'question-ip',
+    limit: 30,
     windowSeconds: identityLimits.resetWindowMinutes * 60,
     message: accountMessages.resetThrottled,
   },
-  /** Per email: answering it to get a reset link. */
+  /** Per email: wrong answers to its question (a right answer does not count). */
   reset: {
     scope: 'reset',
     limit: identityLimits.resetTries,
     windowSeconds: identityLimits.resetWindowMinutes * 60,
     message: accountMessages.resetThrottled,
   },
+  /** Per email: wrong answers in a day, so the 30-minute windows cannot add up to hundreds of guesses. */
+  resetDaily: {
+    scope: 'reset-day',
+    limit: 15,
+    windowSeconds: 24 * 3600,
+    message: accountMessages.resetThrottled,
+  },
+  /** Per source address: wrong answers, whichever emails they were for. */
+  resetFromAddress: {
+    scope: 'reset-ip',
+    limit: 20,
+    windowSeconds: identityLimits.resetWindowMinutes * 60,
+    message: accountMessages.resetThrottled,
+  },
   /**
-   * Per source address and per email: sign-ups. The address limit is generous because mobile
-   * carriers put many people behind one address; the captcha is the main guard.
+   * Per source address: captchas that failed verification. Counted where they fail, so bogus
+   * captchas use up only this budget, never the sign-ups of the people behind the same address.
+   */
+  signupCaptchaFromAddress: {
+    scope: 'signup-captcha-ip',
+    limit: 20,
+    windowSeconds: 3600,
+    message: accountMessages.signupThrottled,
+  },
+  /**
+   * Per source address and per email: sign-ups that passed the captcha. The address limit is
+   * generous because mobile carriers put many people behind one address; the captcha is the main guard.
    */
   signupFromAddress: {
     scope: 'signup-ip',
@@ -41,14 +69,14 @@ export const throttles = {
     windowSeconds: 3600,
     message: accountMessages.signupThrottled,
   },
-  /** Per account: the security answer that sends a payment-PIN code (as many tries as device registration). */
+  /** Per account: wrong security answers that would send a payment-PIN code (as many as device registration allows). */
   pinAnswer: {
     scope: 'pin-answer',
     limit: identityLimits.answerTries,
     windowSeconds: identityLimits.resetWindowMinutes * 60,
     message: 'Too many attempts. Please wait before trying again.',
   },
-  /** Per account: the emailed code that sets the payment PIN (as many tries as the sign-in code). */
+  /** Per account: wrong emailed codes that would set the payment PIN (as many as the sign-in code allows). */
   pinCode: {
     scope: 'pin-code',
     limit: identityLimits.otpTries,
@@ -72,11 +100,59 @@ export const throttles = {
     windowSeconds: 24 * 3600,
     message: 'Too many payment PIN attempts today. Reset your payment PIN from My Account, or try again tomorrow.',
   },
+  /**
+   * Per creator and named person: contracts aimed at one person (each one notifies them), so nobody
+   * can flood someone's notifications; and per creator, contracts in all.
+   */
+  contractsForPerson: {
+    scope: 'contracts-for',
+    limit: 50,
+    windowSeconds: 3600,
+    message: 'Too many contracts for this person. Please try again later.',
+  },
+  contractsByCreator: {
+    scope: 'contracts-by',
+    limit: 200,
+    windowSeconds: 3600,
+    message: 'Too many contracts created. Please try again later.',
+  },
+  /** Per person: contracts made from templates (each one notifies the template's creator). */
+  templateInstances: {
+    scope: 'template-instances',
+    limit: 30,
+    windowSeconds: 3600,
+    message: 'Too many contracts created. Please try again later.',
+  },
   /** Per account: account-name lookups at the provider (the bank page verifies on each change). */
   accountLookup: {
     scope: 'account-lookup',
     limit: 30,
     windowSeconds: 3600,
     message: 'Too many account lookups. Please try again later.',
+  },
+  /**
+   * Per account, across sign-ins on new devices: wrong security answers and wrong emailed codes,
+   * counted only when an answer was wrong (services/challenges/lockout.ts). A full window locks the
+   * account's challenges until it ends; the limits and why are in identityLimits. Nobody is shown
+   * these messages: the sign-in just fails, like one whose tries are used up.
+   */
+  signInAnswerFailures: {
+    scope: 'signin-answer-failures',
+    limit: identityLimits.accountAnswerFailures,
+    windowSeconds: identityLimits.accountLockoutHours * 3600,
+    message: 'Too many wrong security answers for this account. Please try again later.',
+  },
+  signInCodeFailures: {
+    scope: 'signin-code-failures',
+    limit: identityLimits.accountCodeFailures,
+    windowSeconds: identityLimits.accountLockoutHours * 3600,
+    message: 'Too many wrong verification codes for this account. Please try again later.',
+  },
+  /** Per account: the email that tells the owner of a lockout, once per lockout window (same window). */
+  signInLockoutNotice: {
+    scope: 'signin-lockout-notice',
+    limit: 1,
+    windowSeconds: identityLimits.accountLockoutHours * 3600,
+    message: 'The owner has already been told of this lockout.',
   },
 } as const satisfies Record<string, ThrottleRule>;

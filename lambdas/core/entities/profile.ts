@@ -30,6 +30,11 @@ export interface UserProfile {
   /** Notifications not yet read (never below 0). */
   unread_notifications?: number;
   welcomed_at?: string;
+  /**
+   * Epoch seconds of the last time every session of the account was revoked (a password reset);
+   * tokens from sign-ins before it are refused (runtime/session.ts).
+   */
+  sessions_revoked_at?: number;
 }
 
 export function toItem(profile: UserProfile): Record<string, unknown> {
@@ -170,5 +175,18 @@ export async function saveBankDetails(
   return onConditionFailed(
     saved.then(() => true),
     () => false,
+  );
+}
+
+/** Marks every session of the account before now as revoked, for the API's session check. */
+export async function revokeSessions(sub: string, atSeconds = Math.floor(Date.now() / 1000)): Promise<void> {
+  await documents().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: userKey(sub),
+      UpdateExpression: 'SET sessions_revoked_at = :at',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':at': atSeconds },
+    }),
   );
 }

@@ -11,6 +11,7 @@ import { type ZodType, z } from 'zod';
 import { logger } from '../adapters/logger';
 import { internalErrorMessage } from '../api/common';
 import { AppError, UnauthorizedError, ValidationError } from '../domain/errors';
+import { liveSession } from './session';
 
 export type ApiEvent = APIGatewayProxyEventV2 | APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -98,11 +99,13 @@ export function callerOf(event: ApiEvent): Caller {
 }
 
 /**
- * The middleware every API function starts with: request id in the logs, errors as JSON.
+ * The middleware every API function starts with: request id in the logs, errors as JSON, and on
+ * protected routes the check that the token's session is still live (runtime/session.ts).
  * Handlers add `jsonBody()` when they take a body.
  */
 export function apiFunction(options: { timeoutEarlyInMillis?: number } = {}) {
   return middy<ApiEvent, ApiResult, Error, Context>({ timeoutEarlyInMillis: options.timeoutEarlyInMillis ?? 5 })
     .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use(httpErrors());
+    .use(httpErrors())
+    .use(liveSession());
 }

@@ -10,7 +10,7 @@ import { throttles } from '../domain/throttle-rules';
 import { getProfile, paymentPinUpdate, saveBankDetails, type UserProfile } from '../entities/profile';
 import { issueSignInCode, matchSignInCode } from '../entities/sign-in-code';
 import { onConditionFailed, transactWrite } from '../entities/table';
-import { countAttempt, refundAttempt } from './throttles';
+import { countAttempt, countFailures } from './throttles';
 
 /**
  * What a seller sets up to be paid: the payment PIN (set or reset with the security answer and a
@@ -32,26 +32,25 @@ async function ownProfile(sub: string): Promise<UserProfile> {
 export async function checkPaymentPin(profile: UserProfile, pin: string): Promise<string> {
   const pinHash = profile.payment_pin_hash;
   if (!pinHash) throw new ConflictError(pinMessages.notSet);
-  const now = Date.now();
-  await countAttempt(throttles.pinEntry, profile.sub, now);
-  await countAttempt(throttles.pinEntryDaily, profile.sub, now).catch(async (error: unknown) => {
-    await refundAttempt(throttles.pinEntry, profile.sub, now);
-    throw error;
-  });
-  if (!(await verifySecret(pin, pinHash))) throw new UnauthorizedError(pinMessages.wrong);
-  await Promise.all([
-    refundAttempt(throttles.pinEntry, profile.sub, now),
-    refundAttempt(throttles.pinEntryDaily, profile.sub, now),
-  ]);
+  await countFailures(
+    [
+      [throttles.pinEntry, profile.sub],
+      [throttles.pinEntryDaily, profile.sub],
+    ],
+    async () => {
+      if (!(await verifySecret(pin, pinHash))) throw new UnauthorizedError(pinMessages.wrong);
+    },
+  );
   return pinHash;
 }
 
 /** Step 1 of setting the PIN: the security answer, then a 6-digit code to the account's email. */
 export async function sendPinCode(sub: string, answer: string): Promise<void> {
   const profile = await ownProfile(sub);
-  await countAttempt(throttles.pinAnswer, sub);
-  if (!(await verifySecret(normaliseAnswer(answer), profile.security_answer_hash)))
-    throw new UnauthorizedError(accountMessages.incorrectAnswer);
+  await countFailures([[throttles.pinAnswer, sub]], async () => {
+    if (!(await verifySecret(normaliseAnswer(answer), profile.security_answer_hash)))
+      throw new UnauthorizedError(accountMessages.incorrectAnswer);
+  });
   const code = await issueSignInCode(sub, await getSecret('app'), Date.now(), 'PIN');
   await sendEmail({
     to: profile.email,
@@ -63,9 +62,11 @@ export async function sendPinCode(sub: string, answer: string): Promise<void> {
 /** Step 2: the emailed code (used once) and the new PIN, stored as a salted hash; the account is told by email. */
 export async function setPaymentPin(sub: string, code: string, pin: string): Promise<void> {
   const profile = await ownProfile(sub);
-  await countAttempt(throttles.pinCode, sub);
-  const consume = await matchSignInCode(sub, await getSecret('app'), code, Date.now(), 'PIN');
-  if (!consume) throw new ValidationError(pinMessages.codeInvalid);
+  const consume = await countFailures([[throttles.pinCode, sub]], async () => {
+    const matched = await matchSignInCode(sub, await getSecret('app'), code, Date.now(), 'PIN');
+    if (!matched) throw new ValidationError(pinMessages.codeInvalid);
+    return matched;
+  });
   await onConditionFailed(transactWrite([consume, paymentPinUpdate(sub, await hashSecret(pin))]), () => {
     throw new ValidationError(pinMessages.codeInvalid);
   });

@@ -13,10 +13,25 @@ import { logger } from '../adapters/logger';
 import { getSecret } from '../adapters/secrets';
 import type { Profile, ProfileResponse, signupRequestSchema } from '../api/identity';
 import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../domain/errors';
-import { decoyHash, hashSecret, keyedHash, normaliseAnswer, verifySecret } from '../domain/hashing';
-import { accountMessages, securityQuestionSuggestions } from '../domain/identity';
+import {
+  decoyHash,
+  deviceSecretHash,
+  hashSecret,
+  keyedHash,
+  newDeviceSecret,
+  normaliseAnswer,
+  verifySecret,
+} from '../domain/hashing';
+import { accountMessages, decoyQuestion } from '../domain/identity';
 import { devicePut } from '../entities/device';
-import { getProfile, getProfileByEmail, markWelcomed, newProfilePuts, type UserProfile } from '../entities/profile';
+import {
+  getProfile,
+  getProfileByEmail,
+  markWelcomed,
+  newProfilePuts,
+  revokeSessions,
+  type UserProfile,
+} from '../entities/profile';
 import { consumeResetLink, createResetLink, restoreResetLink } from '../entities/reset-link';
 import { conflict, onConditionFailed, transactWrite } from '../entities/table';
 import { newDevice } from './devices';
@@ -30,8 +45,10 @@ export type SignupInput = z.output<typeof signupRequestSchema>;
  * Creates an account: the Cognito user (which emails the confirmation link), then the profile
  * with the hashed answer, the email pointer and the signing-up device as trusted, in one
  * transaction. If that write fails the Cognito user is removed again, so nothing is half made.
+ * The device's secret is returned for the browser to keep (only its hash is stored); null when
+ * the sign-up came without a device.
  */
-export async function registerAccount(input: SignupInput): Promise<{ sub: string }> {
+export async function registerAccount(input: SignupInput): Promise<{ sub: string; deviceSecret: string | null }> {
   const { email, password, userData, deviceInfo } = input;
   let sub: string;
   try {
@@ -57,6 +74,7 @@ export async function registerAccount(input: SignupInput): Promise<{ sub: string
   }
 
   const now = new Date().toISOString();
+  const deviceSecret = deviceInfo ? newDeviceSecret() : null;
   const profile: UserProfile = {
     sub,
     email,
@@ -74,7 +92,10 @@ export async function registerAccount(input: SignupInput): Promise<{ sub: string
   };
   try {
     await onConditionFailed(
-      transactWrite([...newProfilePuts(profile), ...(deviceInfo ? [devicePut(sub, newDevice(deviceInfo, now))] : [])]),
+      transactWrite([
+        ...newProfilePuts(profile),
+        ...(deviceInfo && deviceSecret ? [devicePut(sub, newDevice(deviceInfo, now, deviceSecretHash(deviceSecret)))] : []),
+      ]),
       conflict(accountMessages.accountExists),
     );
   } catch (error) {
@@ -83,7 +104,7 @@ export async function registerAccount(input: SignupInput): Promise<{ sub: string
       .catch((e) => logger.error('Could not remove the Cognito user of a failed sign-up', { sub, error: e as Error }));
     throw error;
   }
-  return { sub };
+  return { sub, deviceSecret };
 }
 
 /** How long after sign-up the welcome email may still be sent. */
@@ -102,8 +123,9 @@ export async function sendWelcome(email: string): Promise<void> {
 }
 
 /**
- * The question to show for an email. An unknown email gets a decoy drawn from the suggestions by
- * a keyed hash (stable per email), after the same reads, so the answer never tells who has an account.
+ * The question to show for an email. An unknown email gets a decoy chosen by a keyed hash (stable
+ * per email) from the suggestions and from questions of people's own wording, after the same
+ * reads, so the answer never tells who has an account.
  */
 export async function securityQuestionFor(email: string): Promise<string> {
   const profile = (await getProfileByEmail(email)) ?? (await getProfile('decoy'));
@@ -111,8 +133,7 @@ export async function securityQuestionFor(email: string): Promise<string> {
     if (!profile.security_ques) throw new NotFoundError('Security question not found.');
     return profile.security_ques;
   }
-  const digest = keyedHash(await getSecret('app'), `question:${email}`);
-  return securityQuestionSuggestions[digest.charCodeAt(0) % securityQuestionSuggestions.length] ?? securityQuestionSuggestions[0];
+  return decoyQuestion(keyedHash(await getSecret('app'), `question:${email}`));
 }
 
 /**
@@ -148,6 +169,9 @@ export async function completePasswordReset(token: string, newPassword: string):
     if ((error as Error).name === 'InvalidPasswordException') throw new ValidationError(accountMessages.passwordTooShort);
     throw error;
   }
+  // The API refuses the old sessions' tokens from now on (runtime/session.ts); Cognito revokes
+  // their refresh tokens.
+  await revokeSessions(link.sub);
   await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: link.sub }));
 }
 

@@ -10,6 +10,7 @@ import {
   nextStatus,
 } from '../domain/escrow-contract';
 import { type Currency, formatAmount } from '../domain/money';
+import { throttles } from '../domain/throttle-rules';
 import {
   contractDelete,
   contractPut,
@@ -24,6 +25,7 @@ import { listContractIdsByParty, partyLinkPut } from '../entities/party-link';
 import { getNames, getProfile } from '../entities/profile';
 import { conflict, onConditionFailed, type TransactItem, transactWrite } from '../entities/table';
 import { openEscrow } from './escrow-workflow';
+import { countAttempt } from './throttles';
 
 /** Contract use cases: load, decide with the domain (domain/escrow-contract.ts), write in one transaction. */
 
@@ -93,6 +95,8 @@ export async function createContract(
 ): Promise<string> {
   if (input.acceptorId === creatorId) throw new ValidationError(contractMessages.forYourself);
   if (!(await getProfile(input.acceptorId))) throw new NotFoundError(contractMessages.unknownAcceptor);
+  await countAttempt(throttles.contractsByCreator, creatorId);
+  await countAttempt(throttles.contractsForPerson, `${creatorId}#${input.acceptorId}`);
   const now = new Date().toISOString();
   const contract = newContract({
     event: 'create',
@@ -149,7 +153,7 @@ export async function acceptContract(id: string, sub: string): Promise<ContractV
 /** Rejects as the named acceptor: the contract is cancelled and the creator told. */
 export async function rejectContract(id: string, sub: string): Promise<ContractView> {
   const contract = await loadContract(id);
-  assertMayRespond(contract, sub);
+  assertMayRespond(contract, sub, 'reject');
   const now = new Date().toISOString();
   const changes = { status: nextStatus(contract.status, 'reject'), rejected_by: [...contract.rejected_by, sub] };
   await commitContractChange([

@@ -4,12 +4,14 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../domain/errors
 import type { Currency } from '../domain/money';
 import { formatAmount } from '../domain/money';
 import { instanceDescription, instanceValue, type Template, templateMessages } from '../domain/template';
+import { throttles } from '../domain/throttle-rules';
 import { contractPut } from '../entities/contract';
 import { notificationItems } from '../entities/notification';
 import { partyLinkPut } from '../entities/party-link';
 import { deleteTemplate, getTemplate, listTemplatesByCreator, putTemplate, updateTemplate } from '../entities/template';
 import { commitContractChange, displayName, newContract } from './contracts';
 import { openEscrow } from './escrow-workflow';
+import { countAttempt } from './throttles';
 
 /** Template use cases. A template is not a contract: using one makes a new private contract. */
 
@@ -78,6 +80,7 @@ export async function instantiateTemplate(templateId: string, sub: string, quant
   } catch {
     throw new ValidationError(templateMessages.quantityTooLarge);
   }
+  await countAttempt(throttles.templateInstances, sub);
   const now = new Date().toISOString();
   const contract = newContract({
     event: 'instantiate',
