@@ -114,6 +114,12 @@ describe('accepting and rejecting', () => {
     );
   });
 
+  it('says "reject" when the creator rejects their own contract (403)', () => {
+    expect(() => assertMayRespond(contract(), 'seller', 'reject')).toThrow(
+      expect.objectContaining({ statusCode: 403, message: 'You are not allowed to reject your own contract.' }),
+    );
+  });
+
   it('refuses anyone but the named acceptor (403)', () => {
     expect(() => assertMayRespond(contract(), 'stranger')).toThrow(expect.objectContaining({ statusCode: 403 }));
   });

@@ -131,6 +131,7 @@ export interface Contract {
 export const contractMessages = {
   notFound: 'Contract not found.',
   ownContract: 'You are not allowed to accept your own contract.',
+  ownContractReject: 'You are not allowed to reject your own contract.',
   notAcceptor: 'You are not the named acceptor of this contract.',
   alreadyPaid: 'You have already paid for this contract.',
   notAcceptable: (status: string) => `This contract is currently "${status}" and cannot be accepted.`,
@@ -155,7 +156,9 @@ export function assertMayRespond(
   sub: string,
   response: 'accept' | 'reject' = 'accept',
 ): void {
-  if (contract.creator_id === sub) throw new ForbiddenError(contractMessages.ownContract);
+  if (contract.creator_id === sub) {
+    throw new ForbiddenError(response === 'accept' ? contractMessages.ownContract : contractMessages.ownContractReject);
+  }
   if (contract.acceptor_id !== sub) throw new ForbiddenError(contractMessages.notAcceptor);
   if (contract.payer_user_ids.includes(sub)) throw new ConflictError(contractMessages.alreadyPaid);
   if (contract.status !== 'pending') {

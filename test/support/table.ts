@@ -1,0 +1,65 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { ScanCommand } from '@aws-sdk/client-dynamodb';
+import { dynamodb } from '../../lambdas/core/adapters/aws';
+import { localStage } from '../../lib/local/index';
+
+/** Every stored item by `PK|SK`, each as canonical JSON of its raw attribute values (so equal means byte-identical). */
+export type TableSnapshot = Map<string, string>;
+
+type RawItem = Record<string, AttributeValue>;
+
+/**
+ * The whole table as stored, read with the low-level client (numbers stay the strings DynamoDB
+ * keeps, nothing is converted), minus the items `keep` rejects.
+ */
+export async function snapshotTable(keep: (pk: string, sk: string) => boolean = () => true): Promise<TableSnapshot> {
+  const snapshot: TableSnapshot = new Map();
+  let start: RawItem | undefined;
+  do {
+    const page = await dynamodb().send(
+      new ScanCommand({ TableName: localStage.tableName, ConsistentRead: true, ExclusiveStartKey: start }),
+    );
+    for (const item of page.Items ?? []) {
+      const pk = item.PK?.S ?? '';
+      const sk = item.SK?.S ?? '';
+      if (keep(pk, sk)) snapshot.set(`${pk}|${sk}`, canonical(item));
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return snapshot;
+}
+
+/** Rate limiters count every request, refused or not: they are not a stored change. */
+export const withoutThrottles = (pk: string) => !pk.startsWith('THROTTLE#');
+
+/** What differs between two snapshots, one line per item: added, removed or changed (with both versions). */
+export function snapshotDiff(before: TableSnapshot, after: TableSnapshot): string[] {
+  const lines: string[] = [];
+  for (const [key, value] of after) {
+    const old = before.get(key);
+    if (old === undefined) lines.push(`added ${key}: ${value}`);
+    else if (old !== value) lines.push(`changed ${key}: ${old} -> ${value}`);
+  }
+  for (const key of before.keys()) if (!after.has(key)) lines.push(`removed ${key}`);
+  return lines;
+}
+
+/** JSON with sorted keys and sorted sets: the same stored item always gives the same text. */
+function canonical(value: unknown): string {
+  return JSON.stringify(sortDeep(value));
+}
+
+function sortDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortDeep);
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return Object.fromEntries(
+      entries.map(([k, v]) => [
+        k,
+        (k === 'SS' || k === 'NS' || k === 'BS') && Array.isArray(v) ? [...v].map(sortDeep).sort() : sortDeep(v),
+      ]),
+    );
+  }
+  return value;
+}
