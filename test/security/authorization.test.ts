@@ -11,7 +11,7 @@ import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/in
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
 import { apiRequest } from '../support/http';
-import { confirmedUser, signedIn, type TestUser } from '../support/identity';
+import { type SignedInPerson, signedInPerson, type TestUser } from '../support/identity';
 import { emailsTo } from '../support/mailbox';
 import { snapshotDiff, snapshotTable, type TableSnapshot } from '../support/table';
 import { type Access, allProbes, type Probe, probedRouteNames, probeFor, type Targets } from './route-probes';
@@ -23,11 +23,7 @@ import { type Access, allProbes, type Probe, probedRouteNames, probeFor, type Ta
  * The cases come from the route probes, so a new route gets its cases without anyone writing them.
  */
 
-interface Person {
-  token: string;
-  sub: string;
-  user: TestUser;
-}
+type Person = SignedInPerson;
 
 type Role = 'anonymous' | 'stranger' | 'owner' | 'party';
 const roles: Role[] = ['anonymous', 'stranger', 'owner', 'party'];
@@ -61,10 +57,7 @@ const suffix = Math.random().toString(36).slice(2, 8);
 const contractTitle = `Seller's private cake ${suffix}`;
 const templateTitle = `Seller's private template ${suffix}`;
 
-async function person(name: string): Promise<Person> {
-  const user = await confirmedUser(cloud, name);
-  return { ...(await signedIn(user)), user };
-}
+const person = (name: string): Promise<Person> => signedInPerson(cloud, name);
 
 const call = (who: Person, method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
   apiRequest(cloud.apiUrl, { method, path, token: who.token, body, headers });

@@ -7,7 +7,7 @@ import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
 import { type ApiAnswer, apiRequest } from '../support/http';
-import { confirmedUser, signedIn, type TestUser } from '../support/identity';
+import { type SignedInPerson, signedInPerson } from '../support/identity';
 import { snapshotDiff, snapshotTable, type TableSnapshot, withoutThrottles } from '../support/table';
 import { allProbes, type Caller, type Probe, type Targets } from './route-probes';
 
@@ -27,11 +27,7 @@ const numRuns = Number(process.env.FUZZ_RUNS ?? 200);
 /** One seed for the file, printed in the summary, so any run can be replayed with FUZZ_SEED. */
 const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
 
-interface Person {
-  token: string;
-  sub: string;
-  user: TestUser;
-}
+type Person = SignedInPerson;
 
 let cloud: LocalCloud;
 let seller: Person;
@@ -39,10 +35,7 @@ let stranger: Person;
 let targets: Targets;
 const startedAt = performance.now();
 
-async function person(name: string): Promise<Person> {
-  const user = await confirmedUser(cloud, name);
-  return { ...(await signedIn(user)), user };
-}
+const person = (name: string): Promise<Person> => signedInPerson(cloud, name);
 
 beforeAll(async () => {
   cloud = await startLocalCloud();

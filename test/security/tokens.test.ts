@@ -18,7 +18,7 @@ import { userPoolSettings } from '../../lib/user-pool-settings';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
 import { apiRequest } from '../support/http';
-import { confirmedUser, linkIn, mailCount, postJson, signedIn, type TestUser, waitForEmail } from '../support/identity';
+import { linkIn, mailCount, postJson, type SignedInPerson, signedIn, signedInPerson, waitForEmail } from '../support/identity';
 import { allProbes, type Caller, type Probe, probeFor, type Targets } from './route-probes';
 
 /**
@@ -29,20 +29,13 @@ import { allProbes, type Caller, type Probe, probeFor, type Targets } from './ro
  * protected route of the table.
  */
 
-interface Person {
-  token: string;
-  sub: string;
-  user: TestUser;
-}
+type Person = SignedInPerson;
 
 let cloud: LocalCloud;
 let seller: Person;
 let targets: Targets;
 
-async function person(name: string): Promise<Person> {
-  const user = await confirmedUser(cloud, name);
-  return { ...(await signedIn(user)), user };
-}
+const person = (name: string): Promise<Person> => signedInPerson(cloud, name);
 
 const callerOf = (who: Person): Caller => ({ sub: who.sub, deviceId: who.user.deviceId });
 

@@ -131,3 +131,15 @@ export async function signedIn(user: TestUser): Promise<{ token: string; sub: st
   const token = session.tokens?.idToken?.toString() ?? '';
   return { token, sub: String(session.tokens?.idToken?.payload.sub ?? '') };
 }
+
+/** A confirmed user signed in on their trusted device: the ID token, the sub and the user. */
+export interface SignedInPerson {
+  token: string;
+  sub: string;
+  user: TestUser;
+}
+
+export async function signedInPerson(cloud: LocalCloud, name: string): Promise<SignedInPerson> {
+  const user = await confirmedUser(cloud, name);
+  return { ...(await signedIn(user)), user };
+}

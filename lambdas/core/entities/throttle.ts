@@ -15,25 +15,34 @@ export const throttleWindowKey = (rule: ThrottleRule, key: string, windowIndex: 
  * One conditional update: concurrent attempts cannot slip past the limit.
  */
 export async function countAttempt(rule: ThrottleRule, key: string, now = Date.now()): Promise<void> {
+  if ((await takeSlot(rule, key, now)) === null) throw new ThrottledError(rule.message);
+}
+
+/**
+ * Adds one to the current window unless it already holds `limit`, in one conditional update;
+ * returns the count after it, or null when the window was full and nothing changed.
+ */
+async function takeSlot(rule: ThrottleRule, key: string, now: number): Promise<number | null> {
   const windowMs = rule.windowSeconds * 1000;
   const windowIndex = Math.floor(now / windowMs);
-  await onConditionFailed(
-    documents().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: throttleWindowKey(rule, key, windowIndex),
-        UpdateExpression: 'ADD attempts :one SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
-        ConditionExpression: 'attribute_not_exists(attempts) OR attempts < :limit',
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ':limit': rule.limit,
-          ':expiresAt': Math.ceil(((windowIndex + 1) * windowMs) / 1000),
-        },
-      }),
-    ),
-    () => {
-      throw new ThrottledError(rule.message);
-    },
+  return onConditionFailed(
+    documents()
+      .send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: throttleWindowKey(rule, key, windowIndex),
+          UpdateExpression: 'ADD attempts :one SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
+          ConditionExpression: 'attribute_not_exists(attempts) OR attempts < :limit',
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':limit': rule.limit,
+            ':expiresAt': Math.ceil(((windowIndex + 1) * windowMs) / 1000),
+          },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      )
+      .then(({ Attributes }) => Number(Attributes?.attempts ?? 0)),
+    () => null,
   );
 }
 
@@ -75,28 +84,8 @@ export async function isOverLimit(rule: ThrottleRule, key: string, now = Date.no
  * failures now in the window, or null when the window was already full and nothing was recorded;
  * the one call that returns `limit` is the one that reached it.
  */
-export async function recordFailure(rule: ThrottleRule, key: string, now = Date.now()): Promise<number | null> {
-  const windowMs = rule.windowSeconds * 1000;
-  const windowIndex = Math.floor(now / windowMs);
-  return onConditionFailed(
-    documents()
-      .send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: throttleWindowKey(rule, key, windowIndex),
-          UpdateExpression: 'ADD attempts :one SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
-          ConditionExpression: 'attribute_not_exists(attempts) OR attempts < :limit',
-          ExpressionAttributeValues: {
-            ':one': 1,
-            ':limit': rule.limit,
-            ':expiresAt': Math.ceil(((windowIndex + 1) * windowMs) / 1000),
-          },
-          ReturnValues: 'UPDATED_NEW',
-        }),
-      )
-      .then(({ Attributes }) => Number(Attributes?.attempts ?? 0)),
-    () => null,
-  );
+export function recordFailure(rule: ThrottleRule, key: string, now = Date.now()): Promise<number | null> {
+  return takeSlot(rule, key, now);
 }
 
 /**
