@@ -1,6 +1,8 @@
-import { NavLink } from 'react-router-dom';
+import { useEffect, useId, useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
+import { smallScreenUp, useMediaQuery } from '../../lib/use-media-query';
 import { ThemeToggle } from './theme-toggle';
 
 const links = [
@@ -14,28 +16,80 @@ function navLinkClass({ isActive }: { isActive: boolean }): string {
   return isActive ? 'text-emerald-600 dark:text-emerald-400' : 'hover:text-emerald-600 dark:hover:text-emerald-400';
 }
 
+const logoutClass =
+  'shrink-0 rounded-md border border-gray-300 px-3 py-1 hover:bg-gray-100 dark:border-gray-700 dark:hover:bg-gray-800';
+
 export function AppHeader() {
   const { signOut } = useAuth();
+  const wide = useMediaQuery(smallScreenUp);
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-14 border-b border-gray-200 bg-white/90 backdrop-blur dark:border-gray-800 dark:bg-gray-950/90">
-      <nav className="mx-auto flex h-full max-w-6xl items-center gap-3 px-4 text-sm font-medium sm:gap-6">
-        {/* On a phone the links scroll sideways instead of wrapping out of the fixed header. */}
-        <div className="flex min-w-0 flex-1 items-center gap-4 overflow-x-auto whitespace-nowrap sm:justify-end sm:gap-6">
+      <nav aria-label="Main" className="mx-auto flex h-full max-w-6xl items-center justify-end gap-6 px-4 text-sm font-medium">
+        {wide ? (
+          <>
+            {links.map((link) => (
+              <NavLink key={link.to} to={link.to} className={navLinkClass}>
+                {link.label}
+              </NavLink>
+            ))}
+            <button type="button" onClick={() => void signOut()} className={logoutClass}>
+              Logout
+            </button>
+            <ThemeToggle />
+          </>
+        ) : (
+          <NarrowMenu onLogout={() => void signOut()} />
+        )}
+      </nav>
+    </header>
+  );
+}
+
+/** On a phone the links do not fit in the fixed header row: a menu button opens them in a panel below it. */
+function NarrowMenu({ onLogout }: { onLogout: () => void }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const { pathname } = useLocation();
+
+  // A followed link closes the menu; so does Escape.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input.
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <>
+      <ThemeToggle />
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((current) => !current)}
+        className="rounded-md border border-gray-300 px-3 py-1 hover:bg-gray-100 dark:border-gray-700 dark:hover:bg-gray-800"
+      >
+        Menu
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          className="absolute inset-x-0 top-14 flex flex-col gap-1 border-b border-gray-200 bg-white px-4 py-3 shadow-md dark:border-gray-800 dark:bg-gray-950"
+        >
           {links.map((link) => (
-            <NavLink key={link.to} to={link.to} className={navLinkClass}>
+            <NavLink key={link.to} to={link.to} className={(state) => `rounded-md px-2 py-2 ${navLinkClass(state)}`}>
               {link.label}
             </NavLink>
           ))}
+          <button type="button" onClick={onLogout} className={`mt-2 self-start ${logoutClass}`}>
+            Logout
+          </button>
         </div>
-        <button
-          type="button"
-          onClick={() => void signOut()}
-          className="shrink-0 rounded-md border border-gray-300 px-3 py-1 hover:bg-gray-100 dark:border-gray-700 dark:hover:bg-gray-800"
-        >
-          Logout
-        </button>
-        <ThemeToggle />
-      </nav>
-    </header>
+      )}
+    </>
   );
 }

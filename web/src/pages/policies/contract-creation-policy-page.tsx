@@ -1,5 +1,8 @@
+import { usePageMeta } from '../../lib/use-page-meta';
+
 /** A plain policy page; the spec names it but gives no text. */
 export function ContractCreationPolicyPage() {
+  usePageMeta('Contract Creation Policy', 'What a seller confirms when creating an escrow contract.');
   return (
     <section className="mx-auto max-w-3xl space-y-4 px-4 py-10">
       <h1 className="text-3xl font-bold">Contract Creation Policy</h1>
