@@ -65,6 +65,7 @@ export class EscrowStack extends Stack {
       },
       captchaSiteKey: stage.captchaSiteKey,
       payments: { publicKey: stage.flutterwavePublicKey, checkoutScriptUrl: stage.checkoutScriptUrl },
+      support: stage.support,
     });
 
     this.monitoring = new EscrowMonitoring(this, 'Monitoring', {

@@ -38,6 +38,12 @@ export interface StageConfig {
    * `-c certificateArn=<ACM certificate in us-east-1>`): CloudFront serves it and emails link to it.
    */
   readonly customDomain?: { readonly domainName: string; readonly certificateArn: string };
+  /**
+   * Where people reach support, published in /config.json: `-c supportEmail=<address>` (default
+   * `support@<mailDomain>`) and `-c supportWhatsapp=<digits, international form: 2348012345678>`.
+   * @default no WhatsApp number: the support pages offer email only
+   */
+  readonly support: { readonly email: string; readonly whatsapp?: string };
   /** reCAPTCHA v3 site key published in /config.json; `-c captchaSiteKey=<key>`. */
   readonly captchaSiteKey: string;
   /** Flutterwave public key published in /config.json for the card checkout; `-c flutterwavePublicKey=<key>`. */
@@ -55,7 +61,10 @@ export interface StageConfig {
   readonly webAclArn?: string;
 }
 
-type StageDefaults = Omit<StageConfig, 'captchaSiteKey' | 'flutterwavePublicKey' | 'mailDomain' | 'mailFrom' | 'customDomain'> & {
+type StageDefaults = Omit<
+  StageConfig,
+  'captchaSiteKey' | 'flutterwavePublicKey' | 'mailDomain' | 'mailFrom' | 'customDomain' | 'support'
+> & {
   /** A stage whose account must be named (`-c account=<id>`), so a deploy cannot land in the wrong one. */
   readonly requireAccount: boolean;
 };
@@ -125,7 +134,8 @@ const placeholder = /example\.(com|org|net)|REPLACE_WITH|changeme|placeholder/i;
 /**
  * The configuration selected with `-c stage=<name>` (default `dev`), with its deploy-time settings
  * from the context: `mailDomain`, `captchaSiteKey`, `flutterwavePublicKey`, `account` (required
- * where the stage says so), optional `domainName` + `certificateArn` and `webAclArn`. A missing or
+ * where the stage says so), optional `domainName` + `certificateArn`, `webAclArn`, `supportEmail` and
+ * `supportWhatsapp`. A missing or
  * placeholder setting throws one {@link StageSettingsError} naming all of them.
  */
 export function loadStageConfig(scope: Construct): StageConfig {
@@ -144,6 +154,8 @@ export function loadStageConfig(scope: Construct): StageConfig {
     flutterwavePublicKey: contextString(scope, 'flutterwavePublicKey'),
   };
   const domainName = contextString(scope, 'domainName');
+  const supportEmail = contextString(scope, 'supportEmail');
+  const supportWhatsapp = contextString(scope, 'supportWhatsapp');
   const certificateArn = contextString(scope, 'certificateArn');
   const problems = (Object.keys(requiredSettings) as Array<keyof typeof requiredSettings>)
     .filter((key) => key !== 'account' || requireAccount)
@@ -156,6 +168,10 @@ export function loadStageConfig(scope: Construct): StageConfig {
     problems.push('-c domainName=<the site domain> with -c certificateArn=<its ACM certificate in us-east-1>, both or neither');
   if (certificateArn && !/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(certificateArn))
     problems.push('-c certificateArn=<an ACM certificate ARN in us-east-1 (CloudFront only takes those)>');
+  if (supportEmail && (placeholder.test(supportEmail) || !/^[^\s@]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(supportEmail)))
+    problems.push(`-c supportEmail=<an email address, not "${supportEmail}">`);
+  if (supportWhatsapp && !/^[1-9]\d{7,14}$/.test(supportWhatsapp))
+    problems.push(`-c supportWhatsapp=<digits in international form without + (2348012345678), not "${supportWhatsapp}">`);
   if (problems.length > 0) throw new StageSettingsError(`Stage "${name}" cannot be deployed without: ${problems.join(', ')}.`);
   const mailDomain = (settings.mailDomain as string).toLowerCase();
   return {
@@ -163,6 +179,7 @@ export function loadStageConfig(scope: Construct): StageConfig {
     env: settings.account ? { ...defaults.env, account: settings.account } : defaults.env,
     mailDomain,
     mailFrom: `no-reply@${mailDomain}`,
+    support: { email: supportEmail ?? `support@${mailDomain}`, ...(supportWhatsapp ? { whatsapp: supportWhatsapp } : {}) },
     captchaSiteKey: settings.captchaSiteKey as string,
     flutterwavePublicKey: settings.flutterwavePublicKey as string,
     ...(domainName && certificateArn ? { customDomain: { domainName: domainName.toLowerCase(), certificateArn } } : {}),

@@ -21,22 +21,12 @@ import { type SandboxFaults, type SandboxTransfer, startFlutterwaveSandbox } fro
 import { close, listen } from './http-util';
 import { lambdaContext } from './lambda-context';
 import { startSes } from './ses';
+import { localStage } from './stage';
 import { type LocalTaskHandler, startLocalStepFunctions } from './stepfunctions/index';
 import { webRequestListener } from './web';
+import { localWebConfig } from './web-config';
 
-/** Fixed identifiers of the local stage: stable across restarts so stored tokens stay valid. */
-export const localStage = {
-  stage: 'local',
-  region: 'eu-west-1',
-  tableName: 'escrow-local',
-  userPoolId: 'eu-west-1_LocalPool',
-  userPoolClientId: 'localclient0000000000000000',
-  mailFrom: 'no-reply@escrow.local',
-  accountId: '000000000000',
-  /** The escrow state machine (statemachines/escrow.asl.json), named like a deployed stage's. */
-  stateMachineName: 'escrow-local-contracts',
-  captchaSiteKey: 'local-captcha-site-key',
-} as const;
+export { localStage };
 
 export interface LocalCloudOptions {
   /** Where everything persists; omitted = in memory (tests). */
@@ -239,16 +229,11 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     webhookUrl = `${apiUrl}/flutterwave-webhook`;
 
-    const config: WebConfig = {
-      stage: localStage.stage,
-      region: localStage.region,
-      apiUrl,
-      cognito: { userPoolId: localStage.userPoolId, userPoolClientId: localStage.userPoolClientId, endpoint: cognitoEndpoint },
-      captchaSiteKey: localStage.captchaSiteKey,
-      captchaScriptUrl: `${appUrl}/recaptcha/api.js`,
-      payments: { publicKey: secrets.flutterwavePublicKey, checkoutScriptUrl: flutterwave.checkoutScriptUrl },
-      mailboxUrl: ses.endpoint,
-    };
+    const config = localWebConfig(
+      localStage,
+      { appUrl, apiUrl, cognitoEndpoint, mailboxUrl: ses.endpoint, checkoutScriptUrl: flutterwave.checkoutScriptUrl },
+      secrets.flutterwavePublicKey,
+    );
     const captcha = new LocalCaptcha(localStage.captchaSiteKey, secrets.captchaSecret);
     web.on(
       'request',

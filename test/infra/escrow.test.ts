@@ -542,6 +542,8 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
       cognito: { userPoolId: { Ref: poolId }, userPoolClientId: { Ref: clientId } },
       captchaSiteKey: deploySettings.captchaSiteKey,
       payments: { publicKey: deploySettings.flutterwavePublicKey, checkoutScriptUrl: 'https://checkout.flutterwave.com/v3.js' },
+      // No WhatsApp number in the settings: the support pages offer email only.
+      support: { email: 'support@mail.middleman.ng' },
     });
   });
 
@@ -585,6 +587,17 @@ describe('route permissions of every kind', { timeout: 60_000 }, () => {
 });
 
 describe('stages', { timeout: 60_000 }, () => {
+  it('takes the support channels from the stage settings: email defaults to support@ the mail domain, WhatsApp only when set', () => {
+    const stageWith = (extra: Record<string, string>) => loadStageConfig(new App({ context: { ...deploySettings, ...extra } }));
+    expect(stageWith({}).support).toEqual({ email: 'support@mail.middleman.ng' });
+    expect(stageWith({ supportEmail: 'help@middleman.ng', supportWhatsapp: '2348012345678' }).support).toEqual({
+      email: 'help@middleman.ng',
+      whatsapp: '2348012345678',
+    });
+    expect(() => stageWith({ supportWhatsapp: '+234 801 234 5678' })).toThrow(/-c supportWhatsapp=/);
+    expect(() => stageWith({ supportEmail: 'support@example.com' })).toThrow(/-c supportEmail=/);
+  });
+
   it('protects prod data: deletion protection, retained table and user pool, no bucket auto-delete', () => {
     // Bundling is irrelevant here and takes most of a synth's time.
     const { app, template } = synth({ ...prodSettings, 'aws:cdk:bundling-stacks': [] });

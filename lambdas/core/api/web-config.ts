@@ -23,6 +23,17 @@ export const webConfigSchema = z.object({
   captchaScriptUrl: z.url().optional(),
   /** The card payment provider's hosted checkout: its public key and the `v3.js` widget script (locally the sandbox's). */
   payments: z.object({ publicKey: z.string(), checkoutScriptUrl: z.url() }),
+  /**
+   * Where people reach support: an email address, and a WhatsApp number as digits in international
+   * form without the plus (`2348012345678`, what wa.me links take). No number: no WhatsApp button.
+   */
+  support: z.object({
+    email: z.email(),
+    whatsapp: z
+      .string()
+      .regex(/^[1-9]\d{7,14}$/)
+      .optional(),
+  }),
   /** The local mailbox (the local stage only). */
   mailboxUrl: z.url().optional(),
 });

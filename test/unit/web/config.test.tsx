@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
+import { localStage } from '../../../lib/local/stage';
+import { localWebConfig } from '../../../lib/local/web-config';
 import { loadConfig, parseConfig } from '../../../web/src/lib/config';
 
 const goodConfig = {
@@ -9,6 +11,7 @@ const goodConfig = {
   cognito: { userPoolId: 'eu-west-1_abc', userPoolClientId: 'client123' },
   captchaSiteKey: 'site-key',
   payments: { publicKey: 'FLWPUBK_TEST-abc-X', checkoutScriptUrl: 'https://checkout.flutterwave.com/v3.js' },
+  support: { email: 'support@middleman.ng', whatsapp: '2348012345678' },
 };
 
 describe('runtime config', () => {
@@ -50,5 +53,30 @@ describe('runtime config', () => {
     const local = { ...goodConfig, captchaScriptUrl: 'http://127.0.0.1:3401/captcha.js' };
     expect(parseConfig(local)).toEqual(local);
     expect(() => parseConfig({ ...goodConfig, captchaScriptUrl: 'captcha.js' })).toThrow();
+  });
+
+  it('accepts the support block with or without a WhatsApp number, and refuses a number that is not plain international digits', () => {
+    const emailOnly = { ...goodConfig, support: { email: 'support@middleman.ng' } };
+    expect(parseConfig(emailOnly)).toEqual(emailOnly);
+    expect(() => parseConfig({ ...goodConfig, support: { ...goodConfig.support, whatsapp: '+234 801 234 5678' } })).toThrow();
+    expect(() => parseConfig({ ...goodConfig, support: { email: 'not an email' } })).toThrow();
+    const { support: _, ...withoutSupport } = goodConfig;
+    expect(() => parseConfig(withoutSupport)).toThrow();
+  });
+
+  it("serves the local cloud's config.json with support@ its mail domain and a local WhatsApp number", () => {
+    const config = localWebConfig(
+      localStage,
+      {
+        appUrl: 'http://127.0.0.1:3400',
+        apiUrl: 'http://127.0.0.1:3401',
+        cognitoEndpoint: 'http://127.0.0.1:3402',
+        mailboxUrl: 'http://127.0.0.1:3403',
+        checkoutScriptUrl: 'http://127.0.0.1:3405/v3.js',
+      },
+      'FLWPUBK_TEST-local-X',
+    );
+    expect(parseConfig(config)).toEqual(config);
+    expect(config.support).toEqual({ email: 'support@escrow.local', whatsapp: '2348000000000' });
   });
 });

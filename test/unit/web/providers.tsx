@@ -16,6 +16,7 @@ export const testConfig: WebConfig = {
   cognito: { userPoolId: 'eu-west-1_test', userPoolClientId: 'client' },
   captchaSiteKey: 'site-key',
   payments: { publicKey: 'FLWPUBK_TEST-key-X', checkoutScriptUrl: 'https://checkout.example.com/v3.js' },
+  support: { email: 'support@middleman.ng', whatsapp: '2348012345678' },
 };
 
 export const testDeviceInfo: DeviceInfo = {

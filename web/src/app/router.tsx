@@ -78,6 +78,18 @@ const PaymentFailedPage = lazy(() =>
 const MyAccountPage = lazy(() => import('../pages/account/my-account-page').then((m) => ({ default: m.MyAccountPage })));
 const BankInfoPage = lazy(() => import('../pages/account/bank-info-page').then((m) => ({ default: m.BankInfoPage })));
 const ResetPinPage = lazy(() => import('../pages/account/reset-pin-page').then((m) => ({ default: m.ResetPinPage })));
+const NeedHelpPage = lazy(() => import('../pages/support/need-help-page').then((m) => ({ default: m.NeedHelpPage })));
+const SupportPage = lazy(() => import('../pages/support/support-page').then((m) => ({ default: m.SupportPage })));
+const HowItWorksPage = lazy(() => import('../pages/info/how-it-works-page').then((m) => ({ default: m.HowItWorksPage })));
+const WhoWeArePage = lazy(() => import('../pages/info/who-we-are-page').then((m) => ({ default: m.WhoWeArePage })));
+const PricingPage = lazy(() => import('../pages/info/pricing-page').then((m) => ({ default: m.PricingPage })));
+const ContactUsPage = lazy(() => import('../pages/info/contact-us-page').then((m) => ({ default: m.ContactUsPage })));
+const PrivacyPolicyPage = lazy(() =>
+  import('../pages/policies/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
+);
+const TermsOfServicePage = lazy(() =>
+  import('../pages/policies/terms-of-service-page').then((m) => ({ default: m.TermsOfServicePage })),
+);
 const NotFoundPage = lazy(() => import('../pages/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /** Every signed-in page watches for inactivity. */
@@ -103,6 +115,13 @@ export function AppRoutes() {
         <Route path={paths.forgotPassword.path} element={<ForgotPasswordPage />} />
         <Route path={paths.resetPasswordConfirm.path} element={<ResetPasswordPage />} />
         <Route path={paths.confirmEmail.path} element={<ConfirmEmailPage />} />
+        <Route path={paths.needHelp.path} element={<NeedHelpPage />} />
+        <Route path={paths.howItWorks.path} element={<HowItWorksPage />} />
+        <Route path={paths.whoWeAre.path} element={<WhoWeArePage />} />
+        <Route path={paths.pricing.path} element={<PricingPage />} />
+        <Route path={paths.contactUs.path} element={<ContactUsPage />} />
+        <Route path={paths.privacyPolicy.path} element={<PrivacyPolicyPage />} />
+        <Route path={paths.termsOfService.path} element={<TermsOfServicePage />} />
         {/* Public: the create form opens it in a new tab, which has no session (sessionStorage). */}
         <Route path={paths.contractCreationPolicy.path} element={<ContractCreationPolicyPage />} />
         <Route element={<LoginGuard />}>
@@ -135,6 +154,7 @@ export function AppRoutes() {
             <Route path={paths.myAccount.path} element={<MyAccountPage />} />
             <Route path={paths.bankInfo.path} element={<BankInfoPage />} />
             <Route path={paths.resetPin.path} element={<ResetPinPage />} />
+            <Route path={paths.support.path} element={<SupportPage />} />
           </Route>
         </Route>
         <Route path="*" element={<NotFoundPage />} />
