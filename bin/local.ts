@@ -8,16 +8,17 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ensureDemoUsers, trustedDeviceScript } from '../lib/local/demo-users';
 import { startLocalCloud } from '../lib/local/index';
+import { buildWeb } from '../scripts/build-web';
+import { appShellFile } from '../web/src/config/paths';
 
 const root = resolve(import.meta.dirname, '..');
 // ESCROW_DATA_DIR keeps a second local cloud (or a test's) apart from the everyday .data/.
 const dataDir = resolve(process.env.ESCROW_DATA_DIR ?? join(root, '.data'));
 const port = Number(process.env.PORT ?? 3000);
 
-if (!existsSync(join(root, 'web', 'dist', 'index.html'))) {
+if (!existsSync(join(root, 'web', 'dist', appShellFile))) {
   console.log('Building the web app (first run)...');
-  const { build } = await import('vite');
-  await build({ configFile: join(root, 'web', 'vite.config.ts'), logLevel: 'warn' });
+  await buildWeb();
 }
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';

@@ -21,22 +21,29 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { WebConfig } from '../lambdas/core/api/web-config';
+import { appShellFile, staticPageFile, staticPages } from '../web/src/config/paths';
 import { contentSecurityPolicy } from './content-security-policy';
 import { acknowledge, acknowledgeMatchingFindings, wildcardResourceFinding } from './nag';
+import { robotsTxt, sitemapXml } from './site-files';
 import { type StageConfig, StageSettingsError } from './stage-config';
 
 /** The vite build output; `npm run build` (web) creates it. `-c webDist=<folder>` points elsewhere. */
 export const webDistPath = fileURLToPath(new URL('../web/dist', import.meta.url));
 
 /**
- * CloudFront Function of the SPA fallback: a path without a file extension (/dashboard,
- * /contracts/01H...) is a client-side route and gets index.html; a path with one (/config.json,
- * /assets/index-3f2a.js) is a file, so a missing one is an error, never HTML with 200.
+ * CloudFront Function that picks the page's file: a pre-rendered page (/, /pricing, /pricing/) gets
+ * its own (index.html, pricing.html: web/src/config/paths.ts); any other path without a file
+ * extension (/dashboard, /contracts/01H...) is a client-side route and gets the app shell; a path
+ * with one (/config.json, /assets/index-3f2a.js) is a file, so a missing one is an error, never
+ * HTML with 200.
  */
-export const spaFallbackCode = `function handler(event) {
+export const spaFallbackCode = `var pages = ${JSON.stringify(Object.fromEntries(staticPages.map((path) => [path, `/${staticPageFile(path)}`])))};
+function handler(event) {
   var request = event.request;
-  var last = request.uri.split('/').pop();
-  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  var uri = request.uri;
+  var path = uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.slice(0, -1) : uri;
+  if (pages[path]) request.uri = pages[path];
+  else if (uri.split('/').pop().indexOf('.') === -1) request.uri = '/${appShellFile}';
   return request;
 }`;
 
@@ -109,7 +116,7 @@ export class EscrowWeb extends Construct {
     const spaFallback = new EdgeFunction(this, 'SpaFallback', {
       code: FunctionCode.fromInline(spaFallbackCode),
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'Client-side routes (paths without a file extension) get index.html',
+      comment: 'Pre-rendered pages get their own HTML file; other client-side routes get the app shell',
     });
     const domain = stage.customDomain;
     this.distribution = new Distribution(this, 'Distribution', {
@@ -178,28 +185,35 @@ export class EscrowWeb extends Construct {
 
   /**
    * Publishes the built web app and /config.json (the shape the web app parses:
-   * lambdas/core/api/web-config.ts), then invalidates the distribution. Hashed assets first, cached
-   * for a year as immutable; then index.html and config.json, never cached, so a page never names a
-   * chunk that is not there yet. Nothing is pruned: a tab still running the previous release can
+   * lambdas/core/api/web-config.ts), robots.txt and the sitemap (they name the site's address), then
+   * invalidates the distribution. Hashed assets first, cached for a year as immutable; then the
+   * HTML pages and the rest, never cached, so a page never names a chunk that is not there yet. Nothing is pruned: a tab still running the previous release can
    * load its chunks. A stage without a web build is refused: it would publish an empty site.
    */
   deploy(config: WebConfig): BucketDeployment {
     this.published = config;
     const dist = (this.node.tryGetContext('webDist') as string | undefined) ?? webDistPath;
-    if (!existsSync(`${dist}/index.html`)) {
+    if (!existsSync(`${dist}/${appShellFile}`)) {
       throw new StageSettingsError(
         `No web build at ${dist}: run \`npm run build\` first (\`npm run deploy\` does), or the stage would publish an empty site.`,
       );
     }
     const assets = new BucketDeployment(this, 'DeployAssets', {
-      sources: [Source.asset(dist, { exclude: ['index.html', 'config.json'] })],
+      // Only the hashed files: those under assets/.
+      sources: [Source.asset(dist, { exclude: ['*', '!assets', '!assets/**'] })],
       destinationBucket: this.bucket,
       prune: false,
       cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
       memoryLimit: 512,
     });
     const entry = new BucketDeployment(this, 'Deploy', {
-      sources: [Source.asset(dist, { exclude: ['*', '!index.html'] }), Source.jsonData('config.json', config)],
+      sources: [
+        // Everything else the build wrote: the pages and the files of web/public (the icon).
+        Source.asset(dist, { exclude: ['assets', 'assets/**', 'config.json'] }),
+        Source.jsonData('config.json', config),
+        Source.data('robots.txt', robotsTxt(this.url)),
+        Source.data('sitemap.xml', sitemapXml(this.url)),
+      ],
       destinationBucket: this.bucket,
       prune: false,
       cacheControl: [CacheControl.noCache()],

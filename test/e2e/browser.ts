@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterEach, expect } from 'vitest';
+import { buildWeb } from '../../scripts/build-web';
 
 /** Content-Security-Policy violations reported by any page of a browser launched here, not yet checked. */
 const cspViolations: string[] = [];
@@ -140,10 +141,5 @@ export async function signedInTab(
 
 /** The web app as it is now, built the way a deploy builds it, into `outDir`. */
 export async function buildWebApp(outDir: string): Promise<void> {
-  const { build } = await import('vite');
-  await build({
-    configFile: join(import.meta.dirname, '../../web/vite.config.ts'),
-    logLevel: 'error',
-    build: { outDir, emptyOutDir: true },
-  });
+  await buildWeb({ outDir, logLevel: 'error' });
 }

@@ -23,6 +23,7 @@ import { FUNCTION_TAG } from '../../lib/function';
 import { EscrowSecrets } from '../../lib/secrets';
 import { loadStageConfig, StageSettingsError } from '../../lib/stage-config';
 import { userPoolSettings } from '../../lib/user-pool-settings';
+import { staticPages } from '../../web/src/config/paths';
 import { requestHeaders } from '../../web/src/lib/api';
 
 /** The context `cdk synth` gets from cdk.json, so the tests build what the CLI builds. */
@@ -35,10 +36,11 @@ const cdkContext = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
 type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown };
 
-/** A built web app, as `npm run build` leaves it (a hashed chunk and the entry page). */
+/** A built web app, as `npm run build` leaves it (a hashed chunk, the app shell and pre-rendered pages). */
 const webDist = mkdtempSync(join(tmpdir(), 'escrow-dist-'));
 mkdirSync(join(webDist, 'assets'));
-writeFileSync(join(webDist, 'index.html'), '<!doctype html><script type="module" src="/assets/index-3f2a9c.js"></script>');
+for (const page of ['app.html', 'index.html', 'pricing.html'])
+  writeFileSync(join(webDist, page), '<!doctype html><script type="module" src="/assets/index-3f2a9c.js"></script>');
 writeFileSync(join(webDist, 'assets', 'index-3f2a9c.js'), 'console.log("app")');
 
 /** What a real deploy of a stage must be told (lib/stage-config.ts); prod also its account. */
@@ -522,15 +524,16 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
       ) as Resource;
     const keys = deployment.Properties.SourceObjectKeys as string[];
     const markers = deployment.Properties.SourceMarkers as Record<string, unknown>[];
-    const configDir = keys
-      .map((key) => join(app.outdir, `asset.${key.replace(/\.zip$/, '')}`))
-      .find((dir) => existsSync(join(dir, 'config.json')));
+    const dirs = keys.map((key) => join(app.outdir, `asset.${key.replace(/\.zip$/, '')}`));
+    const source = dirs.findIndex((dir) => existsSync(join(dir, 'config.json')));
+    const configDir = dirs[source];
     expect(configDir, 'a source holding config.json').toBeDefined();
     const config = JSON.parse(readFileSync(join(configDir as string, 'config.json'), 'utf8'));
     // The shape the web app parses (markers stand in for the URL until the deployment resolves it).
     expect(webConfigSchema.safeParse({ ...config, apiUrl: 'https://api.example' }).success).toBe(true);
     // Deploy-time values are markers that the deployment replaces with the resolved tokens.
-    const resolved = Object.assign({}, ...markers) as Record<string, unknown>;
+    // Each source numbers its own markers: config.json's are the ones of its source.
+    const resolved = (markers[source] ?? {}) as Record<string, unknown>;
     expect({
       ...config,
       apiUrl: resolved[config.apiUrl],
@@ -545,6 +548,31 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
       // No WhatsApp number in the settings: the support pages offer email only.
       support: { email: 'support@mail.middleman.ng' },
     });
+  });
+
+  it('publishes robots.txt naming the sitemap, and a sitemap of the pre-rendered pages, at the site\'s own address', () => {
+    const [[distributionId]] = resources(template, 'AWS::CloudFront::Distribution') as [[string, Resource]];
+    const deployment = resources(template, 'Custom::CDKBucketDeployment')
+      .map(([, d]) => d)
+      .find((d) => ((d.Properties.SourceMarkers ?? []) as unknown[]).length > 1) as Resource;
+    const keys = deployment.Properties.SourceObjectKeys as string[];
+    const markers = deployment.Properties.SourceMarkers as Record<string, unknown>[];
+    const dirs = keys.map((key) => join(app.outdir, `asset.${key.replace(/\.zip$/, '')}`));
+    const read = (file: string) => {
+      const source = dirs.findIndex((dir) => existsSync(join(dir, file)));
+      expect(source, `a source holding ${file}`).toBeGreaterThanOrEqual(0);
+      const text = readFileSync(join(dirs[source] as string, file), 'utf8');
+      // The site's address is a deploy-time value: its markers stand for the distribution's domain.
+      let resolved = text;
+      for (const [marker, value] of Object.entries(markers[source] ?? {})) {
+        expect(JSON.stringify(value)).toContain(distributionId);
+        resolved = resolved.replaceAll(marker, 'site.example');
+      }
+      return resolved;
+    };
+    expect(read('robots.txt')).toBe('User-agent: *\nAllow: /\n\nSitemap: https://site.example/sitemap.xml\n');
+    const locations = [...read('sitemap.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locations).toEqual(staticPages.map((path) => `https://site.example${path}`));
   });
 
   it('passes the cdk-nag AwsSolutions checks: every finding is fixed or acknowledged', () => {
@@ -734,23 +762,38 @@ describe('deploy readiness', { timeout: 120_000 }, () => {
     expect(() => app.synth()).not.toThrow();
   });
 
-  it('caches hashed assets for a year as immutable, and index.html and config.json never', () => {
-    const { template } = synth({ stage: 'dev', ...withoutBundling });
+  it('caches hashed assets for a year as immutable, and the HTML pages, config.json, robots.txt and the sitemap never', () => {
+    const { template, app } = synth({ stage: 'dev', ...withoutBundling });
+    app.synth();
     const deployments = resources(template, 'Custom::CDKBucketDeployment').map(([, d]) => d.Properties);
     expect(deployments.map((d) => d.SystemMetadata?.['cache-control']).sort()).toEqual([
       'no-cache',
       'public, max-age=31536000, immutable',
     ]);
     for (const d of deployments) expect(d.Prune).toBe(false);
+    // Which files each publishes: the web build's go in its directory sources, the others are data.
+    const filesOf = (d: Json) =>
+      (d.SourceObjectKeys as string[])
+        .map((key) => join(app.outdir, `asset.${key.replace(/\.zip$/, '')}`))
+        .filter((dir) => existsSync(dir))
+        .flatMap((dir) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name))
+        .sort();
+    const byCache = Object.fromEntries(deployments.map((d) => [d.SystemMetadata['cache-control'], filesOf(d)]));
+    expect(byCache['public, max-age=31536000, immutable']).toEqual(['index-3f2a9c.js']);
+    expect(byCache['no-cache']).toEqual(['app.html', 'config.json', 'index.html', 'pricing.html', 'robots.txt', 'sitemap.xml']);
   });
 
-  it('answers index.html only for paths without a file extension (a missing file is an error, not the app)', async () => {
+  it('answers a pre-rendered page with its own file, other paths without a file extension with the app shell (a missing file is an error, not the app)', async () => {
     const { spaFallbackCode } = await import('../../lib/web');
     const handler = new Function(`${spaFallbackCode}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
     const route = (uri: string) => handler({ request: { uri } }).uri;
-    expect(route('/dashboard')).toBe('/index.html');
-    expect(route('/contract-analytics/01H8X')).toBe('/index.html');
     expect(route('/')).toBe('/index.html');
+    expect(route('/pricing')).toBe('/pricing.html');
+    expect(route('/pricing/')).toBe('/pricing.html');
+    expect(route('/need-help')).toBe('/need-help.html');
+    expect(route('/dashboard')).toBe('/app.html');
+    expect(route('/contract-analytics/01H8X')).toBe('/app.html');
+    expect(route('/pricing/extra')).toBe('/app.html');
     expect(route('/config.json')).toBe('/config.json');
     expect(route('/assets/index-3f2a9c.js')).toBe('/assets/index-3f2a9c.js');
   });

@@ -1,21 +1,18 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App, BootError, bootstrap } from './app/app';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './app/app';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-const root = createRoot(container);
 
-bootstrap().then(
-  (config) =>
-    root.render(
-      <StrictMode>
-        <App config={config} />
-      </StrictMode>,
-    ),
-  (error: unknown) => {
-    console.error('Could not start: /config.json is missing or invalid', error);
-    root.render(<BootError />);
-  },
+const app = (
+  <BrowserRouter>
+    <App />
+  </BrowserRouter>
 );
+
+// A pre-rendered page (scripts/build-web.ts) already shows its content: React takes it over. The
+// app shell of every other path is empty and is rendered here.
+if (container.firstElementChild) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -38,8 +38,8 @@ export const amountSchema = (message: string) =>
 /** The `{id}` of a resource path. */
 export const pathIdSchema = z.object({ id: z.string().trim().min(1).max(128) });
 
-/** The `error` of a 500: what went wrong inside never leaves the server. */
-export const internalErrorMessage = 'An unexpected error occurred';
+// The `error` of a 500, defined where the web app's entry can read it without zod.
+export { internalErrorMessage } from './http';
 
 /** A reply that only says what happened. */
 export const messageResponseSchema = z.object({ message: z.string() });

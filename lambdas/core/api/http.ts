@@ -7,3 +7,6 @@ export const deviceIdHeader = 'x-device-id';
  */
 export const apiRequestHeaders = ['accept', 'authorization', 'content-type', deviceIdHeader] as const;
 export type ApiRequestHeader = (typeof apiRequestHeaders)[number];
+
+/** The `error` of a 500: what went wrong inside never leaves the server. */
+export const internalErrorMessage = 'An unexpected error occurred';

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { localStage } from '../../../lib/local/stage';
 import { localWebConfig } from '../../../lib/local/web-config';
-import { loadConfig, parseConfig } from '../../../web/src/lib/config';
+import { loadConfig, parseConfig } from '../../../web/src/lib/config-loader';
 
 const goodConfig = {
   stage: 'dev',

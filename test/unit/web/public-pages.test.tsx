@@ -37,7 +37,8 @@ describe('static pages', () => {
     renderAt(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
     expect(screen.queryByText('Page Not Found')).toBeNull();
-    expect(document.title).toBe(`${heading} | MiddleMan`);
+    // The title is set by an effect, which may run after the heading shows.
+    await vi.waitFor(() => expect(document.title).toBe(`${heading} | MiddleMan`));
     expect(document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content).not.toBe('');
   });
 
@@ -46,6 +47,7 @@ describe('static pages', () => {
     for (const { path, heading } of staticPages) {
       renderAt(path);
       await screen.findByRole('heading', { level: 1, name: heading });
+      await vi.waitFor(() => expect(document.title).toBe(`${heading} | MiddleMan`));
       descriptions.add(document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content ?? '');
       cleanup();
     }

@@ -1,34 +1,17 @@
-import type { WebConfig } from '@escrow/api/web-config';
-import { BrowserRouter } from 'react-router-dom';
-import { configureApi } from '../lib/api';
-import { configureAmplify } from '../lib/auth';
-import { loadConfig } from '../lib/config';
-import { sharedMessages } from '../lib/messages';
+import { StrictMode } from 'react';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 
-/** Loads the stage's config and configures the clients before anything renders. */
-export async function bootstrap(): Promise<WebConfig> {
-  const config = await loadConfig();
-  configureAmplify(config.cognito);
-  configureApi(config.apiUrl);
-  return config;
-}
-
-export function App({ config }: { config: WebConfig }) {
+/**
+ * The whole app under a router: the browser's (main.tsx) or, at build time, a static one at one
+ * path (prerender.tsx). Both render this same tree, so the browser can hydrate the pre-rendered HTML.
+ */
+export function App() {
   return (
-    <AppProviders config={config}>
-      <BrowserRouter>
+    <StrictMode>
+      <AppProviders>
         <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
-  );
-}
-
-export function BootError() {
-  return (
-    <p role="alert" style={{ padding: '2rem', fontFamily: 'system-ui, sans-serif' }}>
-      {sharedMessages.unexpected}
-    </p>
+      </AppProviders>
+    </StrictMode>
   );
 }

@@ -1,18 +1,15 @@
-import type { WebConfig } from '@escrow/api/web-config';
 import type { ReactNode } from 'react';
 import { AuthProvider } from '../lib/auth';
-import { ConfigContext } from '../lib/config';
 import { DeviceProvider } from '../lib/device-provider';
 import { ThemeProvider } from '../lib/theme';
 
-export function AppProviders({ config, children }: { config: WebConfig; children: ReactNode }) {
+/** The app's contexts. Each loads what it needs on first use, so a public page pays for none of it. */
+export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <ConfigContext.Provider value={config}>
-      <ThemeProvider>
-        <AuthProvider>
-          <DeviceProvider>{children}</DeviceProvider>
-        </AuthProvider>
-      </ThemeProvider>
-    </ConfigContext.Provider>
+    <ThemeProvider>
+      <AuthProvider>
+        <DeviceProvider>{children}</DeviceProvider>
+      </AuthProvider>
+    </ThemeProvider>
   );
 }

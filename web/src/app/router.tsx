@@ -5,6 +5,7 @@ import { Layout } from '../components/layout/layout';
 import { LoginGuard } from '../components/login-guard';
 import { paths } from '../config/paths';
 import { InactivityMonitor } from '../features/inactivity/inactivity-monitor';
+import { useConfig } from '../lib/config';
 
 const LandingPage = lazy(() => import('../pages/landing/landing-page').then((m) => ({ default: m.LandingPage })));
 const SignupPage = lazy(() => import('../pages/auth/signup-page').then((m) => ({ default: m.SignupPage })));
@@ -102,19 +103,20 @@ function SignedInArea() {
   );
 }
 
+/**
+ * The pages that sign in or call the API: they wait for the stage's config, which configures
+ * Amplify and the API client. The pre-rendered pages (paths.ts `staticPages`) sit outside it.
+ */
+function ClientsReady() {
+  useConfig();
+  return <Outlet />;
+}
+
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
         <Route path={paths.home.path} element={<LandingPage />} />
-        <Route element={<GuestGuard />}>
-          <Route path={paths.signup.path} element={<SignupPage />} />
-          <Route path={paths.login.path} element={<LoginPage />} />
-        </Route>
-        <Route path={paths.registerDevice.path} element={<RegisterDevicePage />} />
-        <Route path={paths.forgotPassword.path} element={<ForgotPasswordPage />} />
-        <Route path={paths.resetPasswordConfirm.path} element={<ResetPasswordPage />} />
-        <Route path={paths.confirmEmail.path} element={<ConfirmEmailPage />} />
         <Route path={paths.needHelp.path} element={<NeedHelpPage />} />
         <Route path={paths.howItWorks.path} element={<HowItWorksPage />} />
         <Route path={paths.whoWeAre.path} element={<WhoWeArePage />} />
@@ -124,37 +126,47 @@ export function AppRoutes() {
         <Route path={paths.termsOfService.path} element={<TermsOfServicePage />} />
         {/* Public: the create form opens it in a new tab, which has no session (sessionStorage). */}
         <Route path={paths.contractCreationPolicy.path} element={<ContractCreationPolicyPage />} />
-        <Route element={<LoginGuard />}>
-          <Route element={<SignedInArea />}>
-            <Route path={paths.dashboard.path} element={<DashboardPage />} />
-            <Route path={paths.createContractPrompt.path} element={<CreateContractPromptPage />} />
-            <Route path={paths.createContract.path} element={<CreateContractPage />} />
-            <Route path={paths.myCreatedContract.path} element={<MyCreatedContractPage />} />
-            <Route path={paths.createTemplate.path} element={<CreateTemplatePage />} />
-            <Route path={paths.myTemplates.path} element={<MyTemplatesPage />} />
-            <Route path={paths.templateDetails.path} element={<TemplateDetailsPage />} />
-            <Route path={paths.findContract.path} element={<FindContractPage />} />
-            <Route path={paths.acceptContractManual.path} element={<AcceptContractManualPage />} />
-            <Route path={paths.useTemplate.path} element={<UseTemplatePage />} />
-            <Route path={paths.contract.path} element={<ContractPage />} />
-            <Route path={paths.escrowPayment.path} element={<EscrowPaymentPage />} />
-            <Route path={paths.customCheckout.path} element={<CustomCheckoutPage />} />
-            {/* Signed in too: the provider sends the payer back in the same tab, whose session is still there. */}
-            <Route path={paths.paymentVerification.path} element={<PaymentVerificationPage />} />
-            <Route path={paths.paymentSuccess.path} element={<PaymentSuccessPage />} />
-            <Route path={paths.paymentCancelled.path} element={<PaymentCancelledPage />} />
-            <Route path={paths.paymentFailed.path} element={<PaymentFailedPage />} />
-            <Route path={paths.viewContracts.path} element={<ViewContractsPage />} />
-            {/* Where use-template goes when the server names no new contract. The spec gives it no page of its
-                own; the caller is that contract's acceptor, so it is listed among the engaged contracts. */}
-            <Route path={paths.myContracts.path} element={<EngagedContractsPage />} />
-            <Route path={paths.myContractDetails.path} element={<MyContractDetailsPage />} />
-            <Route path={paths.contractAnalytics.path} element={<ContractAnalyticsPage />} />
-            <Route path={paths.engagedContracts.path} element={<EngagedContractsPage />} />
-            <Route path={paths.myAccount.path} element={<MyAccountPage />} />
-            <Route path={paths.bankInfo.path} element={<BankInfoPage />} />
-            <Route path={paths.resetPin.path} element={<ResetPinPage />} />
-            <Route path={paths.support.path} element={<SupportPage />} />
+        <Route element={<ClientsReady />}>
+          <Route element={<GuestGuard />}>
+            <Route path={paths.signup.path} element={<SignupPage />} />
+            <Route path={paths.login.path} element={<LoginPage />} />
+          </Route>
+          <Route path={paths.registerDevice.path} element={<RegisterDevicePage />} />
+          <Route path={paths.forgotPassword.path} element={<ForgotPasswordPage />} />
+          <Route path={paths.resetPasswordConfirm.path} element={<ResetPasswordPage />} />
+          <Route path={paths.confirmEmail.path} element={<ConfirmEmailPage />} />
+          <Route element={<LoginGuard />}>
+            <Route element={<SignedInArea />}>
+              <Route path={paths.dashboard.path} element={<DashboardPage />} />
+              <Route path={paths.createContractPrompt.path} element={<CreateContractPromptPage />} />
+              <Route path={paths.createContract.path} element={<CreateContractPage />} />
+              <Route path={paths.myCreatedContract.path} element={<MyCreatedContractPage />} />
+              <Route path={paths.createTemplate.path} element={<CreateTemplatePage />} />
+              <Route path={paths.myTemplates.path} element={<MyTemplatesPage />} />
+              <Route path={paths.templateDetails.path} element={<TemplateDetailsPage />} />
+              <Route path={paths.findContract.path} element={<FindContractPage />} />
+              <Route path={paths.acceptContractManual.path} element={<AcceptContractManualPage />} />
+              <Route path={paths.useTemplate.path} element={<UseTemplatePage />} />
+              <Route path={paths.contract.path} element={<ContractPage />} />
+              <Route path={paths.escrowPayment.path} element={<EscrowPaymentPage />} />
+              <Route path={paths.customCheckout.path} element={<CustomCheckoutPage />} />
+              {/* Signed in too: the provider sends the payer back in the same tab, whose session is still there. */}
+              <Route path={paths.paymentVerification.path} element={<PaymentVerificationPage />} />
+              <Route path={paths.paymentSuccess.path} element={<PaymentSuccessPage />} />
+              <Route path={paths.paymentCancelled.path} element={<PaymentCancelledPage />} />
+              <Route path={paths.paymentFailed.path} element={<PaymentFailedPage />} />
+              <Route path={paths.viewContracts.path} element={<ViewContractsPage />} />
+              {/* Where use-template goes when the server names no new contract. The spec gives it no page of its
+                  own; the caller is that contract's acceptor, so it is listed among the engaged contracts. */}
+              <Route path={paths.myContracts.path} element={<EngagedContractsPage />} />
+              <Route path={paths.myContractDetails.path} element={<MyContractDetailsPage />} />
+              <Route path={paths.contractAnalytics.path} element={<ContractAnalyticsPage />} />
+              <Route path={paths.engagedContracts.path} element={<EngagedContractsPage />} />
+              <Route path={paths.myAccount.path} element={<MyAccountPage />} />
+              <Route path={paths.bankInfo.path} element={<BankInfoPage />} />
+              <Route path={paths.resetPin.path} element={<ResetPinPage />} />
+              <Route path={paths.support.path} element={<SupportPage />} />
+            </Route>
           </Route>
         </Route>
         <Route path="*" element={<NotFoundPage />} />

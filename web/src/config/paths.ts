@@ -110,9 +110,55 @@ const publicPaths: ReadonlySet<string> = new Set([
   paths.contactUs.path,
 ]);
 
+const withoutTrailingSlash = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
 export function isPublicPath(pathname: string): boolean {
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return publicPaths.has(trimmed);
+  return publicPaths.has(withoutTrailingSlash(pathname));
+}
+
+/**
+ * Open to everyone, signed in or not: the header follows the session, and is the public one until
+ * the session is known (so the pre-rendered page has one).
+ */
+const openPaths: ReadonlySet<string> = new Set([
+  paths.privacyPolicy.path,
+  paths.termsOfService.path,
+  paths.contractCreationPolicy.path,
+]);
+
+export function isOpenPath(pathname: string): boolean {
+  return openPaths.has(withoutTrailingSlash(pathname));
+}
+
+/**
+ * The pages pre-rendered to static HTML at build time (scripts/build-web.ts): a crawler and a slow
+ * phone see their content before, or without, any JavaScript. Each is served as its own file
+ * ({@link staticPageFile}) by CloudFront and by the local web server; every other path gets the
+ * empty shell {@link appShellFile}, which the browser renders.
+ */
+export const staticPages: readonly string[] = [
+  paths.home.path,
+  paths.howItWorks.path,
+  paths.whoWeAre.path,
+  paths.pricing.path,
+  paths.contactUs.path,
+  paths.needHelp.path,
+  paths.privacyPolicy.path,
+  paths.termsOfService.path,
+  paths.contractCreationPolicy.path,
+];
+
+export const appShellFile = 'app.html';
+
+/** `/` is `index.html`, `/pricing` is `pricing.html`. */
+export function staticPageFile(path: string): string {
+  return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
+}
+
+/** The file that answers a request path: a pre-rendered page's own, or the app shell. */
+export function pageFileFor(pathname: string): string {
+  const path = withoutTrailingSlash(pathname);
+  return staticPages.includes(path) ? staticPageFile(path) : appShellFile;
 }
 
 /** The blog lives on an external host that the spec does not name. */

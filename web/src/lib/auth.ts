@@ -1,24 +1,15 @@
-import type { WebConfig } from '@escrow/api/web-config';
-import { Amplify } from 'aws-amplify';
-import { signOut as amplifySignOut, fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
-import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
-import { Hub, sessionStorage } from 'aws-amplify/utils';
-import { createContext, createElement, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-
-export function configureAmplify({ userPoolId, userPoolClientId, endpoint }: WebConfig['cognito']): void {
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId,
-        userPoolClientId,
-        ...(endpoint ? { userPoolEndpoint: endpoint } : {}),
-        loginWith: { email: true },
-      },
-    },
-  });
-  // Session storage: a session ends with its tab, as the spec requires.
-  cognitoUserPoolsTokenProvider.setKeyValueStorage(sessionStorage);
-}
+import {
+  createContext,
+  createElement,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { appConfig } from './config';
 
 export interface AuthUser {
   sub: string;
@@ -30,68 +21,62 @@ export type AuthState = { status: 'loading' } | { status: 'signedIn'; user: Auth
 export interface AuthContextValue {
   state: AuthState;
   signOut: () => Promise<void>;
+  /** Starts watching the session; {@link useAuth} calls it. Tests that set the state leave it out. */
+  watch?: () => void;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);
 
-async function currentUser(): Promise<AuthUser | null> {
-  try {
-    const { userId, signInDetails } = await getCurrentUser();
-    const { tokens } = await fetchAuthSession();
-    const email = tokens?.idToken?.payload.email;
-    return { sub: userId, email: typeof email === 'string' ? email : (signInDetails?.loginId ?? '') };
-  } catch {
-    return null;
-  }
-}
-
+/**
+ * The session, looked up the first time a component asks for it ({@link useAuth}): the landing
+ * and the other public pages never do, so they never load Amplify (lib/session.ts).
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ status: 'loading' });
+  const stop = useRef<(() => void) | undefined>(undefined);
+  const watching = useRef(false);
+  // Bumped when the provider unmounts, so a lookup still loading then starts nothing.
+  const generation = useRef(0);
 
-  useEffect(() => {
-    let active = true;
-    // A sign-out while a refresh is under way wins: the refresh's answer is then stale.
-    let generation = 0;
-    const refresh = async () => {
-      const mine = ++generation;
-      const user = await currentUser();
-      if (active && mine === generation) setState(user ? { status: 'signedIn', user } : { status: 'signedOut' });
-    };
-    void refresh();
-    const stopListening = Hub.listen('auth', ({ payload }) => {
-      switch (payload.event) {
-        case 'signedIn':
-        case 'tokenRefresh':
-          void refresh();
-          break;
-        case 'signedOut':
-        case 'tokenRefresh_failure':
-          generation++;
-          setState({ status: 'signedOut' });
-          break;
-      }
-    });
-    return () => {
-      active = false;
-      stopListening();
-    };
+  const watch = useCallback(() => {
+    if (watching.current) return;
+    watching.current = true;
+    const mine = ++generation.current;
+    Promise.all([import('./session'), appConfig()]).then(
+      ([session]) => {
+        if (mine === generation.current) stop.current = session.watchSession(setState);
+      },
+      (error: unknown) => {
+        console.error('Could not check the session', error);
+        setState({ status: 'signedOut' });
+      },
+    );
   }, []);
 
+  useEffect(
+    () => () => {
+      watching.current = false;
+      generation.current++;
+      stop.current?.();
+      stop.current = undefined;
+    },
+    [],
+  );
+
   const signOut = useCallback(async () => {
-    try {
-      await amplifySignOut();
-    } catch (error) {
-      console.error('Sign out failed', error);
-    }
+    const session = await import('./session');
+    await session.signOut();
     setState({ status: 'signedOut' });
   }, []);
 
-  const value = useMemo(() => ({ state, signOut }), [state, signOut]);
+  const value = useMemo(() => ({ state, signOut, watch }), [state, signOut, watch]);
   return createElement(AuthContext.Provider, { value }, children);
 }
 
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth must be used inside AuthProvider');
+  const { watch } = value;
+  useEffect(() => watch?.(), [watch]);
   return value;
 }

@@ -1,25 +1,28 @@
-import { type WebConfig, webConfigSchema } from '@escrow/api/web-config';
-import { createContext, useContext } from 'react';
+import type { WebConfig } from '@escrow/api/web-config';
+import { createContext, use, useContext } from 'react';
 
-// Shared with the Content-Security-Policy, which must allow the script the app loads.
-export { defaultCaptchaScriptUrl } from '@escrow/api/web-config';
+/**
+ * The stage's config, with the clients (API, Amplify) configured from it. Loaded on first need, not
+ * at boot: the pre-rendered pages never ask for it, so they load neither zod nor Amplify. The
+ * pre-render has no stage: there it fails, and so does the build.
+ */
+let loading: Promise<WebConfig> | undefined;
 
-/** Throws a ZodError when the value is not a valid runtime config. */
-export function parseConfig(value: unknown): WebConfig {
-  return webConfigSchema.parse(value);
+export function appConfig(): Promise<WebConfig> {
+  loading ??=
+    typeof window === 'undefined'
+      ? Promise.reject(
+          new Error('A pre-rendered page asked for the stage config, known only in the browser: wrap that part in <ClientOnly>'),
+        )
+      : import('./config-loader').then((loader) => loader.startClients());
+  return loading;
 }
 
-/** One build serves every stage: the stage's settings come from `/config.json` at boot. */
-export async function loadConfig(fetchFn: typeof fetch = fetch): Promise<WebConfig> {
-  const response = await fetchFn('/config.json', { cache: 'no-store' });
-  if (!response.ok) throw new Error(`GET /config.json failed with status ${response.status}`);
-  return parseConfig(await response.json());
-}
-
+/** Set by tests (and by nothing in the app): a fixed config instead of `/config.json`. */
 export const ConfigContext = createContext<WebConfig | null>(null);
 
+/** The config; suspends the calling component until it is loaded, and throws when it cannot be. */
 export function useConfig(): WebConfig {
-  const config = useContext(ConfigContext);
-  if (!config) throw new Error('useConfig must be used inside ConfigContext');
-  return config;
+  const provided = useContext(ConfigContext);
+  return provided ?? use(appConfig());
 }

@@ -1,6 +1,5 @@
-import FingerprintJS from '@fingerprintjs/fingerprintjs';
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
-import { browserEnvironment, buildDeviceInfo, type DeviceInfoRecord, readStoredDevice, storeDevice } from './device-info';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import type { DeviceInfoRecord } from './device-info';
 
 export interface DeviceState {
   /** True until the device id is known or could not be computed. */
@@ -9,43 +8,43 @@ export interface DeviceState {
   deviceInfo?: DeviceInfoRecord;
 }
 
-export const DeviceContext = createContext<DeviceState | null>(null);
-
-async function identifyDevice(): Promise<{ deviceId: string; deviceInfo: DeviceInfoRecord }> {
-  const stored = readStoredDevice(window.localStorage);
-  if (stored) return stored;
-  const agent = await FingerprintJS.load();
-  const { visitorId, components } = await agent.get();
-  const deviceInfo = buildDeviceInfo(visitorId, browserEnvironment(), components);
-  storeDevice(window.localStorage, visitorId, deviceInfo);
-  return { deviceId: visitorId, deviceInfo };
+interface DeviceContextValue extends DeviceState {
+  /** Starts identifying this browser; {@link useDevice} calls it. Tests that set the state leave it out. */
+  identify?: () => void;
 }
 
-/** Identifies this browser once per app load (spec §4 "Device identification"). */
+export const DeviceContext = createContext<DeviceContextValue | null>(null);
+
+/**
+ * Identifies this browser once per app load, the first time a page asks ({@link useDevice}): the
+ * pages that sign nobody in never load the fingerprinting code.
+ */
 export function DeviceProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<DeviceState>({ loading: true });
+  const started = useRef(false);
 
-  useEffect(() => {
-    let active = true;
-    identifyDevice().then(
-      ({ deviceId, deviceInfo }) => {
-        if (active) setState({ loading: false, deviceId, deviceInfo });
-      },
-      (error: unknown) => {
-        console.error('Error generating fingerprint:', error);
-        if (active) setState({ loading: false });
-      },
-    );
-    return () => {
-      active = false;
-    };
+  const identify = useCallback(() => {
+    if (started.current) return;
+    started.current = true;
+    import('./device-identify')
+      .then((module) => module.identifyDevice())
+      .then(
+        ({ deviceId, deviceInfo }) => setState({ loading: false, deviceId, deviceInfo }),
+        (error: unknown) => {
+          console.error('Error generating fingerprint:', error);
+          setState({ loading: false });
+        },
+      );
   }, []);
 
-  return <DeviceContext.Provider value={state}>{children}</DeviceContext.Provider>;
+  const value = useMemo(() => ({ ...state, identify }), [state, identify]);
+  return <DeviceContext.Provider value={value}>{children}</DeviceContext.Provider>;
 }
 
 export function useDevice(): DeviceState {
   const value = useContext(DeviceContext);
   if (!value) throw new Error('useDevice must be used inside DeviceProvider');
+  const { identify } = value;
+  useEffect(() => identify?.(), [identify]);
   return value;
 }

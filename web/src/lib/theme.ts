@@ -4,10 +4,9 @@ import {
   type ReactNode,
   useCallback,
   useContext,
-  useEffect,
   useLayoutEffect,
   useMemo,
-  useState,
+  useSyncExternalStore,
 } from 'react';
 
 export type Theme = 'light' | 'dark';
@@ -29,17 +28,44 @@ function readSavedTheme(): Theme | null {
   }
 }
 
+// The saved choice as an external store, so that this tab's own choice and another tab's both re-render.
+const savedListeners = new Set<() => void>();
+/** The choice made while storage is unavailable: it lasts for this page. */
+let unsavedChoice: Theme | null = null;
+
 function saveTheme(theme: Theme): void {
   try {
     window.localStorage.setItem(themeStorageKey, theme);
   } catch {
-    // Storage may be unavailable (private mode); the choice then lasts for this page only.
+    // Storage may be unavailable (private mode).
+    unsavedChoice = theme;
   }
+  for (const listener of savedListeners) listener();
 }
 
-function systemPrefersDark(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(darkSchemeQuery).matches;
+function subscribeSaved(listener: () => void): () => void {
+  savedListeners.add(listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    savedListeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
 }
+
+const savedSnapshot = () => readSavedTheme() ?? unsavedChoice;
+
+function subscribeSystem(listener: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => {};
+  const query = window.matchMedia(darkSchemeQuery);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+}
+
+const systemSnapshot = () => typeof window.matchMedia === 'function' && window.matchMedia(darkSchemeQuery).matches;
+
+// A pre-rendered page was rendered light, with nothing saved: hydration starts from that, then re-renders.
+const noSavedTheme = () => null;
+const lightSystem = () => false;
 
 export interface ThemeContextValue {
   theme: Theme;
@@ -49,28 +75,16 @@ export interface ThemeContextValue {
 export const ThemeContext = createContext<ThemeContextValue | null>(null);
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [saved, setSaved] = useState(readSavedTheme);
-  const [systemDark, setSystemDark] = useState(systemPrefersDark);
+  const saved = useSyncExternalStore(subscribeSaved, savedSnapshot, noSavedTheme);
+  const systemDark = useSyncExternalStore(subscribeSystem, systemSnapshot, lightSystem);
   const theme = initialTheme(saved, systemDark);
-
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const query = window.matchMedia(darkSchemeQuery);
-    const onChange = (event: MediaQueryListEvent) => setSystemDark(event.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
 
   useLayoutEffect(() => {
     document.documentElement.classList.toggle('dark', theme === 'dark');
     document.documentElement.style.colorScheme = theme;
   }, [theme]);
 
-  const toggleTheme = useCallback(() => {
-    const next: Theme = theme === 'dark' ? 'light' : 'dark';
-    saveTheme(next);
-    setSaved(next);
-  }, [theme]);
+  const toggleTheme = useCallback(() => saveTheme(theme === 'dark' ? 'light' : 'dark'), [theme]);
 
   const value = useMemo(() => ({ theme, toggleTheme }), [theme, toggleTheme]);
   return createElement(ThemeContext.Provider, { value }, children);

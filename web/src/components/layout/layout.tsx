@@ -1,31 +1,61 @@
-import { Suspense } from 'react';
+import { internalErrorMessage } from '@escrow/api/http';
+import { Component, type ReactNode, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { isPublicPath } from '../../config/paths';
-import { type AuthState, useAuth } from '../../lib/auth';
+import { isOpenPath, isPublicPath } from '../../config/paths';
+import { useAuth } from '../../lib/auth';
 import { AppHeader } from './app-header';
 import { Footer } from './footer';
 import { HelpButton } from './help-button';
 import { PublicHeader } from './public-header';
 
-function Header({ pathname, auth }: { pathname: string; auth: AuthState }) {
-  if (isPublicPath(pathname)) return <PublicHeader />;
-  if (auth.status === 'signedIn') return <AppHeader />;
-  // Until the session is known, no header rather than the wrong one.
-  if (auth.status === 'loading') return null;
+/** The header that follows the session: looking it up loads Amplify, so the public pages never render this. */
+function SessionHeader({ open }: { open: boolean }) {
+  const { state } = useAuth();
+  if (state.status === 'signedIn') return <AppHeader />;
+  // Until the session is known, no header rather than the wrong one; an open page shows the public one.
+  if (state.status === 'loading' && !open) return null;
   return <PublicHeader />;
+}
+
+function Header({ pathname }: { pathname: string }) {
+  if (isPublicPath(pathname)) return <PublicHeader />;
+  return <SessionHeader open={isOpenPath(pathname)} />;
+}
+
+/** A page that cannot start (the stage's `/config.json` is missing or invalid) says so instead of going blank. */
+class StartFailure extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: unknown) {
+    console.error('Could not start: /config.json is missing or invalid', error);
+  }
+
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <p role="alert" className="p-8 text-center">
+        {internalErrorMessage}
+      </p>
+    );
+  }
 }
 
 export function Layout() {
   const { pathname } = useLocation();
-  const { state } = useAuth();
   return (
     <div className="flex min-h-screen flex-col bg-white text-gray-900 dark:bg-gray-950 dark:text-gray-100">
-      <Header pathname={pathname} auth={state} />
+      <Header pathname={pathname} />
       <div className="h-14 shrink-0" aria-hidden="true" />
       <main className="flex-1">
-        <Suspense fallback={null}>
-          <Outlet />
-        </Suspense>
+        <StartFailure key={pathname}>
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
+        </StartFailure>
       </main>
       <Footer />
       <HelpButton />

@@ -1,3 +1,4 @@
+import { defaultCaptchaScriptUrl } from '@escrow/api/web-config';
 import { passwordMinLength, securityQuestionSuggestions } from '@escrow/domain/identity';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -8,7 +9,7 @@ import { SelectField, TextField } from '../../components/ui/field';
 import { FormCard } from '../../components/ui/form-card';
 import { linkClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
-import { defaultCaptchaScriptUrl, useConfig } from '../../lib/config';
+import { useConfig } from '../../lib/config';
 import { timings } from '../../lib/constants';
 import { deviceInfoPayload, storeDeviceSecret } from '../../lib/device-info';
 import { useDevice } from '../../lib/device-provider';

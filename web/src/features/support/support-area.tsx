@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
+import { ClientOnly } from '../../components/client-only';
 import { Page } from '../../components/ui/page';
 import { useAuth } from '../../lib/auth';
 import { DisputeForm, FeedbackForm } from './feedback-and-dispute';
@@ -18,7 +19,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function NeedHelp() {
   return (
     <Page title="Need Help?">
-      <SupportChannels />
+      {/* The channels are the stage's: the pre-rendered page leaves them to the browser. */}
+      <ClientOnly>
+        <Suspense fallback={null}>
+          <SupportChannels />
+        </Suspense>
+      </ClientOnly>
       <Section title="Contact support">
         <SupportRequest />
       </Section>

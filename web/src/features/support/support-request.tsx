@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { SelectField, TextAreaField } from '../../components/ui/field';
 import { useAuth } from '../../lib/auth';
 import { type IssueCategory, issueCategories, supportRequestMessage } from './messages';
@@ -34,7 +34,11 @@ export function SupportRequest() {
         onChange={(event) => setDetails(event.target.value)}
         placeholder="Tell us what happened, with any contract ID involved."
       />
-      {ready && <SendLinks message={supportRequestMessage(category, details, userId)} />}
+      {ready && (
+        <Suspense fallback={null}>
+          <SendLinks message={supportRequestMessage(category, details, userId)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { blogUrl, paths } from '../../config/paths';
-import { productName, usePageMeta } from '../../lib/use-page-meta';
+import { productName, siteDescription, usePageMeta } from '../../lib/use-page-meta';
 
 const features = [
   { title: 'Secure', text: 'Bank-level security for all transactions.' },
@@ -31,10 +31,7 @@ const blogAuthor = `The ${productName} Team`;
 const blogDate = 'October 2025';
 
 export function LandingPage() {
-  usePageMeta(
-    productName,
-    `${productName} is an escrow payment service for online buyers and sellers in Nigeria: the buyer's payment is held safely until the seller delivers.`,
-  );
+  usePageMeta(productName, siteDescription);
   return (
     <div className="mx-auto max-w-6xl px-4">
       <div className="flex justify-end gap-3 py-4 text-sm font-medium">

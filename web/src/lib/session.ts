@@ -1,0 +1,71 @@
+import type { WebConfig } from '@escrow/api/web-config';
+import { Amplify } from 'aws-amplify';
+import { signOut as amplifySignOut, fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import { Hub, sessionStorage } from 'aws-amplify/utils';
+import type { AuthState, AuthUser } from './auth';
+
+/** Amplify, loaded only by the pages that sign in or need a session (lib/config.ts says why). */
+export function configureAmplify({ userPoolId, userPoolClientId, endpoint }: WebConfig['cognito']): void {
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId,
+        userPoolClientId,
+        ...(endpoint ? { userPoolEndpoint: endpoint } : {}),
+        loginWith: { email: true },
+      },
+    },
+  });
+  // Session storage: a session ends with its tab, as the spec requires.
+  cognitoUserPoolsTokenProvider.setKeyValueStorage(sessionStorage);
+}
+
+async function currentUser(): Promise<AuthUser | null> {
+  try {
+    const { userId, signInDetails } = await getCurrentUser();
+    const { tokens } = await fetchAuthSession();
+    const email = tokens?.idToken?.payload.email;
+    return { sub: userId, email: typeof email === 'string' ? email : (signInDetails?.loginId ?? '') };
+  } catch {
+    return null;
+  }
+}
+
+/** Reports the session now and on every sign-in, refresh and sign-out, until the returned function is called. */
+export function watchSession(report: (state: AuthState) => void): () => void {
+  let active = true;
+  // A sign-out while a refresh is under way wins: the refresh's answer is then stale.
+  let generation = 0;
+  const refresh = async () => {
+    const mine = ++generation;
+    const user = await currentUser();
+    if (active && mine === generation) report(user ? { status: 'signedIn', user } : { status: 'signedOut' });
+  };
+  void refresh();
+  const stopListening = Hub.listen('auth', ({ payload }) => {
+    switch (payload.event) {
+      case 'signedIn':
+      case 'tokenRefresh':
+        void refresh();
+        break;
+      case 'signedOut':
+      case 'tokenRefresh_failure':
+        generation++;
+        report({ status: 'signedOut' });
+        break;
+    }
+  });
+  return () => {
+    active = false;
+    stopListening();
+  };
+}
+
+export async function signOut(): Promise<void> {
+  try {
+    await amplifySignOut();
+  } catch (error) {
+    console.error('Sign out failed', error);
+  }
+}
