@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: for every function (route handlers, Cognito triggers, workflow tasks), the size of the
+ * `npm run bench` (`-- functions` or `-- web` for one half): the web app's bundle and Lighthouse
+ * scores (scripts/bench-web.ts), and for every function (route handlers, Cognito triggers, workflow tasks), the size of the
  * bundle CDK would deploy (same esbuild settings) and its cold start: a fresh Node process that
  * loads the bundle and serves a first invocation against DynamoDB Local, next to a bare
  * `node -e 0` measured in the same run. Figures are printed, never asserted.
@@ -15,6 +16,7 @@ import { triggerEntries, triggerEntry } from '../lambdas/triggers';
 import { esbuildOptions } from '../lib/bundling';
 import { localCredentials, startDynamo } from '../lib/local/dynamodb';
 import { localStage } from '../lib/local/index';
+import { benchWeb } from './bench-web';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 
@@ -193,4 +195,10 @@ async function main() {
   }
 }
 
-await main();
+const only = process.argv[2];
+if (only !== undefined && only !== 'functions' && only !== 'web') {
+  console.error(`Unknown bench "${only}": use functions, web, or nothing for both.`);
+  process.exit(2);
+}
+if (only !== 'web') await main();
+if (only !== 'functions') await benchWeb();

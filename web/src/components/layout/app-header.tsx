@@ -13,7 +13,7 @@ const links = [
 ];
 
 function navLinkClass({ isActive }: { isActive: boolean }): string {
-  return isActive ? 'text-emerald-600 dark:text-emerald-400' : 'hover:text-emerald-600 dark:hover:text-emerald-400';
+  return isActive ? 'text-emerald-700 dark:text-emerald-400' : 'hover:text-emerald-700 dark:hover:text-emerald-400';
 }
 
 const logoutClass =

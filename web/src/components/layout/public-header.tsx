@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { blogUrl, paths } from '../../config/paths';
 
-const linkClass = 'hover:text-emerald-600 dark:hover:text-emerald-400';
+const linkClass = 'hover:text-emerald-700 dark:hover:text-emerald-400';
 
 export function PublicHeader() {
   return (

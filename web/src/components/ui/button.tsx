@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
 
 const variants = {
-  primary: 'bg-emerald-600 text-white hover:bg-emerald-700 disabled:bg-emerald-600/50',
+  primary: 'bg-emerald-700 text-white hover:bg-emerald-800 disabled:bg-emerald-600/50',
   secondary:
     'border border-gray-300 text-gray-800 hover:bg-gray-100 disabled:opacity-50 dark:border-gray-700 dark:text-gray-100 dark:hover:bg-gray-800',
 } as const;

@@ -39,6 +39,6 @@ export const linkClass = 'font-medium text-emerald-700 hover:underline dark:text
 
 /** A link styled as a button (navigation, not an action). */
 export const linkButtonClass =
-  'inline-block rounded-md bg-emerald-600 px-4 py-2 font-semibold text-white shadow-sm hover:bg-emerald-700';
+  'inline-block rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-emerald-800';
 export const secondaryLinkButtonClass =
   'inline-block rounded-md border border-gray-300 px-4 py-2 font-semibold text-gray-800 shadow-sm hover:bg-gray-100 dark:border-gray-700 dark:text-gray-100 dark:hover:bg-gray-800';

@@ -9,7 +9,7 @@ export function Toast({ children, durationMs, onDone }: { children: ReactNode; d
   return (
     <div
       role="status"
-      className="fixed top-20 right-5 z-50 rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-lg"
+      className="fixed top-20 right-5 z-50 rounded-md bg-emerald-700 px-4 py-2 text-sm font-semibold text-white shadow-lg"
     >
       {children}
     </div>

@@ -121,7 +121,7 @@ function DeviceIcon({ kind }: { kind: DeviceKind }) {
       strokeWidth={1.5}
       strokeLinecap="round"
       strokeLinejoin="round"
-      className="h-8 w-8 shrink-0 text-emerald-600 dark:text-emerald-400"
+      className="h-8 w-8 shrink-0 text-emerald-700 dark:text-emerald-400"
     >
       <path d={iconPaths[kind]} />
     </svg>

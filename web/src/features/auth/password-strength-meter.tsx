@@ -1,6 +1,6 @@
 import { passwordStrength } from './password-strength';
 
-const barColours = ['bg-gray-300', 'bg-red-500', 'bg-orange-500', 'bg-yellow-500', 'bg-lime-500', 'bg-emerald-600'] as const;
+const barColours = ['bg-gray-300', 'bg-red-500', 'bg-orange-500', 'bg-yellow-500', 'bg-lime-500', 'bg-emerald-700'] as const;
 
 export function PasswordStrengthMeter({ password }: { password: string }) {
   if (!password) return null;

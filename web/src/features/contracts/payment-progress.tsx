@@ -25,7 +25,7 @@ export function PaymentProgress({
         aria-valuenow={percent}
         className="h-3 w-full overflow-hidden rounded-full bg-gray-200 dark:bg-gray-800"
       >
-        <div className="h-full rounded-full bg-emerald-600" style={{ width: `${percent}%` }} />
+        <div className="h-full rounded-full bg-emerald-700" style={{ width: `${percent}%` }} />
       </div>
     </div>
   );

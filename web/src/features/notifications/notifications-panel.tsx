@@ -16,7 +16,7 @@ export function NotificationsPanel() {
       <div className="flex items-center justify-between gap-4">
         <h2 id="notifications-heading" className="flex items-center gap-2 text-xl font-semibold">
           Notifications
-          <span data-testid="unread-count" className="rounded-full bg-emerald-600 px-2 py-0.5 text-xs font-bold text-white">
+          <span data-testid="unread-count" className="rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-bold text-white">
             {unread}
             <span className="sr-only"> unread</span>
           </span>

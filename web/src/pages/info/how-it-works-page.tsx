@@ -31,7 +31,7 @@ export function HowItWorksPage() {
           <li key={step.title} className="flex gap-4 rounded-lg border border-gray-200 p-5 dark:border-gray-800">
             <span
               aria-hidden="true"
-              className="flex size-9 shrink-0 items-center justify-center rounded-full bg-emerald-600 font-bold text-white"
+              className="flex size-9 shrink-0 items-center justify-center rounded-full bg-emerald-700 font-bold text-white"
             >
               {index + 1}
             </span>

@@ -38,14 +38,14 @@ export function LandingPage() {
         <Link to={paths.login.getHref()} className="rounded-md px-4 py-2 hover:bg-gray-100 dark:hover:bg-gray-800">
           Login
         </Link>
-        <Link to={paths.signup.getHref()} className="rounded-md bg-emerald-600 px-4 py-2 text-white hover:bg-emerald-700">
+        <Link to={paths.signup.getHref()} className="rounded-md bg-emerald-700 px-4 py-2 text-white hover:bg-emerald-800">
           Sign Up
         </Link>
       </div>
 
       <section className="flex flex-col items-center gap-8 py-20 text-center">
         <h1 className="text-4xl font-bold tracking-tight sm:text-6xl">
-          Welcome To <span className="text-emerald-600 dark:text-emerald-400">{productName}</span>
+          Welcome To <span className="text-emerald-700 dark:text-emerald-400">{productName}</span>
         </h1>
         <div className="max-w-2xl space-y-4 text-lg text-gray-700 dark:text-gray-300">
           <p>
@@ -59,14 +59,14 @@ export function LandingPage() {
         </div>
         <Link
           to={paths.signup.getHref()}
-          className="rounded-lg bg-emerald-600 px-6 py-3 text-lg font-semibold text-white shadow hover:bg-emerald-700"
+          className="rounded-lg bg-emerald-700 px-6 py-3 text-lg font-semibold text-white shadow hover:bg-emerald-800"
         >
           Get Started
         </Link>
       </section>
 
       <section aria-labelledby="our-story" className="py-16">
-        <p className="text-center text-sm font-semibold tracking-wide text-emerald-600 uppercase dark:text-emerald-400">
+        <p className="text-center text-sm font-semibold tracking-wide text-emerald-700 uppercase dark:text-emerald-400">
           Our Story
         </p>
         <h2 id="our-story" className="mt-2 text-center text-3xl font-bold">
