@@ -550,7 +550,7 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     });
   });
 
-  it('publishes robots.txt naming the sitemap, and a sitemap of the pre-rendered pages, at the site\'s own address', () => {
+  it("publishes robots.txt naming the sitemap, and a sitemap of the pre-rendered pages, at the site's own address", () => {
     const [[distributionId]] = resources(template, 'AWS::CloudFront::Distribution') as [[string, Resource]];
     const deployment = resources(template, 'Custom::CDKBucketDeployment')
       .map(([, d]) => d)
@@ -776,7 +776,11 @@ describe('deploy readiness', { timeout: 120_000 }, () => {
       (d.SourceObjectKeys as string[])
         .map((key) => join(app.outdir, `asset.${key.replace(/\.zip$/, '')}`))
         .filter((dir) => existsSync(dir))
-        .flatMap((dir) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name))
+        .flatMap((dir) =>
+          readdirSync(dir, { recursive: true, withFileTypes: true })
+            .filter((e) => e.isFile())
+            .map((e) => e.name),
+        )
         .sort();
     const byCache = Object.fromEntries(deployments.map((d) => [d.SystemMetadata['cache-control'], filesOf(d)]));
     expect(byCache['public, max-age=31536000, immutable']).toEqual(['index-3f2a9c.js']);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { close, listen } from '../../lib/local/http-util';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
 import { webRequestListener } from '../../lib/local/web';
 import { userPoolSettings } from '../../lib/user-pool-settings';
+import { staticPages } from '../../web/src/config/paths';
 import { configureAmplify } from '../support/amplify';
 import {
   confirmByEmailedLink,
@@ -103,10 +104,10 @@ describe('the local web server, as CloudFront serves the app', () => {
     );
   }
 
-  it('serves index.html with a Content-Security-Policy naming the local cloud’s API, pool and checkout, with no eval and no inline script', async () => {
+  it('serves the app shell with a Content-Security-Policy naming the local cloud’s API, pool and checkout, with no eval and no inline script', async () => {
     // The cloud's own listener over a built app (this file's cloud serves web/dist, which may not be built).
     const dist = mkdtempSync(join(tmpdir(), 'escrow-csp-'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dist, 'app.html'), '<!doctype html><div id="root"></div>');
     const server = createServer(webRequestListener(dist, () => cloud.config));
     try {
       const response = await fetch(`http://127.0.0.1:${await listen(server, 0)}/contracts/01HZX3V8Q2`);
@@ -125,6 +126,43 @@ describe('the local web server, as CloudFront serves the app', () => {
       expect(policy['frame-ancestors']).toEqual(["'none'"]);
       // The cloud's own server answers with the same policy.
       expect((await fetch(`${cloud.appUrl}/config.json`)).headers.get('content-security-policy')).toBe(csp);
+    } finally {
+      await close(server);
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('answers a pre-rendered path with its own page, any other path with the app shell, and a missing file with 404, as CloudFront does', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'escrow-pages-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'app.html'), 'shell');
+    writeFileSync(join(dist, 'index.html'), 'landing');
+    writeFileSync(join(dist, 'pricing.html'), 'pricing');
+    writeFileSync(join(dist, 'assets', 'index-1a2b.js'), 'console.log("app")'.repeat(100));
+    const server = createServer(webRequestListener(dist, () => cloud.config));
+    try {
+      const base = `http://127.0.0.1:${await listen(server, 0)}`;
+      const text = async (path: string) => {
+        const response = await fetch(`${base}${path}`);
+        return `${response.status} ${await response.text()}`;
+      };
+      expect(await text('/')).toBe('200 landing');
+      expect(await text('/pricing')).toBe('200 pricing');
+      expect(await text('/pricing/')).toBe('200 pricing');
+      expect(await text('/dashboard')).toBe('200 shell');
+      expect(await text('/contracts/01HZX3V8Q2')).toBe('200 shell');
+      expect(await text('/assets/missing-9z.js')).toBe('404 Not found');
+      expect(await text('/favicon.ico')).toBe('404 Not found');
+      // Compressed for a browser that takes gzip (fetch undoes it), plain for one that does not.
+      const gzipped = await fetch(`${base}/assets/index-1a2b.js`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+      expect(await gzipped.text()).toBe('console.log("app")'.repeat(100));
+      const plain = await fetch(`${base}/assets/index-1a2b.js`, { headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      // robots.txt names the sitemap, which lists the pre-rendered pages at this server's address.
+      expect(await text('/robots.txt')).toBe(`200 User-agent: *\nAllow: /\n\nSitemap: ${base}/sitemap.xml\n`);
+      const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+      expect([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual(staticPages.map((path) => `${base}${path}`));
     } finally {
       await close(server);
       rmSync(dist, { recursive: true, force: true });
