@@ -5,7 +5,6 @@
  * mid-range phone on a slow 4G link, simulated), each next to its budget (issue 12). Figures are
  * printed, never asserted.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,18 +17,8 @@ import { localStage } from '../lib/local/stage';
 import { webRequestListener } from '../lib/local/web';
 import { localWebConfig } from '../lib/local/web-config';
 import { buildWeb } from './build-web';
+import { chromiumArgs, chromiumPath, runProgram } from './programs';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
 const budgets = { landingKb: 100, shellKb: 170, score: 95 };
@@ -59,7 +48,7 @@ function chunkOf(chunks: Rolldown.OutputChunk[], module: string): Rolldown.Outpu
 
 /** What Chromium loads for a page: every script response, gzipped as CloudFront serves it. */
 async function scriptsOf(url: string, dist: string): Promise<string[]> {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
     const files: string[] = [];
@@ -78,35 +67,21 @@ interface LighthouseResult {
   audits: Record<string, { score: number | null; displayValue?: string; title: string; scoreDisplayMode: string }>;
 }
 
-function runLighthouse(url: string): Promise<LighthouseResult> {
-  return new Promise((resolvePromise, reject) => {
-    const bin = resolve(import.meta.dirname, '../node_modules/.bin/lighthouse');
-    const child = spawn(
-      bin,
-      [
-        url,
-        '--output=json',
-        '--output-path=stdout',
-        '--quiet',
-        '--only-categories=performance,accessibility,seo',
-        `--chrome-flags=${chromiumFlags.join(' ')}`,
-      ],
-      { env: { ...process.env, CHROME_PATH: chromiumPath }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code !== 0) reject(new Error(`lighthouse exited ${code}: ${stderr.slice(-2000)}`));
-      else resolvePromise(JSON.parse(stdout) as LighthouseResult);
-    });
-  });
+async function runLighthouse(url: string): Promise<LighthouseResult> {
+  const bin = resolve(import.meta.dirname, '../node_modules/.bin/lighthouse');
+  const { stdout } = await runProgram(
+    bin,
+    [
+      url,
+      '--output=json',
+      '--output-path=stdout',
+      '--quiet',
+      '--only-categories=performance,accessibility,seo',
+      `--chrome-flags=${chromiumArgs.join(' ')}`,
+    ],
+    { ...process.env, CHROME_PATH: chromiumPath },
+  );
+  return JSON.parse(stdout) as LighthouseResult;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;

@@ -5,7 +5,6 @@
  * loads the bundle and serves a first invocation against DynamoDB Local, next to a bare
  * `node -e 0` measured in the same run. Figures are printed, never asserted.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +16,7 @@ import { esbuildOptions } from '../lib/bundling';
 import { localCredentials, startDynamo } from '../lib/local/dynamodb';
 import { localStage } from '../lib/local/index';
 import { benchWeb } from './bench-web';
+import { runProgram } from './programs';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 
@@ -89,25 +89,7 @@ const t2 = performance.now();
 process.stdout.write(JSON.stringify({ load: t1 - t0, invoke: t2 - t1, status }));
 `;
 
-function timeProcess(args: string[], env: NodeJS.ProcessEnv): Promise<{ wallMs: number; stdout: string }> {
-  return new Promise((resolve, reject) => {
-    const start = performance.now();
-    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code !== 0) reject(new Error(`exit ${code}: ${stderr.slice(-1000)}`));
-      else resolve({ wallMs: performance.now() - start, stdout });
-    });
-  });
-}
+const timeProcess = (args: string[], env: NodeJS.ProcessEnv) => runProgram(process.execPath, args, env);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 

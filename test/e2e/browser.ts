@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterEach, expect } from 'vitest';
 import { buildWeb } from '../../scripts/build-web';
+import { chromiumArgs, chromiumPath } from '../../scripts/programs';
 
 /** Content-Security-Policy violations reported by any page of a browser launched here, not yet checked. */
 const cspViolations: string[] = [];
@@ -52,19 +53,7 @@ async function watchCsp(context: BrowserContext): Promise<void> {
 
 /** Debian's Chromium, driven headless (never a downloaded browser); its pages are watched for CSP violations. */
 export async function launchChromium(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   // newPage() goes through newContext() too, so every page of this browser is watched.
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
