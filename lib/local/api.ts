@@ -16,6 +16,8 @@ export interface ApiOptions {
   audience: string;
   /** The origins a browser may call from (the app's), as the HTTP API's CORS configuration lists them. */
   allowOrigins: readonly string[];
+  /** Told of every event a handler answered, with its status (`npm run bench` replays them in fresh processes). */
+  observe?: (route: RouteDefinition, event: APIGatewayProxyEventV2, statusCode: number) => void;
 }
 
 interface MountedRoute {
@@ -98,6 +100,8 @@ export async function createApiServer(options: ApiOptions): Promise<Server> {
       sendJson(res, 413, { message: 'Request Entity Too Large' }, corsHeaders(req, options.allowOrigins));
       return;
     }
+    // As the API sent it: a handler may change its event (middy parses the body in place).
+    const sent = options.observe ? structuredClone(event) : undefined;
     let result: unknown;
     try {
       result = await match.mounted.handler(event, lambdaContext(match.mounted.route.name), () => undefined);
@@ -105,8 +109,15 @@ export async function createApiServer(options: ApiOptions): Promise<Server> {
       sendJson(res, 500, { message: 'Internal Server Error' }, corsHeaders(req, options.allowOrigins));
       return;
     }
+    if (sent) options.observe?.(match.mounted.route, sent, statusOf(result));
     writeResult(res, result, corsHeaders(req, options.allowOrigins));
   }
+}
+
+/** The status payload 2.0 gives a result: its own, or 200 for any other value. */
+function statusOf(result: unknown): number {
+  const code = typeof result === 'object' && result !== null && 'statusCode' in result ? result.statusCode : undefined;
+  return typeof code === 'number' ? code : 200;
 }
 
 async function mount(route: RouteDefinition): Promise<MountedRoute> {

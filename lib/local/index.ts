@@ -9,7 +9,7 @@ import type { WebConfig } from '../../lambdas/core/api/web-config';
 import { escrowDefinitionPath, taskEntry, tasks } from '../../lambdas/tasks';
 import { triggerEntries, triggerEntry, type UserPoolTriggerName } from '../../lambdas/triggers';
 import { userPoolSettings } from '../user-pool-settings';
-import { createApiServer } from './api';
+import { type ApiOptions, createApiServer } from './api';
 import { LocalCaptcha } from './captcha';
 import { cognitoRequestListener } from './cognito/server';
 import { CognitoService } from './cognito/service';
@@ -41,6 +41,8 @@ export interface LocalCloudOptions {
   flutterwave?: { transferSettleMs?: number };
   /** Task state name -> retry interval(s) in ms instead of the ASL's (tests do not wait minutes between transfer retries). */
   workflowRetryIntervals?: Record<string, number | number[]>;
+  /** Told of every API event a handler answered (lib/local/api.ts `observe`). */
+  observeApi?: ApiOptions['observe'];
 }
 
 export interface LocalCloud {
@@ -223,6 +225,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       jwksUri: `${tokens.issuer}/.well-known/jwks.json`,
       audience: localStage.userPoolClientId,
       allowOrigins: [appUrl],
+      observe: options.observeApi,
     });
     const apiPort = await listen(api, port(1));
     servers.push(api);

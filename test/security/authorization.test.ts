@@ -1,19 +1,13 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents } from '../../lambdas/core/adapters/aws';
-import type { ContractView } from '../../lambdas/core/api/contracts';
-import type { NotificationsResponse } from '../../lambdas/core/api/notifications';
-import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
-import { toDecimalString } from '../../lambdas/core/domain/money';
-import { workflowTokenKey } from '../../lambdas/core/entities/workflow-token';
 import { routes } from '../../lambdas/routes';
-import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
+import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
 import { apiRequest } from '../support/http';
 import { type SignedInPerson, signedInPerson, type TestUser } from '../support/identity';
 import { emailsTo } from '../support/mailbox';
 import { snapshotDiff, snapshotTable, type TableSnapshot } from '../support/table';
+import { seedTargets } from '../support/targets';
 import { type Access, allProbes, type Probe, probedRouteNames, probeFor, type Targets } from './route-probes';
 
 /**
@@ -53,78 +47,21 @@ let targets: Targets;
 /** Texts only the seller's side knows, which a stranger's answer must never contain. */
 let sellerSecrets: Record<string, string>;
 const anonymous: Person = { token: '', sub: '', user: { deviceId: 'anonymous-device' } as TestUser };
-const suffix = Math.random().toString(36).slice(2, 8);
-const contractTitle = `Seller's private cake ${suffix}`;
-const templateTitle = `Seller's private template ${suffix}`;
 
 const person = (name: string): Promise<Person> => signedInPerson(cloud, name);
 
 const call = (who: Person, method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
   apiRequest(cloud.apiUrl, { method, path, token: who.token, body, headers });
 
-async function ok<T>(who: Person, method: string, path: string, body?: unknown): Promise<T> {
-  const answer = await call(who, method, path, body);
-  if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`);
-  return answer.json as T;
-}
-
-const stored = async (key: { PK: string; SK: string }) =>
-  (await documents().send(new GetCommand({ TableName: localStage.tableName, Key: key, ConsistentRead: true }))).Item;
-
 beforeAll(async () => {
   cloud = await startLocalCloud();
   configureAmplify(cloud.config);
-  seller = await person('seller');
-  buyer = await person('buyer');
   stranger = await person('stranger');
 
-  // The seller's contract, accepted, paid in full through the sandbox's bank and marked completed by the buyer.
-  const { id: contractId } = await ok<{ id: string }>(seller, 'POST', '/create-contract', {
-    acceptorId: buyer.sub,
-    title: contractTitle,
-    description: 'Three tiers, delivered Saturday',
-    value: '2500',
-    currency: 'NGN',
-  });
-  await ok(buyer, 'POST', '/accept-contract', { contractId });
-  const account = await ok<TransferAccountResponse>(buyer, 'POST', '/generate-transfer-account', { contractId });
-  const sent = await fetch(cloud.flutterwave.bankUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ account_number: account.account_number, amount: toDecimalString(account.amount_minor) }),
-  });
-  expect(sent.status).toBe(200);
-  await eventually(
-    () => ok<{ contract: ContractView }>(seller, 'GET', `/contracts/${contractId}`),
-    ({ contract }) => contract.status === 'fully_funded',
-  );
-  await eventually(
-    () => stored(workflowTokenKey(contractId, 'satisfaction')),
-    (item) => item !== undefined,
-  );
-  await ok(buyer, 'POST', '/mark-contract-completed', { contractId });
-  // The execution now waits for the seller's release: nothing changes the seller's things on its own.
-  await eventually(
-    () => stored(workflowTokenKey(contractId, 'release')),
-    (item) => item !== undefined,
-  );
-
-  const template = { title: templateTitle, description: 'Printed, per item', base_price: '1500', currency: 'NGN' };
-  const { id: templateId } = await ok<{ id: string }>(seller, 'POST', '/templates', template);
-  const { id: spareTemplateId } = await ok<{ id: string }>(seller, 'POST', '/templates', { ...template, title: 'Spare' });
-  const inbox = await ok<NotificationsResponse>(seller, 'GET', '/notifications');
-  const notificationId = inbox.notifications[0]?.id ?? '';
-  expect(notificationId).not.toBe('');
-
-  targets = {
-    seller: { sub: seller.sub, email: seller.user.email, deviceId: seller.user.deviceId, answer: seller.user.answer },
-    buyer: { sub: buyer.sub },
-    contractId,
-    templateId,
-    spareTemplateId,
-    notificationId,
-    txRef: account.txRef,
-  };
+  const seeded = await seedTargets(cloud);
+  ({ seller, buyer, targets } = seeded);
+  const { contractTitle, templateTitle } = seeded;
+  const { contractId, templateId, spareTemplateId, notificationId, txRef } = targets;
   sellerSecrets = {
     'seller id': seller.sub,
     'seller email': seller.user.email,
@@ -135,7 +72,7 @@ beforeAll(async () => {
     'template id': templateId,
     'template title': templateTitle,
     'spare template id': spareTemplateId,
-    'payment reference': account.txRef,
+    'payment reference': txRef,
   };
   await quiet();
 }, 120_000);

@@ -1,0 +1,98 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { documents } from '../../lambdas/core/adapters/aws';
+import type { ContractView } from '../../lambdas/core/api/contracts';
+import type { NotificationsResponse } from '../../lambdas/core/api/notifications';
+import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
+import { toDecimalString } from '../../lambdas/core/domain/money';
+import { workflowTokenKey } from '../../lambdas/core/entities/workflow-token';
+import { type LocalCloud, localStage } from '../../lib/local/index';
+import type { Targets } from '../security/route-probes';
+import { eventually } from './eventually';
+import { apiRequest } from './http';
+import { type SignedInPerson, signedInPerson } from './identity';
+
+/** What {@link seedTargets} made: the people, the seller's things, and the texts only the seller's side knows. */
+export interface SeededTargets {
+  seller: SignedInPerson;
+  buyer: SignedInPerson;
+  targets: Targets;
+  contractTitle: string;
+  templateTitle: string;
+  txRef: string;
+}
+
+/**
+ * The seller's things every route probe aims at (security/route-probes.ts), made through the API
+ * as people make them: a contract named for the buyer, accepted, paid in full through the
+ * sandbox's bank and marked completed (its execution then waits for the release); two templates;
+ * a notification. Shared by the authorization suite and `npm run bench`, which replays the probes.
+ */
+export async function seedTargets(cloud: LocalCloud): Promise<SeededTargets> {
+  const seller = await signedInPerson(cloud, 'seller');
+  const buyer = await signedInPerson(cloud, 'buyer');
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const contractTitle = `Seller's private cake ${suffix}`;
+  const templateTitle = `Seller's private template ${suffix}`;
+
+  async function ok<T>(who: SignedInPerson, method: string, path: string, body?: unknown): Promise<T> {
+    const answer = await apiRequest(cloud.apiUrl, { method, path, token: who.token, body });
+    if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`);
+    return answer.json as T;
+  }
+  const stored = async (key: { PK: string; SK: string }) =>
+    (await documents().send(new GetCommand({ TableName: localStage.tableName, Key: key, ConsistentRead: true }))).Item;
+
+  const { id: contractId } = await ok<{ id: string }>(seller, 'POST', '/create-contract', {
+    acceptorId: buyer.sub,
+    title: contractTitle,
+    description: 'Three tiers, delivered Saturday',
+    value: '2500',
+    currency: 'NGN',
+  });
+  await ok(buyer, 'POST', '/accept-contract', { contractId });
+  const account = await ok<TransferAccountResponse>(buyer, 'POST', '/generate-transfer-account', { contractId });
+  const sent = await fetch(cloud.flutterwave.bankUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ account_number: account.account_number, amount: toDecimalString(account.amount_minor) }),
+  });
+  if (sent.status !== 200) throw new Error(`the sandbox's bank refused the transfer: ${sent.status}`);
+  await eventually(
+    () => ok<{ contract: ContractView }>(seller, 'GET', `/contracts/${contractId}`),
+    ({ contract }) => contract.status === 'fully_funded',
+  );
+  await eventually(
+    () => stored(workflowTokenKey(contractId, 'satisfaction')),
+    (item) => item !== undefined,
+  );
+  await ok(buyer, 'POST', '/mark-contract-completed', { contractId });
+  // The execution now waits for the seller's release: nothing changes the seller's things on its own.
+  await eventually(
+    () => stored(workflowTokenKey(contractId, 'release')),
+    (item) => item !== undefined,
+  );
+
+  const template = { title: templateTitle, description: 'Printed, per item', base_price: '1500', currency: 'NGN' };
+  const { id: templateId } = await ok<{ id: string }>(seller, 'POST', '/templates', template);
+  const { id: spareTemplateId } = await ok<{ id: string }>(seller, 'POST', '/templates', { ...template, title: 'Spare' });
+  const inbox = await ok<NotificationsResponse>(seller, 'GET', '/notifications');
+  const notificationId = inbox.notifications[0]?.id;
+  if (!notificationId) throw new Error('the seller has no notification');
+
+  return {
+    seller,
+    buyer,
+    contractTitle,
+    templateTitle,
+    txRef: account.txRef,
+    targets: {
+      seller: { sub: seller.sub, email: seller.user.email, deviceId: seller.user.deviceId, answer: seller.user.answer },
+      buyer: { sub: buyer.sub },
+      contractId,
+      templateId,
+      spareTemplateId,
+      notificationId,
+      txRef: account.txRef,
+    },
+  };
+}
