@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { type BundlingOptions, LogLevel, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
 
@@ -7,6 +8,11 @@ import type { BuildOptions } from 'esbuild';
  */
 const requireBanner =
   "import { createRequire as __escrowCreateRequire } from 'node:module'; const require = __escrowCreateRequire(import.meta.url);";
+
+/** Credentials from the environment only, in place of the SDK's whole default chain (the module says why). */
+const credentialsAlias = {
+  '@aws-sdk/credential-provider-node': fileURLToPath(new URL('../lambdas/core/adapters/credentials.ts', import.meta.url)),
+};
 
 /**
  * The esbuild settings of every Lambda, as plain data: CDK derives its bundling props from this
@@ -29,6 +35,7 @@ export const esbuildOptions = {
   banner: { js: requireBanner },
   // Nothing external: the AWS SDK v3 is bundled so we run the version we test, not Lambda's.
   external: [],
+  alias: credentialsAlias,
   outExtension: { '.js': '.mjs' },
   logLevel: 'warning',
 } satisfies BuildOptions;
@@ -47,6 +54,7 @@ export function nodejsBundling(): BundlingOptions {
     banner: esbuildOptions.banner.js,
     bundleAwsSDK: true,
     externalModules: [...esbuildOptions.external],
+    esbuildArgs: Object.fromEntries(Object.entries(esbuildOptions.alias).map(([from, to]) => [`--alias:${from}`, to])),
     logLevel: LogLevel.WARNING,
     // esbuild is a dev dependency, so CDK bundles locally; never fall back to Docker.
     forceDockerBundling: false,

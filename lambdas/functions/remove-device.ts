@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { messageResponseSchema } from '../core/api/common';
 import { deviceIdHeader } from '../core/api/http';
 import { apiFunction, callerOf, parseInput, respond } from '../core/runtime/api-function';

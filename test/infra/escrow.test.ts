@@ -347,6 +347,12 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
       });
       const bundle = outputFiles.find((f) => f.path.endsWith('index.mjs'));
       expect(Buffer.from(bundle?.contents ?? []).equals(deployed), route.name).toBe(true);
+      // Credentials from the environment only (lambdas/core/adapters/credentials.ts): none of the
+      // default chain's SSO or web-identity sources, which name these settings, is in the bundle.
+      const code = deployed.toString('utf8');
+      expect(code, route.name).toContain('AWS_SECRET_ACCESS_KEY');
+      expect(code, route.name).not.toContain('sso_start_url');
+      expect(code, route.name).not.toContain('AWS_WEB_IDENTITY_TOKEN_FILE');
     }
   });
 

@@ -9,6 +9,8 @@ import { type EnvName, optionalEnv } from './env';
 /**
  * The only place AWS clients are constructed. Each is made once per container (connection reuse)
  * on first use, with its endpoint from the environment: unset in AWS, the local stand-in locally.
+ * Each export is marked pure, so a function's bundle keeps only the clients it calls (the SDK's
+ * packages are free of side effects): a route that never sends email carries no SES client.
  */
 function once<T>(make: () => T): () => T {
   let value: T | undefined;
@@ -23,18 +25,18 @@ function endpointConfig(name: EnvName) {
   return endpoint ? { endpoint } : {};
 }
 
-export const dynamodb = once(() => new DynamoDBClient(endpointConfig('dynamodbEndpoint')));
+export const dynamodb = /* @__PURE__ */ once(() => new DynamoDBClient(endpointConfig('dynamodbEndpoint')));
 
 /** Document client: plain JS values in and out; undefined attributes are dropped. */
-export const documents = once(() =>
+export const documents = /* @__PURE__ */ once(() =>
   DynamoDBDocumentClient.from(dynamodb(), { marshallOptions: { removeUndefinedValues: true } }),
 );
 
-export const cognito = once(() => new CognitoIdentityProviderClient(endpointConfig('cognitoEndpoint')));
+export const cognito = /* @__PURE__ */ once(() => new CognitoIdentityProviderClient(endpointConfig('cognitoEndpoint')));
 
-export const ses = once(() => new SESv2Client(endpointConfig('sesEndpoint')));
+export const ses = /* @__PURE__ */ once(() => new SESv2Client(endpointConfig('sesEndpoint')));
 
-export const stepFunctions = once(() => new SFNClient(endpointConfig('sfnEndpoint')));
+export const stepFunctions = /* @__PURE__ */ once(() => new SFNClient(endpointConfig('sfnEndpoint')));
 
 /** In AWS only: locally the secrets' values come from the local cloud's settings (adapters/secrets.ts). */
-export const secretsManager = once(() => new SecretsManagerClient({}));
+export const secretsManager = /* @__PURE__ */ once(() => new SecretsManagerClient({}));

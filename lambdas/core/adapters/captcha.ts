@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ValidationError } from '../domain/errors';
 import { optionalEnv } from './env';
 import { getSecret } from './secrets';

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type Currency, parseAmount, toDecimalString } from '../domain/money';
 import { optionalEnv } from './env';
 import { getSecret } from './secrets';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { accountNumberLength } from '../domain/banks';
 import { throttles } from '../domain/throttle-rules';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { contractStatuses } from '../domain/escrow-contract';
 import { createCurrencies, currencyCodes, defaultCurrency, editCurrencies } from '../domain/money';
 import { amountSchema, requiredText } from './common';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { accountMessages, challengeKinds, passwordMinLength } from '../domain/identity';
 import { requiredText } from './common';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { payoutStatuses } from '../domain/payout';
 import { pinSchema } from './account';
 import { contractViewSchema, enterContractId } from './contracts';

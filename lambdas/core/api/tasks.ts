@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * What the escrow state machine hands its task handlers (the `Payload` of each Task state in

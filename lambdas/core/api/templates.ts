@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { createCurrencies, currencyCodes, defaultCurrency, editCurrencies } from '../domain/money';
 import { amountSchema, requiredText } from './common';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Google's reCAPTCHA v3 script: what the web app loads when the config names no `captchaScriptUrl`. */
 export const defaultCaptchaScriptUrl = 'https://www.google.com/recaptcha/api.js';

@@ -7,7 +7,8 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import { type ZodType, z } from 'zod';
+import type { ZodType } from 'zod';
+import * as z from 'zod';
 import { logger } from '../adapters/logger';
 import { internalErrorMessage } from '../api/common';
 import { AppError, UnauthorizedError, ValidationError } from '../domain/errors';

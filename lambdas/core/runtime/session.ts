@@ -1,6 +1,6 @@
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { MiddlewareObj } from '@middy/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { cognito } from '../adapters/aws';
 import { requireEnv } from '../adapters/env';
 import { UnauthorizedError } from '../domain/errors';

@@ -1,7 +1,8 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
-import type { ZodType, z } from 'zod';
+import type * as z from 'zod';
+import type { ZodType } from 'zod';
 import { logger } from '../adapters/logger';
 import { AppError, ValidationError } from '../domain/errors';
 

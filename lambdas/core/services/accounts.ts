@@ -5,7 +5,7 @@ import {
   AdminUserGlobalSignOutCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { cognito } from '../adapters/aws';
 import { appLink, sendEmail } from '../adapters/email';
 import { requireEnv } from '../adapters/env';
