@@ -16,8 +16,11 @@ export interface ApiOptions {
   audience: string;
   /** The origins a browser may call from (the app's), as the HTTP API's CORS configuration lists them. */
   allowOrigins: readonly string[];
-  /** Told of every event a handler answered, with its status (`npm run bench` replays them in fresh processes). */
-  observe?: (route: RouteDefinition, event: APIGatewayProxyEventV2, statusCode: number) => void;
+  /**
+   * Told of every event a handler answered, with its status and how long the handler ran (`npm run
+   * bench` replays the events in fresh processes and counts what a lifecycle costs).
+   */
+  observe?: (route: RouteDefinition, event: APIGatewayProxyEventV2, statusCode: number, durationMs: number) => void;
 }
 
 interface MountedRoute {
@@ -103,13 +106,15 @@ export async function createApiServer(options: ApiOptions): Promise<Server> {
     // As the API sent it: a handler may change its event (middy parses the body in place).
     const sent = options.observe ? structuredClone(event) : undefined;
     let result: unknown;
+    const started = performance.now();
     try {
       result = await match.mounted.handler(event, lambdaContext(match.mounted.route.name), () => undefined);
     } catch {
+      if (sent) options.observe?.(match.mounted.route, sent, 500, performance.now() - started);
       sendJson(res, 500, { message: 'Internal Server Error' }, corsHeaders(req, options.allowOrigins));
       return;
     }
-    if (sent) options.observe?.(match.mounted.route, sent, statusOf(result));
+    if (sent) options.observe?.(match.mounted.route, sent, statusOf(result), performance.now() - started);
     writeResult(res, result, corsHeaders(req, options.allowOrigins));
   }
 }

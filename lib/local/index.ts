@@ -43,6 +43,8 @@ export interface LocalCloudOptions {
   workflowRetryIntervals?: Record<string, number | number[]>;
   /** Told of every API event a handler answered (lib/local/api.ts `observe`). */
   observeApi?: ApiOptions['observe'];
+  /** Told of every invocation of a workflow task or a Cognito trigger, with how long it ran (`npm run bench`). */
+  observeInvocation?: (invocation: FunctionInvocation) => void;
 }
 
 export interface LocalCloud {
@@ -79,6 +81,16 @@ export interface LocalCloud {
 }
 
 export type { WebConfig };
+
+/** One run of a function other than a route (routes: `observeApi`), as Lambda would bill it. */
+export interface FunctionInvocation {
+  kind: 'task' | 'trigger';
+  /** The task's ASL state, or the trigger's name. */
+  name: string;
+  /** The event as the function was given it (a trigger fills in its `response`, so this is a copy). */
+  event: unknown;
+  durationMs: number;
+}
 
 const rootDir = resolve(import.meta.dirname, '../..');
 
@@ -174,7 +186,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
         {
           name: localStage.stateMachineName,
           definition: JSON.parse(readFileSync(escrowDefinitionPath, 'utf8')),
-          tasks: await loadTasks(),
+          tasks: await loadTasks(options.observeInvocation),
         },
       ],
       timeoutOverrides: options.workflowTimeouts,
@@ -198,7 +210,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       clients: [{ clientId: localStage.userPoolClientId, explicitAuthFlows: userPoolSettings.clientAuthFlows }],
       users: new UserStore(options.dataDir && join(options.dataDir, 'cognito', 'users.json')),
       tokens,
-      triggers: await loadTriggers(),
+      triggers: await loadTriggers(options.observeInvocation),
       decoyKey: secrets.cognitoDecoyKey,
       sendEmail: async ({ to, subject, body }) => {
         await mailer.send(
@@ -318,23 +330,44 @@ interface LocalSecrets {
 }
 
 /** The task handlers of lambdas/tasks.ts by ASL state name, each invoked as Lambda would (with a context). */
-async function loadTasks(): Promise<Record<string, LocalTaskHandler>> {
+async function loadTasks(observe?: LocalCloudOptions['observeInvocation']): Promise<Record<string, LocalTaskHandler>> {
   const entries = await Promise.all(
     tasks.map(async (task) => {
       const module = (await import(taskEntry(task))) as { handler: (event: unknown, context: Context) => Promise<unknown> };
-      const invoke: LocalTaskHandler = (payload) => module.handler(payload, lambdaContext(`local-${task.file}`, 30_000));
+      const invoke: LocalTaskHandler = (payload) =>
+        timed(observe, 'task', task.state, payload, () => module.handler(payload, lambdaContext(`local-${task.file}`, 30_000)));
       return [task.state, invoke] as const;
     }),
   );
   return Object.fromEntries(entries);
 }
 
-async function loadTriggers(): Promise<TriggerHandlers> {
+async function loadTriggers(observe?: LocalCloudOptions['observeInvocation']): Promise<TriggerHandlers> {
   const entries = await Promise.all(
     triggerEntries().map(async ([name, trigger]) => {
-      const module = (await import(triggerEntry(trigger))) as { handler: TriggerHandlers[UserPoolTriggerName] };
-      return [name, module.handler] as const;
+      const module = (await import(triggerEntry(trigger))) as { handler: NonNullable<TriggerHandlers[UserPoolTriggerName]> };
+      const handler: typeof module.handler = (event, context) =>
+        timed(observe, 'trigger', name, event, () => module.handler(event, context));
+      return [name, handler] as const;
     }),
   );
   return Object.fromEntries(entries);
+}
+
+/** Runs one invocation and tells `observe` how long it ran, whether it answered or threw. */
+async function timed<T>(
+  observe: LocalCloudOptions['observeInvocation'],
+  kind: FunctionInvocation['kind'],
+  name: string,
+  event: unknown,
+  run: () => Promise<T>,
+): Promise<T> {
+  if (!observe) return run();
+  const given = structuredClone(event);
+  const started = performance.now();
+  try {
+    return await run();
+  } finally {
+    observe({ kind, name, event: given, durationMs: performance.now() - started });
+  }
 }
