@@ -143,7 +143,7 @@ describe('sign-up', () => {
   it('refuses bad input with 400 naming the problem, and creates nothing', async () => {
     const user = newTestUser('short');
     const response = await signUp(cloud, { ...user, password: '12345' });
-    expect(response).toEqual({ status: 400, body: { error: 'password: Password must be at least 6 characters long.' } });
+    expect(response).toEqual({ status: 400, body: { error: 'Password must be at least 6 characters long.' } });
     expect(cloud.cognito.users.find(user.email)).toBeUndefined();
   });
 

@@ -38,8 +38,8 @@ export const amountSchema = (message: string) =>
 /** The `{id}` of a resource path. */
 export const pathIdSchema = z.object({ id: z.string().trim().min(1).max(128) });
 
-// The `error` of a 500, defined where the web app's entry can read it without zod.
-export { internalErrorMessage } from './http';
+// The `error` of a 500 and of an unworded 400, defined where the web app's entry can read them without zod.
+export { internalErrorMessage, invalidRequestMessage } from './http';
 
 /** A reply that only says what happened. */
 export const messageResponseSchema = z.object({ message: z.string() });

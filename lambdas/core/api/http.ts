@@ -10,3 +10,9 @@ export type ApiRequestHeader = (typeof apiRequestHeaders)[number];
 
 /** The `error` of a 500: what went wrong inside never leaves the server. */
 export const internalErrorMessage = 'An unexpected error occurred';
+
+/**
+ * The `error` of a 400 whose problem the API schema gives no words of its own for (a missing or
+ * mistyped field the web app never sends): zod's wording is for developers, not for a person.
+ */
+export const invalidRequestMessage = 'Invalid request. Please check the details and try again.';

@@ -10,7 +10,7 @@ import type {
 import type { ZodType } from 'zod';
 import * as z from 'zod';
 import { logger } from '../adapters/logger';
-import { internalErrorMessage } from '../api/common';
+import { internalErrorMessage, invalidRequestMessage } from '../api/common';
 import { AppError, UnauthorizedError, ValidationError } from '../domain/errors';
 import { liveSession } from './session';
 
@@ -75,13 +75,18 @@ export class UnsupportedMediaTypeError extends AppError {
   readonly statusCode = 415;
 }
 
-/** Validates a value at the edge; the first problem becomes a 400 naming the field. */
+/**
+ * Validates a value at the edge; the first problem becomes a 400 whose `error` is its message
+ * alone, shown to the person as it is (spec §8): the schema's own words, or
+ * {@link invalidRequestMessage} where the schema has none (the parse-level map ranks below every
+ * message a schema sets). The field is logged instead, for whoever debugs the refusal.
+ */
 export function parseInput<S extends ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value ?? {});
+  const result = schema.safeParse(value ?? {}, { error: () => invalidRequestMessage });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const field = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-  throw new ValidationError(`${field}${issue?.message ?? 'Invalid input'}`);
+  logger.info('Request refused by validation', { field: issue?.path.join('.'), code: issue?.code });
+  throw new ValidationError(issue?.message ?? invalidRequestMessage);
 }
 
 /** The signed-in caller, from the claims the JWT authorizer verified. */
