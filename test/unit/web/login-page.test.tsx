@@ -1,12 +1,21 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { signIn, signOut } from 'aws-amplify/auth';
+import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from '../../../web/src/pages/auth/login-page';
 import { Arrived, type ProviderOptions, renderWithProviders } from './providers';
 
-vi.mock('aws-amplify/auth', () => ({ signIn: vi.fn(), signOut: vi.fn(), confirmSignIn: vi.fn() }));
+vi.mock('aws-amplify/auth', () => ({
+  signIn: vi.fn(),
+  signOut: vi.fn(),
+  confirmSignIn: vi.fn(),
+  fetchAuthSession: vi.fn(),
+}));
+
+const session = { tokens: { accessToken: { payload: {} }, idToken: { payload: {} } } } as Awaited<
+  ReturnType<typeof fetchAuthSession>
+>;
 
 function authError(name: string, message: string): Error {
   return Object.assign(new Error(message), { name });
@@ -36,6 +45,7 @@ async function submit() {
 beforeEach(() => {
   vi.mocked(signIn).mockReset();
   vi.mocked(signOut).mockReset();
+  vi.mocked(fetchAuthSession).mockReset().mockResolvedValue(session);
   window.localStorage.clear();
 });
 
@@ -97,12 +107,34 @@ describe('login page', () => {
     expect(button.disabled).toBe(false);
   });
 
-  it('navigates to /register-device with email, device id and the challenge when the device is new', async () => {
+  it('navigates to /register-device with user id, email, device id and the challenge when the device is new', async () => {
     const challenge = { challenge: 'SECURITY_QUESTION', question: 'What was the name of your first pet?', retry: 'false' };
     vi.mocked(signIn).mockResolvedValue({
       isSignedIn: false,
-      nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE', additionalInfo: challenge },
+      nextStep: {
+        signInStep: 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE',
+        additionalInfo: { ...challenge, USERNAME: 'b1f1c3a0-user-sub' },
+      },
     });
+    renderLogin();
+    await submit();
+
+    expect(await screen.findByText('Arrived at register-device')).toBeTruthy();
+    expect(JSON.parse(screen.getByTestId('navigation-state').textContent ?? '')).toEqual({
+      userId: 'b1f1c3a0-user-sub',
+      email: 'ada@example.com',
+      deviceId: 'device-1',
+      challenge,
+    });
+  });
+
+  it("sends a new device to /register-device with the server's reason when its security question cannot be posed", async () => {
+    vi.mocked(signIn).mockRejectedValue(
+      authError(
+        'UserLambdaValidationException',
+        'CreateAuthChallenge failed with error Something went wrong. Please try again..',
+      ),
+    );
     renderLogin();
     await submit();
 
@@ -110,8 +142,42 @@ describe('login page', () => {
     expect(JSON.parse(screen.getByTestId('navigation-state').textContent ?? '')).toEqual({
       email: 'ada@example.com',
       deviceId: 'device-1',
-      challenge,
+      questionError: 'Something went wrong. Please try again.',
     });
+  });
+
+  it("shows 'Login failed. Please try again.' when the sign-in gives no session, and locks the button", async () => {
+    vi.mocked(signIn).mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    vi.mocked(fetchAuthSession).mockResolvedValue({});
+    renderLogin();
+    await submit();
+
+    expect(screen.getByRole('alert').textContent).toBe('Login failed. Please try again.');
+    expect(screen.getByRole('button', { name: 'Wait 3s' })).toBeTruthy();
+    expect(screen.queryByText('Login successful. Redirecting...')).toBeNull();
+  });
+
+  it("shows 'Login failed. Please try again.' when reading the session throws, and locks the button", async () => {
+    vi.mocked(signIn).mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    vi.mocked(fetchAuthSession).mockRejectedValue(new Error('Network error'));
+    renderLogin();
+    await submit();
+
+    expect(screen.getByRole('alert').textContent).toBe('Login failed. Please try again.');
+    expect(screen.getByRole('button', { name: 'Wait 3s' })).toBeTruthy();
+  });
+
+  it("shows 'Invalid response from server' when the sign-in gives neither an error nor a session, and locks the button", async () => {
+    vi.mocked(signIn).mockResolvedValue({
+      isSignedIn: false,
+      nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED' },
+    });
+    renderLogin();
+    await submit();
+
+    expect(screen.getByRole('alert').textContent).toBe('Invalid response from server');
+    expect(screen.getByRole('button', { name: 'Wait 3s' })).toBeTruthy();
+    expect(screen.queryByText('Arrived at register-device')).toBeNull();
   });
 
   it('asks an unconfirmed user to verify the email first, and locks the button', async () => {

@@ -58,12 +58,32 @@ describe('register device page', () => {
     expect(screen.getByText('Arrived at login')).toBeTruthy();
   });
 
-  it("shows the user's security question, or says there is none", () => {
+  it("shows the user's security question, or 'No security question found for this user' when the server gives none", () => {
     renderRegisterDevice(questionState);
     expect(screen.getByText('What was the name of your first pet?')).toBeTruthy();
     cleanup();
     renderRegisterDevice({ ...questionState, challenge: { challenge: 'SECURITY_QUESTION', question: '', retry: 'false' } });
     expect(screen.getByText('No security question found for this user')).toBeTruthy();
+  });
+
+  it("shows the server's message when the security question could not be loaded, and the way back to login", () => {
+    renderRegisterDevice({
+      email: 'ada@example.com',
+      deviceId: 'device-1',
+      questionError: 'Something went wrong. Please try again.',
+    });
+    expect(screen.getByRole('alert').textContent).toBe('Something went wrong. Please try again.');
+    expect(screen.queryByRole('button', { name: 'Submit Answer' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/login');
+  });
+
+  it("shows 'Unable to load security question. Please try logging in again.' when the server gave no reason or login passed no question", () => {
+    renderRegisterDevice({ email: 'ada@example.com', deviceId: 'device-1', questionError: '' });
+    expect(screen.getByRole('alert').textContent).toBe('Unable to load security question. Please try logging in again.');
+    cleanup();
+    renderRegisterDevice({ email: 'ada@example.com', deviceId: 'device-1' });
+    expect(screen.getByRole('alert').textContent).toBe('Unable to load security question. Please try logging in again.');
+    expect(screen.queryByLabelText('Your Answer')).toBeNull();
   });
 
   it('moves to the OTP step with the spec message once the answer is accepted', async () => {

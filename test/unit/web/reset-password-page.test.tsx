@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetTokenFromHash } from '../../../web/src/features/auth/reset-token';
+import { readResetLink } from '../../../web/src/features/auth/reset-token';
 import { configureApi } from '../../../web/src/lib/api';
 import { ResetPasswordPage } from '../../../web/src/pages/auth/reset-password-page';
 import { Arrived, renderWithProviders } from './providers';
@@ -48,15 +48,33 @@ afterEach(() => {
 });
 
 describe('reset password page', () => {
-  it('reads the token from the URL fragment', () => {
-    expect(resetTokenFromHash(`#token=${token}`)).toBe(token);
-    expect(resetTokenFromHash('')).toBeNull();
-    expect(resetTokenFromHash('#token=')).toBeNull();
+  it('reads the token from the URL fragment, telling a missing link from a damaged one', () => {
+    expect(readResetLink(`#token=${token}`)).toEqual({ kind: 'token', token });
+    expect(readResetLink('')).toEqual({ kind: 'missing' });
+    expect(readResetLink('#token=')).toEqual({ kind: 'missing' });
+    expect(readResetLink('#token=%E0%A4%A')).toEqual({ kind: 'unreadable' });
+    expect(readResetLink(`#token=${token.slice(0, 31)}`)).toEqual({ kind: 'unreadable' });
   });
 
-  it('redirects to /forgot-password without a token', () => {
+  it("shows 'Please use the password reset link from your email...' without a link, then opens /forgot-password after 3 seconds", () => {
+    vi.useFakeTimers();
     renderReset('/reset-password-confirm');
+    expect(screen.getByRole('alert').textContent).toBe('Please use the password reset link from your email...');
+    expect(screen.queryByLabelText('New Password')).toBeNull();
+    act(() => vi.advanceTimersByTime(2999));
+    expect(screen.queryByText('Arrived at forgot-password')).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
     expect(screen.getByText('Arrived at forgot-password')).toBeTruthy();
+  });
+
+  it("shows 'Failed to load session...' when the link's token cannot be read, then opens /forgot-password", () => {
+    vi.useFakeTimers();
+    renderReset('/reset-password-confirm#token=%E0%A4%A');
+    expect(screen.getByRole('alert').textContent).toBe('Failed to load session...');
+    expect(screen.queryByLabelText('New Password')).toBeNull();
+    act(() => vi.advanceTimersByTime(3000));
+    expect(screen.getByText('Arrived at forgot-password')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it.each([
@@ -84,6 +102,18 @@ describe('reset password page', () => {
     expect(screen.getByRole('status').textContent).toBe('Your password has been reset.');
     act(() => vi.advanceTimersByTime(3000));
     expect(screen.getByText('Arrived at login')).toBeTruthy();
+  });
+
+  it("shows the server's reason alone, without the field it names, after 'Failed to set new password: '", async () => {
+    fetchMock.mockResolvedValue(
+      Response.json({ error: 'token: This password reset link is invalid or has expired.' }, { status: 400 }),
+    );
+    renderReset(`/reset-password-confirm#token=${token}`);
+    fill('NewSecret1', 'NewSecret1');
+    await submit();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Failed to set new password: This password reset link is invalid or has expired.',
+    );
   });
 
   it("shows the server's reason when the link is refused", async () => {

@@ -6,6 +6,8 @@ export const timings = {
   loginRedirectMs: 500,
   /** After sign-up, email confirmation and a password reset, login opens after this delay. */
   redirectToLoginMs: 3_000,
+  /** Without a usable reset link, forgot-password opens after this delay (not in the spec: time to read why). */
+  resetLinkRedirectMs: 3_000,
   /** Without activity the "Are you still there?" dialog appears after this long... */
   inactivityWarningMs: 4 * 60_000,
   /** ...and the user is logged out after this long. */

@@ -1,3 +1,4 @@
+import { confirmPasswordResetRequestSchema } from '@escrow/api/identity';
 import { ApiError } from '../../lib/api';
 import { authPageMessages } from './messages';
 
@@ -30,7 +31,18 @@ export function resetAnswerFailure(error: unknown): string {
   return serverText(error) ?? authPageMessages.verificationFailed;
 }
 
+const resetFields = Object.keys(confirmPasswordResetRequestSchema.shape);
+
+/**
+ * The reason alone: a server that names the refused field ('token: ...') is shown without the
+ * name, which means nothing to a person; a reason without one is shown as it is.
+ */
+function withoutResetField(message: string): string {
+  const field = resetFields.find((name) => message.startsWith(`${name}: `));
+  return field ? message.slice(field.length + 2) : message;
+}
+
 export function setPasswordFailure(error: unknown): string {
-  if (error instanceof ApiError) return authPageMessages.setPasswordFailed(error.message);
+  if (error instanceof ApiError) return authPageMessages.setPasswordFailed(withoutResetField(error.message));
   return authPageMessages.unexpected;
 }

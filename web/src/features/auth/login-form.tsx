@@ -55,8 +55,17 @@ export function LoginForm() {
         case 'unconfirmed':
           fail(authPageMessages.unconfirmedEmail);
           return;
+        case 'noSession':
+          fail(authPageMessages.sessionFailed);
+          return;
         case 'challenge': {
-          const state: RegisterDeviceState = { email: username, deviceId, challenge: step.challenge };
+          const state: RegisterDeviceState = { userId: step.userId, email: username, deviceId, challenge: step.challenge };
+          navigate(paths.registerDevice.getHref(), { state });
+          return;
+        }
+        case 'questionUnavailable': {
+          // The device is new; its registration page says why the question could not be shown.
+          const state: RegisterDeviceState = { email: username, deviceId, questionError: step.reason };
           navigate(paths.registerDevice.getHref(), { state });
           return;
         }

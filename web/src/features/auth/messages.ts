@@ -17,6 +17,7 @@ export const authPageMessages = {
   invalidCredentials: 'Invalid Email Or Password. Please try again.',
   noDeviceId: 'Unable to generate device ID. Try again.',
   invalidResponse: 'Invalid response from server',
+  sessionFailed: 'Login failed. Please try again.',
 
   enterEmail: 'Please enter your email address.',
   enterAnswer: 'Please enter your security answer.',
@@ -27,8 +28,11 @@ export const authPageMessages = {
   incorrectResetAnswer: accountMessages.incorrectAnswer,
 
   fillBothPasswords: 'Please fill in both password fields.',
+  resetLinkMissing: 'Please use the password reset link from your email...',
+  resetLinkUnreadable: 'Failed to load session...',
   setPasswordFailed: (reason: string) => `Failed to set new password: ${reason}`,
 
+  questionLoadFailed: 'Unable to load security question. Please try logging in again.',
   noSecurityQuestion: 'No security question found for this user',
   incorrectAnswer: `${accountMessages.incorrectAnswer} Please try again.`,
   answerThrottled: 'Too many attempts. Please wait before trying again.',

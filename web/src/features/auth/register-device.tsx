@@ -44,11 +44,21 @@ function questionOf(step: SignInStep | undefined, fallback: string): string {
     : fallback;
 }
 
+/**
+ * Why the security question cannot be shown (spec §8 "Device registration", question load): the
+ * server's reason when sign-in could not pose it, the spec's text when login passed no challenge.
+ */
+function questionLoadError(state: RegisterDeviceState): string | null {
+  if (state.questionError !== undefined) return state.questionError || authPageMessages.questionLoadFailed;
+  return state.challenge ? null : authPageMessages.questionLoadFailed;
+}
+
 /** Spec §2 "Device registration": the security question, then the emailed code, for the device login found new. */
 export function RegisterDevice({ state }: { state: RegisterDeviceState }) {
   const navigate = useNavigate();
   const { signOut } = useAuth();
   const { deviceInfo } = useDevice();
+  const loadError = questionLoadError(state);
   const device: DeviceCredentials = {
     deviceId: state.deviceId,
     deviceName: deviceInfo?.device_name ?? deviceNameFromUserAgent(navigator.userAgent),
@@ -147,7 +157,9 @@ export function RegisterDevice({ state }: { state: RegisterDeviceState }) {
     <FormCard title="Register This Device" subtitle="This device is new to your account. Verify it's you to continue.">
       {notice && <Alert tone="success">{notice}</Alert>}
 
-      {step === 'question' ? (
+      {loadError ? (
+        <Alert tone="error">{loadError}</Alert>
+      ) : step === 'question' ? (
         <form noValidate onSubmit={submitAnswer} className="space-y-4">
           <div>
             <p className="text-sm font-medium text-gray-700 dark:text-gray-300">Security Question</p>
@@ -191,7 +203,7 @@ export function RegisterDevice({ state }: { state: RegisterDeviceState }) {
         </form>
       )}
 
-      {over && (
+      {(over || loadError) && (
         <p className="text-center text-sm">
           <Link to={paths.login.getHref()} className={linkClass}>
             Back to Login

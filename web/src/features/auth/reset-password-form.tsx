@@ -10,6 +10,22 @@ import { useRedirectAfter } from '../../lib/use-redirect-after';
 import { confirmPasswordReset } from './api';
 import { setPasswordFailure } from './errors';
 import { authPageMessages } from './messages';
+import type { ResetLink } from './reset-token';
+
+/**
+ * Spec §2 "Reset password" without a usable link: it says why (spec §8 "Reset"), then
+ * forgot-password opens, where a new link can be asked for.
+ */
+export function ResetLinkRefused({ reason }: { reason: Exclude<ResetLink['kind'], 'token'> }) {
+  useRedirectAfter(true, paths.forgotPassword.getHref(), timings.resetLinkRedirectMs);
+  return (
+    <FormCard title="Set a New Password">
+      <Alert tone="error">
+        {reason === 'missing' ? authPageMessages.resetLinkMissing : authPageMessages.resetLinkUnreadable}
+      </Alert>
+    </FormCard>
+  );
+}
 
 /** Spec §2 "Reset password": a new password for the account of the emailed link's token. */
 export function ResetPasswordForm({ token }: { token: string }) {

@@ -1,14 +1,17 @@
 import { type CustomChallenge, customChallengeSchema } from '@escrow/api/identity';
 import { signInMetadataKeys } from '@escrow/domain/identity';
-import { confirmSignIn, type SignInOutput, signIn, signOut } from 'aws-amplify/auth';
+import { confirmSignIn, fetchAuthSession, type SignInOutput, signIn, signOut } from 'aws-amplify/auth';
 import { authPageMessages } from './messages';
 
 /** What the device registration page needs from the login page (router navigation state). */
 export interface RegisterDeviceState {
+  /** The account's id (Cognito's username, the sub), when sign-in got as far as telling it. */
   userId?: string;
   email: string;
   deviceId: string;
   challenge?: CustomChallenge;
+  /** Why the security question could not be posed (the server's words; empty when it gave none). */
+  questionError?: string;
 }
 
 export interface DeviceCredentials {
@@ -22,7 +25,11 @@ export interface DeviceCredentials {
 export type SignInStep =
   | { kind: 'signedIn' }
   | { kind: 'unconfirmed' }
-  | { kind: 'challenge'; challenge: CustomChallenge }
+  | { kind: 'challenge'; challenge: CustomChallenge; userId?: string }
+  /** The password was right, but no tokens could be read back afterwards. */
+  | { kind: 'noSession' }
+  /** The password was right and the device new, but the security question could not be posed. */
+  | { kind: 'questionUnavailable'; reason: string }
   | { kind: 'unexpected' };
 
 function errorName(error: unknown): string {
@@ -39,7 +46,9 @@ export function interpretSignInOutput(output: SignInOutput): SignInStep {
   if (step.signInStep === 'CONFIRM_SIGN_UP') return { kind: 'unconfirmed' };
   if (step.signInStep === 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE') {
     const parsed = customChallengeSchema.safeParse(step.additionalInfo ?? {});
-    if (parsed.success) return { kind: 'challenge', challenge: parsed.data };
+    // Cognito adds the user's username (with email sign-in, the sub) to every challenge's parameters.
+    const userId = step.additionalInfo?.USERNAME;
+    if (parsed.success) return { kind: 'challenge', challenge: parsed.data, ...(userId ? { userId } : {}) };
   }
   return { kind: 'unexpected' };
 }
@@ -52,24 +61,56 @@ function clientMetadata({ deviceId, deviceName, deviceSecret }: DeviceCredential
   };
 }
 
+/** Whether the tokens the pages' API calls need can be read back (spec §8 "Login": session failure). */
+async function hasSession(): Promise<boolean> {
+  try {
+    const { tokens } = await fetchAuthSession();
+    return Boolean(tokens?.accessToken && tokens.idToken);
+  } catch {
+    return false;
+  }
+}
+
+/** How Cognito words a failure of the trigger that poses the challenges ("<Trigger> failed with error <message>."). */
+const createChallengeFailure = 'CreateAuthChallenge failed with error ';
+
+/**
+ * Cognito only asks for a custom challenge after the password is proven, and the first one of a
+ * sign-in is the security question: CreateAuthChallenge failing then is the question failing to
+ * load. Its reason is the trigger's message, without the text Cognito wraps around it.
+ */
+function questionLoadFailure(error: unknown): string | undefined {
+  const message = errorMessage(error);
+  if (errorName(error) !== 'UserLambdaValidationException' || !message.startsWith(createChallengeFailure)) return undefined;
+  return message.slice(createChallengeFailure.length).replace(/\.$/, '').trim();
+}
+
 /**
  * Password first (SRP), with the device and its secret in client metadata: a trusted device is
  * signed in at once, a new one (or one without its secret) gets the custom challenges. A session
  * left in this tab is ended first.
  */
 export async function signInWithDevice(email: string, password: string, device: DeviceCredentials): Promise<SignInStep> {
-  const attempt = () =>
-    signIn({
-      username: email,
-      password,
-      options: { authFlowType: 'CUSTOM_WITH_SRP', clientMetadata: clientMetadata(device) },
-    });
+  const attempt = async (): Promise<SignInStep> => {
+    const step = interpretSignInOutput(
+      await signIn({
+        username: email,
+        password,
+        options: { authFlowType: 'CUSTOM_WITH_SRP', clientMetadata: clientMetadata(device) },
+      }),
+    );
+    return step.kind === 'signedIn' && !(await hasSession()) ? { kind: 'noSession' } : step;
+  };
   try {
-    return interpretSignInOutput(await attempt());
+    return await attempt().catch(async (error: unknown) => {
+      if (errorName(error) !== 'UserAlreadyAuthenticatedException') throw error;
+      await signOut();
+      return attempt();
+    });
   } catch (error) {
-    if (errorName(error) !== 'UserAlreadyAuthenticatedException') throw error;
-    await signOut();
-    return interpretSignInOutput(await attempt());
+    const reason = questionLoadFailure(error);
+    if (reason === undefined) throw error;
+    return { kind: 'questionUnavailable', reason };
   }
 }
 

@@ -1,11 +1,10 @@
-import { Navigate, useLocation } from 'react-router-dom';
-import { paths } from '../../config/paths';
-import { ResetPasswordForm } from '../../features/auth/reset-password-form';
-import { resetTokenFromHash } from '../../features/auth/reset-token';
+import { useLocation } from 'react-router-dom';
+import { ResetLinkRefused, ResetPasswordForm } from '../../features/auth/reset-password-form';
+import { readResetLink } from '../../features/auth/reset-token';
 
-/** The emailed reset link; without its token there is nothing to reset, so forgot-password opens. */
+/** The emailed reset link; without a usable token there is nothing to reset, so forgot-password opens. */
 export function ResetPasswordPage() {
-  const token = resetTokenFromHash(useLocation().hash);
-  if (!token) return <Navigate to={paths.forgotPassword.getHref()} replace />;
-  return <ResetPasswordForm token={token} />;
+  const link = readResetLink(useLocation().hash);
+  if (link.kind === 'token') return <ResetPasswordForm token={link.token} />;
+  return <ResetLinkRefused reason={link.kind} />;
 }
