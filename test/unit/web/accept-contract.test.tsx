@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 
 import type { ContractForAcceptor, ContractView } from '@escrow/api/contracts';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { Route } from 'react-router-dom';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { acceptContract, getContractForAcceptor, rejectContract } from '../../../web/src/features/contracts/api';
 import { ApiError } from '../../../web/src/lib/api';
 import { AcceptContractManualPage } from '../../../web/src/pages/contracts/accept-contract-manual-page';
 import { ContractPage } from '../../../web/src/pages/contracts/contract-page';
-import { click, renderSignedInAt } from './providers';
+import { click, renderSignedInAt, renderWithProviders } from './providers';
 
 vi.mock('../../../web/src/features/contracts/api', () => ({
   getContractForAcceptor: vi.fn(),
@@ -156,6 +156,28 @@ describe('contract view /contracts/{id}', () => {
     expect(screen.getByRole('alert').textContent).toBe('You have already paid for this contract.');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(acceptContract).not.toHaveBeenCalled();
+  });
+
+  it("tells a signed-out person 'You must be logged in to view contract details.' without asking the server", async () => {
+    renderWithProviders(
+      <MemoryRouter initialEntries={[`/contracts/${contractId}`]}>
+        <Routes>
+          <Route path="/contracts/:contractId" element={<ContractPage />} />
+        </Routes>
+      </MemoryRouter>,
+      { auth: { status: 'signedOut' } },
+    );
+    await act(async () => {});
+    expect(screen.getByRole('alert').textContent).toBe('You must be logged in to view contract details.');
+    expect(getContractForAcceptor).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
+  });
+
+  it("says 'Contract not found or an error occurred.' when the contract cannot be read", async () => {
+    vi.mocked(getContractForAcceptor).mockRejectedValue(new TypeError('Failed to fetch'));
+    await renderAt(`/contracts/${contractId}`);
+    expect(screen.getByRole('alert').textContent).toBe('Contract not found or an error occurred.');
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
   });
 
   it('Reject rejects and removes the buttons', async () => {

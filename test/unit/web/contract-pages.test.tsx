@@ -171,6 +171,23 @@ describe('templates', () => {
     expect(screen.getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe(`/template-details/${template.id}`);
   });
 
+  it("confirms copying a template ID in the list with a 'Copied!' toast for 1.5 seconds", async () => {
+    vi.useFakeTimers();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    vi.mocked(listMyTemplates).mockResolvedValue([template]);
+    await renderRoute('/my-templates', '/my-templates', <MyTemplatesPage />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    });
+    expect(writeText).toHaveBeenCalledWith(template.id);
+    expect(screen.getByRole('status').textContent).toBe('Copied!');
+    act(() => vi.advanceTimersByTime(1499));
+    expect(screen.getByRole('status').textContent).toBe('Copied!');
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByRole('status')).toBeNull();
+    writeText.mockRestore();
+  });
+
   it("says 'Could not load your templates. Please try again.' when the list fails", async () => {
     vi.mocked(listMyTemplates).mockRejectedValue(new TypeError('Failed to fetch'));
     await renderRoute('/my-templates', '/my-templates', <MyTemplatesPage />);
@@ -201,6 +218,20 @@ describe('templates', () => {
     await submitTemplate();
     expect(screen.getByRole('alert').textContent).toBe(message);
     expect(createTemplate).not.toHaveBeenCalled();
+  });
+
+  it("shows the creation toast 'Template created successfully!' for 2 seconds", async () => {
+    vi.useFakeTimers();
+    vi.mocked(createTemplate).mockResolvedValue({ id: template.id });
+    await renderRoute('/create-template', '/create-template', <CreateTemplatePage />);
+    fillTemplate({});
+    await submitTemplate();
+    expect(screen.getByRole('status').textContent).toBe('Template created successfully!');
+    act(() => vi.advanceTimersByTime(1999));
+    expect(screen.getByRole('status').textContent).toBe('Template created successfully!');
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByText(template.id)).toBeTruthy();
   });
 
   it('creates the template, then shows its ID with a copy button and Go to Dashboard', async () => {

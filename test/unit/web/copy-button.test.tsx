@@ -25,6 +25,48 @@ describe('copy button', () => {
     expect(screen.getByRole('button').textContent).toBe('Copy');
   });
 
+  it("confirms a copy with a 'Copied!' toast for 1.5 seconds, leaving the button's label alone", async () => {
+    vi.useFakeTimers();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    render(<CopyButton text="01JTEMPLATE000000000000000" confirmation="toast" />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    });
+    expect(writeText).toHaveBeenCalledWith('01JTEMPLATE000000000000000');
+    expect(screen.getByRole('status').textContent).toBe('Copied!');
+    expect(screen.getByRole('button').textContent).toBe('Copy');
+    act(() => vi.advanceTimersByTime(1499));
+    expect(screen.getByRole('status').textContent).toBe('Copied!');
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it("starts the toast's 1.5 seconds again when copied again while it shows", async () => {
+    vi.useFakeTimers();
+    vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    render(<CopyButton text="x" confirmation="toast" />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    });
+    act(() => vi.advanceTimersByTime(1000));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    });
+    act(() => vi.advanceTimersByTime(1499));
+    expect(screen.getByRole('status').textContent).toBe('Copied!');
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('shows no toast when the clipboard refuses', async () => {
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
+    render(<CopyButton text="x" confirmation="toast" />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    });
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it("does not claim 'Copied!' when the clipboard refuses", async () => {
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
     render(<CopyButton text="x" />);

@@ -96,6 +96,16 @@ describe('my contract details page', () => {
     expect(screen.getByText('Marked as completed by').nextElementSibling?.textContent).toBe('Bola Ige');
   });
 
+  it("says 'Could not load contract details.' when the contract cannot be loaded", async () => {
+    vi.mocked(getContract).mockRejectedValue(new TypeError('Failed to fetch'));
+    await renderSignedInAt(
+      `/my-contract-details/${contract.id}`,
+      <Route path="/my-contract-details/:contractId" element={<MyContractDetailsPage />} />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('Could not load contract details.');
+    expect(screen.queryByText('Logo design')).toBeNull();
+  });
+
   it("shows the server's 'Access Denied' text to someone who may not open it", async () => {
     vi.mocked(getContract).mockRejectedValue(new ApiError(403, 'Access Denied: You are not the creator of this contract.', true));
     await renderSignedInAt(

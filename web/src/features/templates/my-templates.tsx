@@ -42,7 +42,7 @@ export function MyTemplates() {
               </div>
               <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
                 <span className="text-gray-600 dark:text-gray-400">ID:</span>
-                <CopyableId id={template.id} />
+                <CopyableId id={template.id} confirmation="toast" />
               </div>
             </li>
           ))}
