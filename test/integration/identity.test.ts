@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { confirmSignIn, fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../../lambdas/core/adapters/aws';
-import { maxDevicesMessage } from '../../lambdas/core/domain/identity';
+import { fallbackDeviceId, maxDevicesMessage } from '../../lambdas/core/domain/identity';
 import { signInCodeKey } from '../../lambdas/core/entities/sign-in-code';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
@@ -267,6 +267,33 @@ describe('a new device', () => {
     const devices = await api('/devices');
     expect(devices.body.devices).toHaveLength(5);
     await expect(registerDevice(full, 'd6')).rejects.toMatchObject({ message: expect.stringContaining(maxDevicesMessage) });
+  });
+});
+
+describe("a browser without a fingerprint (the fallback id 'unknown')", () => {
+  it('signs in as a new device every time, question and code each time, and is never listed as trusted', async () => {
+    const user = await confirmedUser('nofingerprint');
+    const first = await registerDevice(user, fallbackDeviceId);
+    expect(first.isSignedIn).toBe(true);
+    // The code challenge handed the browser a secret, as to any new device; startSignIn sends it.
+    expect(secretOf(user, fallbackDeviceId)).toBeTruthy();
+    const second = await registerDevice(user, fallbackDeviceId);
+    expect(second.isSignedIn).toBe(true);
+    const devices = await api('/devices');
+    expect((devices.body.devices as Array<{ device_id: string }>).map((d) => d.device_id)).toEqual([user.deviceId]);
+  });
+
+  it('signs up without trusting it: no device secret, no device, and its first sign-in asks the question', async () => {
+    const user = { ...newTestUser('nofingerprint'), deviceId: fallbackDeviceId };
+    const reply = await signUp(cloud, user);
+    expect(reply.status).toBe(201);
+    expect(reply.body.deviceSecret ?? null).toBeNull();
+    await confirmByEmailedLink(cloud, user);
+    const start = await startSignIn(user, fallbackDeviceId);
+    expect(start.nextStep).toMatchObject({
+      signInStep: 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE',
+      additionalInfo: { challenge: 'SECURITY_QUESTION' },
+    });
   });
 });
 

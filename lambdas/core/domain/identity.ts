@@ -14,6 +14,13 @@ export const passwordMinLength = 6;
  */
 export const signInMetadataKeys = { deviceId: 'deviceId', deviceName: 'deviceName', deviceSecret: 'deviceSecret' } as const;
 
+/**
+ * The device id a browser uses when its fingerprint cannot be computed (spec §7 "Other"). Every
+ * such browser shares it, so it proves nothing: it signs in as a new device every time and is never
+ * made a trusted device.
+ */
+export const fallbackDeviceId = 'unknown';
+
 export const challengeKinds = { securityQuestion: 'SECURITY_QUESTION', emailOtp: 'EMAIL_OTP' } as const;
 
 /** Tries of each challenge per sign-in, and the limits around them. */

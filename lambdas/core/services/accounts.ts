@@ -22,7 +22,7 @@ import {
   normaliseAnswer,
   verifySecret,
 } from '../domain/hashing';
-import { accountMessages, decoyQuestion } from '../domain/identity';
+import { accountMessages, decoyQuestion, fallbackDeviceId } from '../domain/identity';
 import { devicePut } from '../entities/device';
 import {
   getProfile,
@@ -46,7 +46,7 @@ export type SignupInput = z.output<typeof signupRequestSchema>;
  * with the hashed answer, the email pointer and the signing-up device as trusted, in one
  * transaction. If that write fails the Cognito user is removed again, so nothing is half made.
  * The device's secret is returned for the browser to keep (only its hash is stored); null when
- * the sign-up came without a device.
+ * the sign-up came without a device, or from a browser without a fingerprint (`fallbackDeviceId`).
  */
 export async function registerAccount(input: SignupInput): Promise<{ sub: string; deviceSecret: string | null }> {
   const { email, password, userData, deviceInfo } = input;
@@ -74,7 +74,9 @@ export async function registerAccount(input: SignupInput): Promise<{ sub: string
   }
 
   const now = new Date().toISOString();
-  const deviceSecret = deviceInfo ? newDeviceSecret() : null;
+  // A browser without a fingerprint shares the fallback id with every other: it is never trusted.
+  const trusted = deviceInfo && deviceInfo.device_id !== fallbackDeviceId ? deviceInfo : undefined;
+  const deviceSecret = trusted ? newDeviceSecret() : null;
   const profile: UserProfile = {
     sub,
     email,
@@ -88,13 +90,13 @@ export async function registerAccount(input: SignupInput): Promise<{ sub: string
     bank_code: null,
     account_name: null,
     created_at: now,
-    device_count: deviceInfo ? 1 : 0,
+    device_count: trusted ? 1 : 0,
   };
   try {
     await onConditionFailed(
       transactWrite([
         ...newProfilePuts(profile),
-        ...(deviceInfo && deviceSecret ? [devicePut(sub, newDevice(deviceInfo, now, deviceSecretHash(deviceSecret)))] : []),
+        ...(trusted && deviceSecret ? [devicePut(sub, newDevice(trusted, now, deviceSecretHash(deviceSecret)))] : []),
       ]),
       conflict(accountMessages.accountExists),
     );

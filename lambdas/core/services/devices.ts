@@ -1,6 +1,7 @@
 import type { DeviceInfo, TrustedDevice } from '../api/identity';
 import { ConflictError, ValidationError } from '../domain/errors';
 import { matchesDeviceSecret } from '../domain/hashing';
+import { fallbackDeviceId } from '../domain/identity';
 import { type Device, getDevice, listDevices, removeDevice, touchDevice } from '../entities/device';
 
 /** Trusted-device use cases: a browser that passed the security question and the emailed code. */
@@ -41,7 +42,7 @@ export async function forgetDevice(sub: string, deviceId: string, currentDeviceI
  */
 export async function isTrusted(sub: string, deviceId: string | undefined, deviceSecret: string | undefined): Promise<boolean> {
   // Longer than any stored id (deviceInfoSchema): not one of the user's devices, and no key to read.
-  if (!sub || !deviceId || !deviceSecret || deviceId.length > 128) return false;
+  if (!sub || !deviceId || !deviceSecret || deviceId.length > 128 || deviceId === fallbackDeviceId) return false;
   const device = await getDevice(sub, deviceId);
   return matchesDeviceSecret(deviceSecret, device?.secret_hash);
 }

@@ -1,3 +1,4 @@
+import { fallbackDeviceId } from '@escrow/domain/identity';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { DeviceInfoRecord } from './device-info';
 
@@ -31,8 +32,9 @@ export function DeviceProvider({ children }: { children: ReactNode }) {
       .then(
         ({ deviceId, deviceInfo }) => setState({ loading: false, deviceId, deviceInfo }),
         (error: unknown) => {
+          // Spec §7: the fallback id, which the server never trusts, so sign-in still works (as a new device).
           console.error('Error generating fingerprint:', error);
-          setState({ loading: false });
+          setState({ loading: false, deviceId: fallbackDeviceId });
         },
       );
   }, []);

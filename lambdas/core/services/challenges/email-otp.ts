@@ -2,9 +2,10 @@ import type { CreateAuthChallengeTriggerEvent, VerifyAuthChallengeResponseTrigge
 import { sendEmail } from '../../adapters/email';
 import { getSecret } from '../../adapters/secrets';
 import { deviceSecretHash, newDeviceSecret } from '../../domain/hashing';
-import { challengeKinds, identityLimits, signInMetadataKeys } from '../../domain/identity';
+import { challengeKinds, fallbackDeviceId, identityLimits, signInMetadataKeys } from '../../domain/identity';
 import { registerDevice } from '../../entities/device';
 import { issueSignInCode, matchSignInCode } from '../../entities/sign-in-code';
+import { onConditionFailed, transactWrite } from '../../entities/table';
 import { newDevice } from '../devices';
 
 /**
@@ -49,6 +50,13 @@ export async function verifyEmailOtp(event: VerifyAuthChallengeResponseTriggerEv
   if (!sub || !deviceId || !secretHash || !/^\d{6}$/.test(answer)) return false;
   const consume = await matchSignInCode(sub, await getSecret('app'), answer);
   if (!consume) return false;
+  // A browser without a fingerprint signs in, but its shared id is never trusted: the code is only used up.
+  if (deviceId === fallbackDeviceId) {
+    return onConditionFailed(
+      transactWrite([consume]).then(() => true),
+      () => false,
+    );
+  }
   const device = newDevice(
     {
       device_id: deviceId,
