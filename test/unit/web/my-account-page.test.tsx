@@ -188,10 +188,11 @@ describe('my account: profile information', () => {
     }
   });
 
-  it("says 'Could not load your profile. It might be incomplete.' when the profile cannot be loaded, with the way back", async () => {
+  it("says 'Could not load your account details. Please try again.' and 'Could not load your profile. It might be incomplete.' when the profile cannot be loaded, with the way back", async () => {
     api.on('GET', '/profile', reply({ error: 'An unexpected error occurred' }, 500));
     await renderAccount();
-    expect(screen.getByRole('alert').textContent).toBe('Could not load your profile. It might be incomplete.');
+    expect(screen.getByRole('alert').textContent).toBe('Could not load your account details. Please try again.');
+    expect(screen.getByText('Could not load your profile. It might be incomplete.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
   });
 

@@ -6,6 +6,9 @@ import { bankMessages, pinMessages } from '@escrow/api/account';
  */
 export const accountPageMessages = {
   loading: 'Loading account info...',
+  /** Spec §8: the failure itself (a missing profile row is not one: see ProfileTab)... */
+  accountLoadFailed: 'Could not load your account details. Please try again.',
+  /** ...and §2: what the page then says about the profile, with the way back. */
   loadFailed: 'Could not load your profile. It might be incomplete.',
   notSet: 'Not Set',
   noBankDetails: 'No bank details added yet',

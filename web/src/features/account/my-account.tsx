@@ -93,7 +93,14 @@ export function MyAccount({
 function ProfileTab() {
   const [state] = useLoad(getAccount);
   if (state.status === 'loading') return <Loading>{accountPageMessages.loading}</Loading>;
-  if (state.status === 'failed') return <Alert tone="error">{accountPageMessages.loadFailed}</Alert>;
+  if (state.status === 'failed') {
+    return (
+      <>
+        <Alert tone="error">{accountPageMessages.accountLoadFailed}</Alert>
+        <p className="text-sm text-gray-600 dark:text-gray-400">{accountPageMessages.loadFailed}</p>
+      </>
+    );
+  }
   const account = state.data;
   const { profile } = account;
   return (
