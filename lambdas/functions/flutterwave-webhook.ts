@@ -1,4 +1,4 @@
-import { webhookEvent } from '../core/adapters/flutterwave';
+import { webhookEvent } from '../core/adapters/flutterwave/webhooks';
 import { apiFunction, json, jsonBody } from '../core/runtime/api-function';
 import { handleChargeWebhook } from '../core/services/payments';
 import { handleTransferWebhook } from '../core/services/payouts';

@@ -4,28 +4,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import vm from 'node:vm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { minorFromProvider } from '../../lambdas/core/adapters/flutterwave/amounts';
+import { listBanks, resolveAccount } from '../../lambdas/core/adapters/flutterwave/banks';
+import { chargeWebhookSchema, createBankTransferCharge, createOpayCharge } from '../../lambdas/core/adapters/flutterwave/charges';
+import { ProviderRejectedError, ProviderUnavailableError } from '../../lambdas/core/adapters/flutterwave/client';
+import { verifyByReference, verifyTransaction } from '../../lambdas/core/adapters/flutterwave/transactions';
 import {
-  chargeWebhookSchema,
-  createBankTransferCharge,
-  createOpayCharge,
   createTransfer,
   DuplicateTransferReferenceError,
   findTransfersByReference,
   getTransfer,
-  isAuthenticWebhook,
-  listBanks,
   listTransferRetries,
-  minorFromProvider,
-  ProviderRejectedError,
   type ProviderTransfer,
-  ProviderUnavailableError,
-  resolveAccount,
   retryTransfer,
   transferWebhookSchema,
-  verifyByReference,
-  verifyTransaction,
-  webhookEvent,
-} from '../../lambdas/core/adapters/flutterwave';
+} from '../../lambdas/core/adapters/flutterwave/transfers';
+import { isAuthenticWebhook, webhookEvent } from '../../lambdas/core/adapters/flutterwave/webhooks';
 import { type FlutterwaveSandbox, failingPayoutAccount, startFlutterwaveSandbox } from '../../lib/local/flutterwave/index';
 import { noFaults } from '../../lib/local/flutterwave/webhooks';
 import { close, listen, readBody } from '../../lib/local/http-util';

@@ -1,18 +1,16 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { listBanks, resolveAccount } from '../../lambdas/core/adapters/flutterwave/banks';
+import { ProviderRejectedError, ProviderUnavailableError } from '../../lambdas/core/adapters/flutterwave/client';
 import {
   createTransfer,
   DuplicateTransferReferenceError,
   findTransfersByReference,
   getTransfer,
   isAttemptOf,
-  listBanks,
-  ProviderRejectedError,
-  ProviderUnavailableError,
-  resolveAccount,
   retryTransfer,
   transferWebhookSchema,
-  webhookEvent,
-} from '../../lambdas/core/adapters/flutterwave';
+} from '../../lambdas/core/adapters/flutterwave/transfers';
+import { webhookEvent } from '../../lambdas/core/adapters/flutterwave/webhooks';
 
 /**
  * What the adapter makes of the provider's transfer answers, with `fetch` answering as v3 does.

@@ -1,15 +1,9 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  chargeWebhookSchema,
-  isAuthenticWebhook,
-  matchesWebhookHash,
-  minorFromProvider,
-  ProviderRejectedError,
-  ProviderUnavailableError,
-  providerAmount,
-  providerExpiryToIso,
-} from '../../lambdas/core/adapters/flutterwave';
+import { minorFromProvider, providerAmount, providerExpiryToIso } from '../../lambdas/core/adapters/flutterwave/amounts';
+import { chargeWebhookSchema } from '../../lambdas/core/adapters/flutterwave/charges';
+import { ProviderRejectedError, ProviderUnavailableError } from '../../lambdas/core/adapters/flutterwave/client';
+import { isAuthenticWebhook, matchesWebhookHash } from '../../lambdas/core/adapters/flutterwave/webhooks';
 
 const webhookHash = 'local-webhook-hash-0123456789';
 

@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documents } from '../adapters/aws';
-import type { TransferStatus } from '../adapters/flutterwave';
+import type { TransferStatus } from '../adapters/flutterwave/transfers';
 import type { Currency } from '../domain/money';
 import type { PayoutStatus } from '../domain/payout';
 import { onConditionFailed, type TransactItem, tableName, withoutKeys } from './table';

@@ -1,5 +1,6 @@
 import { sendEmail } from '../adapters/email';
-import { listBanks, ProviderUnavailableError, resolveAccount } from '../adapters/flutterwave';
+import { listBanks, resolveAccount } from '../adapters/flutterwave/banks';
+import { ProviderUnavailableError } from '../adapters/flutterwave/client';
 import { getSecret } from '../adapters/secrets';
 import { bankMessages, pinMessages, type SaveBankInfoRequest } from '../api/account';
 import { bankName, maskAccountNumber } from '../domain/banks';

@@ -4,13 +4,10 @@ import {
   chargeWebhookSchema,
   createBankTransferCharge,
   createOpayCharge,
-  isAuthenticWebhook,
-  ProviderRejectedError,
-  type ProviderTransaction,
-  ProviderUnavailableError,
-  verifyByReference,
-  verifyTransaction,
-} from '../adapters/flutterwave';
+} from '../adapters/flutterwave/charges';
+import { ProviderRejectedError, ProviderUnavailableError } from '../adapters/flutterwave/client';
+import { type ProviderTransaction, verifyByReference, verifyTransaction } from '../adapters/flutterwave/transactions';
+import { isAuthenticWebhook } from '../adapters/flutterwave/webhooks';
 import { logger } from '../adapters/logger';
 import type { CardPaymentResponse, PaymentStatusResponse, TransferAccountResponse } from '../api/payments';
 import { paymentMessages } from '../api/payments';

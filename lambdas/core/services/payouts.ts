@@ -1,16 +1,16 @@
+import { ProviderUnavailableError } from '../adapters/flutterwave/client';
 import {
   createTransfer,
   DuplicateTransferReferenceError,
   findTransfersByReference,
   getTransfer,
   isAttemptOf,
-  isAuthenticWebhook,
   listTransferRetries,
   type ProviderTransfer,
-  ProviderUnavailableError,
   retryTransfer,
   transferWebhookSchema,
-} from '../adapters/flutterwave';
+} from '../adapters/flutterwave/transfers';
+import { isAuthenticWebhook } from '../adapters/flutterwave/webhooks';
 import { logger } from '../adapters/logger';
 import { completeTask, failTask } from '../adapters/workflow';
 import type { ContractView } from '../api/contracts';

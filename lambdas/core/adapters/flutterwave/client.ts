@@ -1,0 +1,104 @@
+import * as z from 'zod';
+import { optionalEnv } from '../env';
+import { getSecret } from '../secrets';
+
+/**
+ * Flutterwave v3, the payment provider: the only code that talks to it. In AWS it calls the real
+ * API; locally FLUTTERWAVE_BASE_URL points it at lib/local/flutterwave, which speaks the same
+ * protocol. The provider speaks major-unit decimals (1500.5); everything on this side of the
+ * module is integer minor units (kobo).
+ */
+
+const defaultBaseUrl = 'https://api.flutterwave.com/v3';
+const requestTimeoutMs = 10_000;
+
+/**
+ * The provider could not be reached or failed on its side (5xx, 429, timeout, network): the same
+ * call may succeed later. Internal, never shown to a person as such.
+ */
+export class ProviderUnavailableError extends Error {
+  readonly retryable = true;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ProviderUnavailableError';
+  }
+}
+
+/** The provider refused the request (4xx) with `message`: repeating it unchanged will not help. */
+export class ProviderRejectedError extends Error {
+  readonly retryable = false;
+  constructor(
+    message: string,
+    readonly statusCode: number,
+  ) {
+    super(message);
+    this.name = 'ProviderRejectedError';
+  }
+}
+
+/** An amount as the provider writes it: a number (1500.5) or a decimal string ("1500.50"). */
+export const providerAmountSchema = z.union([z.number(), z.string()]);
+
+type Method = 'GET' | 'POST';
+
+const errorBodySchema = z.object({ message: z.string().optional() });
+
+function baseUrl(): string {
+  return (optionalEnv('flutterwaveBaseUrl') ?? defaultBaseUrl).replace(/\/+$/, '');
+}
+
+/** A 2xx whose body is not what v3 documents: a contract break, not a transient failure. */
+export function unexpectedResponse(route: string, detail: string): Error {
+  return new Error(`Unexpected Flutterwave response to ${route}: ${detail}`);
+}
+
+/**
+ * One call; answers the parsed body of a 2xx. `route` names the call in errors without the
+ * values in its path. The secret key never leaves this function except in the header.
+ */
+export async function call<T>(method: Method, path: string, route: string, schema: z.ZodType<T>, body?: object): Promise<T> {
+  const secretKey = await getSecret('flutterwaveSecretKey');
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(`${baseUrl()}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${secretKey}`,
+        accept: 'application/json',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(requestTimeoutMs),
+    });
+    // The timeout covers the body too, so a provider that stalls mid-answer is also "unavailable".
+    text = await response.text();
+  } catch (error) {
+    throw new ProviderUnavailableError(`Flutterwave ${route} did not answer: ${describe(error)}`, { cause: error });
+  }
+  const payload = parseJson(text);
+  // Rate limiting is the provider asking us to come back later, not a refusal of the request.
+  if (response.status >= 500 || response.status === 429) {
+    throw new ProviderUnavailableError(`Flutterwave ${route} answered ${response.status}`);
+  }
+  if (response.status >= 400) {
+    const message = errorBodySchema.safeParse(payload).data?.message ?? `HTTP ${response.status}`;
+    throw new ProviderRejectedError(message, response.status);
+  }
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw unexpectedResponse(route, z.prettifyError(parsed.error));
+  return parsed.data;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.name === 'TimeoutError' ? `timed out after ${requestTimeoutMs} ms` : error.message;
+  return String(error);
+}

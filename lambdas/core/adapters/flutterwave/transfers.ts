@@ -1,0 +1,242 @@
+import * as z from 'zod';
+import { minorFromProvider, providerAmount } from './amounts';
+import { call, ProviderRejectedError, providerAmountSchema, unexpectedResponse } from './client';
+
+/** Payouts' transfers: money to a seller's bank account, with the provider's retries and its webhook. */
+
+/** A transfer's life at the provider: NEW -> PENDING -> SUCCESSFUL | FAILED. */
+export const transferStatuses = ['NEW', 'PENDING', 'SUCCESSFUL', 'FAILED'] as const;
+export type TransferStatus = (typeof transferStatuses)[number];
+
+const transferStatusSchema = z
+  .string()
+  .transform((status) => status.toUpperCase())
+  .pipe(z.enum(transferStatuses));
+
+// Wallet transfers write the account number as a JSON number.
+const accountNumberSchema = z.union([z.string(), z.number()]).transform(String);
+
+const transferSchema = z.object({
+  id: z.number().int().positive(),
+  reference: z.string().min(1),
+  status: transferStatusSchema,
+  amount: providerAmountSchema,
+  currency: z.string(),
+  account_number: accountNumberSchema,
+  bank_code: z.string(),
+  complete_message: z.string().nullish(),
+});
+
+const transferReplySchema = z.object({ status: z.literal('success'), data: transferSchema });
+const transferListReplySchema = z.object({ status: z.literal('success'), data: z.array(transferSchema) });
+
+/** One transfer attempt as the provider reports it, in minor units. */
+export interface ProviderTransfer {
+  /** The provider's id of this attempt; a retry is a new attempt with a new id. */
+  id: number;
+  /** Ours, sent with the transfer; every attempt of one payout carries it. */
+  reference: string;
+  status: TransferStatus;
+  amountMinor: number;
+  currency: string;
+  accountNumber: string;
+  bankCode: string;
+  /** The provider's word on the outcome ('' until it has one), e.g. "DISBURSE FAILED: ...". */
+  completeMessage: string;
+}
+
+function toProviderTransfer(transfer: z.infer<typeof transferSchema>): ProviderTransfer {
+  return {
+    id: transfer.id,
+    reference: transfer.reference,
+    status: transfer.status,
+    amountMinor: minorFromProvider(transfer.amount),
+    currency: transfer.currency.toUpperCase(),
+    accountNumber: transfer.account_number,
+    bankCode: transfer.bank_code,
+    completeMessage: transfer.complete_message ?? '',
+  };
+}
+
+/**
+ * The provider already has a transfer with this reference, so it sent nothing now. Usually our
+ * earlier request went through and only its reply was lost: look the transfer up with
+ * findTransfersByReference instead of sending the money again.
+ */
+export class DuplicateTransferReferenceError extends ProviderRejectedError {
+  constructor(
+    readonly reference: string,
+    message: string,
+    statusCode: number,
+  ) {
+    super(message, statusCode);
+    this.name = 'DuplicateTransferReferenceError';
+  }
+}
+
+// v3 does not document its wording for a reused reference; read any refusal that calls the
+// reference a duplicate or already used/existing as one.
+function refusesReusedReference(error: ProviderRejectedError): boolean {
+  if (error.statusCode !== 400 && error.statusCode !== 409 && error.statusCode !== 422) return false;
+  return /duplicate/i.test(error.message) || (/reference/i.test(error.message) && /already|exist|used/i.test(error.message));
+}
+
+/**
+ * Sends `amountMinor` to a bank account (`POST /transfers`) under our `reference`, which the
+ * provider keeps unique: the same call twice cannot pay twice. Answers the queued attempt (status
+ * NEW); the outcome arrives as a `transfer.completed` webhook, or through getTransfer. A reused
+ * reference throws DuplicateTransferReferenceError; a 5xx or a timeout (ProviderUnavailableError)
+ * says nothing about whether the transfer was made.
+ */
+export async function createTransfer(input: {
+  reference: string;
+  amountMinor: number;
+  currency: string;
+  bankCode: string;
+  accountNumber: string;
+  narration: string;
+}): Promise<ProviderTransfer> {
+  try {
+    const answer = await call('POST', '/transfers', 'POST /transfers', transferReplySchema, {
+      account_bank: input.bankCode,
+      account_number: input.accountNumber,
+      amount: providerAmount(input.amountMinor),
+      currency: input.currency,
+      narration: input.narration,
+      reference: input.reference,
+      debit_currency: input.currency,
+    });
+    return toProviderTransfer(answer.data);
+  } catch (error) {
+    if (error instanceof ProviderRejectedError && refusesReusedReference(error)) {
+      throw new DuplicateTransferReferenceError(input.reference, error.message, error.statusCode);
+    }
+    throw error;
+  }
+}
+
+const transferIdPattern = /^\d{1,19}$/;
+
+/** v3 answers an unknown transfer id with 404 (or a 400 saying it found nothing). */
+function isTransferNotFound(error: unknown): boolean {
+  return (
+    error instanceof ProviderRejectedError &&
+    (error.statusCode === 404 || (error.statusCode === 400 && /not found|no transfer/i.test(error.message)))
+  );
+}
+
+/** The transfer attempt with provider id `id` (`GET /transfers/{id}`), or null when there is none. */
+export async function getTransfer(id: number | string): Promise<ProviderTransfer | null> {
+  const text = String(id);
+  if (!transferIdPattern.test(text)) return null;
+  try {
+    return toProviderTransfer((await call('GET', `/transfers/${text}`, 'GET /transfers/{id}', transferReplySchema)).data);
+  } catch (error) {
+    if (isTransferNotFound(error)) return null;
+    throw error;
+  }
+}
+
+/** Pages read before findTransfersByReference gives up rather than answer from part of the list. */
+const transferListPageLimit = 100;
+
+const transferPageSchema = z.object({
+  status: z.literal('success'),
+  meta: z
+    .object({ page_info: z.object({ current_page: z.number().int(), total_pages: z.number().int() }).partial() })
+    .partial()
+    .nullish(),
+  // Only the reference is read from every row; the rows that match are parsed in full.
+  data: z.array(z.looseObject({ reference: z.string().nullish() })),
+});
+
+/**
+ * Every attempt the provider has under our `reference` (the first transfer and its retries),
+ * oldest first; empty when it has none. v3's list (`GET /transfers`) filters by `page` and
+ * `status` only, not by reference, so this reads the list page by page and keeps the matches.
+ * It is the look-up after a lost reply or a DuplicateTransferReferenceError, not a routine read:
+ * it throws rather than answer from a partial list when the account has over
+ * 100 pages of transfers.
+ */
+export async function findTransfersByReference(reference: string): Promise<ProviderTransfer[]> {
+  if (!reference) return [];
+  const found = new Map<number, ProviderTransfer>();
+  for (let page = 1; ; page++) {
+    if (page > transferListPageLimit) {
+      throw new Error(
+        `Flutterwave GET /transfers: more than ${transferListPageLimit} pages, reference ${reference} not searched fully`,
+      );
+    }
+    const answer = await call(
+      'GET',
+      `/transfers?${new URLSearchParams({ page: String(page) })}`,
+      'GET /transfers',
+      transferPageSchema,
+    );
+    for (const row of answer.data) {
+      if (row.reference !== reference) continue;
+      const parsed = transferSchema.safeParse(row);
+      if (!parsed.success) throw unexpectedResponse('GET /transfers', z.prettifyError(parsed.error));
+      // A transfer made while the pages are read pushes rows onto the next page: keep each id once.
+      found.set(parsed.data.id, toProviderTransfer(parsed.data));
+    }
+    const totalPages = answer.meta?.page_info?.total_pages;
+    if (answer.data.length === 0 || totalPages === undefined || page >= totalPages) break;
+  }
+  return [...found.values()].sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Tries a FAILED transfer again (`POST /transfers/{id}/retries`): a new attempt with a new id and
+ * its reference with the retry suffix, answered queued (NEW) and settled like the first, with its own webhook. The
+ * provider refuses to retry a transfer that has not failed, or one refused for a lasting reason
+ * (insufficient balance, amount under the minimum): ProviderRejectedError.
+ */
+export async function retryTransfer(id: number | string): Promise<ProviderTransfer> {
+  const text = String(id);
+  if (!transferIdPattern.test(text)) throw new RangeError(`A transfer id is numeric, not ${JSON.stringify(text)}`);
+  const answer = await call('POST', `/transfers/${text}/retries`, 'POST /transfers/{id}/retries', transferReplySchema);
+  return toProviderTransfer(answer.data);
+}
+
+/**
+ * The retry attempts of a transfer (`GET /transfers/{id}/retries`), oldest first: how a payout
+ * finds the retry it asked for when the answer was lost, without asking for another.
+ */
+export async function listTransferRetries(id: number | string): Promise<ProviderTransfer[]> {
+  const text = String(id);
+  if (!transferIdPattern.test(text)) throw new RangeError(`A transfer id is numeric, not ${JSON.stringify(text)}`);
+  const answer = await call('GET', `/transfers/${text}/retries`, 'GET /transfers/{id}/retries', transferListReplySchema);
+  return answer.data.map(toProviderTransfer).sort((a, b) => a.id - b.id);
+}
+
+/** What v3 puts after a payout's reference on each retry (`<reference>_PMCK_ST_FDU_1_RETRY_1`, ...). */
+export const transferRetrySuffix = '_PMCK_ST_FDU_1_RETRY_';
+
+/** Whether a transfer's reference is `reference` itself or one of its retries'. */
+export function isAttemptOf(transferReference: string, reference: string): boolean {
+  return transferReference === reference || transferReference.startsWith(`${reference}${transferRetrySuffix}`);
+}
+
+/**
+ * The `transfer.completed` webhook body: a payout's attempt reached SUCCESSFUL or FAILED. Like the
+ * charge webhook it is a hint (read the transfer with getTransfer before acting on it); unknown
+ * fields are kept. `event.type` is optional here: losing an outcome over a label would be worse.
+ */
+export const transferWebhookSchema = z.looseObject({
+  event: z.literal('transfer.completed'),
+  'event.type': z.string().optional(),
+  data: z.looseObject({
+    id: z.number().int().positive(),
+    reference: z.string().min(1),
+    status: transferStatusSchema,
+    complete_message: z.string().nullish(),
+    amount: providerAmountSchema,
+    currency: z.string(),
+    // A fee with VAT is not a whole number of kobo (26.875): kept as the provider wrote it.
+    fee: providerAmountSchema.nullish(),
+  }),
+});
+
+/** A parsed `transfer.completed` webhook. */
+export type TransferWebhook = z.infer<typeof transferWebhookSchema>;
