@@ -42,7 +42,7 @@ async function main() {
     process.exit(2);
   }
   await pointAtStage(values.stage, Number(values.port ?? process.env.PORT ?? 3000));
-  const { resumePayout } = await import('../lambdas/core/services/payouts');
+  const { resumePayout } = await import('../lambdas/core/services/payouts/failure');
   const { resumed, payout } = await resumePayout(contractId);
   console.log(
     resumed

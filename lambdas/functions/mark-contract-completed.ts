@@ -1,13 +1,13 @@
 import { contractResponseSchema } from '../core/api/contracts';
-import { markCompletedRequestSchema } from '../core/api/payouts';
+import { markSatisfiedRequestSchema } from '../core/api/satisfaction';
 import { apiFunction, callerOf, jsonBody, parseInput, respond } from '../core/runtime/api-function';
-import { markCompleted } from '../core/services/payouts';
+import { markSatisfied } from '../core/services/satisfaction';
 
 /** A payer marks the contract completed (satisfied); the creator is told and may release the funds. */
 export const handler = apiFunction()
   .use(jsonBody())
   .handler(async (event) => {
     const { sub } = callerOf(event);
-    const { contractId } = parseInput(markCompletedRequestSchema, event.body);
-    return respond(contractResponseSchema, { contract: await markCompleted(contractId, sub) });
+    const { contractId } = parseInput(markSatisfiedRequestSchema, event.body);
+    return respond(contractResponseSchema, { contract: await markSatisfied(contractId, sub) });
   });

@@ -1,6 +1,6 @@
 import { callbackTaskInputSchema } from '../core/api/tasks';
 import { parseTaskInput, taskFunction } from '../core/runtime/task-function';
-import { awaitPayoutResume } from '../core/services/payouts';
+import { awaitPayoutResume } from '../core/services/payouts/failure';
 
 /** AwaitPayoutResume: keeps the task token for ops to resume the payout (`npm run resume-payout`). */
 export const handler = taskFunction<unknown, void>().handler(async (event) => {

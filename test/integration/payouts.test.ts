@@ -344,7 +344,7 @@ describe('release and payout', () => {
     expect(transfersOf(id).map((t) => t.status)).toEqual(['FAILED', 'FAILED', 'FAILED']);
     const inbox = (await call(seller, '/notifications')).body as { notifications: Array<{ title: string }> };
     expect(inbox.notifications.map((n) => n.title)).toContain('Payout delayed');
-    const { resumePayout } = await import('../../lambdas/core/services/payouts');
+    const { resumePayout } = await import('../../lambdas/core/services/payouts/failure');
     expect((await resumePayout(id)).resumed).toBe(true);
     await completed(id);
     expect(transfersOf(id).map((t) => t.status)).toEqual(['FAILED', 'FAILED', 'FAILED', 'SUCCESSFUL']);

@@ -51,7 +51,7 @@ describe('the transition table', () => {
       'accept',
       'credit_partial',
       'credit_full',
-      'mark_completed',
+      'mark_satisfied',
       'request_release',
       'payout_succeeded',
     ] as const) {

@@ -4,15 +4,12 @@ import { pinSchema } from './account';
 import { contractViewSchema, enterContractId } from './contracts';
 
 /**
- * Money out (spec §4, §7): the payer marks the contract completed, the creator asks for the
- * release with the payment PIN, the workflow pays the creator's bank. Amounts come from the stored
- * contract, never from a body.
+ * Money out (spec §4, §7): once the payer is satisfied (api/satisfaction.ts), the creator asks for
+ * the release with the payment PIN, the workflow pays the creator's bank. Amounts come from the
+ * stored contract, never from a body.
  */
 
 export const payoutMessages = {
-  onlyPayerMarks: 'Only a payer of this contract can mark it completed.',
-  notMarkable: (status: string) => `This contract is currently "${status}" and cannot be marked completed.`,
-  alreadyMarked: 'You have already marked this contract completed.',
   notSatisfied: (status: string) => `Funds can only be released when the payer is satisfied. Current status: ${status}.`,
   onlyCreatorReleases: 'Only the creator of this contract can release its funds.',
   analyticsCreatorOnly: 'Access Denied: Only the contract creator can view these analytics.',
@@ -20,8 +17,6 @@ export const payoutMessages = {
   releaseRequested: 'Release requested. Your payout is on its way to your bank account.',
   releaseAlreadyRequested: 'The release of this contract was already requested.',
 } as const;
-
-export const markCompletedRequestSchema = z.object({ contractId: z.string().trim().min(1, enterContractId).max(64) });
 
 /**
  * `release-funds`. The spec's body also carries payerId, releaseAmount and creatorId; they are

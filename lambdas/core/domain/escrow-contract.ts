@@ -44,7 +44,7 @@ export const contractTransitions = [
   { event: 'funding_expired', from: ['pending', 'active'], to: 'cancelled', by: 'workflow' },
   { event: 'credit_partial', from: ['active', 'in_escrow'], to: 'in_escrow', by: 'payment' },
   { event: 'credit_full', from: ['active', 'in_escrow'], to: 'fully_funded', by: 'payment' },
-  { event: 'mark_completed', from: ['in_escrow', 'fully_funded'], to: 'payer_marked_satisfied', by: 'payer' },
+  { event: 'mark_satisfied', from: ['in_escrow', 'fully_funded'], to: 'payer_marked_satisfied', by: 'payer' },
   { event: 'request_release', from: ['payer_marked_satisfied'], to: 'releasing', by: 'creator' },
   { event: 'payout_succeeded', from: ['releasing'], to: 'completed', by: 'workflow' },
 ] as const satisfies readonly ContractTransition[];

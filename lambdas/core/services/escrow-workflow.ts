@@ -1,3 +1,4 @@
+import { logger } from '../adapters/logger';
 import { completeTask, startEscrowExecution } from '../adapters/workflow';
 import { type Contract, isReleaseRequested, isSatisfied, mayExpireUnfunded, nextStatus } from '../domain/escrow-contract';
 import { contractUpdate, getContract, updated } from '../entities/contract';
@@ -12,7 +13,7 @@ import { commitContractChange, loadContract } from './contracts';
  * task re-run from the start (a resumed execution) only fast-forwards.
  */
 
-/** The steps that wait for a change of the contract (the payout's own steps are in services/payouts.ts). */
+/** The steps that wait for a change of the contract (the payout's own steps are in services/payouts/). */
 export type ContractStep = Extract<WorkflowStep, 'funding' | 'satisfaction' | 'release'>;
 
 /** What each callback step waits for, and what it hands the state machine when it happened. */
@@ -47,6 +48,16 @@ export async function waitForStep(contractId: string, step: ContractStep, taskTo
 export async function answerStep(contractId: string, step: ContractStep): Promise<void> {
   const [token, contract] = await Promise.all([getWorkflowToken(contractId, step), getContract(contractId)]);
   if (token && contract && steps[step].happened(contract)) await completeTask(token.task_token, steps[step].output(contract));
+}
+
+/**
+ * {@link answerStep} after the change is written. The change stands: a failure here is logged,
+ * not thrown; the step's own task finds the change when it runs again.
+ */
+export async function answerStepLater(contractId: string, step: ContractStep): Promise<void> {
+  await answerStep(contractId, step).catch((error: unknown) =>
+    logger.warn('Workflow step not answered yet', { contractId, error: error as Error }),
+  );
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   contractWithPeopleSchema,
   type EditContractRequest,
 } from '@escrow/api/contracts';
-import type { markCompletedRequestSchema } from '@escrow/api/payouts';
+import type { markSatisfiedRequestSchema } from '@escrow/api/satisfaction';
 import type { z } from 'zod';
 import { apiFetch } from '../../lib/api';
 
@@ -64,7 +64,7 @@ export async function listEngagedContracts(): Promise<ContractView[]> {
 
 /** The payer says the contract is done (satisfied); the creator may then release the funds. */
 export async function markContractCompleted(contractId: string): Promise<ContractView> {
-  const body: z.input<typeof markCompletedRequestSchema> = { contractId };
+  const body: z.input<typeof markSatisfiedRequestSchema> = { contractId };
   const reply = await apiFetch('/mark-contract-completed', { method: 'POST', body, schema: contractResponseSchema });
   return reply.contract;
 }

@@ -3,14 +3,14 @@ import { transitionTarget } from '@escrow/domain/escrow-contract';
 
 /**
  * Spec §4: a payer may mark a contract completed while it is in escrow or fully funded (the
- * transition table's `mark_completed`) and not already marked by them. The server checks again.
+ * transition table's `mark_satisfied`) and not already marked by them. The server checks again.
  */
 export function mayMarkCompleted(
   contract: Pick<ContractView, 'status' | 'payer_user_ids' | 'marked_as_cc'>,
   userId: string,
 ): boolean {
   return (
-    transitionTarget(contract.status, 'mark_completed') !== undefined &&
+    transitionTarget(contract.status, 'mark_satisfied') !== undefined &&
     contract.payer_user_ids.includes(userId) &&
     contract.marked_as_cc !== userId
   );

@@ -1,0 +1,76 @@
+import type { ContractView } from '../../api/contracts';
+import { payoutMessages } from '../../api/payouts';
+import { ConflictError, ForbiddenError } from '../../domain/errors';
+import { isReleaseRequested, nextStatus } from '../../domain/escrow-contract';
+import { payoutFigures, payoutReference } from '../../domain/payout';
+import { contractUpdate, updated } from '../../entities/contract';
+import { type Payout, payoutPut } from '../../entities/payout';
+import { getProfile } from '../../entities/profile';
+import { failedConditions, transactWrite } from '../../entities/table';
+import { checkPaymentPin } from '../account-settings';
+import { loadContract, toContractView } from '../contracts';
+import { answerStepLater } from '../escrow-workflow';
+
+/**
+ * Money out (ARCHITECTURE §5) starts here: once the payer is satisfied (services/satisfaction.ts),
+ * the creator requests the release with the payment PIN, and the workflow pays the creator:
+ * PreparePayout (prepare.ts), Transfer (transfer.ts, answered by transfer-webhook.ts),
+ * CompletePayout (completion.ts); a transfer that keeps failing waits, `failed`, until ops resume
+ * it (failure.ts).
+ */
+
+/**
+ * The creator asks for the release, with the payment PIN: `releasing`, the payout written with the
+ * stored amounts and the bank details on file, the workflow's release step answered. Asking again
+ * once it was asked changes nothing (200).
+ */
+export async function requestRelease(
+  contractId: string,
+  sub: string,
+  pin: string,
+): Promise<{ message: string; contract: ContractView }> {
+  const contract = await loadContract(contractId);
+  if (contract.creator_id !== sub) throw new ForbiddenError(payoutMessages.onlyCreatorReleases);
+  const profile = await getProfile(sub);
+  if (!profile) throw new ConflictError(payoutMessages.noBankDetails);
+  await checkPaymentPin(profile, pin);
+  if (isReleaseRequested(contract.status)) {
+    await answerStepLater(contractId, 'release');
+    return { message: payoutMessages.releaseAlreadyRequested, contract: toContractView(contract) };
+  }
+  const status = nextStatus(contract.status, 'request_release', payoutMessages.notSatisfied(contract.status));
+  if (!profile.bank_code || !profile.account_number || !profile.account_name)
+    throw new ConflictError(payoutMessages.noBankDetails);
+  const now = new Date().toISOString();
+  const payout: Payout = {
+    contract_id: contract.id,
+    creator_id: contract.creator_id,
+    status: 'preparing',
+    currency: contract.currency,
+    ...payoutFigures(contract.amount_paid_minor),
+    reference: payoutReference(contract.id),
+    bank_code: profile.bank_code,
+    account_number: profile.account_number,
+    account_name: profile.account_name,
+    transfer_id: null,
+    transfer_status: null,
+    attempts: 0,
+    retry_of: null,
+    resumes: 0,
+    provider_message: null,
+    requested_at: now,
+    updated_at: now,
+    paid_at: null,
+  };
+  try {
+    await transactWrite([contractUpdate(contract, { status }), payoutPut(payout)]);
+  } catch (error) {
+    if (!failedConditions(error)) throw error;
+    // Someone (this creator, in another tab or a retry) changed it first: a release already asked is the same answer.
+    const now = await loadContract(contractId);
+    if (!isReleaseRequested(now.status)) throw new ConflictError(payoutMessages.notSatisfied(now.status));
+    return { message: payoutMessages.releaseAlreadyRequested, contract: toContractView(now) };
+  }
+  await answerStepLater(contractId, 'release');
+  return { message: payoutMessages.releaseRequested, contract: toContractView(updated(contract, { status })) };
+}
