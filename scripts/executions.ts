@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeExecutionCommand, type HistoryEvent, paginateGetExecutionHistory, SFNClient } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { balances, type LedgerLine } from '../lambdas/core/domain/ledger';
+import { balances, type LedgerLine, ledgerSummary } from '../lambdas/core/domain/ledger';
 import { type Currency, formatAmount } from '../lambdas/core/domain/money';
 import { contractKey } from '../lambdas/core/entities/contract';
 import { payoutKey } from '../lambdas/core/entities/payout';
@@ -92,6 +92,12 @@ export function executionReport(input: ExecutionReportInput): string[] {
       Object.entries(totals)
         .map(([account, minor]) => `${account} ${money(minor)}`)
         .join(', '),
+  );
+  const s = ledgerSummary(ledger);
+  out.push(
+    `  paid in ${money(s.paid_in_minor)} = held ${money(s.held_minor)} + suspense ${money(s.suspense_minor)}` +
+      ` + refund pending ${money(s.refund_pending_minor)} + refunded ${money(s.refunded_minor)}` +
+      ` + paid out ${money(s.paid_out_minor)} + fees ${money(s.fees_minor)}`,
   );
   out.push(sum === 0 ? '  the ledger sums to zero' : `  THE LEDGER DOES NOT SUM TO ZERO: ${money(sum)}`);
   return out;

@@ -1,6 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import { documents } from '../../lambdas/core/adapters/aws';
+import { type LedgerAccount, ledgerSummary } from '../../lambdas/core/domain/ledger';
 import { localStage } from '../../lib/local/index';
 
 /** A contract's ledger as stored, read straight from the local table (what finance's report reads). */
@@ -21,11 +22,21 @@ export async function ledgerOf(contractId: string): Promise<StoredPosting[]> {
   return Items as StoredPosting[];
 }
 
-/** Every posting of each contract sums to zero, and so does each contract's whole ledger. */
+/**
+ * Every posting of each contract sums to zero, and so does each contract's whole ledger; read by
+ * account, nothing is negative, so paid in = held + suspense + refund pending + refunded + paid
+ * out + fees with every term a real amount (nothing paid out or refunded that was not paid in).
+ */
 export async function expectBalancedLedgers(contractIds: Iterable<string>): Promise<void> {
   for (const id of contractIds) {
     const entries = await ledgerOf(id);
     for (const entry of entries) expect(sumOf(entry.lines), `posting ${entry.reference} balances`).toBe(0);
     expect(sumOf(entries.flatMap((e) => e.lines)), `contract ${id} ledger`).toBe(0);
+    const summary = ledgerSummary(
+      entries.map((e) => ({
+        lines: e.lines.map((l) => ({ account: l.account as LedgerAccount, amount_minor: l.amount_minor })),
+      })),
+    );
+    for (const [figure, minor] of Object.entries(summary)) expect(minor, `contract ${id}: ${figure}`).toBeGreaterThanOrEqual(0);
   }
 }

@@ -61,7 +61,7 @@ describe('the transition table', () => {
     expect(nextStatus(null, 'instantiate')).toBe('active');
   });
 
-  it('reaches every status from a new contract, and leaves only completed and cancelled as final', () => {
+  it('reaches every status from a new contract, and leaves only completed, refunded, partially refunded and cancelled as final', () => {
     const reached = new Set<ContractStatus>();
     let frontier: Array<ContractStatus | null> = [null];
     while (frontier.length) {
@@ -71,7 +71,7 @@ describe('the transition table', () => {
       frontier = fresh;
     }
     expect([...reached].sort()).toEqual([...contractStatuses].sort());
-    expect(contractStatuses.filter(isFinal)).toEqual(['completed', 'cancelled']);
+    expect(contractStatuses.filter(isFinal)).toEqual(['completed', 'refunded', 'partially_refunded', 'cancelled']);
   });
 
   it('cancels an unfunded contract, but never one that holds money', () => {

@@ -43,7 +43,15 @@ describe('the ledger', () => {
       fc.property(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), (amount) => {
         const posting = paymentCreditPosting('ref', amount);
         expect(isBalanced(posting.lines)).toBe(true);
-        expect(balances([posting])).toEqual({ provider_holding: amount, escrow: -amount, fees: 0, paid_out: 0 });
+        expect(balances([posting])).toEqual({
+          provider_holding: amount,
+          escrow: -amount,
+          suspense: 0,
+          refund_pending: 0,
+          refunds: 0,
+          fees: 0,
+          paid_out: 0,
+        });
       }),
     );
   });

@@ -13,15 +13,21 @@ export const contractStatuses = [
   'active',
   'in_escrow',
   'fully_funded',
+  'delivered',
   'payer_marked_satisfied',
   'releasing',
   'completed',
+  'disputed',
+  'settling',
+  'refunding',
+  'refunded',
+  'partially_refunded',
   'cancelled',
 ] as const;
 export type ContractStatus = (typeof contractStatuses)[number];
 
-/** Who causes a move: a person in one of the contract's roles, or the system. */
-export type ContractActor = 'creator' | 'acceptor' | 'payer' | 'payment' | 'workflow';
+/** Who causes a move: a person in one of the contract's roles (`party`: creator or payer), ops, or the system. */
+export type ContractActor = 'creator' | 'acceptor' | 'payer' | 'party' | 'ops' | 'payment' | 'workflow';
 
 export interface ContractTransition {
   /** What happened. */
@@ -33,8 +39,13 @@ export interface ContractTransition {
 }
 
 /**
- * THE transition table (ARCHITECTURE §5). A move not listed here is refused. A payment credit is
- * two rows because its target depends on the running total ({@link creditEvent}).
+ * THE transition table (ARCHITECTURE §5 and §5b). A move not listed here is refused. A payment
+ * credit is two rows because its target depends on the running total ({@link creditEvent}), and
+ * a settlement three, by how the held money is split ({@link settledEvent}).
+ *
+ * Money only leaves through `releasing` (all of it to the creator) or `settling` / `refunding`
+ * (some or all of it back to the payer); a dispute can be opened on any funded contract until
+ * the release is requested, and freezes the release until it is settled.
  */
 export const contractTransitions = [
   { event: 'create', from: [], to: 'pending', by: 'creator' },
@@ -44,9 +55,29 @@ export const contractTransitions = [
   { event: 'funding_expired', from: ['pending', 'active'], to: 'cancelled', by: 'workflow' },
   { event: 'credit_partial', from: ['active', 'in_escrow'], to: 'in_escrow', by: 'payment' },
   { event: 'credit_full', from: ['active', 'in_escrow'], to: 'fully_funded', by: 'payment' },
-  { event: 'mark_satisfied', from: ['in_escrow', 'fully_funded'], to: 'payer_marked_satisfied', by: 'payer' },
+  { event: 'mark_delivered', from: ['fully_funded'], to: 'delivered', by: 'creator' },
+  // Before delivery this is the payer's early acceptance; after it, acceptance within the inspection window.
+  { event: 'mark_satisfied', from: ['in_escrow', 'fully_funded', 'delivered'], to: 'payer_marked_satisfied', by: 'payer' },
+  // Silence until the inspection window ends counts as satisfaction.
+  { event: 'inspection_ended', from: ['delivered'], to: 'payer_marked_satisfied', by: 'workflow' },
   { event: 'request_release', from: ['payer_marked_satisfied'], to: 'releasing', by: 'creator' },
   { event: 'payout_succeeded', from: ['releasing'], to: 'completed', by: 'workflow' },
+  {
+    event: 'open_dispute',
+    from: ['in_escrow', 'fully_funded', 'delivered', 'payer_marked_satisfied'],
+    to: 'disputed',
+    by: 'party',
+  },
+  // A split both parties agreed, the creator's full refund, or ops' decision after 7 days without agreement.
+  { event: 'settle', from: ['disputed'], to: 'settling', by: 'party' },
+  { event: 'settled_refunded', from: ['settling'], to: 'refunded', by: 'workflow' },
+  { event: 'settled_partially_refunded', from: ['settling'], to: 'partially_refunded', by: 'workflow' },
+  { event: 'settled_paid_out', from: ['settling'], to: 'completed', by: 'workflow' },
+  // Before delivery: the creator cancels, or accepts the payer's request; a partly paid contract after its funding window, either party.
+  { event: 'cancel', from: ['in_escrow', 'fully_funded'], to: 'refunding', by: 'party' },
+  // Nothing delivered by the delivery deadline: everything goes back to the payer.
+  { event: 'delivery_expired', from: ['in_escrow', 'fully_funded'], to: 'refunding', by: 'workflow' },
+  { event: 'refund_completed', from: ['refunding'], to: 'cancelled', by: 'workflow' },
 ] as const satisfies readonly ContractTransition[];
 
 export type ContractEvent = (typeof contractTransitions)[number]['event'];
@@ -73,6 +104,15 @@ export function creditEvent(
   totalMinor: number,
 ): Extract<ContractEvent, 'credit_partial' | 'credit_full'> {
   return paidAfterMinor >= totalMinor ? 'credit_full' : 'credit_partial';
+}
+
+/** Which settlement event ends a dispute, from how much of the held money goes back to the payer. */
+export function settledEvent(
+  refundMinor: number,
+  heldMinor: number,
+): Extract<ContractEvent, 'settled_refunded' | 'settled_partially_refunded' | 'settled_paid_out'> {
+  if (refundMinor <= 0) return 'settled_paid_out';
+  return refundMinor >= heldMinor ? 'settled_refunded' : 'settled_partially_refunded';
 }
 
 /** Whether the payer may pay into escrow now (a payment can be credited in this status). */

@@ -4,19 +4,33 @@
  * for a debit, negative for a credit, in minor units. Plain functions, no AWS.
  */
 
-/** Where money sits: at the payment provider, in one contract's escrow, earned as fees, paid out to a creator. */
-export type LedgerAccount = 'provider_holding' | 'escrow' | 'fees' | 'paid_out';
+/**
+ * Where money sits. `provider_holding` is what the provider received for the contract (debits);
+ * the rest say whose it is (credits): held in the contract's `escrow`, in `suspense` (paid but
+ * due to no contract: an overpayment, a late payment; always refunded), on its way back to the
+ * payer (`refund_pending`), given back (`refunds`), earned as `fees`, `paid_out` to the creator.
+ */
+export const ledgerAccounts = [
+  'provider_holding',
+  'escrow',
+  'suspense',
+  'refund_pending',
+  'refunds',
+  'fees',
+  'paid_out',
+] as const;
+export type LedgerAccount = (typeof ledgerAccounts)[number];
 
 export interface LedgerLine {
   account: LedgerAccount;
   amount_minor: number;
 }
 
-export type PostingKind = 'payment_credited' | 'payout_completed';
+export type PostingKind = 'payment_credited' | 'payout_completed' | 'refund_requested' | 'refund_completed';
 
 export interface Posting {
   kind: PostingKind;
-  /** What it records: the payment's transaction reference. */
+  /** What it records: the payment's transaction reference, the payout's or the refund leg's reference. */
   reference: string;
   lines: LedgerLine[];
 }
@@ -28,24 +42,81 @@ export function isBalanced(lines: readonly LedgerLine[]): boolean {
 }
 
 /**
- * A payment the provider confirmed: the money it holds for us grows by the amount, and so does
- * what this contract's escrow owes its parties.
+ * A payment the provider confirmed: the money it holds for us grows by the amount. What the
+ * contract could take goes into its escrow; `excessMinor` (beyond what was due, or all of it for
+ * a contract that takes nothing) goes to suspense, to be refunded, never paid out.
  */
-export function paymentCreditPosting(reference: string, amountMinor: number): Posting {
+export function paymentCreditPosting(reference: string, amountMinor: number, excessMinor = 0): Posting {
   if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0)
     throw new RangeError('a credit is a positive whole amount of minor units');
-  const lines: LedgerLine[] = [
-    { account: 'provider_holding', amount_minor: amountMinor },
-    { account: 'escrow', amount_minor: -amountMinor },
-  ];
+  if (!Number.isSafeInteger(excessMinor) || excessMinor < 0 || excessMinor > amountMinor)
+    throw new RangeError('the excess of a credit is a whole amount between 0 and the credit');
+  const lines: LedgerLine[] = [{ account: 'provider_holding', amount_minor: amountMinor }];
+  if (amountMinor > excessMinor) lines.push({ account: 'escrow', amount_minor: -(amountMinor - excessMinor) });
+  if (excessMinor > 0) lines.push({ account: 'suspense', amount_minor: -excessMinor });
   return { kind: 'payment_credited', reference, lines };
 }
 
 /** Each account's balance over many postings (debits positive); the accounts together always sum to zero. */
 export function balances(postings: readonly Pick<Posting, 'lines'>[]): Record<LedgerAccount, number> {
-  const totals: Record<LedgerAccount, number> = { provider_holding: 0, escrow: 0, fees: 0, paid_out: 0 };
+  const totals = Object.fromEntries(ledgerAccounts.map((account) => [account, 0])) as Record<LedgerAccount, number>;
   for (const posting of postings) for (const line of posting.lines) totals[line.account] += line.amount_minor;
   return totals;
+}
+
+/** A contract's money as finance reads it, each a non-negative amount of minor units when the ledger is sound. */
+export interface LedgerSummary {
+  paid_in_minor: number;
+  held_minor: number;
+  suspense_minor: number;
+  refund_pending_minor: number;
+  refunded_minor: number;
+  paid_out_minor: number;
+  fees_minor: number;
+}
+
+/**
+ * What the contract's ledger says: paid in = held + suspense + refund pending + refunded + paid
+ * out + fees, always (it is the ledger summing to zero, read by account).
+ */
+export function ledgerSummary(postings: readonly Pick<Posting, 'lines'>[]): LedgerSummary {
+  const b = balances(postings);
+  // Credit balances read as positive amounts (0 - x, so an empty account is 0, not -0).
+  const owed = (account: LedgerAccount) => 0 - b[account];
+  return {
+    paid_in_minor: b.provider_holding,
+    held_minor: owed('escrow'),
+    suspense_minor: owed('suspense'),
+    refund_pending_minor: owed('refund_pending'),
+    refunded_minor: owed('refunds'),
+    paid_out_minor: owed('paid_out'),
+    fees_minor: owed('fees'),
+  };
+}
+
+/**
+ * A refund leg asked of the provider: `amountMinor` leaves the contract's escrow (or suspense,
+ * for money no contract took) and waits as `refund_pending` until the provider confirms it.
+ */
+export function refundRequestedPosting(reference: string, amountMinor: number, from: 'escrow' | 'suspense'): Posting {
+  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0)
+    throw new RangeError('a refund is a positive whole amount of minor units');
+  const lines: LedgerLine[] = [
+    { account: from, amount_minor: amountMinor },
+    { account: 'refund_pending', amount_minor: -amountMinor },
+  ];
+  return { kind: 'refund_requested', reference, lines };
+}
+
+/** The provider confirmed a refund leg: what was pending is given back. */
+export function refundCompletedPosting(reference: string, amountMinor: number): Posting {
+  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0)
+    throw new RangeError('a refund is a positive whole amount of minor units');
+  const lines: LedgerLine[] = [
+    { account: 'refund_pending', amount_minor: amountMinor },
+    { account: 'refunds', amount_minor: -amountMinor },
+  ];
+  return { kind: 'refund_completed', reference, lines };
 }
 
 /**

@@ -6,9 +6,15 @@ export const statusLabels: Record<ContractStatus, string> = {
   active: 'Active',
   in_escrow: 'In Escrow',
   fully_funded: 'Fully Funded',
+  delivered: 'Delivered',
   payer_marked_satisfied: 'Payer Satisfied',
   releasing: 'Releasing',
   completed: 'Completed',
+  disputed: 'Disputed',
+  settling: 'Settling',
+  refunding: 'Refunding',
+  refunded: 'Refunded',
+  partially_refunded: 'Partially Refunded',
   cancelled: 'Cancelled',
 };
 
@@ -17,9 +23,15 @@ const tones: Record<ContractStatus, string> = {
   active: 'bg-sky-100 text-sky-800 dark:bg-sky-900/50 dark:text-sky-200',
   in_escrow: 'bg-sky-100 text-sky-800 dark:bg-sky-900/50 dark:text-sky-200',
   fully_funded: 'bg-sky-100 text-sky-800 dark:bg-sky-900/50 dark:text-sky-200',
+  delivered: 'bg-sky-100 text-sky-800 dark:bg-sky-900/50 dark:text-sky-200',
   payer_marked_satisfied: 'bg-violet-100 text-violet-800 dark:bg-violet-900/50 dark:text-violet-200',
   releasing: 'bg-violet-100 text-violet-800 dark:bg-violet-900/50 dark:text-violet-200',
   completed: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200',
+  disputed: 'bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-200',
+  settling: 'bg-amber-100 text-amber-800 dark:bg-amber-900/50 dark:text-amber-200',
+  refunding: 'bg-amber-100 text-amber-800 dark:bg-amber-900/50 dark:text-amber-200',
+  refunded: 'bg-gray-200 text-gray-700 dark:bg-gray-800 dark:text-gray-300',
+  partially_refunded: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200',
   cancelled: 'bg-gray-200 text-gray-700 dark:bg-gray-800 dark:text-gray-300',
 };
 

@@ -1,0 +1,113 @@
+import { ConflictError, ForbiddenError, ValidationError } from './errors';
+import { platformFee } from './money';
+
+/**
+ * Disputes and how they settle (ARCHITECTURE §5b): either party opens one on a funded contract
+ * before the release is requested, which freezes the release; inside it either party proposes how
+ * the held money is split (an amount back to the payer, the rest to the creator) and the other
+ * accepts or counter-proposes; the creator may refund in full at any time. Without agreement
+ * within {@link disputeAgreementDays} days it waits for ops. Plain functions, no AWS.
+ */
+
+/** The fixed list a party chooses the dispute's reason from, with the words a person reads. */
+export const disputeReasons = {
+  not_delivered: 'Nothing was delivered',
+  not_as_described: 'Not as described',
+  damaged_or_defective: 'Damaged or defective',
+  incomplete: 'Only part was delivered',
+  payment_problem: 'Payment problem',
+  other: 'Other',
+} as const;
+export type DisputeReason = keyof typeof disputeReasons;
+export const disputeReasonCodes = Object.keys(disputeReasons) as [DisputeReason, ...DisputeReason[]];
+
+/** Days the parties have to agree before the dispute waits for an ops decision. */
+export const disputeAgreementDays = 7;
+
+/** The side of the contract a person speaks for in a dispute. */
+export type DisputeSide = 'creator' | 'payer';
+
+/** A split one side proposed: how much of what is held goes back to the payer. */
+export interface SplitProposal {
+  id: string;
+  by: DisputeSide;
+  refund_minor: number;
+  created_at: string;
+}
+
+/** How a dispute ended, and who decided. */
+export type SettlementSource = 'agreement' | 'full_refund' | 'ops';
+
+/**
+ * The two legs of a settlement of `heldMinor`: the refund to the payer and the release to the
+ * creator. The platform's fee is 2% of what the creator receives only: nothing on a full refund.
+ * refund + fee + payout always equals what was held.
+ */
+export interface SettlementFigures {
+  held_minor: number;
+  refund_minor: number;
+  /** What is released to the creator: held - refund. */
+  released_minor: number;
+  /** The one platformFee on the released part. */
+  fee_minor: number;
+  /** What the creator's bank receives: released - fee. */
+  payout_minor: number;
+}
+
+export const disputeMessages = {
+  notParty: 'Only the creator or the payer of this contract can take part in its dispute.',
+  notDisputable: (status: string) =>
+    `This contract is currently "${status}": a dispute can only be opened on a funded contract before its release is requested.`,
+  notDisputed: (status: string) => `This contract is currently "${status}" and has no open dispute.`,
+  refundTooLarge: (held: string) => `The amount back to the buyer cannot be more than what is held in escrow (${held}).`,
+  refundNotWhole: 'The amount back to the buyer must be a whole amount of at least 0.00.',
+  noProposal: 'There is no proposal to accept yet.',
+  ownProposal: 'You cannot accept your own proposal. Wait for the other party, or make a new one.',
+  staleProposal: 'That proposal was replaced by a newer one. Please reload the dispute.',
+  fullRefundCreatorOnly: 'Only the creator can refund the buyer in full.',
+  releaseFrozen: 'Funds cannot be released while the contract is disputed. Settle the dispute first.',
+} as const;
+
+/** The figures of settling `heldMinor` with `refundMinor` back to the payer; refuses a refund outside 0..held. */
+export function settlementFigures(heldMinor: number, refundMinor: number): SettlementFigures {
+  if (!Number.isSafeInteger(heldMinor) || heldMinor < 0) throw new RangeError('what is held is a whole amount of minor units');
+  if (!Number.isSafeInteger(refundMinor) || refundMinor < 0 || refundMinor > heldMinor)
+    throw new RangeError('a refund is a whole amount between 0 and what is held');
+  const released = heldMinor - refundMinor;
+  const fee = platformFee(released);
+  return {
+    held_minor: heldMinor,
+    refund_minor: refundMinor,
+    released_minor: released,
+    fee_minor: fee,
+    payout_minor: released - fee,
+  };
+}
+
+/** A proposed refund checked against what is held: a 400 with a text a person understands otherwise. */
+export function checkProposedRefund(refundMinor: number, heldMinor: number, heldText: string): void {
+  if (!Number.isSafeInteger(refundMinor) || refundMinor < 0) throw new ValidationError(disputeMessages.refundNotWhole);
+  if (refundMinor > heldMinor) throw new ValidationError(disputeMessages.refundTooLarge(heldText));
+}
+
+/** The side `sub` takes in the contract's dispute; a 403 for anyone else. */
+export function disputeSide(
+  contract: { creator_id: string; payer_user_ids: readonly string[]; acceptor_id: string },
+  sub: string,
+): DisputeSide {
+  if (contract.creator_id === sub) return 'creator';
+  if (contract.acceptor_id === sub || contract.payer_user_ids.includes(sub)) return 'payer';
+  throw new ForbiddenError(disputeMessages.notParty);
+}
+
+/**
+ * Whether `side` may accept proposal `proposalId`: it must be the latest one (a counter-proposal
+ * replaces it) and made by the other side. Returns the proposal, or throws the 409 that says why not.
+ */
+export function acceptableProposal(proposals: readonly SplitProposal[], side: DisputeSide, proposalId: string): SplitProposal {
+  const latest = proposals.at(-1);
+  if (!latest) throw new ConflictError(disputeMessages.noProposal);
+  if (latest.id !== proposalId) throw new ConflictError(disputeMessages.staleProposal);
+  if (latest.by === side) throw new ConflictError(disputeMessages.ownProposal);
+  return latest;
+}

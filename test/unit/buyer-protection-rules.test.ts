@@ -1,0 +1,225 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  acceptableProposal,
+  checkProposedRefund,
+  disputeReasonCodes,
+  disputeSide,
+  type SplitProposal,
+  settlementFigures,
+} from '../../lambdas/core/domain/dispute';
+import {
+  type ContractStatus,
+  contractStatuses,
+  isFinal,
+  nextStatus,
+  settledEvent,
+  transitionTarget,
+} from '../../lambdas/core/domain/escrow-contract';
+import {
+  balances,
+  isBalanced,
+  ledgerSummary,
+  type Posting,
+  paymentCreditPosting,
+  payoutPosting,
+  refundCompletedPosting,
+  refundRequestedPosting,
+} from '../../lambdas/core/domain/ledger';
+import { platformFee } from '../../lambdas/core/domain/money';
+
+const funded = ['in_escrow', 'fully_funded', 'delivered', 'payer_marked_satisfied'] as const;
+
+describe('delivery and inspection', () => {
+  it('lets the creator mark a fully funded contract delivered, and nothing less funded', () => {
+    expect(nextStatus('fully_funded', 'mark_delivered')).toBe('delivered');
+    for (const status of contractStatuses.filter((s) => s !== 'fully_funded'))
+      expect(transitionTarget(status, 'mark_delivered'), status).toBeUndefined();
+  });
+
+  it('counts acceptance within the window and silence until it ends alike: payer_marked_satisfied', () => {
+    expect(nextStatus('delivered', 'mark_satisfied')).toBe('payer_marked_satisfied');
+    expect(nextStatus('delivered', 'inspection_ended')).toBe('payer_marked_satisfied');
+    expect(transitionTarget('disputed', 'inspection_ended')).toBeUndefined();
+  });
+
+  it('still lets the payer accept early, before delivery', () => {
+    expect(nextStatus('in_escrow', 'mark_satisfied')).toBe('payer_marked_satisfied');
+    expect(nextStatus('fully_funded', 'mark_satisfied')).toBe('payer_marked_satisfied');
+  });
+});
+
+describe('disputes', () => {
+  it('can be opened on any funded contract until the release is requested, and never after', () => {
+    for (const status of funded) expect(nextStatus(status, 'open_dispute'), status).toBe('disputed');
+    for (const status of contractStatuses.filter((s) => !(funded as readonly string[]).includes(s)))
+      expect(transitionTarget(status, 'open_dispute'), status).toBeUndefined();
+  });
+
+  it('freezes the release: a disputed or settling contract cannot be released (409)', () => {
+    for (const status of ['disputed', 'settling'] as const)
+      expect(() => nextStatus(status, 'request_release')).toThrow(expect.objectContaining({ statusCode: 409 }));
+  });
+
+  it('ends in refunded, partially_refunded or completed by how the held money is split', () => {
+    expect(settledEvent(10_000, 10_000)).toBe('settled_refunded');
+    expect(settledEvent(4_000, 10_000)).toBe('settled_partially_refunded');
+    expect(settledEvent(0, 10_000)).toBe('settled_paid_out');
+    const ends = {
+      settled_refunded: 'refunded',
+      settled_partially_refunded: 'partially_refunded',
+      settled_paid_out: 'completed',
+    };
+    for (const [event, to] of Object.entries(ends)) {
+      expect(nextStatus(nextStatus('disputed', 'settle'), event as keyof typeof ends)).toBe(to);
+    }
+  });
+
+  it('offers a fixed list of reasons', () => {
+    expect(disputeReasonCodes).toContain('not_delivered');
+    expect(disputeReasonCodes).toContain('other');
+  });
+
+  it('lets the creator and the payer take part, and refuses anyone else (403)', () => {
+    const contract = { creator_id: 'seller', acceptor_id: 'buyer', payer_user_ids: ['buyer'] };
+    expect(disputeSide(contract, 'seller')).toBe('creator');
+    expect(disputeSide(contract, 'buyer')).toBe('payer');
+    expect(() => disputeSide(contract, 'stranger')).toThrow(expect.objectContaining({ statusCode: 403 }));
+  });
+
+  it('accepts only the latest proposal, and only from the other side (409 otherwise)', () => {
+    const proposals: SplitProposal[] = [
+      { id: 'p1', by: 'payer', refund_minor: 6_000, created_at: 't1' },
+      { id: 'p2', by: 'creator', refund_minor: 4_000, created_at: 't2' },
+    ];
+    expect(acceptableProposal(proposals, 'payer', 'p2').refund_minor).toBe(4_000);
+    expect(() => acceptableProposal(proposals, 'creator', 'p2')).toThrow(expect.objectContaining({ statusCode: 409 }));
+    expect(() => acceptableProposal(proposals, 'creator', 'p1')).toThrow(expect.objectContaining({ statusCode: 409 }));
+    expect(() => acceptableProposal([], 'payer', 'p1')).toThrow(expect.objectContaining({ statusCode: 409 }));
+  });
+
+  it('refuses a proposed refund below zero, of a fraction of a kobo, or above what is held (400)', () => {
+    expect(() => checkProposedRefund(10_001, 10_000, '₦100.00')).toThrow(expect.objectContaining({ statusCode: 400 }));
+    expect(() => checkProposedRefund(-1, 10_000, '₦100.00')).toThrow(expect.objectContaining({ statusCode: 400 }));
+    expect(() => checkProposedRefund(0.5, 10_000, '₦100.00')).toThrow(expect.objectContaining({ statusCode: 400 }));
+    expect(() => checkProposedRefund(10_000, 10_000, '₦100.00')).not.toThrow();
+  });
+});
+
+describe('settlement figures', () => {
+  it('charges the fee on what the creator receives only: refund + fee + payout = held, for any split', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 ** 13 }), fc.double({ min: 0, max: 1, noNaN: true }), (held, share) => {
+        const refund = Math.floor(held * share);
+        const f = settlementFigures(held, refund);
+        expect(f.refund_minor + f.fee_minor + f.payout_minor).toBe(held);
+        expect(f.fee_minor).toBe(platformFee(held - refund));
+      }),
+    );
+  });
+
+  it('charges nothing on a full refund', () => {
+    expect(settlementFigures(500_000, 500_000)).toMatchObject({ fee_minor: 0, payout_minor: 0, released_minor: 0 });
+  });
+
+  it('gives 40% back and pays 60% minus 2% of it on a 40/60 split', () => {
+    expect(settlementFigures(1_000_000, 400_000)).toEqual({
+      held_minor: 1_000_000,
+      refund_minor: 400_000,
+      released_minor: 600_000,
+      fee_minor: 12_000,
+      payout_minor: 588_000,
+    });
+  });
+
+  it('refuses a refund outside 0..held', () => {
+    expect(() => settlementFigures(100, 101)).toThrow(RangeError);
+    expect(() => settlementFigures(100, -1)).toThrow(RangeError);
+  });
+});
+
+describe('cancellation and the delivery deadline', () => {
+  it('sends a funded, undelivered contract to refunding, and from there to cancelled', () => {
+    for (const event of ['cancel', 'delivery_expired'] as const) {
+      expect(nextStatus('in_escrow', event)).toBe('refunding');
+      expect(nextStatus('fully_funded', event)).toBe('refunding');
+      for (const status of ['delivered', 'payer_marked_satisfied', 'releasing', 'disputed'] as const)
+        expect(transitionTarget(status, event), `${status} --${event}`).toBeUndefined();
+    }
+    expect(nextStatus('refunding', 'refund_completed')).toBe('cancelled');
+  });
+
+  it('leaves no status that holds money without a way out', () => {
+    const holding: ContractStatus[] = [
+      'in_escrow',
+      'fully_funded',
+      'delivered',
+      'payer_marked_satisfied',
+      'releasing',
+      'disputed',
+      'settling',
+      'refunding',
+    ];
+    for (const status of holding) expect(isFinal(status), status).toBe(false);
+  });
+});
+
+describe('the ledger with refunds', () => {
+  it('puts an overpayment beyond what is due in suspense, never in escrow', () => {
+    const posting = paymentCreditPosting('tx-1', 12_000, 2_000);
+    expect(isBalanced(posting.lines)).toBe(true);
+    expect(ledgerSummary([posting])).toMatchObject({ paid_in_minor: 12_000, held_minor: 10_000, suspense_minor: 2_000 });
+  });
+
+  it('credits a payment no contract can take wholly to suspense', () => {
+    expect(paymentCreditPosting('tx-late', 5_000, 5_000).lines).toEqual([
+      { account: 'provider_holding', amount_minor: 5_000 },
+      { account: 'suspense', amount_minor: -5_000 },
+    ]);
+  });
+
+  it('moves a refund leg through refund_pending to refunds', () => {
+    const postings = [paymentCreditPosting('tx-1', 10_000), refundRequestedPosting('refund-1', 4_000, 'escrow')];
+    expect(ledgerSummary(postings)).toMatchObject({ held_minor: 6_000, refund_pending_minor: 4_000, refunded_minor: 0 });
+    postings.push(refundCompletedPosting('refund-1', 4_000));
+    expect(ledgerSummary(postings)).toMatchObject({ held_minor: 6_000, refund_pending_minor: 0, refunded_minor: 4_000 });
+  });
+
+  it('keeps paid in = held + suspense + refund pending + refunded + paid out + fees over any settlement', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10 ** 12 }),
+        fc.integer({ min: 0, max: 10 ** 9 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.boolean(),
+        (due, excess, share, confirmed) => {
+          const postings: Posting[] = [paymentCreditPosting('tx', due + excess, excess)];
+          if (excess > 0) postings.push(refundRequestedPosting('refund-excess', excess, 'suspense'));
+          const f = settlementFigures(due, Math.floor(due * share));
+          if (f.refund_minor > 0) postings.push(refundRequestedPosting('refund-settlement', f.refund_minor, 'escrow'));
+          if (f.released_minor > 0) postings.push(payoutPosting('payout', f));
+          if (confirmed) {
+            if (excess > 0) postings.push(refundCompletedPosting('refund-excess', excess));
+            if (f.refund_minor > 0) postings.push(refundCompletedPosting('refund-settlement', f.refund_minor));
+          }
+          for (const p of postings) expect(isBalanced(p.lines)).toBe(true);
+          const s = ledgerSummary(postings);
+          expect(s.paid_in_minor).toBe(
+            s.held_minor + s.suspense_minor + s.refund_pending_minor + s.refunded_minor + s.paid_out_minor + s.fees_minor,
+          );
+          expect(s.held_minor).toBe(0);
+          expect(s.suspense_minor).toBe(0);
+          expect(s.refunded_minor + s.refund_pending_minor).toBe(excess + f.refund_minor);
+          expect(s.fees_minor).toBe(platformFee(f.released_minor));
+          expect(Object.values(balances(postings)).reduce((a, b) => a + b, 0)).toBe(0);
+        },
+      ),
+    );
+  });
+
+  it('refuses a refund of nothing or of a fraction of a kobo', () => {
+    expect(() => refundRequestedPosting('r', 0, 'escrow')).toThrow(RangeError);
+    expect(() => refundCompletedPosting('r', 1.5)).toThrow(RangeError);
+    expect(() => paymentCreditPosting('tx', 100, 101)).toThrow(RangeError);
+  });
+});
