@@ -5,12 +5,13 @@ import { close, listen, readBody, sendJson } from '../http-util';
 import { handleApi, handleTransferResendHook } from './api';
 import type { SandboxContext } from './context';
 import { handlePayerPage } from './payer';
+import { defaultRefundSettleMs, handleRefundApi, type SandboxPaymentType, type SandboxRefund, SandboxRefunds } from './refunds';
 import { type SandboxCharge, SandboxStore, type SandboxTransaction, type SandboxTransfer } from './store';
 import { defaultTransferSettleMs, failingPayoutAccount, SandboxPayouts } from './transfers';
 import { noFaults, type SandboxFaults, WebhookSender } from './webhooks';
 import { errorJson } from './wire';
 
-export type { SandboxCharge, SandboxFaults, SandboxTransaction, SandboxTransfer };
+export type { SandboxCharge, SandboxFaults, SandboxPaymentType, SandboxRefund, SandboxTransaction, SandboxTransfer };
 export { failingPayoutAccount };
 
 /** How to run the sandbox. */
@@ -31,6 +32,10 @@ export interface FlutterwaveSandboxOptions {
   log?: (line: string) => void;
   /** How long a transfer takes from NEW to SUCCESSFUL or FAILED (PENDING at half). @default 1500 */
   transferSettleMs?: number;
+  /** How long a refund takes from pending to completed or failed. @default 1500 */
+  refundSettleMs?: number;
+  /** Transactions paid with these types are refused a refund ("not supported"). @default none */
+  nonRefundablePaymentTypes?: SandboxPaymentType[];
 }
 
 /** A running sandbox. */
@@ -50,6 +55,12 @@ export interface FlutterwaveSandbox {
   charges(): SandboxCharge[];
   /** Every transfer attempt (payout), retries included, oldest first (copies). */
   transfers(): SandboxTransfer[];
+  /** Every refund, oldest first (copies). */
+  refunds(): SandboxRefund[];
+  /** While on, refunds made are accepted and then settle failed (the `failRefunds` fault). */
+  failRefunds(on: boolean): void;
+  /** Replaces the payment types whose transactions are refused a refund. */
+  setNonRefundablePaymentTypes(types: SandboxPaymentType[]): void;
   stop(): Promise<void>;
 }
 
@@ -65,6 +76,8 @@ const faultsPatchSchema = z
     transferFailures: z.number().int().min(0).max(1_000),
     transferWebhookDrops: z.number().int().min(0).max(1_000),
     holdTransfers: z.boolean(),
+    failRefunds: z.boolean(),
+    refundCreateLostReplies: z.number().int().min(0).max(1_000),
   })
   .partial()
   .strict();
@@ -81,6 +94,13 @@ const faultsPatchSchema = z
  * (044 / 0690000041), which settles FAILED; its retry (`POST /v3/transfers/{id}/retries`)
  * succeeds. `GET /v3/transfers` lists them 10 a page, newest first; `POST
  * /__transfers/{id}/resend-hook` (the sandbox's own) sends a settled one's webhook again.
+ *
+ * Refunds: `POST /v3/transactions/{id}/refund` on a successful transaction answers pending; the
+ * refund settles completed after `refundSettleMs` and sends `refund.completed` (a webhook v3 does
+ * not document; the sandbox's is the create answer's shape). Partial refunds add up to the
+ * transaction's amount at most; beyond what remains is a 400. `failRefunds(true)` makes new
+ * refunds settle failed; `nonRefundablePaymentTypes` refuses them outright ("not supported").
+ * `GET /v3/refunds/{id}` reads one, `GET /v3/refunds` lists them 20 a page, newest first.
  */
 export async function startFlutterwaveSandbox(options: FlutterwaveSandboxOptions): Promise<FlutterwaveSandbox> {
   const store = new SandboxStore(options.dataDir && join(options.dataDir, 'flutterwave.json'));
@@ -92,6 +112,13 @@ export async function startFlutterwaveSandbox(options: FlutterwaveSandboxOptions
     webhooks,
     faults,
     settleMs: options.transferSettleMs ?? defaultTransferSettleMs,
+  });
+  const refunds = new SandboxRefunds({
+    store,
+    webhooks,
+    faults,
+    settleMs: options.refundSettleMs ?? defaultRefundSettleMs,
+    nonRefundablePaymentTypes: options.nonRefundablePaymentTypes ?? [],
   });
   const waiting = new Set<() => void>();
   const wait = (ms: number) =>
@@ -109,11 +136,12 @@ export async function startFlutterwaveSandbox(options: FlutterwaveSandboxOptions
   const port = await listen(server, options.port ?? 0);
   const origin = `http://127.0.0.1:${port}`;
   const ctx: SandboxContext = { store, webhooks, payouts, faults, origin, publicKey: options.publicKey, wait };
-  // Payouts the last run left NEW or PENDING go on settling, as the provider's would have meanwhile.
+  // Payouts and refunds the last run left unsettled go on settling, as the provider's would have meanwhile.
   payouts.resume();
+  refunds.resume();
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    route(ctx, options.secretKey, req, res).catch((error: unknown) => {
+    route(ctx, refunds, options.secretKey, req, res).catch((error: unknown) => {
       log(`${req.method} ${req.url} failed: ${error instanceof Error ? error.message : String(error)}`);
       if (!res.headersSent) sendJson(res, 500, errorJson('Internal sandbox error'));
       else res.destroy();
@@ -129,8 +157,14 @@ export async function startFlutterwaveSandbox(options: FlutterwaveSandboxOptions
     transactions: () => store.transactions(),
     charges: () => store.charges(),
     transfers: () => store.transfers(),
+    refunds: () => store.refunds(),
+    failRefunds: (on) => {
+      faults.failRefunds = on;
+    },
+    setNonRefundablePaymentTypes: (types) => refunds.setNonRefundablePaymentTypes(types),
     stop: async () => {
       payouts.stop();
+      refunds.stop();
       webhooks.stop();
       for (const release of [...waiting]) release();
       await close(server);
@@ -138,13 +172,20 @@ export async function startFlutterwaveSandbox(options: FlutterwaveSandboxOptions
   };
 }
 
-async function route(ctx: SandboxContext, secretKey: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function route(
+  ctx: SandboxContext,
+  refunds: SandboxRefunds,
+  secretKey: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const url = new URL(req.url ?? '/', ctx.origin);
   if (url.pathname.startsWith('/v3/')) {
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
       sendJson(res, 401, errorJson('Invalid authorization key'));
       return;
     }
+    if (await handleRefundApi(refunds, ctx.store, req, res, url)) return;
     await handleApi(ctx, req, res, url);
     return;
   }

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { SandboxRefund } from './refunds';
 
 /** Who paid, as the provider reports the customer. */
 export interface SandboxCustomer {
@@ -96,28 +97,32 @@ export interface SandboxTransfer {
 interface SandboxData {
   nextTransactionId: number;
   nextTransferId: number;
+  nextRefundId: number;
   charges: SandboxCharge[];
   transactions: SandboxTransaction[];
   transfers: SandboxTransfer[];
+  refunds: SandboxRefund[];
 }
 
 /**
- * The sandbox's charges, transactions and transfers, in memory and, when a file is given, written
- * through to disk (temp file + rename) so a restarted sandbox still verifies yesterday's payments
- * and settles the payouts it had not finished.
+ * The sandbox's charges, transactions, transfers and refunds, in memory and, when a file is given,
+ * written through to disk (temp file + rename) so a restarted sandbox still verifies yesterday's
+ * payments and settles the payouts and refunds it had not finished.
  */
 export class SandboxStore {
   // Ids look like the provider's (6+ digits) so nothing downstream assumes small numbers.
   private data: SandboxData = {
     nextTransactionId: 4_100_001,
     nextTransferId: 510_001,
+    nextRefundId: 7_300_001,
     charges: [],
     transactions: [],
     transfers: [],
+    refunds: [],
   };
 
   constructor(private readonly file?: string) {
-    // A file written before the sandbox made transfers has none of their fields.
+    // A file written before the sandbox made transfers (or refunds) has none of their fields.
     if (file && existsSync(file))
       this.data = { ...this.data, ...(JSON.parse(readFileSync(file, 'utf8')) as Partial<SandboxData>) };
   }
@@ -211,7 +216,32 @@ export class SandboxStore {
     return this.data.transfers.filter((t) => t.status === 'NEW' || t.status === 'PENDING');
   }
 
-  /** Writes changes made to charges, transactions or transfers handed out by this store (they are the stored objects). */
+  newRefundId(): number {
+    const id = this.data.nextRefundId++;
+    this.save();
+    return id;
+  }
+
+  addRefund(refund: SandboxRefund): void {
+    this.data.refunds.push(refund);
+    this.save();
+  }
+
+  refund(id: number): SandboxRefund | undefined {
+    return this.data.refunds.find((r) => r.id === id);
+  }
+
+  /** The refunds of one transaction, oldest first. */
+  refundsOf(transactionId: number): SandboxRefund[] {
+    return this.data.refunds.filter((r) => r.transactionId === transactionId);
+  }
+
+  /** The stored refunds, newest first, as v3's list pages them. */
+  refundsNewestFirst(): SandboxRefund[] {
+    return [...this.data.refunds].reverse();
+  }
+
+  /** Writes changes made to charges, transactions, transfers or refunds handed out by this store (they are the stored objects). */
   commit(): void {
     this.save();
   }
@@ -226,6 +256,10 @@ export class SandboxStore {
 
   transfers(): SandboxTransfer[] {
     return structuredClone(this.data.transfers);
+  }
+
+  refunds(): SandboxRefund[] {
+    return structuredClone(this.data.refunds);
   }
 
   private save(): void {

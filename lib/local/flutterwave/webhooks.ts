@@ -1,10 +1,11 @@
+import type { SandboxRefund } from './refunds';
 import type { SandboxStore, SandboxTransaction, SandboxTransfer, SandboxWebhookState } from './store';
-import { chargeCompletedEvent, transferCompletedEvent } from './wire';
+import { chargeCompletedEvent, refundCompletedEvent, transferCompletedEvent } from './wire';
 
 /**
  * What tests can make the sandbox do wrong, the ways the real provider does: late, repeated or
- * lost webhooks, a verify endpoint that fails or stalls, and payouts that fail, stall or are made
- * without our hearing of it.
+ * lost webhooks, a verify endpoint that fails or stalls, and payouts and refunds that fail or are
+ * made without our hearing of it (payouts also stall).
  */
 export interface SandboxFaults {
   /** Wait this long before sending each webhook. */
@@ -27,6 +28,10 @@ export interface SandboxFaults {
   transferWebhookDrops: number;
   /** While true, transfers stop at PENDING; set back to false, the held ones settle. */
   holdTransfers: boolean;
+  /** While true, refunds made are accepted (pending) and then settle failed, with their webhook. */
+  failRefunds: boolean;
+  /** The next N refund requests make the refund, then answer 500: the payer is refunded, we never heard. */
+  refundCreateLostReplies: number;
 }
 
 /** No faults: the provider on a good day. */
@@ -42,6 +47,8 @@ export function noFaults(): SandboxFaults {
     transferFailures: 0,
     transferWebhookDrops: 0,
     holdTransfers: false,
+    failRefunds: false,
+    refundCreateLostReplies: 0,
   };
 }
 
@@ -63,9 +70,9 @@ interface Hook {
 }
 
 /**
- * Posts `charge.completed` and `transfer.completed` webhooks. A delivery never throws and never
- * holds up the request that caused it; its outcome is kept on the transaction or transfer, so a
- * failed one can be sent again.
+ * Posts `charge.completed`, `transfer.completed` and `refund.completed` webhooks. A delivery never
+ * throws and never holds up the request that caused it; its outcome is kept on the transaction,
+ * transfer or refund, so a failed one can be sent again.
  */
 export class WebhookSender {
   private readonly stopping = new AbortController();
@@ -95,6 +102,15 @@ export class WebhookSender {
       return Promise.resolve();
     }
     return this.send(hook);
+  }
+
+  /** The same for a settled refund's `refund.completed`. */
+  deliverRefund(refund: SandboxRefund): Promise<void> {
+    return this.send({
+      state: refund.webhook,
+      label: `refund ${refund.id} (transaction ${refund.transactionId})`,
+      body: () => refundCompletedEvent(refund),
+    });
   }
 
   /** Abandons deliveries in flight (the sandbox is stopping). */

@@ -1,4 +1,5 @@
 import { toDecimalString } from '../../../lambdas/core/domain/money';
+import type { SandboxRefund } from './refunds';
 import type { SandboxCustomer, SandboxTransaction, SandboxTransfer } from './store';
 
 /** The merchant account every sandbox transaction belongs to (v3 reports it as `account_id`). */
@@ -142,6 +143,46 @@ export function transferCompletedEvent(transfer: SandboxTransfer) {
       is_approved: fields.is_approved,
     },
   };
+}
+
+/** The merchant wallet refunds are paid from (v3 reports it as `wallet_id`). */
+const sandboxWalletId = 100_101;
+
+/** A refund as `data` of v3's create answer (and of the sandbox's `GET /refunds/{id}`, which v3 does not show). */
+export function refundJson(refund: SandboxRefund) {
+  return {
+    id: refund.id,
+    account_id: sandboxAccountId,
+    tx_id: refund.transactionId,
+    flw_ref: refund.flwRef,
+    wallet_id: sandboxWalletId,
+    amount_refunded: majorAmount(refund.amountMinor),
+    status: refund.status,
+    destination: 'payment_source',
+    meta: { source: 'availablebalance' },
+    created_at: refund.createdAt,
+  };
+}
+
+/** A refund as a row of v3's `GET /refunds` (it names the transaction `transaction_id`). */
+export function refundListJson(refund: SandboxRefund) {
+  return {
+    id: refund.id,
+    amount_refunded: majorAmount(refund.amountMinor),
+    status: refund.status,
+    flw_ref: refund.flwRef,
+    comment: refund.comments,
+    settlement_id: 'N/A',
+    meta: null,
+    created_at: refund.createdAt,
+    account_id: sandboxAccountId,
+    transaction_id: refund.transactionId,
+  };
+}
+
+/** The sandbox's refund webhook body (v3 documents none): `refund.completed` with the outcome in `data.status`. */
+export function refundCompletedEvent(refund: SandboxRefund) {
+  return { event: 'refund.completed', data: { ...refundJson(refund), currency: refund.currency } };
 }
 
 /** v3's error envelope. */
