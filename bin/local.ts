@@ -2,10 +2,12 @@
  * `npm start`: the whole product on this machine. Builds the web app if it is missing, starts the
  * local cloud with its data under .data/, seeds the demo accounts on the first run, and stops
  * cleanly on Ctrl-C. ESCROW_DATA_DIR moves the data folder. PORT chooses the app's port (the next six ports serve the API, Cognito,
- * the mailbox, DynamoDB Local, Step Functions and the payment provider's sandbox).
+ * the mailbox, DynamoDB Local, Step Functions and the payment provider's sandbox). ESCROW_TIME_SCALE
+ * runs business time faster (README: "Compressing business time").
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { timeScale as readTimeScale } from '../lambdas/core/adapters/env';
 import { ensureDemoUsers, trustedDeviceScript } from '../lib/local/demo-users';
 import { startLocalCloud } from '../lib/local/index';
 import { buildWeb } from '../scripts/build-web';
@@ -15,6 +17,13 @@ const root = resolve(import.meta.dirname, '..');
 // ESCROW_DATA_DIR keeps a second local cloud (or a test's) apart from the everyday .data/.
 const dataDir = resolve(process.env.ESCROW_DATA_DIR ?? join(root, '.data'));
 const port = Number(process.env.PORT ?? 3000);
+let timeScale: number;
+try {
+  timeScale = readTimeScale();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 
 if (!existsSync(join(root, 'web', 'dist', appShellFile))) {
   console.log('Building the web app (first run)...');
@@ -22,7 +31,7 @@ if (!existsSync(join(root, 'web', 'dist', appShellFile))) {
 }
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
-const cloud = await startLocalCloud({ dataDir, port });
+const cloud = await startLocalCloud({ dataDir, port, timeScale });
 const demoUsers = await ensureDemoUsers(cloud.cognito, join(dataDir, 'demo-users.json'));
 
 console.log(`

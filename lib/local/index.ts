@@ -37,6 +37,11 @@ export interface LocalCloudOptions {
   webDist?: string;
   /** Task state name -> TimeoutSeconds to use instead of the ASL's (tests shorten the 7-day funding window). */
   workflowTimeouts?: Record<string, number>;
+  /**
+   * Business time's factor (`npm start`'s ESCROW_TIME_SCALE): the workflow's timeouts and waits, and
+   * the deadlines the functions compute (`scaledMs`), are multiplied by it. @default 1
+   */
+  timeScale?: number;
   /** The payment sandbox's settings (tests shorten how long a payout takes to settle). */
   flutterwave?: { transferSettleMs?: number };
   /** Task state name -> retry interval(s) in ms instead of the ASL's (tests do not wait minutes between transfer retries). */
@@ -152,6 +157,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
         captchaVerifyUrl: `${appUrl}/recaptcha/api/siteverify`,
         stateMachineArn,
         endpoints: { dynamodbEndpoint: dynamo.endpoint, sesEndpoint: ses.endpoint, cognitoEndpoint },
+        timeScale: options.timeScale ?? 1,
       }),
       // Locally a secret's value itself, where AWS gives its ARN (adapters/secrets.ts).
       [envNames.appSecret]: secrets.appSecret,
@@ -190,6 +196,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
         },
       ],
       timeoutOverrides: options.workflowTimeouts,
+      timeScale: options.timeScale,
       retryIntervalOverrides: options.workflowRetryIntervals,
       beforeResume: (endpoint) => {
         process.env[envNames.sfnEndpoint] = endpoint;

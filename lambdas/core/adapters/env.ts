@@ -1,3 +1,5 @@
+import { parseTimeScale } from '../domain/time-scale';
+
 /**
  * Environment of every function. In AWS, CDK sets these; locally the local cloud sets them,
  * including the endpoint overrides that point the SDK clients at the local stand-ins.
@@ -33,6 +35,8 @@ export const envNames = {
   cognitoEndpoint: 'COGNITO_ENDPOINT',
   sesEndpoint: 'SES_ENDPOINT',
   sfnEndpoint: 'SFN_ENDPOINT',
+  /** How much faster than real time business time runs (domain/time-scale.ts); set only by the local cloud. */
+  timeScale: 'ESCROW_TIME_SCALE',
 } as const;
 
 export type EnvName = keyof typeof envNames;
@@ -46,6 +50,14 @@ export function requireEnv(name: EnvName): string {
 
 export function optionalEnv(name: EnvName): string | undefined {
   return process.env[envNames[name]] || undefined;
+}
+
+/**
+ * The factor this function multiplies business durations by (`scaledMs` in domain/time-scale.ts):
+ * 1 in AWS, where CDK never sets the variable; locally what `npm start` was given.
+ */
+export function timeScale(): number {
+  return parseTimeScale(process.env[envNames.timeScale], envNames.timeScale);
 }
 
 /** The local stand-ins' endpoints: set only by the local cloud, unset in AWS. */
@@ -67,6 +79,11 @@ export interface FunctionSettings {
   /** Where siteverify is asked; unset = Google's. */
   captchaVerifyUrl?: string;
   endpoints?: Partial<Record<EndpointName, string>>;
+  /**
+   * The local cloud's time scale (ESCROW_TIME_SCALE). Only the local cloud passes it; CDK never
+   * does, so in AWS the variable is unset and the factor is 1 whatever a deploy is given.
+   */
+  timeScale?: number;
 }
 
 /**
@@ -84,6 +101,7 @@ export function functionEnvironment(settings: FunctionSettings): Record<string, 
     userPoolClientId: settings.userPool?.clientId,
     stateMachineArn: settings.stateMachineArn,
     captchaVerifyUrl: settings.captchaVerifyUrl,
+    timeScale: settings.timeScale === undefined ? undefined : String(settings.timeScale),
     ...settings.endpoints,
   };
   return Object.fromEntries(

@@ -1,4 +1,5 @@
 import type { StateMachineDefinition } from 'aws-local-stepfunctions';
+import { scaledSeconds } from '../../../lambdas/core/domain/time-scale';
 
 /** The longest delay Node's setTimeout honours; a longer one fires after 1 ms (FACTS.md). */
 export const maxTimerSeconds = 2_147_483;
@@ -17,17 +18,36 @@ export interface TaskPlan {
   stateName: string;
   /** The integration, as AWS names it in `taskScheduledEventDetails.resource`. */
   resource: TaskResource;
-  /** The effective timeout (the state's own, or the test override). */
+  /** The effective timeout: the state's own or the test override, times the time scale for a callback task. */
   timeoutSeconds: number;
 }
 
-/** A definition that passed every check, with the test timeouts applied (see {@link prepareDefinition}). */
+/** A definition that passed every check, with its timers made effective (see {@link prepareDefinition}). */
 export interface PreparedDefinition {
-  /** What the interpreter runs; differs from the source only in overridden `TimeoutSeconds`. */
+  /** What the interpreter runs; differs from the source only in its `TimeoutSeconds` and Wait `Seconds`. */
   runnable: StateMachineDefinition;
   /** Every state (nested ones too) by name -> its `Type`. */
   stateTypes: Map<string, string>;
   tasks: Map<string, TaskPlan>;
+}
+
+/** How the timers of a definition are changed before it runs locally. */
+export interface TimerSettings {
+  /**
+   * Task state name -> the TimeoutSeconds to use instead of the state's own (fractions allowed);
+   * the machine's own name -> its top-level TimeoutSeconds. For tests.
+   */
+  timeoutOverrides?: Record<string, number>;
+  /**
+   * The factor business time runs at (ESCROW_TIME_SCALE, lambdas/core/domain/time-scale.ts). Business
+   * time is what the workflow waits for the world: a Wait's `Seconds`, a callback Task's
+   * (`.waitForTaskToken`) TimeoutSeconds and the top-level one; each is multiplied by it, after the
+   * overrides. Not scaled: a plain `lambda:invoke` Task's TimeoutSeconds, which bounds how long a
+   * function may run (compute, like Lambda's own timeout: 60 s at 0.0001 would be 6 ms), and Retry
+   * intervals, which pace calls to a function or provider.
+   * @default 1
+   */
+  timeScale?: number;
 }
 
 type Json = Record<string, unknown>;
@@ -39,15 +59,20 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
  * throws an Error naming the state: timers above Node's limit, Tasks without `TimeoutSeconds`
  * (the interpreter would use 60 s, AWS a year), resources other than the two Lambda integrations
  * (the interpreter would call real AWS Lambda), fields it ignores (JSONata, heartbeats,
- * `TimeoutSecondsPath`), and Tasks without a handler or handlers without a Task. `timeoutOverrides`
- * replaces the `TimeoutSeconds` of the Task states it names, and the top-level one when it names the
- * machine itself.
+ * `TimeoutSecondsPath`), and Tasks without a handler or handlers without a Task. Then applies the
+ * {@link TimerSettings}: overrides first, then the time scale on business timers.
+ *
+ * Scaled timers keep millisecond precision (`scaledSeconds`: rounded to 1 ms, never below 1 ms)
+ * instead of whole seconds: the interpreter's runtime multiplies `TimeoutSeconds` and `Seconds` by
+ * 1000 for its setTimeout, and only its validator wants integers, so the runnable copy skips the
+ * validator. That keeps the interpreter's own timeout, Catch on States.Timeout and Wait semantics
+ * (no timer of our own beside it), and a 3-day Wait at 0.0001 lasts 25.92 s, not a rounded 26 or 0.
  */
 export function prepareDefinition(
   machineName: string,
   definition: object,
   handlerNames: string[],
-  timeoutOverrides: Record<string, number> = {},
+  { timeoutOverrides = {}, timeScale = 1 }: TimerSettings = {},
 ): PreparedDefinition {
   const fail = (message: string): never => {
     throw new Error(`State machine '${machineName}': ${message}`);
@@ -55,15 +80,30 @@ export function prepareDefinition(
   if (!isObject(definition) || !isObject(definition.States) || typeof definition.StartAt !== 'string') {
     fail('the definition needs StartAt and States');
   }
+  if (!(Number.isFinite(timeScale) && timeScale > 0)) fail(`the time scale must be a positive number, not ${timeScale}`);
+  const validOverride = (seconds: number) => Number.isFinite(seconds) && seconds > 0 && seconds <= maxTimerSeconds;
   const root = definition as Json;
   if (root.QueryLanguage === 'JSONata') fail('JSONata is not interpreted locally (use JSONPath)');
-  checkSeconds(root.TimeoutSeconds, 'the top-level TimeoutSeconds', fail);
+
+  // The interpreter runs a copy whose business timers are the effective ones: overridden, then scaled.
+  const runnable = structuredClone(root);
+  const overrideOf = (name: string) => (Object.hasOwn(timeoutOverrides, name) ? timeoutOverrides[name] : undefined);
+  const effective = (seconds: number, override: number | undefined) => scaledSeconds(override ?? seconds, timeScale);
+  const scaled = timeScale === 1 ? '' : ` (times the time scale ${timeScale})`;
+  const machineOverride = overrideOf(machineName);
+  if (machineOverride !== undefined && !validOverride(machineOverride)) fail('its timeout override is invalid');
+  if (typeof root.TimeoutSeconds === 'number' || machineOverride !== undefined) {
+    runnable.TimeoutSeconds = effective(root.TimeoutSeconds as number, machineOverride);
+    checkSeconds(runnable.TimeoutSeconds, `the top-level TimeoutSeconds${scaled}`, fail);
+  }
 
   const stateTypes = new Map<string, string>();
   const tasks = new Map<string, TaskPlan>();
+  const runnableStates = new Map(allStates(runnable.States as Json));
   for (const [name, state] of allStates(root.States as Json)) {
     if (stateTypes.has(name)) fail(`state names must be unique, '${name}' appears twice`);
     if (!isObject(state)) fail(`state '${name}' is not an object`);
+    const copy = runnableStates.get(name) as Json;
     stateTypes.set(name, String(state.Type));
     if (state.QueryLanguage === 'JSONata') fail(`state '${name}' uses JSONata, which is not interpreted locally`);
     for (const [i, retrier] of (Array.isArray(state.Retry) ? state.Retry : []).entries()) {
@@ -71,7 +111,15 @@ export function prepareDefinition(
       checkSeconds(retrier?.MaxDelaySeconds, `Retry[${i}].MaxDelaySeconds of '${name}'`, fail);
     }
     if (state.Type === 'Wait') {
-      checkSeconds(state.Seconds, `Seconds of Wait state '${name}'`, fail);
+      if (typeof state.Seconds === 'number') {
+        copy.Seconds = effective(state.Seconds, undefined);
+        checkSeconds(copy.Seconds, `Seconds of Wait state '${name}'${scaled}`, fail);
+      }
+      // A SecondsPath is read from the input while running, beyond reach of the scale. A Timestamp
+      // (Path) is a moment, not a duration: the product computes the moments it passes with scaledMs.
+      if ('SecondsPath' in state && timeScale !== 1) {
+        fail(`Wait state '${name}' uses SecondsPath, which the time scale cannot reach (use TimestampPath)`);
+      }
       if (typeof state.Timestamp === 'string' && Date.parse(state.Timestamp) - Date.now() > maxTimerSeconds * 1000) {
         fail(`Timestamp of Wait state '${name}' is more than ${maxTimerSeconds} s away, beyond Node's timer limit`);
       }
@@ -89,31 +137,20 @@ export function prepareDefinition(
       fail(`Task '${name}' uses HeartbeatSeconds, which is not emulated locally`);
     }
     if (typeof state.TimeoutSeconds !== 'number') fail(`Task '${name}' has no TimeoutSeconds (the local default would be 60 s)`);
-    checkSeconds(state.TimeoutSeconds, `TimeoutSeconds of Task '${name}'`, fail);
+    const override = overrideOf(name);
+    if (override !== undefined && !validOverride(override)) fail(`timeout override for '${name}' is invalid`);
+    copy.TimeoutSeconds =
+      resource === 'invoke.waitForTaskToken'
+        ? effective(state.TimeoutSeconds as number, override)
+        : (override ?? state.TimeoutSeconds);
+    checkSeconds(copy.TimeoutSeconds, `TimeoutSeconds of Task '${name}'${scaled}`, fail);
     if (!handlerNames.includes(name)) fail(`Task '${name}' has no local handler`);
-    tasks.set(name, { stateName: name, resource, timeoutSeconds: state.TimeoutSeconds as number });
+    tasks.set(name, { stateName: name, resource, timeoutSeconds: copy.TimeoutSeconds as number });
   }
   for (const handler of handlerNames) {
     if (!tasks.has(handler)) fail(`a handler is given for '${handler}', which is not a Task state`);
   }
-
-  // The interpreter's validator accepts only whole TimeoutSeconds, so the overridden copy skips it.
-  const runnable = structuredClone(root) as unknown as StateMachineDefinition;
-  for (const [name, seconds] of Object.entries(timeoutOverrides)) {
-    if (name === machineName) {
-      if (!(Number.isFinite(seconds) && seconds > 0 && seconds <= maxTimerSeconds)) fail('its timeout override is invalid');
-      runnable.TimeoutSeconds = seconds;
-    }
-    const plan = tasks.get(name);
-    if (!plan) continue;
-    if (!(Number.isFinite(seconds) && seconds > 0 && seconds <= maxTimerSeconds))
-      fail(`timeout override for '${name}' is invalid`);
-    plan.timeoutSeconds = seconds;
-    for (const [stateName, state] of allStates(runnable.States as unknown as Json)) {
-      if (stateName === name) (state as Json).TimeoutSeconds = seconds;
-    }
-  }
-  return { runnable, stateTypes, tasks };
+  return { runnable: runnable as unknown as StateMachineDefinition, stateTypes, tasks };
 }
 
 /** Every state of a definition, the ones inside Parallel branches and Map processors included. */

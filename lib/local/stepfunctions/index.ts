@@ -30,9 +30,16 @@ export interface LocalStepFunctionsOptions {
   stateMachines: LocalStateMachine[];
   /**
    * Task state name -> TimeoutSeconds to use instead (fractions allowed): for tests. A state
-   * machine's name overrides its top-level TimeoutSeconds (the execution timeout).
+   * machine's name overrides its top-level TimeoutSeconds (the execution timeout). The time scale
+   * applies to an override too.
    */
   timeoutOverrides?: Record<string, number>;
+  /**
+   * Business time's factor (ESCROW_TIME_SCALE): every TimeoutSeconds and Wait `Seconds` is multiplied
+   * by it, Retry intervals are not (definition.ts `TimerSettings`).
+   * @default 1
+   */
+  timeScale?: number;
   /** Task state name -> retry interval(s) in ms, passed to the interpreter: for tests. */
   retryIntervalOverrides?: Record<string, number | number[]>;
   /** Called with the endpoint once it listens, before any execution is resumed (and so before any task handler runs). */
@@ -67,7 +74,10 @@ export async function startLocalStepFunctions(options: LocalStepFunctionsOptions
   const overrides = options.timeoutOverrides ?? {};
 
   const machines: MachineRuntime[] = options.stateMachines.map((machine) => {
-    const prepared = prepareDefinition(machine.name, machine.definition, Object.keys(machine.tasks), overrides);
+    const prepared = prepareDefinition(machine.name, machine.definition, Object.keys(machine.tasks), {
+      timeoutOverrides: overrides,
+      timeScale: options.timeScale,
+    });
     try {
       // The interpreter's own validator, on the definition as written.
       new StateMachine(machine.definition as never);
