@@ -185,6 +185,13 @@ export const routes: readonly RouteDefinition[] = [
 
   // Money out: satisfaction, release, the seller's payout settings
   {
+    name: 'mark-delivered',
+    method: 'POST',
+    path: '/mark-delivered',
+    auth: 'protected',
+    permissions: { table: 'readWrite', workflow: ['answer'], sendEmail: true },
+  },
+  {
     name: 'mark-contract-completed',
     method: 'POST',
     path: '/mark-contract-completed',

@@ -28,11 +28,18 @@ export const tasks: readonly TaskDefinition[] = [
   },
   { state: 'CancelUnfunded', file: 'cancel-unfunded', callback: false, permissions: { table: 'readWrite' } },
   {
-    state: 'AwaitSatisfaction',
-    file: 'await-satisfaction',
+    state: 'AwaitDelivery',
+    file: 'await-delivery',
     callback: true,
     permissions: { table: 'readWrite', workflow: ['answer'] },
   },
+  {
+    state: 'AwaitInspection',
+    file: 'await-inspection',
+    callback: true,
+    permissions: { table: 'readWrite', workflow: ['answer'] },
+  },
+  { state: 'InspectionDue', file: 'inspection-due', callback: false, permissions: { table: 'readWrite', sendEmail: true } },
   {
     state: 'AwaitReleaseRequest',
     file: 'await-release-request',

@@ -125,7 +125,7 @@ async function lifecycle(cloud: LocalCloud, own: OwnClients, seller: SignedInPer
     body: new URLSearchParams({ account_number: account.account_number, amount: toDecimalString(account.amount_minor) }),
   });
   if (sent.status !== 200) throw new Error(`the sandbox's bank refused the transfer: ${sent.status}`);
-  await eventually(() => own.item(workflowTokenKey(contractId, 'satisfaction')), Boolean);
+  await eventually(() => own.item(workflowTokenKey(contractId, 'delivery')), Boolean);
   await ok(cloud, buyer, 'POST', '/mark-contract-completed', { contractId });
   await eventually(() => own.item(workflowTokenKey(contractId, 'release')), Boolean);
   await ok(cloud, seller, 'POST', '/release-funds', { contractId, pin });

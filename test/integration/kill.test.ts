@@ -16,7 +16,7 @@ import { eventually } from '../support/eventually';
 /**
  * `npm start`'s local cloud, killed outright (SIGKILL to its whole process group, DynamoDB
  * Local's Java included): once after a credit was written and before the workflow was answered
- * (the restarted cloud resumes to AwaitSatisfaction with the one credit), once while the payout's
+ * (the restarted cloud resumes to AwaitDelivery with the one credit), once while the payout's
  * transfer is pending at the provider (it resumes to completed with the one transfer).
  */
 const root = resolve(import.meta.dirname, '../..');
@@ -86,7 +86,7 @@ async function call(token: string, path: string, body?: unknown) {
   return (await response.json()) as Record<string, unknown>;
 }
 
-it('resumes after a kill between a credit and its callback: one credit, then AwaitSatisfaction', async () => {
+it('resumes after a kill between a credit and its callback: one credit, then AwaitDelivery', async () => {
   // npm start builds the web app when it is missing; that first build may take a while.
   await startCloud();
   expect(existsSync(join(dataDir, 'demo-users.json'))).toBe(true);
@@ -103,7 +103,7 @@ it('resumes after a kill between a credit and its callback: one credit, then Awa
   });
   const contractId = String(id);
   await call(buyer.token, '/accept-contract', { contractId });
-  const token = (step: 'funding' | 'satisfaction') => async () =>
+  const token = (step: 'funding' | 'delivery') => async () =>
     (await documents.send(new GetCommand({ TableName: localStage.tableName, Key: workflowTokenKey(contractId, step) }))).Item;
   await eventually(token('funding'), (item) => item !== undefined);
 
@@ -118,11 +118,11 @@ it('resumes after a kill between a credit and its callback: one credit, then Awa
   const paid = async () =>
     ((await call(seller.token, `/contracts/${contractId}`)).contract as { amount_paid_minor: number }).amount_paid_minor;
   await eventually(paid, (minor) => minor === 4_200_000);
-  expect(await token('satisfaction')()).toBeUndefined();
+  expect(await token('delivery')()).toBeUndefined();
 
   await kill();
   await startCloud();
-  await eventually(token('satisfaction'), (item) => item !== undefined, 30_000);
+  await eventually(token('delivery'), (item) => item !== undefined, 30_000);
   const { Items = [] } = await documents.send(
     new QueryCommand({
       TableName: localStage.tableName,

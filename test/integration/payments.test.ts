@@ -131,7 +131,7 @@ async function cardCheckout(txRef: string, naira: string, action: 'pay' | 'fail'
 }
 
 describe('paying into escrow by bank transfer', () => {
-  it('credits a full transfer once, makes the contract fully funded and moves its execution to AwaitSatisfaction', async () => {
+  it('credits a full transfer once, makes the contract fully funded and moves its execution to AwaitDelivery', async () => {
     const id = await activeContract();
     const account = await transferAccount(id);
     expect(account).toMatchObject({ amount_minor: 8_500_000, currency: 'NGN', title: 'Wedding cake' });
@@ -149,7 +149,7 @@ describe('paying into escrow by bank transfer', () => {
     expect(await ledgerOf(id)).toHaveLength(1);
     await eventually(
       async () =>
-        (await documents().send(new GetCommand({ TableName: localStage.tableName, Key: workflowTokenKey(id, 'satisfaction') })))
+        (await documents().send(new GetCommand({ TableName: localStage.tableName, Key: workflowTokenKey(id, 'delivery') })))
           .Item,
       (item) => item !== undefined,
     );

@@ -80,7 +80,7 @@ function sfn(cloud: LocalCloud) {
 const executionArn = (cloud: LocalCloud, contractId: string) =>
   cloud.stateMachineArn.replace(':stateMachine:', ':execution:').concat(`:${contractId}`);
 
-const storedToken = (contractId: string, step: 'funding' | 'satisfaction') => async () =>
+const storedToken = (contractId: string, step: 'funding' | 'delivery') => async () =>
   (await documents().send(new GetCommand({ TableName: localStage.tableName, Key: workflowTokenKey(contractId, step) }))).Item;
 
 async function historyTypes(cloud: LocalCloud, contractId: string): Promise<string[]> {
@@ -178,7 +178,7 @@ describe('the escrow execution of a contract', () => {
         ExpressionAttributeValues: { ':paid': 1_000_000, ':status': 'in_escrow', ':payers': [buyer.sub] },
       }),
     );
-    await eventually(storedToken(id, 'satisfaction'), (item) => item !== undefined);
+    await eventually(storedToken(id, 'delivery'), (item) => item !== undefined);
     const { contract } = (await call(cloud, seller, 'GET', `/contracts/${id}`)).body as { contract: ContractView };
     expect(contract.status).toBe('in_escrow');
     expect(await statesEntered(cloud, id)).toEqual([
@@ -186,11 +186,11 @@ describe('the escrow execution of a contract', () => {
       'CancelUnfunded',
       'WasCancelled',
       'AwaitFunding',
-      'AwaitSatisfaction',
+      'AwaitDelivery',
     ]);
   });
 
-  it('resumes after the local cloud stopped between a credit and its callback: the execution fast-forwards to AwaitSatisfaction', async () => {
+  it('resumes after the local cloud stopped between a credit and its callback: the execution fast-forwards to AwaitDelivery', async () => {
     const first = await start();
     const [seller, buyer] = await people(first);
     const id = await acceptedContract(first, seller, buyer);
@@ -210,7 +210,7 @@ describe('the escrow execution of a contract', () => {
     );
     await clouds.splice(0)[0]?.stop();
     const second = await start();
-    await eventually(storedToken(id, 'satisfaction'), (item) => item !== undefined).catch(async () => {
+    await eventually(storedToken(id, 'delivery'), (item) => item !== undefined).catch(async () => {
       throw new Error(`not resumed: ${JSON.stringify(await statesEntered(second, id))}`);
     });
     const execution = await sfn(second).send(new DescribeExecutionCommand({ executionArn: executionArn(second, id) }));

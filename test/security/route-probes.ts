@@ -193,6 +193,10 @@ const probes: Record<string, ProbeSpec> = {
   },
 
   // Money out
+  'mark-delivered': {
+    access: 'creator',
+    request: (t) => ({ path: '/mark-delivered', body: { ...contract(t), note: 'Sent by courier, tracking 123' } }),
+  },
   'mark-contract-completed': { access: 'payer', request: (t) => ({ path: '/mark-contract-completed', body: contract(t) }) },
   'release-funds': {
     access: 'creator',

@@ -62,7 +62,7 @@ export async function seedTargets(cloud: LocalCloud): Promise<SeededTargets> {
     ({ contract }) => contract.status === 'fully_funded',
   );
   await eventually(
-    () => stored(workflowTokenKey(contractId, 'satisfaction')),
+    () => stored(workflowTokenKey(contractId, 'delivery')),
     (item) => item !== undefined,
   );
   await ok(buyer, 'POST', '/mark-contract-completed', { contractId });

@@ -177,6 +177,50 @@ describe('the local Step Functions service at a time scale', () => {
     expect(events.find((e) => e.type === 'TaskScheduled')?.taskScheduledEventDetails?.timeoutInSeconds).toBe(0.1);
   });
 
+  it('reads a TimeoutSecondsPath from the state’s input as AWS does, unscaled, and hands the handler only its Payload', async () => {
+    const payloads: unknown[] = [];
+    const started = Date.now();
+    const { sfn, executionArn } = await run(
+      {
+        // The product computes the timer itself from a deadline it already scaled: the service must not scale it again.
+        Pause: { Type: 'Pass', Result: { seconds: 1 }, ResultPath: '$.timer', Next: 'AwaitAnswer' },
+        AwaitAnswer: {
+          ...lambda(true),
+          TimeoutSecondsPath: '$.timer.seconds',
+          Catch: [{ ErrorEquals: ['States.Timeout'], ResultPath: '$.expired', Next: 'Expired' }],
+          End: true,
+        },
+        Expired: { Type: 'Succeed' },
+      },
+      {
+        AwaitAnswer: async (payload) => {
+          payloads.push(payload);
+          return { stored: true };
+        },
+      },
+      0.001,
+    );
+    const done = await until(sfn, executionArn, 'SUCCEEDED');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(JSON.parse(done.output as string)).toMatchObject({ timer: { seconds: 1 }, expired: { Error: 'States.Timeout' } });
+    expect(payloads).toEqual([{ token: expect.any(String) }]);
+    const events = (await sfn.send(new GetExecutionHistoryCommand({ executionArn }))).events ?? [];
+    const scheduled = events.find((e) => e.type === 'TaskScheduled')?.taskScheduledEventDetails;
+    expect(scheduled?.timeoutInSeconds).toBe(1);
+    expect(JSON.parse(scheduled?.parameters ?? '{}')).not.toHaveProperty('timer');
+  });
+
+  it('refuses a TimeoutSecondsPath it cannot read as AWS does', () => {
+    const states = (path: string, parameters: object = { FunctionName: 'f', Payload: {} }) => ({
+      StartAt: 'A',
+      States: { A: { ...lambda(true), Parameters: parameters, TimeoutSecondsPath: path, End: true } },
+    });
+    expect(() => prepareDefinition('m', states('$.timer[0]'), ['A'])).toThrow(/TimeoutSecondsPath like \$\.a\.b/);
+    expect(() => prepareDefinition('m', states('$.timer.seconds', { FunctionName: 'f', 'timer.$': '$.x' }), ['A'])).toThrow(
+      /already name 'timer'/,
+    );
+  });
+
   it('gives a function its whole TimeoutSeconds however small the scale', async () => {
     const { sfn, executionArn } = await run(
       {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { accountNumberInput, bankName, maskAccountNumber } from '../../lambdas/core/domain/banks';
+import { inspectionDays, inspectionEndsAt, inspectionTimer } from '../../lambdas/core/domain/delivery';
 import { balances, isBalanced, paymentCreditPosting, payoutPosting } from '../../lambdas/core/domain/ledger';
 import { platformFee } from '../../lambdas/core/domain/money';
 import { payoutFigures, payoutReference } from '../../lambdas/core/domain/payout';
@@ -75,13 +76,17 @@ describe('the escrow state machine’s payout', () => {
         Retry?: Array<{ ErrorEquals: string[]; MaxAttempts?: number }>;
         Catch?: Array<{ ErrorEquals: string[]; Next: string }>;
         TimeoutSeconds?: number;
+        TimeoutSecondsPath?: string;
+        Default?: string;
       }
     >;
   };
   const states = definition.States;
 
-  it('goes AwaitSatisfaction -> AwaitReleaseRequest -> PreparePayout -> Transfer -> CompletePayout -> Completed', () => {
-    expect(states.AwaitSatisfaction?.Next).toBe('AwaitReleaseRequest');
+  it('goes AwaitDelivery -> (inspection) -> AwaitReleaseRequest -> PreparePayout -> Transfer -> CompletePayout -> Completed', () => {
+    expect(states.AwaitFunding?.Next).toBe('AwaitDelivery');
+    expect(states.AwaitDelivery?.Next).toBe('Delivered');
+    expect(states.Inspected?.Default).toBe('AwaitReleaseRequest');
     expect(states.AwaitReleaseRequest?.Next).toBe('PreparePayout');
     expect(states.PreparePayout?.Next).toBe('Transfer');
     expect(states.Transfer?.Next).toBe('CompletePayout');
@@ -98,11 +103,25 @@ describe('the escrow state machine’s payout', () => {
     expect(states.AwaitPayoutResume?.Next).toBe('Transfer');
   });
 
-  it('gives every Task an explicit timeout under 24 days', () => {
+  it('gives every Task an explicit timeout under 24 days; the inspection’s comes from its timer, at most the 14-day window', () => {
     for (const [name, state] of Object.entries(states))
       if (state.Type === 'Task') {
+        if (state.TimeoutSecondsPath !== undefined) {
+          expect([name, state.TimeoutSecondsPath]).toEqual(['AwaitInspection', '$.inspectionTimer.seconds']);
+          continue;
+        }
         expect(state.TimeoutSeconds, name).toBeGreaterThan(0);
         expect(state.TimeoutSeconds, name).toBeLessThan(24 * 24 * 3600);
       }
+    const deliveredAt = '2026-01-01T00:00:00.000Z';
+    const longest = {
+      status: 'delivered' as const,
+      delivered_at: deliveredAt,
+      inspection_ends_at: inspectionEndsAt(deliveredAt, inspectionDays.max, 1),
+    };
+    for (const reminded of [false, true]) {
+      const { seconds } = inspectionTimer(longest, reminded, Date.parse(deliveredAt), 1);
+      expect(seconds).toBeLessThanOrEqual(inspectionDays.max * 24 * 3600);
+    }
   });
 });

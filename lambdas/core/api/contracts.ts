@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { deliveryMessages, deliveryNoteMaxLength, inspectionDays } from '../domain/delivery';
 import { contractStatuses } from '../domain/escrow-contract';
 import { createCurrencies, currencyCodes, defaultCurrency, editCurrencies } from '../domain/money';
 import { amountSchema, requiredText } from './common';
@@ -14,12 +15,21 @@ export const fillAllFieldsCorrectly = 'Please ensure all fields are filled corre
 export const enterContractId = 'Please enter a Contract ID.';
 const amountAboveZero = 'Amount must be greater than zero.';
 
+/** The inspection window a contract or template is created with: whole days, 1-14, 3 when left out. */
+export const inspectionDaysSchema = z
+  .number({ message: deliveryMessages.inspectionDaysRange })
+  .int(deliveryMessages.inspectionDaysRange)
+  .min(inspectionDays.min, deliveryMessages.inspectionDaysRange)
+  .max(inspectionDays.max, deliveryMessages.inspectionDaysRange)
+  .default(inspectionDays.default);
+
 export const createContractRequestSchema = z.object({
   acceptorId: requiredText(64, fillAllContractDetails),
   title: requiredText(200, fillAllContractDetails),
   description: requiredText(5000, fillAllContractDetails),
   value: amountSchema(amountAboveZero),
   currency: z.enum(createCurrencies).default(defaultCurrency),
+  inspectionDays: inspectionDaysSchema,
 });
 export type CreateContractRequest = z.input<typeof createContractRequestSchema>;
 
@@ -47,6 +57,10 @@ export const contractViewSchema = z.object({
   total_amount_minor: z.number().int(),
   payer_user_ids: z.array(z.string()),
   marked_as_cc: z.string().nullable(),
+  inspection_days: z.number().int(),
+  delivered_at: z.string().nullable(),
+  delivery_note: z.string().nullable(),
+  inspection_ends_at: z.string().nullable(),
   accepted_by: z.array(z.string()),
   rejected_by: z.array(z.string()),
   created_at: z.string(),
@@ -82,3 +96,10 @@ export const contractResponseSchema = z.object({ contract: contractViewSchema })
 
 /** `GET /contracts` and `GET /engaged-contracts`. */
 export const contractListResponseSchema = z.object({ contracts: z.array(contractViewSchema) });
+
+/** `mark-delivered`: the creator says what was delivered; the payer's inspection window starts. */
+export const markDeliveredRequestSchema = z.object({
+  contractId: z.string().trim().min(1, enterContractId).max(64),
+  note: z.string().trim().min(1, deliveryMessages.noteRequired).max(deliveryNoteMaxLength, deliveryMessages.noteTooLong),
+});
+export type MarkDeliveredRequest = z.input<typeof markDeliveredRequestSchema>;

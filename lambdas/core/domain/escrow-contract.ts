@@ -161,6 +161,13 @@ export interface Contract {
   payer_user_ids: string[];
   /** Who marked it completed (satisfied), once someone has. */
   marked_as_cc: string | null;
+  /** Days the payer has to inspect a delivery before silence counts as satisfaction (1-14). */
+  inspection_days: number;
+  /** When the creator marked it delivered, and what they said was sent; null before. */
+  delivered_at: string | null;
+  delivery_note: string | null;
+  /** When the inspection window ends (delivered_at + inspection_days, scaled locally); null before delivery. */
+  inspection_ends_at: string | null;
   accepted_by: string[];
   rejected_by: string[];
   created_at: string;

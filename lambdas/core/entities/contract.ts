@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documents } from '../adapters/aws';
+import { inspectionDays } from '../domain/delivery';
 import type { Contract, ContractStatus } from '../domain/escrow-contract';
 import { batchGetAll, byCreator, itemsByCreator, type TransactItem, tableName, withoutKeys } from './table';
 
@@ -14,8 +15,16 @@ export function toItem(contract: Contract): Record<string, unknown> {
   };
 }
 
+/** What a contract stored before delivery and inspection existed reads as: the default window, not delivered. */
+const beforeDelivery = {
+  inspection_days: inspectionDays.default,
+  delivered_at: null,
+  delivery_note: null,
+  inspection_ends_at: null,
+};
+
 export function fromItem(item: Record<string, unknown>): Contract {
-  return withoutKeys(item) as unknown as Contract;
+  return { ...beforeDelivery, ...(withoutKeys(item) as unknown as Contract) };
 }
 
 /** The put of a new contract (part of a transaction): only if the id is new. */

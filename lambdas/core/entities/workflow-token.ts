@@ -13,10 +13,11 @@ export const workflowTokenKey = (contractId: string, step: WorkflowStep) => ({
 });
 
 /**
- * The callback steps of the escrow state machine: money in, the payer satisfied, the creator's
- * release request, the payout transfer, and ops resuming a payout that kept failing.
+ * The callback steps of the escrow state machine: money in, the creator's delivery (or the payer's
+ * early acceptance), the payer's inspection, the creator's release request, the payout transfer,
+ * and ops resuming a payout that kept failing.
  */
-export type WorkflowStep = 'funding' | 'satisfaction' | 'release' | 'transfer' | 'resume';
+export type WorkflowStep = 'funding' | 'delivery' | 'inspection' | 'release' | 'transfer' | 'resume';
 
 export interface WorkflowToken {
   contract_id: string;

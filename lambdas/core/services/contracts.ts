@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
 import type { ContractForAcceptor, ContractView, ContractWithPeople, EditContractRequest } from '../api/contracts';
+import { inspectionDays } from '../domain/delivery';
 import { ForbiddenError, NotFoundError, ValidationError } from '../domain/errors';
 import {
   assertMayChange,
@@ -57,6 +58,7 @@ export function newContract(fields: {
   currency: Currency;
   now: string;
   acceptedBy?: string[];
+  inspectionDays?: number;
 }): Contract {
   return {
     id: ulid(),
@@ -71,6 +73,10 @@ export function newContract(fields: {
     total_amount_minor: fields.valueMinor,
     payer_user_ids: [],
     marked_as_cc: null,
+    inspection_days: fields.inspectionDays ?? inspectionDays.default,
+    delivered_at: null,
+    delivery_note: null,
+    inspection_ends_at: null,
     accepted_by: fields.acceptedBy ?? [],
     rejected_by: [],
     created_at: fields.now,
@@ -91,7 +97,14 @@ export function toAcceptorView(contract: Contract): ContractForAcceptor {
 /** A private contract for one named acceptor, who is told in the same transaction. */
 export async function createContract(
   creatorId: string,
-  input: { acceptorId: string; title: string; description: string; value: number; currency: Currency },
+  input: {
+    acceptorId: string;
+    title: string;
+    description: string;
+    value: number;
+    currency: Currency;
+    inspectionDays?: number;
+  },
 ): Promise<string> {
   if (input.acceptorId === creatorId) throw new ValidationError(contractMessages.forYourself);
   if (!(await getProfile(input.acceptorId))) throw new NotFoundError(contractMessages.unknownAcceptor);
@@ -106,6 +119,7 @@ export async function createContract(
     description: input.description,
     valueMinor: input.value,
     currency: input.currency,
+    inspectionDays: input.inspectionDays,
     now,
   });
   const creator = await displayName(creatorId);

@@ -1,6 +1,8 @@
+import { timeScale } from '../adapters/env';
 import { logger } from '../adapters/logger';
 import { completeTask, startEscrowExecution } from '../adapters/workflow';
-import { type Contract, isReleaseRequested, isSatisfied, mayExpireUnfunded, nextStatus } from '../domain/escrow-contract';
+import { inspectionTimer } from '../domain/delivery';
+import { type Contract, isReleaseRequested, mayExpireUnfunded, nextStatus } from '../domain/escrow-contract';
 import { contractUpdate, getContract, updated } from '../entities/contract';
 import { notificationItems } from '../entities/notification';
 import { getWorkflowToken, storeWorkflowToken, type WorkflowStep } from '../entities/workflow-token';
@@ -14,7 +16,10 @@ import { commitContractChange, loadContract } from './contracts';
  */
 
 /** The steps that wait for a change of the contract (the payout's own steps are in services/payouts/). */
-export type ContractStep = Extract<WorkflowStep, 'funding' | 'satisfaction' | 'release'>;
+export type ContractStep = Extract<WorkflowStep, 'funding' | 'delivery' | 'inspection' | 'release'>;
+
+/** The statuses of a contract that is funded and waits for its delivery (or the payer's early acceptance). */
+const awaitingDelivery: readonly Contract['status'][] = ['active', 'in_escrow', 'fully_funded'];
 
 /** What each callback step waits for, and what it hands the state machine when it happened. */
 const steps: Record<ContractStep, { happened: (c: Contract) => boolean; output: (c: Contract) => object }> = {
@@ -22,9 +27,15 @@ const steps: Record<ContractStep, { happened: (c: Contract) => boolean; output: 
     happened: (c) => c.amount_paid_minor > 0,
     output: (c) => ({ amountPaidMinor: c.amount_paid_minor, status: c.status }),
   },
-  satisfaction: {
-    happened: (c) => isSatisfied(c.status),
-    output: (c) => ({ markedBy: c.marked_as_cc, status: c.status }),
+  // Delivered (the inspection timer starts: its first wait is handed on), accepted early, or more.
+  delivery: {
+    happened: (c) => !awaitingDelivery.includes(c.status),
+    output: (c) => inspectionTimer(c, false, Date.now(), timeScale()),
+  },
+  // Accepted within the window, or anything else that ended the inspection.
+  inspection: {
+    happened: (c) => c.status !== 'delivered',
+    output: (c) => ({ status: c.status, seconds: 1, markedBy: c.marked_as_cc }),
   },
   release: {
     happened: (c) => isReleaseRequested(c.status),

@@ -31,6 +31,7 @@ export async function markSatisfied(contractId: string, sub: string): Promise<Co
       now,
     ),
   ]);
-  await answerStepLater(contractId, 'satisfaction');
+  await answerStepLater(contractId, 'delivery');
+  await answerStepLater(contractId, 'inspection');
   return toContractView(updated(contract, changes));
 }

@@ -19,7 +19,22 @@ export interface TaskPlan {
   /** The integration, as AWS names it in `taskScheduledEventDetails.resource`. */
   resource: TaskResource;
   /** The effective timeout: the state's own or the test override, times the time scale for a callback task. */
-  timeoutSeconds: number;
+  timeoutSeconds: number | undefined;
+  /**
+   * A `TimeoutSecondsPath` the timeout is read from while running (`$.a.b`), instead of
+   * timeoutSeconds; its root key (`a`) is copied into the runnable Parameters (see prepareDefinition).
+   */
+  timeoutSecondsPath?: { path: string; rootKey: string };
+}
+
+// A TimeoutSecondsPath the local service supports: a plain dotted path from the state input.
+const dottedPath = /^\$((?:\.[A-Za-z_][A-Za-z0-9_]*)+)$/;
+
+/** The value of a dotted JSONPath (`$.a.b`) in `value`, or undefined. */
+export function readDottedPath(value: unknown, path: string): unknown {
+  let at = value;
+  for (const key of path.slice(2).split('.')) at = isObject(at) ? at[key] : undefined;
+  return at;
 }
 
 /** A definition that passed every check, with its timers made effective (see {@link prepareDefinition}). */
@@ -56,10 +71,10 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 
 /**
  * Checks a state machine definition for what the local interpreter would get silently wrong and
- * throws an Error naming the state: timers above Node's limit, Tasks without `TimeoutSeconds`
- * (the interpreter would use 60 s, AWS a year), resources other than the two Lambda integrations
- * (the interpreter would call real AWS Lambda), fields it ignores (JSONata, heartbeats,
- * `TimeoutSecondsPath`), and Tasks without a handler or handlers without a Task. Then applies the
+ * throws an Error naming the state: timers above Node's limit, Tasks without `TimeoutSeconds` or a
+ * plain `TimeoutSecondsPath` (the interpreter would use 60 s, AWS a year), resources other than the
+ * two Lambda integrations (the interpreter would call real AWS Lambda), fields it ignores (JSONata,
+ * heartbeats), and Tasks without a handler or handlers without a Task. Then applies the
  * {@link TimerSettings}: overrides first, then the time scale on business timers.
  *
  * Scaled timers keep millisecond precision (`scaledSeconds`: rounded to 1 ms, never below 1 ms)
@@ -131,17 +146,38 @@ export function prepareDefinition(
         `Task '${name}' has Resource '${String(state.Resource)}'; only ${Object.keys(taskResources).join(' and ')} run locally`,
       );
     }
-    if ('TimeoutSecondsPath' in state)
-      fail(`Task '${name}' uses TimeoutSecondsPath, which the interpreter evaluates differently`);
     if ('HeartbeatSeconds' in state || 'HeartbeatSecondsPath' in state) {
       fail(`Task '${name}' uses HeartbeatSeconds, which is not emulated locally`);
     }
-    if (typeof state.TimeoutSeconds !== 'number') fail(`Task '${name}' has no TimeoutSeconds (the local default would be 60 s)`);
     const override = overrideOf(name);
     if (override !== undefined && !validOverride(override)) fail(`timeout override for '${name}' is invalid`);
+    if (typeof state.TimeoutSecondsPath === 'string' && override === undefined) {
+      // AWS reads TimeoutSecondsPath from the state's input; the interpreter reads it from the
+      // resolved Parameters. Copying the path's root into the runnable Parameters makes both read
+      // the same value (the handler gets only `Payload`, and the history leaves the copy out). The
+      // value is not scaled: it is a moment the product computed (scaledMs) turned into seconds.
+      const match = dottedPath.exec(state.TimeoutSecondsPath);
+      const parameters = copy.Parameters;
+      if (!match || !isObject(parameters)) fail(`Task '${name}' needs Parameters and a TimeoutSecondsPath like $.a.b`);
+      const rootKey = (match as RegExpExecArray)[1]?.split('.')[1] as string;
+      const params = parameters as Json;
+      if (`${rootKey}.$` in params || rootKey in params) fail(`Task '${name}': its Parameters already name '${rootKey}'`);
+      params[`${rootKey}.$`] = `$.${rootKey}`;
+      if (!handlerNames.includes(name)) fail(`Task '${name}' has no local handler`);
+      tasks.set(name, {
+        stateName: name,
+        resource,
+        timeoutSeconds: undefined,
+        timeoutSecondsPath: { path: state.TimeoutSecondsPath, rootKey },
+      });
+      continue;
+    }
+    if (typeof state.TimeoutSecondsPath === 'string') delete copy.TimeoutSecondsPath; // a test override fixes it
+    if (typeof state.TimeoutSeconds !== 'number' && override === undefined)
+      fail(`Task '${name}' has no TimeoutSeconds (the local default would be 60 s)`);
     copy.TimeoutSeconds =
       resource === 'invoke.waitForTaskToken'
-        ? effective(state.TimeoutSeconds as number, override)
+        ? effective((state.TimeoutSeconds ?? override) as number, override)
         : (override ?? state.TimeoutSeconds);
     checkSeconds(copy.TimeoutSeconds, `TimeoutSeconds of Task '${name}'${scaled}`, fail);
     if (!handlerNames.includes(name)) fail(`Task '${name}' has no local handler`);

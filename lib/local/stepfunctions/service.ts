@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { StateMachine } from 'aws-local-stepfunctions';
-import type { PreparedDefinition, TaskPlan } from './definition';
+import { type PreparedDefinition, readDottedPath, type TaskPlan } from './definition';
 import { executionDoesNotExist, invalidArn, invalidToken, SfnError, validation } from './errors';
 import type { ExecutionRecord, ExecutionStatus, ExecutionStore, HistoryEvent } from './store';
 
@@ -304,6 +304,12 @@ export class StepFunctionsService {
     });
     const task: PendingTask = { run, plan, settled: false, resolve, reject };
     let parameters = clone(params);
+    let timeoutInSeconds = plan.timeoutSeconds;
+    if (plan.timeoutSecondsPath && parameters && typeof parameters === 'object' && !Array.isArray(parameters)) {
+      // The copy of the input's root that makes the interpreter read TimeoutSecondsPath as AWS does (definition.ts).
+      timeoutInSeconds = readDottedPath(parameters, plan.timeoutSecondsPath.path) as number | undefined;
+      delete parameters[plan.timeoutSecondsPath.rootKey];
+    }
     if (plan.resource === 'invoke.waitForTaskToken') {
       task.token = `lsfn1.${randomBytes(32).toString('base64url')}`;
       parameters = replaceText(parameters, placeholder, task.token);
@@ -316,7 +322,7 @@ export class StepFunctionsService {
         ...details,
         region: this.options.region,
         parameters: JSON.stringify(parameters),
-        timeoutInSeconds: plan.timeoutSeconds,
+        timeoutInSeconds,
       },
     });
     this.options.store.append(run.execution, 'TaskStarted', { taskStartedEventDetails: details });

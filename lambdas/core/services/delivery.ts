@@ -1,0 +1,99 @@
+import { appLink, sendEmail } from '../adapters/email';
+import { timeScale } from '../adapters/env';
+import { logger } from '../adapters/logger';
+import type { ContractView } from '../api/contracts';
+import {
+  deliveryMessages,
+  type InspectionTimer,
+  inspectionEndsAt,
+  inspectionReminderAt,
+  inspectionTimer,
+} from '../domain/delivery';
+import { ForbiddenError } from '../domain/errors';
+import { type Contract, nextStatus } from '../domain/escrow-contract';
+import { formatAmount } from '../domain/money';
+import { contractUpdate, updated } from '../entities/contract';
+import { notificationItems } from '../entities/notification';
+import { getProfile } from '../entities/profile';
+import { claimReminder } from '../entities/reminder';
+import { transactWrite } from '../entities/table';
+import { commitContractChange, displayName, loadContract, toContractView } from './contracts';
+import { answerStepLater } from './escrow-workflow';
+
+/**
+ * Delivery and inspection (ARCHITECTURE §5b): the creator marks a fully funded contract delivered
+ * with a note, which starts the payer's inspection window; the workflow reminds the payer 24 h
+ * before it ends and, if they neither accepted nor disputed by then, counts the silence as
+ * satisfaction.
+ */
+
+/** The payer side of a contract: the named acceptor and everyone who paid. */
+function payersOf(contract: Contract): string[] {
+  return [...new Set([contract.acceptor_id, ...contract.payer_user_ids])];
+}
+
+/** Emails each of `subs` (best effort: the in-app notification is already written in the same change). */
+async function emailEach(subs: string[], subject: string, text: string): Promise<void> {
+  await Promise.all(
+    subs.map(async (sub) => {
+      const profile = await getProfile(sub);
+      if (!profile?.email) return;
+      await sendEmail({ to: profile.email, subject, text }).catch((error: unknown) =>
+        logger.warn('Email not sent', { subject, error: error as Error }),
+      );
+    }),
+  );
+}
+
+/**
+ * The creator marks a fully funded contract delivered: `delivered`, the note and the end of the
+ * inspection window stored, the payer told by notification and email, the workflow's delivery step answered.
+ */
+export async function markDelivered(contractId: string, sub: string, note: string): Promise<ContractView> {
+  const contract = await loadContract(contractId);
+  if (contract.creator_id !== sub) throw new ForbiddenError(deliveryMessages.onlyCreatorDelivers);
+  const status = nextStatus(contract.status, 'mark_delivered', deliveryMessages.notDeliverable(contract.status));
+  const now = new Date().toISOString();
+  const endsAt = inspectionEndsAt(now, contract.inspection_days, timeScale());
+  const changes = { status, delivered_at: now, delivery_note: note, inspection_ends_at: endsAt };
+  const seller = await displayName(sub);
+  const body = `${seller} marked "${contract.title}" delivered: ${note}. Inspect it and mark it completed, or open a dispute, by ${endsAt}; after that it counts as accepted.`;
+  await commitContractChange([
+    contractUpdate(contract, changes),
+    ...payersOf(contract).flatMap((payer) => notificationItems(payer, 'Contract delivered', body, now)),
+  ]);
+  await emailEach(payersOf(contract), `"${contract.title}" was delivered`, `${body}\n\n${appLink(`/engaged-contracts`)}`);
+  await answerStepLater(contractId, 'delivery');
+  return toContractView(updated(contract, changes));
+}
+
+/**
+ * InspectionDue, when the inspection timer fires: at the window's end a contract still `delivered`
+ * becomes `payer_marked_satisfied` (both told); before it, the payer is reminded once. Answers the
+ * next timer. Safe to repeat.
+ */
+export async function inspectionDue(contractId: string, now = Date.now()): Promise<InspectionTimer> {
+  const contract = await loadContract(contractId);
+  if (contract.status !== 'delivered' || !contract.inspection_ends_at) return inspectionTimer(contract, true, now, timeScale());
+  const at = new Date(now).toISOString();
+  if (now >= Date.parse(contract.inspection_ends_at)) {
+    const changes = { status: nextStatus(contract.status, 'inspection_ended') };
+    const amount = formatAmount(contract.amount_paid_minor, contract.currency);
+    const payerBody = `The inspection window of "${contract.title}" ended without a dispute, so it counts as accepted: the seller can now release ${amount}.`;
+    const creatorBody = `The inspection window of "${contract.title}" ended without a dispute: it counts as accepted and you can now release the funds.`;
+    await commitContractChange([
+      contractUpdate(contract, changes),
+      ...notificationItems(contract.creator_id, 'Contract accepted', creatorBody, at),
+      ...payersOf(contract).flatMap((payer) => notificationItems(payer, 'Inspection ended', payerBody, at)),
+    ]);
+    await emailEach(payersOf(contract), `"${contract.title}" counts as accepted`, payerBody);
+    return inspectionTimer(updated(contract, changes), true, now, timeScale());
+  }
+  const reminderAt = inspectionReminderAt(contract.delivered_at ?? at, contract.inspection_ends_at, timeScale());
+  if (now >= Date.parse(reminderAt) && (await claimReminder(contractId, 'inspection', at))) {
+    const body = `The inspection window of "${contract.title}" ends at ${contract.inspection_ends_at}. Mark it completed, or open a dispute, before then; after that it counts as accepted.`;
+    await transactWrite(payersOf(contract).flatMap((payer) => notificationItems(payer, 'Inspection ends soon', body, at)));
+    await emailEach(payersOf(contract), `"${contract.title}": inspection ends soon`, body);
+  }
+  return inspectionTimer(contract, now >= Date.parse(reminderAt), now, timeScale());
+}
