@@ -45,11 +45,25 @@ async function markCompleted(title: string) {
   await act(async () => {
     fireEvent.click(card(title).getByRole('button', { name: 'Mark as Completed' }));
   });
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, Mark as Completed' }));
+  });
 }
 
 beforeEach(() => {
   api.install();
   api.on('GET', '/engaged-contracts', reply({ contracts: [contract] }));
+  api.on(
+    'GET',
+    '/contracts/c-funded',
+    reply({
+      contract,
+      people: [
+        { id: 'seller-1', full_name: 'Ada Obi', username: null },
+        { id: 'u1', full_name: 'Buyer', username: null },
+      ],
+    }),
+  );
   api.calls.length = 0;
 });
 
@@ -94,6 +108,45 @@ describe('engaged contracts: mark as completed', () => {
     expect(card('Paid').getByRole('button', { name: 'Mark as Completed' })).toBeTruthy();
     expect(card('Accepted').queryByRole('button', { name: 'Mark as Completed' })).toBeNull();
     expect(card('Marked').queryByRole('button', { name: 'Mark as Completed' })).toBeNull();
+  });
+
+  it('asks first, naming the amount and the seller, and marks nothing when the buyer says not yet', async () => {
+    await renderEngaged();
+    await act(async () => {
+      fireEvent.click(card('Logo design').getByRole('button', { name: 'Mark as Completed' }));
+    });
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain('Ada Obi');
+    expect(dialog.textContent).toContain('₦10,000.00');
+    expect(dialog.textContent).toContain('"Logo design"');
+    // The safe answer is the focused one: Enter marks nothing.
+    expect(document.activeElement?.textContent).toBe('Not Yet');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Not Yet' }));
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.callsTo('POST', '/mark-contract-completed')).toEqual([]);
+  });
+
+  it('shows what was delivered and when the inspection ends', async () => {
+    api.on(
+      'GET',
+      '/engaged-contracts',
+      reply({
+        contracts: [
+          {
+            ...contract,
+            status: 'delivered',
+            delivered_at: '2025-10-02T10:00:00.000Z',
+            delivery_note: 'Files sent by email',
+            inspection_ends_at: '2025-10-05T10:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    await renderEngaged();
+    expect(card('Logo design').getByText(/Delivered: Files sent by email/).textContent).toContain('inspection ends');
+    expect(card('Logo design').getByRole('button', { name: 'Mark as Completed' })).toBeTruthy();
   });
 
   it("marks it completed and shows the row's new status", async () => {

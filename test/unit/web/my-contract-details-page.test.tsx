@@ -4,7 +4,7 @@ import type { ContractView } from '@escrow/api/contracts';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deleteContract, editContract, getContract } from '../../../web/src/features/contracts/api';
+import { deleteContract, editContract, getContract, markDelivered } from '../../../web/src/features/contracts/api';
 import { paymentProgressPercent } from '../../../web/src/features/contracts/progress';
 import { ApiError } from '../../../web/src/lib/api';
 import { MyContractDetailsPage } from '../../../web/src/pages/contracts/my-contract-details-page';
@@ -14,6 +14,7 @@ vi.mock('../../../web/src/features/contracts/api', () => ({
   getContract: vi.fn(),
   editContract: vi.fn(),
   deleteContract: vi.fn(),
+  markDelivered: vi.fn(),
 }));
 
 const contract: ContractView = {
@@ -60,6 +61,7 @@ beforeEach(() => {
   vi.mocked(getContract).mockReset();
   vi.mocked(editContract).mockReset();
   vi.mocked(deleteContract).mockReset();
+  vi.mocked(markDelivered).mockReset();
 });
 
 afterEach(cleanup);
@@ -177,5 +179,55 @@ describe('my contract details page', () => {
     await click('Delete');
     expect(deleteContract).toHaveBeenCalledWith(contract.id);
     expect(screen.getByText('Arrived at view-contracts')).toBeTruthy();
+  });
+});
+
+describe('marking it delivered', () => {
+  const noteBox = () => screen.getByLabelText('What was delivered (what was sent, tracking or a link)');
+
+  it('is offered on a fully funded contract only', async () => {
+    await renderPage({ status: 'in_escrow' });
+    expect(screen.queryByRole('button', { name: 'Mark as Delivered' })).toBeNull();
+    cleanup();
+    await renderPage({ status: 'fully_funded', amount_paid_minor: 1_000_000 });
+    expect(screen.getByRole('button', { name: 'Mark as Delivered' })).toBeTruthy();
+  });
+
+  it('asks for a note before sending anything', async () => {
+    await renderPage({ status: 'fully_funded', amount_paid_minor: 1_000_000 });
+    await click('Mark as Delivered');
+    expect(screen.getByRole('alert').textContent).toBe('Please say what was delivered (what was sent, tracking or a link).');
+    expect(markDelivered).not.toHaveBeenCalled();
+  });
+
+  it('sends the note, then shows it with the end of the inspection window', async () => {
+    await renderPage({ status: 'fully_funded', amount_paid_minor: 1_000_000 });
+    vi.mocked(markDelivered).mockResolvedValue({
+      ...contract,
+      status: 'delivered',
+      amount_paid_minor: 1_000_000,
+      delivered_at: '2025-10-02T10:00:00.000Z',
+      delivery_note: 'Logo files sent by email',
+      inspection_ends_at: '2025-10-05T10:00:00.000Z',
+    });
+    fireEvent.change(noteBox(), { target: { value: '  Logo files sent by email ' } });
+    await click('Mark as Delivered');
+    expect(markDelivered).toHaveBeenCalledWith(contract.id, 'Logo files sent by email');
+    expect(screen.getByText(/Logo files sent by email/)).toBeTruthy();
+    expect(screen.getByText('Inspection ends')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mark as Delivered' })).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe(
+      'Contract marked as delivered. The buyer has been told, and their inspection window has started.',
+    );
+  });
+
+  it("shows the server's refusal", async () => {
+    await renderPage({ status: 'fully_funded', amount_paid_minor: 1_000_000 });
+    vi.mocked(markDelivered).mockRejectedValue(
+      new ApiError(409, 'This contract was just changed. Please reload it and try again.', true),
+    );
+    fireEvent.change(noteBox(), { target: { value: 'Sent' } });
+    await click('Mark as Delivered');
+    expect(screen.getByRole('alert').textContent).toBe('This contract was just changed. Please reload it and try again.');
   });
 });

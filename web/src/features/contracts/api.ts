@@ -10,6 +10,7 @@ import {
   contractResponseSchema,
   contractWithPeopleSchema,
   type EditContractRequest,
+  type MarkDeliveredRequest,
 } from '@escrow/api/contracts';
 import type { markSatisfiedRequestSchema } from '@escrow/api/satisfaction';
 import type { z } from 'zod';
@@ -66,5 +67,12 @@ export async function listEngagedContracts(): Promise<ContractView[]> {
 export async function markContractCompleted(contractId: string): Promise<ContractView> {
   const body: z.input<typeof markSatisfiedRequestSchema> = { contractId };
   const reply = await apiFetch('/mark-contract-completed', { method: 'POST', body, schema: contractResponseSchema });
+  return reply.contract;
+}
+
+/** The creator says what was delivered; the payer's inspection window starts. */
+export async function markDelivered(contractId: string, note: string): Promise<ContractView> {
+  const body: MarkDeliveredRequest = { contractId, note };
+  const reply = await apiFetch('/mark-delivered', { method: 'POST', body, schema: contractResponseSchema });
   return reply.contract;
 }

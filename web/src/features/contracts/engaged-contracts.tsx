@@ -1,18 +1,22 @@
 import type { ContractView } from '@escrow/api/contracts';
 import { isPayable } from '@escrow/domain/escrow-contract';
+import { formatAmount } from '@escrow/domain/money';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
 import { Loading, linkButtonClass, Page } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { failureMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { formatDateTime } from '../../lib/format';
 import { useLoad } from '../../lib/use-load';
-import { listEngagedContracts, markContractCompleted } from './api';
+import { getContract, listEngagedContracts, markContractCompleted } from './api';
 import { mayMarkCompleted } from './completion';
 import { ContractList } from './contract-list';
 import { contractPageMessages } from './messages';
+import { personName } from './people';
 
 /** Contracts the user accepted or paid for (spec §2 "Creator's contract views"), where the payer marks them completed. */
 export function EngagedContracts() {
@@ -23,7 +27,22 @@ export function EngagedContracts() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
+  const [confirming, setConfirming] = useState<{ contract: ContractView; seller: string | null } | null>(null);
+
+  /** Asks first, naming what is released and to whom: the seller's name is read with the contract. */
+  function askToMarkCompleted(contract: ContractView) {
+    setConfirming({ contract, seller: null });
+    getContract(contract.id)
+      .then(({ people }) =>
+        setConfirming((asking) =>
+          asking?.contract.id === contract.id ? { contract, seller: personName(people, contract.creator_id) } : asking,
+        ),
+      )
+      .catch(() => undefined); // the dialog then says "the seller"
+  }
+
   async function markCompleted(contract: ContractView) {
+    setConfirming(null);
     setError(null);
     setNotice(null);
     setMarking(contract.id);
@@ -57,14 +76,41 @@ export function EngagedContracts() {
                   Proceed to Payment
                 </Link>
               )}
+              {contract.delivered_at && (
+                <p className="text-sm text-gray-600 dark:text-gray-400">
+                  Delivered: {contract.delivery_note}
+                  {contract.status === 'delivered' && contract.inspection_ends_at && (
+                    <> (inspection ends {formatDateTime(contract.inspection_ends_at)})</>
+                  )}
+                </p>
+              )}
               {mayMarkCompleted(contract, userId) && (
-                <Button onClick={() => void markCompleted(contract)} disabled={marking !== null}>
+                <Button onClick={() => askToMarkCompleted(contract)} disabled={marking !== null}>
                   {marking === contract.id ? 'Marking...' : 'Mark as Completed'}
                 </Button>
               )}
             </>
           )}
         />
+      )}
+      {confirming && (
+        <Dialog
+          title="Mark as Completed?"
+          actions={
+            <>
+              <Button variant="secondary" onClick={() => void markCompleted(confirming.contract)}>
+                Yes, Mark as Completed
+              </Button>
+              <Button onClick={() => setConfirming(null)}>Not Yet</Button>
+            </>
+          }
+        >
+          <p>
+            This tells {confirming.seller ?? 'the seller'} you are satisfied with "{confirming.contract.title}": they can then
+            release {formatAmount(confirming.contract.amount_paid_minor, confirming.contract.currency)} held in escrow to their
+            bank account. Only confirm once you have received what you paid for.
+          </p>
+        </Dialog>
       )}
     </Page>
   );

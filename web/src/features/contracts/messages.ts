@@ -24,4 +24,6 @@ export const contractPageMessages = {
   created: 'Contract created successfully!',
   markedCompleted: 'Contract marked as completed. The creator can now release the funds.',
   markCompletedFailed: 'Failed to mark the contract as completed. Please try again.',
+  delivered: 'Contract marked as delivered. The buyer has been told, and their inspection window has started.',
+  deliverFailed: 'Failed to mark the contract as delivered. Please try again.',
 } as const;

@@ -20,6 +20,7 @@ import { useLoad } from '../../lib/use-load';
 import { deleteContract, editContract, getContract } from './api';
 import { ContractFields } from './contract-fields';
 import { checkEditContract, type EditContractInput } from './contract-form';
+import { DeliveryDetails, MarkDeliveredForm } from './delivery';
 import { contractPageMessages } from './messages';
 import { PaymentProgress } from './payment-progress';
 import { personName } from './people';
@@ -128,10 +129,18 @@ function ContractDetails({ data, onSaved }: { data: ContractWithPeople; onSaved:
             </ul>
           )}
         </Detail>
+        <DeliveryDetails contract={contract} />
         <Detail label="Marked as completed by">
           {contract.marked_as_cc ? personName(people, contract.marked_as_cc) : 'Not yet marked as completed.'}
         </Detail>
       </Details>
+      <MarkDeliveredForm
+        contract={contract}
+        onDelivered={(delivered) => {
+          onSaved(delivered);
+          edit.setNotice({ tone: 'success', text: contractPageMessages.delivered });
+        }}
+      />
       {edit.error && <Alert tone="error">{edit.error}</Alert>}
       <div className="flex flex-wrap gap-3">
         {editable && (
