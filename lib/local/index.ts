@@ -17,7 +17,7 @@ import { TokenIssuer } from './cognito/tokens';
 import type { TriggerHandlers } from './cognito/triggers';
 import { UserStore } from './cognito/user-store';
 import { type LocalCredentials, localAccessKeyId, startDynamo } from './dynamodb';
-import { type SandboxFaults, type SandboxTransfer, startFlutterwaveSandbox } from './flutterwave/index';
+import { type SandboxFaults, type SandboxTransaction, type SandboxTransfer, startFlutterwaveSandbox } from './flutterwave/index';
 import { close, listen } from './http-util';
 import { lambdaContext } from './lambda-context';
 import { startSes } from './ses';
@@ -72,6 +72,8 @@ export interface LocalCloud {
     faults: SandboxFaults;
     /** Every payout transfer the sandbox was asked for (finance's and the tests' count). */
     transfers: () => SandboxTransfer[];
+    /** Every transaction a payer made in the sandbox, with its webhook's deliveries. */
+    transactions: () => SandboxTransaction[];
   };
   config: WebConfig;
   /**
@@ -283,6 +285,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
         webhookHash: secrets.flutterwaveWebhookHash,
         faults: flutterwave.faults,
         transfers: () => flutterwave.transfers(),
+        transactions: () => flutterwave.transactions(),
       },
       config,
       credentials,

@@ -27,6 +27,7 @@ import {
   refundRequestedPosting,
 } from '../../lambdas/core/domain/ledger';
 import { platformFee } from '../../lambdas/core/domain/money';
+import { splitCredit } from '../../lambdas/core/domain/payment';
 
 const funded = ['in_escrow', 'fully_funded', 'delivered', 'payer_marked_satisfied'] as const;
 
@@ -221,5 +222,36 @@ describe('the ledger with refunds', () => {
     expect(() => refundRequestedPosting('r', 0, 'escrow')).toThrow(RangeError);
     expect(() => refundCompletedPosting('r', 1.5)).toThrow(RangeError);
     expect(() => paymentCreditPosting('tx', 100, 101)).toThrow(RangeError);
+  });
+});
+
+describe('what a payment credits', () => {
+  it('credits at most what is due, and the rest is excess, for any amount and any status', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...contractStatuses),
+        fc.integer({ min: 1, max: 10 ** 12 }),
+        fc.integer({ min: 0, max: 10 ** 12 }),
+        fc.integer({ min: 1, max: 10 ** 12 }),
+        (status, total, paidBefore, amount) => {
+          const { creditMinor, excessMinor } = splitCredit(amount, {
+            status,
+            total_amount_minor: total,
+            amount_paid_minor: paidBefore,
+          });
+          expect(creditMinor + excessMinor).toBe(amount);
+          expect(creditMinor).toBeGreaterThanOrEqual(0);
+          expect(paidBefore + creditMinor <= Math.max(total, paidBefore)).toBe(true);
+          if (!['active', 'in_escrow'].includes(status)) expect(creditMinor).toBe(0);
+        },
+      ),
+    );
+  });
+
+  it('credits a part payment whole and an overpayment up to the total', () => {
+    const contract = { status: 'in_escrow' as const, total_amount_minor: 10_000, amount_paid_minor: 4_000 };
+    expect(splitCredit(3_000, contract)).toEqual({ creditMinor: 3_000, excessMinor: 0 });
+    expect(splitCredit(9_000, contract)).toEqual({ creditMinor: 6_000, excessMinor: 3_000 });
+    expect(splitCredit(5_000, { ...contract, status: 'cancelled' })).toEqual({ creditMinor: 0, excessMinor: 5_000 });
   });
 });

@@ -54,11 +54,14 @@ export const paymentStatusRequestSchema = z.object({
 });
 
 /** What a payment is now: 'successful' once it is credited into escrow (spec: 'successful' counts as success). */
-export const paymentStatuses = ['pending', 'successful', 'failed', 'cancelled'] as const;
+/** `refunding`: the contract took none of it (it no longer takes payments): all of it goes back to the payer. */
+export const paymentStatuses = ['pending', 'successful', 'failed', 'cancelled', 'refunding'] as const;
 export const paymentStatusResponseSchema = z.object({
   status: z.enum(paymentStatuses),
   contractId: z.string(),
   /** What was credited, once it was (may be less than due: a part payment). */
   amount_minor: z.number().int().optional(),
+  /** What of the payment goes back to the payer: beyond what was due, or all of it. */
+  refunding_minor: z.number().int().optional(),
 });
 export type PaymentStatusResponse = z.infer<typeof paymentStatusResponseSchema>;

@@ -1,4 +1,4 @@
-import type { Contract } from './escrow-contract';
+import { type Contract, isPayable } from './escrow-contract';
 import type { Currency } from './money';
 
 /**
@@ -57,4 +57,19 @@ export function decideCredit(intent: PaymentIntent, tx: ConfirmedTransaction): C
     return { credit: false, outcome: 'refused', reason: 'no positive amount' };
   }
   return { credit: true, amountMinor: tx.amountMinor };
+}
+
+/**
+ * How a confirmed amount splits between the contract and the payer: the contract takes at most
+ * what is still due, and nothing when it takes no payments (cancelled, already funded, delivered,
+ * ...); the rest is excess that goes back to the payer, never into escrow, never paid out, never
+ * charged a fee.
+ */
+export function splitCredit(
+  amountMinor: number,
+  contract: Pick<Contract, 'status' | 'total_amount_minor' | 'amount_paid_minor'>,
+): { creditMinor: number; excessMinor: number } {
+  const due = isPayable(contract.status) ? amountDue(contract) : 0;
+  const creditMinor = Math.min(amountMinor, due);
+  return { creditMinor, excessMinor: amountMinor - creditMinor };
 }

@@ -85,6 +85,19 @@ export function updated(contract: Contract, set: ContractChanges): Contract {
   return { ...contract, ...set, version: contract.version + 1 };
 }
 
+/** A check (part of a transaction) that the contract is still as it was read: the same status and version. */
+export function contractUnchanged(contract: Contract): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: contractKey(contract.id),
+      ConditionExpression: '#status = :status AND #version = :version',
+      ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
+      ExpressionAttributeValues: { ':status': contract.status, ':version': contract.version },
+    },
+  };
+}
+
 /** The deletion of the contract (part of a transaction), only in `status` at the version it was read at. */
 export function contractDelete(contract: Contract, status: ContractStatus): TransactItem {
   return {

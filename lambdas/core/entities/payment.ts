@@ -17,8 +17,13 @@ export const providerTransactionKey = (txRef: string, providerTransactionId: str
   SK: `TX#${providerTransactionId}`,
 });
 
-export type PaymentState = 'initiated' | 'credited';
-export type TransactionOutcome = 'credited' | 'failed' | 'refused';
+export type PaymentState = 'initiated' | 'credited' | 'refunding';
+/**
+ * What became of a provider transaction: credited into escrow (any excess beyond what was due goes
+ * back to the payer), `refunding` (the contract took none of it: all of it goes back), failed at the
+ * provider, or refused (not this payment's: another reference or currency).
+ */
+export type TransactionOutcome = 'credited' | 'refunding' | 'failed' | 'refused';
 
 export interface Payment {
   tx_ref: string;
@@ -32,9 +37,11 @@ export interface Payment {
   created_at: string;
   /** What its provider transactions credited into escrow. */
   amount_credited_minor?: number;
+  /** What of them goes back to the payer (beyond what was due, or paid to a contract that took no more). */
+  amount_refunding_minor?: number;
   settled_at?: string;
   /** The last provider transaction that credited nothing, and why (failed at the provider, wrong currency, contract closed). */
-  last_outcome?: Exclude<TransactionOutcome, 'credited'>;
+  last_outcome?: Exclude<TransactionOutcome, 'credited' | 'refunding'>;
   outcome_reason?: string;
 }
 
@@ -92,16 +99,28 @@ export function transactionRecordPut(record: ProviderTransactionRecord): Transac
   };
 }
 
-/** The payment's side of a credit (part of the credit transaction). */
-export function paymentCredited(txRef: string, amountMinor: number, now: string): TransactItem {
+/**
+ * The payment's side of a settled provider transaction (part of its transaction): what it credited
+ * and what goes back to the payer. The payment is `credited` once anything was, else `refunding`;
+ * conditional on the status it was read with, so two transactions on one reference settle in turn.
+ */
+export function paymentSettled(payment: Payment, creditMinor: number, refundingMinor: number, now: string): TransactItem {
+  const status: PaymentState = payment.status === 'credited' || creditMinor > 0 ? 'credited' : 'refunding';
   return {
     Update: {
       TableName: tableName(),
-      Key: paymentKey(txRef),
-      UpdateExpression: 'SET #status = :credited, settled_at = :now ADD amount_credited_minor :amount',
-      ConditionExpression: 'attribute_exists(PK)',
+      Key: paymentKey(payment.tx_ref),
+      UpdateExpression:
+        'SET #status = :status, settled_at = :now ADD amount_credited_minor :credit, amount_refunding_minor :refunding',
+      ConditionExpression: '#status = :was',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':credited': 'credited', ':amount': amountMinor, ':now': now },
+      ExpressionAttributeValues: {
+        ':status': status,
+        ':was': payment.status,
+        ':credit': creditMinor,
+        ':refunding': refundingMinor,
+        ':now': now,
+      },
     },
   };
 }

@@ -20,10 +20,10 @@ import {
   ValidationError,
 } from '../domain/errors';
 import { type Contract, creditEvent, isPayable, nextStatus } from '../domain/escrow-contract';
-import { paymentCreditPosting } from '../domain/ledger';
+import { paymentCreditPosting, refundRequestedPosting } from '../domain/ledger';
 import { formatAmount } from '../domain/money';
-import { amountDue, decideCredit, type PaymentMethod, paymentReference } from '../domain/payment';
-import { contractUpdate, getContract } from '../entities/contract';
+import { amountDue, decideCredit, type PaymentMethod, paymentReference, splitCredit } from '../domain/payment';
+import { contractUnchanged, contractUpdate, getContract } from '../entities/contract';
 import { ledgerEntryPut } from '../entities/ledger';
 import { notificationItems } from '../entities/notification';
 import { partyLinkPut } from '../entities/party-link';
@@ -32,14 +32,15 @@ import {
   getTransactionRecord,
   type Payment,
   type ProviderTransactionRecord,
-  paymentCredited,
+  paymentSettled,
   putPayment,
   recordWithoutCredit,
   type TransactionOutcome,
   transactionRecordPut,
 } from '../entities/payment';
 import { getProfile } from '../entities/profile';
-import { failedConditions, transactWrite } from '../entities/table';
+import { type RefundLeg, refundLegPut, refundReference } from '../entities/refund';
+import { failedConditions, type TransactItem, transactWrite } from '../entities/table';
 import { loadContract } from './contracts';
 import { answerStep } from './escrow-workflow';
 
@@ -180,17 +181,24 @@ export async function paymentStatus(txRef: string, payer: Payer): Promise<Paymen
   const payment = await getPayment(txRef);
   // Someone else's payment is simply not found.
   if (!payment || payment.payer_id !== payer.sub) throw new NotFoundError('Payment not found.');
-  if (payment.status === 'credited') {
-    await answerFunding(payment.contract_id);
-    return { status: 'successful', contractId: payment.contract_id, amount_minor: payment.amount_credited_minor ?? 0 };
-  }
+  if (payment.status === 'credited') await answerFunding(payment.contract_id);
+  if (payment.status !== 'initiated') return settledStatus(payment);
   const transaction = await withProvider(() => verifyByReference(txRef), paymentMessages.verificationUnavailable);
   const outcome = transaction ? await settle(transaction) : 'pending';
   const now = (await getPayment(txRef)) ?? payment;
-  if (outcome === 'credited' || now.status === 'credited') {
-    return { status: 'successful', contractId: now.contract_id, amount_minor: now.amount_credited_minor ?? 0 };
-  }
+  if (now.status !== 'initiated') return settledStatus(now);
   return { status: outcome === 'failed' || outcome === 'refused' ? 'failed' : 'pending', contractId: now.contract_id };
+}
+
+/** A settled payment as its payer reads it: what was credited, and what goes back to them. */
+function settledStatus(payment: Payment): PaymentStatusResponse {
+  const refunding = payment.amount_refunding_minor ?? 0;
+  return {
+    status: payment.status === 'credited' ? 'successful' : 'refunding',
+    contractId: payment.contract_id,
+    amount_minor: payment.amount_credited_minor ?? 0,
+    ...(refunding > 0 ? { refunding_minor: refunding } : {}),
+  };
 }
 
 /**
@@ -259,44 +267,104 @@ export async function settle(transaction: ProviderTransaction): Promise<SettleOu
 /** Concurrent credits of other payments to one contract are retried on the contract's new version. */
 const creditAttempts = 8;
 
+/** The refund leg of what a provider transaction paid beyond what its contract took. */
+function excessLeg(
+  contract: Contract,
+  payment: Payment,
+  record: Omit<ProviderTransactionRecord, 'outcome'>,
+  excessMinor: number,
+  credited: boolean,
+  now: string,
+): RefundLeg {
+  const leg = `tx-${record.provider_transaction_id}`;
+  return {
+    contract_id: contract.id,
+    leg,
+    reference: refundReference(contract.id, leg),
+    reason: credited ? 'excess' : 'not_payable',
+    amount_minor: excessMinor,
+    currency: contract.currency,
+    from: 'suspense',
+    provider_transaction_id: record.provider_transaction_id,
+    tx_ref: payment.tx_ref,
+    payer_id: payment.payer_id,
+    status: 'pending',
+    provider_refund_id: null,
+    attempts: 0,
+    created_at: now,
+    updated_at: now,
+    completed_at: null,
+  };
+}
+
+/**
+ * Credits a confirmed provider transaction in one transaction: its record (once, ever), the
+ * payment, and a balanced posting. The contract takes at most what is still due (nothing once it
+ * takes no payments); what it does not take goes to suspense and straight on to a refund leg
+ * (refund_pending), the payer told: never into escrow, never paid out, never charged a fee.
+ */
 async function credit(
   payment: Payment,
   record: Omit<ProviderTransactionRecord, 'outcome'>,
   amountMinor: number,
 ): Promise<SettleOutcome> {
   for (let attempt = 0; attempt < creditAttempts; attempt++) {
-    const contract = await getContract(payment.contract_id);
-    if (!contract) throw new NotFoundError('Contract not found.');
+    const [contract, current] = await Promise.all([getContract(payment.contract_id), getPayment(payment.tx_ref)]);
+    if (!contract || !current) throw new NotFoundError('Contract not found.');
     const now = new Date().toISOString();
-    if (!isPayable(contract.status)) {
-      // Money arrived for a contract that no longer takes it (cancelled, already funded): held for finance to refund.
-      const reason = `contract is ${contract.status}`;
-      await recordWithoutCredit({ ...record, outcome: 'refused', reason });
-      logger.error('Payment for a contract that takes no payments', { txRef: payment.tx_ref, reason });
-      return 'refused';
-    }
-    const paid = contract.amount_paid_minor + amountMinor;
-    const changes = {
-      amount_paid_minor: paid,
-      status: nextStatus(contract.status, creditEvent(paid, contract.total_amount_minor)),
-      payer_user_ids: contract.payer_user_ids.includes(payment.payer_id)
-        ? contract.payer_user_ids
-        : [...contract.payer_user_ids, payment.payer_id],
-    };
-    try {
-      await transactWrite([
-        transactionRecordPut({ ...record, outcome: 'credited', recorded_at: now }),
-        paymentCredited(payment.tx_ref, amountMinor, now),
+    const { creditMinor, excessMinor } = splitCredit(amountMinor, contract);
+    const outcome: TransactionOutcome = creditMinor > 0 ? 'credited' : 'refunding';
+    const items: TransactItem[] = [
+      transactionRecordPut({ ...record, outcome, recorded_at: now }),
+      paymentSettled(current, creditMinor, excessMinor, now),
+      ledgerEntryPut(contract.id, paymentCreditPosting(payment.tx_ref, amountMinor, excessMinor), now),
+    ];
+    if (creditMinor > 0) {
+      const paid = contract.amount_paid_minor + creditMinor;
+      const changes = {
+        amount_paid_minor: paid,
+        status: nextStatus(contract.status, creditEvent(paid, contract.total_amount_minor)),
+        payer_user_ids: contract.payer_user_ids.includes(payment.payer_id)
+          ? contract.payer_user_ids
+          : [...contract.payer_user_ids, payment.payer_id],
+      };
+      items.push(
         contractUpdate(contract, changes),
-        ledgerEntryPut(contract.id, paymentCreditPosting(payment.tx_ref, amountMinor), now),
         partyLinkPut({ contract_id: contract.id, user_id: payment.payer_id, role: 'payer', linked_at: now }),
         ...notificationItems(
           contract.creator_id,
           'Payment received',
-          `${formatAmount(amountMinor, contract.currency)} was paid into escrow for "${contract.title}".`,
+          `${formatAmount(creditMinor, contract.currency)} was paid into escrow for "${contract.title}".`,
           now,
         ),
-      ]);
+      );
+    } else {
+      // Refunding all of it is decided on the contract as read: it must still take none of it.
+      items.push(contractUnchanged(contract));
+    }
+    if (excessMinor > 0) {
+      const leg = excessLeg(contract, payment, record, excessMinor, creditMinor > 0, now);
+      const why =
+        creditMinor > 0 ? 'was more than was due' : `arrived when the contract was ${contract.status} and took no more payments`;
+      items.push(
+        refundLegPut(leg),
+        ledgerEntryPut(contract.id, refundRequestedPosting(leg.reference, excessMinor, 'suspense'), now),
+        ...notificationItems(
+          payment.payer_id,
+          'Refund on its way',
+          `${formatAmount(excessMinor, contract.currency)} of your payment for "${contract.title}" ${why}: it is being refunded to you.`,
+          now,
+        ),
+      );
+      logger.warn('Payment beyond what its contract takes: refunding the excess', {
+        txRef: payment.tx_ref,
+        contractId: contract.id,
+        excessMinor,
+        status: contract.status,
+      });
+    }
+    try {
+      await transactWrite(items);
     } catch (error) {
       const failed = failedConditions(error);
       if (!failed) throw error;
@@ -305,8 +373,8 @@ async function credit(
       if (existing) return existing.outcome;
       continue;
     }
-    await answerFunding(contract.id);
-    return 'credited';
+    if (creditMinor > 0) await answerFunding(contract.id);
+    return outcome;
   }
   throw new ConflictError('The contract kept changing; the payment will be credited on the next check.');
 }

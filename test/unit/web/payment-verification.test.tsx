@@ -103,6 +103,17 @@ describe('payment verification /payment-verification', () => {
     expect(heading()).toBe('Payment Failed');
   });
 
+  it('says the payment is being refunded, without Try Again, when the contract took none of it', async () => {
+    vi.mocked(getPaymentStatus).mockResolvedValue({ status: 'refunding', contractId, amount_minor: 0, refunding_minor: 400_000 });
+    await renderAt(`/payment-verification?tx_ref=${txRef}&contractId=${contractId}`);
+    await advance(0);
+    expect(heading()).toBe('Payment Failed');
+    expect(
+      screen.getByText('This contract was no longer taking payments, so your payment is being refunded to you.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Try Again' })).toBeNull();
+  });
+
   it("shows 'Confirmation is Taking Longer Than Usual' after 24 pending checks, with a link to Engaged Contracts, and stops", async () => {
     // The provider says successful; only the server's word counts.
     await renderAt(returnedWith('successful'));

@@ -78,7 +78,8 @@ export const paths = {
   /** The spec names a payment-failed page but not its route. */
   paymentFailed: {
     path: '/payment-failed/:contractId',
-    getHref: (contractId: Href) => `/payment-failed/${contractId}`,
+    /** `refunding`: the contract took none of the payment (it no longer takes payments), which goes back to the payer. */
+    getHref: (contractId: Href, refunding = false) => `/payment-failed/${contractId}${refunding ? '?refunding=1' : ''}`,
   },
 
   viewContracts: fixed('/view-contracts'),

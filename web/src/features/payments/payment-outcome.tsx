@@ -54,12 +54,13 @@ export function PaymentCancelled({ contractId }: { contractId: string }) {
 }
 
 /** `/payment-failed/{id}` (the spec names the page, not its route). */
-export function PaymentFailed({ contractId }: { contractId: string }) {
+export function PaymentFailed({ contractId, refunding = false }: { contractId: string; refunding?: boolean }) {
   return (
     <Page title="Payment Failed">
       <Alert tone="error">{paymentPageMessages.failed}</Alert>
+      {refunding && <Alert tone="info">{paymentPageMessages.refunding}</Alert>}
       <div className="flex flex-wrap gap-3">
-        <TryAgainLink contractId={contractId} />
+        {!refunding && <TryAgainLink contractId={contractId} />}
         <DashboardLink />
       </div>
     </Page>

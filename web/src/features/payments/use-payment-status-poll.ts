@@ -12,7 +12,7 @@ type Settled = Exclude<PaymentStatusResponse['status'], 'pending'>;
 export function outcomeHref(status: Settled, contractId: string, txRef: string): string {
   if (status === 'successful') return paths.paymentSuccess.getHref(contractId, txRef);
   if (status === 'cancelled') return paths.paymentCancelled.getHref(contractId);
-  return paths.paymentFailed.getHref(contractId);
+  return paths.paymentFailed.getHref(contractId, status === 'refunding');
 }
 
 /**

@@ -1,8 +1,9 @@
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { PaymentFailed } from '../../features/payments/payment-outcome';
 
-/** `/payment-failed/{contractId}`. */
+/** `/payment-failed/{contractId}`, `?refunding=1` when the payment goes back to the payer. */
 export function PaymentFailedPage() {
   const { contractId = '' } = useParams();
-  return <PaymentFailed contractId={contractId} />;
+  const [search] = useSearchParams();
+  return <PaymentFailed contractId={contractId} refunding={search.get('refunding') === '1'} />;
 }

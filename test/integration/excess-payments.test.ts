@@ -1,0 +1,217 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ContractView } from '../../lambdas/core/api/contracts';
+import type { PaymentStatusResponse, TransferAccountResponse } from '../../lambdas/core/api/payments';
+import { type LedgerAccount, ledgerSummary } from '../../lambdas/core/domain/ledger';
+import { platformFee, toDecimalString } from '../../lambdas/core/domain/money';
+import { listRefundLegs } from '../../lambdas/core/entities/refund';
+import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
+import { configureAmplify } from '../support/amplify';
+import { eventually } from '../support/eventually';
+import { type SignedInPerson, signedInPerson } from '../support/identity';
+import { expectBalancedLedgers, ledgerOf } from '../support/ledger';
+import { readyToBePaid } from '../support/seller';
+
+/**
+ * Money no contract can take, against the local cloud, the real state machine and the provider's
+ * sandbox: a contract takes at most what is due; the rest (an overpayment, a second account's
+ * payment, a payment after the funding window cancelled the contract) goes to suspense and on to
+ * a refund leg, never into escrow, never paid out, never charged a fee. Business time runs
+ * 50,000 times faster, so the 7-day funding window ends in about 12 s.
+ */
+const pin = '5190';
+let cloud: LocalCloud;
+let seller: SignedInPerson;
+let buyer: SignedInPerson;
+const touched = new Set<string>();
+const dataDir = mkdtempSync(join(tmpdir(), 'escrow-excess-'));
+
+beforeAll(async () => {
+  cloud = await startLocalCloud({ dataDir, timeScale: 0.00002, flutterwave: { transferSettleMs: 300 } });
+  configureAmplify(cloud.config);
+  seller = await signedInPerson(cloud, 'seller');
+  buyer = await signedInPerson(cloud, 'buyer');
+  await readyToBePaid(cloud, seller, pin);
+}, 120_000);
+
+afterEach(async () => {
+  cloud.flutterwave.faults.webhookDuplicates = 0;
+  await expectBalancedLedgers(touched);
+});
+
+afterAll(async () => {
+  await cloud?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function call<T = Record<string, unknown>>(who: SignedInPerson, path: string, body?: unknown) {
+  const response = await fetch(`${cloud.apiUrl}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${who.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+const contract = async (id: string) => (await call<{ contract: ContractView }>(seller, `/contracts/${id}`)).body.contract;
+
+const summary = async (id: string) =>
+  ledgerSummary(
+    (await ledgerOf(id)).map((e) => ({
+      lines: e.lines.map((l) => ({ account: l.account as LedgerAccount, amount_minor: l.amount_minor })),
+    })),
+  );
+
+async function acceptedContract(value: string): Promise<string> {
+  const made = await call(seller, '/create-contract', {
+    acceptorId: buyer.sub,
+    title: `Generator repair ${touched.size + 1}`,
+    description: 'Parts and labour',
+    value,
+    currency: 'NGN',
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const id = String(made.body.id);
+  touched.add(id);
+  expect((await call(buyer, '/accept-contract', { contractId: id })).status).toBe(200);
+  return id;
+}
+
+const transferAccount = async (id: string) =>
+  (await call<TransferAccountResponse>(buyer, '/generate-transfer-account', { contractId: id })).body;
+
+/** The buyer sends `amount` (naira) to a transfer account from the sandbox's bank. */
+async function send(account: TransferAccountResponse, amount: string) {
+  const sent = await fetch(cloud.flutterwave.bankUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ account_number: account.account_number, amount }),
+  });
+  expect(sent.status).toBe(200);
+}
+
+const paymentStatus = async (txRef: string) => (await call<PaymentStatusResponse>(buyer, `/get-payment-status`, { txRef })).body;
+
+describe('money beyond what a contract takes', () => {
+  it('credits an overpayment only up to what is due: the excess goes to a refund leg, and the payout is what was due minus 2% of it', async () => {
+    const id = await acceptedContract('85000');
+    const account = await transferAccount(id);
+    await send(account, '90000');
+    const paid = await eventually(
+      () => contract(id),
+      (c) => c.status === 'fully_funded',
+    );
+    expect(paid.amount_paid_minor).toBe(8_500_000);
+    expect(await paymentStatus(account.txRef)).toMatchObject({
+      status: 'successful',
+      amount_minor: 8_500_000,
+      refunding_minor: 500_000,
+    });
+    const [leg, ...others] = await listRefundLegs(id);
+    expect(others).toEqual([]);
+    expect(leg).toMatchObject({ reason: 'excess', amount_minor: 500_000, from: 'suspense', payer_id: buyer.sub });
+    expect(await summary(id)).toMatchObject({
+      paid_in_minor: 9_000_000,
+      held_minor: 8_500_000,
+      suspense_minor: 0,
+      refund_pending_minor: 500_000,
+    });
+    const notes = (await call<{ notifications: Array<{ title: string; body: string }> }>(buyer, '/notifications')).body
+      .notifications;
+    expect(notes.some((n) => n.title === 'Refund on its way' && n.body.startsWith('₦5,000.00 of your payment'))).toBe(true);
+
+    expect((await call(buyer, '/mark-contract-completed', { contractId: id })).status).toBe(200);
+    const released = await call(seller, '/release-funds', { contractId: id, pin });
+    expect(released.status, JSON.stringify(released.body)).toBe(200);
+    await eventually(
+      () => contract(id),
+      (c) => c.status === 'completed',
+      30_000,
+    );
+    const payouts = cloud.flutterwave.transfers().filter((t) => t.reference.startsWith(`payout-${id}`));
+    expect(payouts.map((t) => t.amountMinor)).toEqual([8_500_000 - platformFee(8_500_000)]);
+    expect(await summary(id)).toMatchObject({
+      paid_in_minor: 9_000_000,
+      held_minor: 0,
+      fees_minor: platformFee(8_500_000),
+      paid_out_minor: 8_500_000 - platformFee(8_500_000),
+      refund_pending_minor: 500_000,
+    });
+  });
+
+  it('refunds all of a second account’s payment once the first funded the contract: nothing more credited, the buyer told', async () => {
+    const id = await acceptedContract('12000');
+    const first = await transferAccount(id);
+    const second = await transferAccount(id);
+    await send(first, '12000');
+    await eventually(
+      () => contract(id),
+      (c) => c.status === 'fully_funded',
+    );
+    await send(second, '12000');
+    const status = await eventually(
+      () => paymentStatus(second.txRef),
+      (s) => s.status !== 'pending',
+    );
+    expect(status).toEqual({ status: 'refunding', contractId: id, amount_minor: 0, refunding_minor: 1_200_000 });
+    expect((await contract(id)).amount_paid_minor).toBe(1_200_000);
+    expect((await listRefundLegs(id)).map((l) => [l.reason, l.amount_minor])).toEqual([['not_payable', 1_200_000]]);
+    expect(await summary(id)).toMatchObject({ paid_in_minor: 2_400_000, held_minor: 1_200_000, refund_pending_minor: 1_200_000 });
+  });
+
+  it('takes 50 deliveries of an overpayment’s webhook, and 20 more at once, as one: one credit, one refund leg, one posting each', async () => {
+    const id = await acceptedContract('3000');
+    const account = await transferAccount(id);
+    cloud.flutterwave.faults.webhookDuplicates = 49;
+    await send(account, '3500');
+    const transaction = await eventually(
+      async () => cloud.flutterwave.transactions().find((t) => t.txRef === account.txRef),
+      (t) => t?.webhook.attempts === 50 && t.webhook.state === 'delivered',
+      30_000,
+    );
+    // And 20 deliveries at once, as a provider retrying in parallel would send them.
+    const body = {
+      event: 'charge.completed',
+      data: { id: transaction?.id, tx_ref: account.txRef, amount: 3500, currency: 'NGN', status: 'successful' },
+    };
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        fetch(`${cloud.apiUrl}/flutterwave-webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'verif-hash': cloud.flutterwave.webhookHash },
+          body: JSON.stringify(body),
+        }),
+      ),
+    );
+    expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect((await ledgerOf(id)).map((e) => e.kind).sort()).toEqual(['payment_credited', 'refund_requested']);
+    expect((await listRefundLegs(id)).map((l) => l.amount_minor)).toEqual([50_000]);
+    expect((await contract(id)).amount_paid_minor).toBe(300_000);
+    expect(await paymentStatus(account.txRef)).toMatchObject({ amount_minor: 300_000, refunding_minor: 50_000 });
+  });
+
+  it('refunds a payment that arrives after the funding window cancelled the contract, and says so', async () => {
+    const id = await acceptedContract('4000');
+    const account = await transferAccount(id);
+    await eventually(
+      () => contract(id),
+      (c) => c.status === 'cancelled',
+      30_000,
+    );
+    await send(account, toDecimalString(400_000));
+    const status = await eventually(
+      () => paymentStatus(account.txRef),
+      (s) => s.status !== 'pending',
+    );
+    expect(status).toEqual({ status: 'refunding', contractId: id, amount_minor: 0, refunding_minor: 400_000 });
+    expect((await contract(id)).status).toBe('cancelled');
+    const notes = (await call<{ notifications: Array<{ title: string; body: string }> }>(buyer, '/notifications')).body
+      .notifications;
+    expect(notes.some((n) => n.title === 'Refund on its way' && n.body.includes('was cancelled and took no more payments'))).toBe(
+      true,
+    );
+    expect(await summary(id)).toMatchObject({ paid_in_minor: 400_000, held_minor: 0, refund_pending_minor: 400_000 });
+  });
+});
