@@ -149,8 +149,7 @@ describe('paying into escrow by bank transfer', () => {
     expect(await ledgerOf(id)).toHaveLength(1);
     await eventually(
       async () =>
-        (await documents().send(new GetCommand({ TableName: localStage.tableName, Key: workflowTokenKey(id, 'delivery') })))
-          .Item,
+        (await documents().send(new GetCommand({ TableName: localStage.tableName, Key: workflowTokenKey(id, 'delivery') }))).Item,
       (item) => item !== undefined,
     );
     const engaged = (await call(buyer, '/engaged-contracts')).body.contracts as ContractView[];

@@ -179,6 +179,10 @@ describe('the local Step Functions service at a time scale', () => {
 
   it('reads a TimeoutSecondsPath from the state’s input as AWS does, unscaled, and hands the handler only its Payload', async () => {
     const payloads: unknown[] = [];
+    const keepPayload: LocalTaskHandler = async (payload) => {
+      payloads.push(payload);
+      return { stored: true };
+    };
     const started = Date.now();
     const { sfn, executionArn } = await run(
       {
@@ -192,12 +196,7 @@ describe('the local Step Functions service at a time scale', () => {
         },
         Expired: { Type: 'Succeed' },
       },
-      {
-        AwaitAnswer: async (payload) => {
-          payloads.push(payload);
-          return { stored: true };
-        },
-      },
+      { AwaitAnswer: keepPayload },
       0.001,
     );
     const done = await until(sfn, executionArn, 'SUCCEEDED');
