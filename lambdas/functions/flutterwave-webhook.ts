@@ -2,15 +2,19 @@ import { webhookEvent } from '../core/adapters/flutterwave/webhooks';
 import { apiFunction, json, jsonBody } from '../core/runtime/api-function';
 import { handleChargeWebhook } from '../core/services/payments';
 import { handleTransferWebhook } from '../core/services/payouts/transfer-webhook';
+import { handleRefundWebhook } from '../core/services/refunds';
 
 /**
  * The payment provider's webhooks, checked and read back from the provider before anything
- * changes: `charge.completed` credits a payment at most once; `transfer.completed` answers a payout.
+ * changes: `charge.completed` credits a payment at most once; `transfer.completed` answers a
+ * payout; `refund.completed` / `refund.failed` move a refund leg on.
  */
 export const handler = apiFunction()
   .use(jsonBody())
   .handler(async (event) => {
-    if (webhookEvent(event.body) === 'transfer.completed') await handleTransferWebhook(event.headers, event.body);
+    const kind = webhookEvent(event.body);
+    if (kind === 'transfer.completed') await handleTransferWebhook(event.headers, event.body);
+    else if (kind === 'refund.completed' || kind === 'refund.failed') await handleRefundWebhook(event.headers, event.body);
     else await handleChargeWebhook(event.headers, event.body);
     return json(200, { received: true });
   });

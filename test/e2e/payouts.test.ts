@@ -114,6 +114,10 @@ describe('money out, in the browser', () => {
     await buyer.goto(`${app}/engaged-contracts`);
     const row = buyer.getByRole('listitem').filter({ hasText: 'Logo design' });
     await row.getByRole('button', { name: 'Mark as Completed' }).click();
+    // It asks first, naming the amount and the seller.
+    const confirm = buyer.getByRole('dialog');
+    await confirm.getByText(/₦50,000.00/).waitFor();
+    await confirm.getByRole('button', { name: 'Yes, Mark as Completed' }).click();
     await row.getByText('Payer Satisfied').waitFor();
     await screenshot(buyer, 'payout-engaged-marked');
     expect((await contract(contractId)).status).toBe('payer_marked_satisfied');

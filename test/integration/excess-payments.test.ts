@@ -79,6 +79,20 @@ async function acceptedContract(value: string): Promise<string> {
   return id;
 }
 
+/** The contract's refund legs once none is still owed (the provider confirmed each, or it waits for ops). */
+const settledLegs = (id: string) =>
+  eventually(
+    () => listRefundLegs(id),
+    (legs) => legs.length > 0 && legs.every((l) => l.status === 'completed' || l.status === 'failed'),
+    20_000,
+  );
+
+/** The refunds the provider made of the payer's transaction of `txRef`. */
+function providerRefundsOf(txRef: string) {
+  const transaction = cloud.flutterwave.transactions().find((t) => t.txRef === txRef);
+  return cloud.flutterwave.refunds().filter((r) => r.transactionId === transaction?.id);
+}
+
 const transferAccount = async (id: string) =>
   (await call<TransferAccountResponse>(buyer, '/generate-transfer-account', { contractId: id })).body;
 
@@ -109,14 +123,22 @@ describe('money beyond what a contract takes', () => {
       amount_minor: 8_500_000,
       refunding_minor: 500_000,
     });
-    const [leg, ...others] = await listRefundLegs(id);
+    const [leg, ...others] = await settledLegs(id);
     expect(others).toEqual([]);
-    expect(leg).toMatchObject({ reason: 'excess', amount_minor: 500_000, from: 'suspense', payer_id: buyer.sub });
+    expect(leg).toMatchObject({
+      reason: 'excess',
+      amount_minor: 500_000,
+      from: 'suspense',
+      payer_id: buyer.sub,
+      status: 'completed',
+    });
+    expect(providerRefundsOf(account.txRef).map((r) => r.amountMinor)).toEqual([500_000]);
     expect(await summary(id)).toMatchObject({
       paid_in_minor: 9_000_000,
       held_minor: 8_500_000,
       suspense_minor: 0,
-      refund_pending_minor: 500_000,
+      refund_pending_minor: 0,
+      refunded_minor: 500_000,
     });
     const notes = (await call<{ notifications: Array<{ title: string; body: string }> }>(buyer, '/notifications')).body
       .notifications;
@@ -137,7 +159,7 @@ describe('money beyond what a contract takes', () => {
       held_minor: 0,
       fees_minor: platformFee(8_500_000),
       paid_out_minor: 8_500_000 - platformFee(8_500_000),
-      refund_pending_minor: 500_000,
+      refunded_minor: 500_000,
     });
   });
 
@@ -157,8 +179,12 @@ describe('money beyond what a contract takes', () => {
     );
     expect(status).toEqual({ status: 'refunding', contractId: id, amount_minor: 0, refunding_minor: 1_200_000 });
     expect((await contract(id)).amount_paid_minor).toBe(1_200_000);
-    expect((await listRefundLegs(id)).map((l) => [l.reason, l.amount_minor])).toEqual([['not_payable', 1_200_000]]);
-    expect(await summary(id)).toMatchObject({ paid_in_minor: 2_400_000, held_minor: 1_200_000, refund_pending_minor: 1_200_000 });
+    expect((await settledLegs(id)).map((l) => [l.reason, l.amount_minor, l.status])).toEqual([
+      ['not_payable', 1_200_000, 'completed'],
+    ]);
+    expect(providerRefundsOf(second.txRef).map((r) => r.amountMinor)).toEqual([1_200_000]);
+    expect(providerRefundsOf(first.txRef)).toEqual([]);
+    expect(await summary(id)).toMatchObject({ paid_in_minor: 2_400_000, held_minor: 1_200_000, refunded_minor: 1_200_000 });
   });
 
   it('takes 50 deliveries of an overpayment’s webhook, and 20 more at once, as one: one credit, one refund leg, one posting each', async () => {
@@ -186,8 +212,9 @@ describe('money beyond what a contract takes', () => {
       ),
     );
     expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
-    expect((await ledgerOf(id)).map((e) => e.kind).sort()).toEqual(['payment_credited', 'refund_requested']);
-    expect((await listRefundLegs(id)).map((l) => l.amount_minor)).toEqual([50_000]);
+    expect((await settledLegs(id)).map((l) => [l.amount_minor, l.status])).toEqual([[50_000, 'completed']]);
+    expect((await ledgerOf(id)).map((e) => e.kind).sort()).toEqual(['payment_credited', 'refund_completed', 'refund_requested']);
+    expect(providerRefundsOf(account.txRef).map((r) => r.amountMinor)).toEqual([50_000]);
     expect((await contract(id)).amount_paid_minor).toBe(300_000);
     expect(await paymentStatus(account.txRef)).toMatchObject({ amount_minor: 300_000, refunding_minor: 50_000 });
   });
@@ -212,6 +239,13 @@ describe('money beyond what a contract takes', () => {
     expect(notes.some((n) => n.title === 'Refund on its way' && n.body.includes('was cancelled and took no more payments'))).toBe(
       true,
     );
-    expect(await summary(id)).toMatchObject({ paid_in_minor: 400_000, held_minor: 0, refund_pending_minor: 400_000 });
+    await settledLegs(id);
+    expect(await summary(id)).toMatchObject({
+      paid_in_minor: 400_000,
+      held_minor: 0,
+      refund_pending_minor: 0,
+      refunded_minor: 400_000,
+    });
+    expect(providerRefundsOf(account.txRef).map((r) => r.amountMinor)).toEqual([400_000]);
   });
 });

@@ -1,34 +1,47 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documents } from '../adapters/aws';
 import type { Currency } from '../domain/money';
-import { queryAll, type TransactItem, tableName, withoutKeys } from './table';
+import { onConditionFailed, queryAll, type TransactItem, tableName, transactWrite, withoutKeys } from './table';
 
 /**
  * One refund leg of a contract: `CONTRACT#<id>` / `REFUND#<leg>`, money going back to the payer
  * through the provider's refund of one of their transactions. A leg is created once (its put is
  * conditional), in the same transaction as the ledger posting that moves its amount to
  * `refund_pending`, so there is one refund per leg, ever, and the ledger says what is owed back.
+ * While it is open (not completed, not failed) it is also listed in GSI1 under `REFUND#OPEN`, so
+ * the reconciler finds every leg still owed without a scan.
  */
 export const refundLegKey = (contractId: string, leg: string) => ({ PK: `CONTRACT#${contractId}`, SK: `REFUND#${leg}` });
+
+const openLegsPartition = 'REFUND#OPEN';
+
+/**
+ * Which leg a provider refund belongs to: `PROVIDER_REFUND#<id>` / `LEG`, written with the id on the
+ * leg, so a webhook (which names only the provider's refund) finds its leg in one read.
+ */
+export const providerRefundKey = (providerRefundId: string) => ({ PK: `PROVIDER_REFUND#${providerRefundId}`, SK: 'LEG' });
 
 /** Why money goes back: beyond what was due, paid to a contract that takes no more payments, or a settlement. */
 export type RefundReason = 'excess' | 'not_payable' | 'cancellation' | 'settlement';
 
 /**
- * Where a leg stands: `pending` until it is asked of the provider, `requested` once asked (with
- * the provider's refund id when known), `completed` when the provider confirmed it, `failed` when
- * it cannot go back the way it came (it then waits for another destination).
+ * Where a leg stands: `pending` until it is asked of the provider, `requested` once a worker
+ * claimed it and asked (with the provider's refund id once known), `completed` when the provider
+ * confirmed it, `failed` when it cannot go back that way (it then waits for ops and another
+ * destination).
  */
 export type RefundLegStatus = 'pending' | 'requested' | 'completed' | 'failed';
 
 export interface RefundLeg {
   contract_id: string;
-  /** Unique within the contract, e.g. `excess-<provider transaction id>`. */
+  /** Unique within the contract, e.g. `tx-<provider transaction id>`. */
   leg: string;
-  /** Ours, for finance and the provider's comments: `refund-<contractId>-<leg>`. */
+  /** Ours, sent as the refund's comments so a lost answer can be found again: `refund-<contractId>-<leg>`. */
   reference: string;
   reason: RefundReason;
   amount_minor: number;
   currency: Currency;
-  /** The ledger account the money leaves: the contract's escrow, or suspense (money no contract took). */
+  /** The ledger account the money left for refund_pending: the contract's escrow, or suspense (money no contract took). */
   from: 'escrow' | 'suspense';
   /** The payer's provider transaction it is refunded against, and its payment reference. */
   provider_transaction_id: string;
@@ -36,7 +49,10 @@ export interface RefundLeg {
   payer_id: string;
   status: RefundLegStatus;
   provider_refund_id: string | null;
+  /** Times the provider was asked (a claim is counted before the request goes out). */
   attempts: number;
+  /** Why the provider will not take it back that way, once it said so. */
+  failure_reason?: string | null;
   created_at: string;
   updated_at: string;
   completed_at: string | null;
@@ -47,8 +63,11 @@ export function refundReference(contractId: string, leg: string): string {
   return `refund-${contractId}-${leg}`;
 }
 
+const isOpen = (status: RefundLegStatus) => status === 'pending' || status === 'requested';
+
 export function toItem(leg: RefundLeg): Record<string, unknown> {
-  return { ...refundLegKey(leg.contract_id, leg.leg), ...leg };
+  const open = isOpen(leg.status) ? { GSI1PK: openLegsPartition, GSI1SK: `${leg.created_at}#${leg.contract_id}#${leg.leg}` } : {};
+  return { ...refundLegKey(leg.contract_id, leg.leg), ...open, ...leg };
 }
 
 export function fromItem(item: Record<string, unknown>): RefundLeg {
@@ -60,6 +79,13 @@ export function refundLegPut(leg: RefundLeg): TransactItem {
   return { Put: { TableName: tableName(), Item: toItem(leg), ConditionExpression: 'attribute_not_exists(PK)' } };
 }
 
+export async function getRefundLeg(contractId: string, leg: string): Promise<RefundLeg | undefined> {
+  const { Item } = await documents().send(
+    new GetCommand({ TableName: tableName(), Key: refundLegKey(contractId, leg), ConsistentRead: true }),
+  );
+  return Item ? fromItem(Item) : undefined;
+}
+
 /** A contract's refund legs. */
 export async function listRefundLegs(contractId: string): Promise<RefundLeg[]> {
   const items = await queryAll({
@@ -68,4 +94,82 @@ export async function listRefundLegs(contractId: string): Promise<RefundLeg[]> {
     ConsistentRead: true,
   });
   return items.map(fromItem);
+}
+
+/** Every leg still owed to a payer (pending or requested), oldest first. */
+export async function listOpenRefundLegs(): Promise<RefundLeg[]> {
+  const items = await queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': openLegsPartition },
+  });
+  return items.map(fromItem);
+}
+
+export type RefundLegChanges = Partial<
+  Pick<RefundLeg, 'status' | 'provider_refund_id' | 'attempts' | 'failure_reason' | 'completed_at'>
+>;
+
+/**
+ * A change of a leg (alone, or part of a transaction), only from the status and attempts it was
+ * read with, so of two workers acting on one read only one succeeds. A leg that leaves the open
+ * statuses leaves the open-legs index too.
+ */
+export function refundLegUpdate(leg: RefundLeg, set: RefundLegChanges, now: string): TransactItem {
+  const names: Record<string, string> = { '#status': 'status', '#attempts': 'attempts', '#updated_at': 'updated_at' };
+  const values: Record<string, unknown> = { ':was': leg.status, ':attempts': leg.attempts, ':now': now };
+  const assignments = ['#updated_at = :now'];
+  for (const [key, value] of Object.entries(set)) {
+    names[`#${key}`] = key;
+    values[`:set_${key}`] = value;
+    assignments.push(`#${key} = :set_${key}`);
+  }
+  const closes = set.status !== undefined && !isOpen(set.status);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: refundLegKey(leg.contract_id, leg.leg),
+      UpdateExpression: `SET ${assignments.join(', ')}${closes ? ' REMOVE GSI1PK, GSI1SK' : ''}`,
+      ConditionExpression: '#status = :was AND #attempts = :attempts',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** {@link refundLegUpdate} on its own: the leg as it now is, or undefined when someone changed it first. */
+export async function updateRefundLeg(leg: RefundLeg, set: RefundLegChanges): Promise<RefundLeg | undefined> {
+  const now = new Date().toISOString();
+  const { Update } = refundLegUpdate(leg, set, now) as { Update: NonNullable<TransactItem['Update']> };
+  const write = documents().send(new UpdateCommand({ ...Update, TableName: tableName() }));
+  return onConditionFailed(
+    write.then(() => ({ ...leg, ...set, updated_at: now })),
+    () => undefined,
+  );
+}
+
+/** Records the provider's refund id on a claimed leg, with the pointer back from that id: the leg as it now is, or undefined when changed first. */
+export async function recordProviderRefund(leg: RefundLeg, providerRefundId: string): Promise<RefundLeg | undefined> {
+  const now = new Date().toISOString();
+  const write = transactWrite([
+    refundLegUpdate(leg, { provider_refund_id: providerRefundId }, now),
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...providerRefundKey(providerRefundId), contract_id: leg.contract_id, leg: leg.leg, recorded_at: now },
+      },
+    },
+  ]);
+  return onConditionFailed(
+    write.then(() => ({ ...leg, provider_refund_id: providerRefundId, updated_at: now })),
+    () => undefined,
+  );
+}
+
+/** The leg a provider refund was recorded on, if any. */
+export async function getRefundLegByProviderId(providerRefundId: string): Promise<RefundLeg | undefined> {
+  const { Item } = await documents().send(
+    new GetCommand({ TableName: tableName(), Key: providerRefundKey(providerRefundId), ConsistentRead: true }),
+  );
+  return Item ? getRefundLeg(String(Item.contract_id), String(Item.leg)) : undefined;
 }

@@ -43,6 +43,7 @@ import { type RefundLeg, refundLegPut, refundReference } from '../entities/refun
 import { failedConditions, type TransactItem, transactWrite } from '../entities/table';
 import { loadContract } from './contracts';
 import { answerStep } from './escrow-workflow';
+import { sendRefund } from './refunds';
 
 /**
  * Money into escrow (ARCHITECTURE §5 "Money"). A payment is recorded with what is due before the
@@ -264,6 +265,16 @@ export async function settle(transaction: ProviderTransaction): Promise<SettleOu
   return decision.outcome;
 }
 
+/**
+ * Asks the provider for a refund leg just written. The leg stands: a failure here is logged, not
+ * thrown, and the reconciler (lambdas/schedules/reconcile-money.ts) moves it on.
+ */
+async function sendRefundNow(contractId: string, leg: string): Promise<void> {
+  await sendRefund(contractId, leg).catch((error: unknown) =>
+    logger.warn('Refund not sent yet', { contractId, leg, error: error as Error }),
+  );
+}
+
 /** Concurrent credits of other payments to one contract are retried on the contract's new version. */
 const creditAttempts = 8;
 
@@ -342,8 +353,8 @@ async function credit(
       // Refunding all of it is decided on the contract as read: it must still take none of it.
       items.push(contractUnchanged(contract));
     }
-    if (excessMinor > 0) {
-      const leg = excessLeg(contract, payment, record, excessMinor, creditMinor > 0, now);
+    const leg = excessMinor > 0 ? excessLeg(contract, payment, record, excessMinor, creditMinor > 0, now) : undefined;
+    if (leg) {
       const why =
         creditMinor > 0 ? 'was more than was due' : `arrived when the contract was ${contract.status} and took no more payments`;
       items.push(
@@ -374,6 +385,7 @@ async function credit(
       continue;
     }
     if (creditMinor > 0) await answerFunding(contract.id);
+    if (leg) await sendRefundNow(contract.id, leg.leg);
     return outcome;
   }
   throw new ConflictError('The contract kept changing; the payment will be credited on the next check.');

@@ -1,0 +1,222 @@
+import { ProviderUnavailableError } from '../adapters/flutterwave/client';
+import {
+  createRefund,
+  findRefundsForTransaction,
+  getRefund,
+  type ProviderRefund,
+  RefundExceedsRemainingError,
+  RefundNotSupportedError,
+  refundWebhookSchema,
+} from '../adapters/flutterwave/refunds';
+import { isAuthenticWebhook } from '../adapters/flutterwave/webhooks';
+import { logger } from '../adapters/logger';
+import { UnauthorizedError, UnavailableError, ValidationError } from '../domain/errors';
+import { refundCompletedPosting } from '../domain/ledger';
+import { formatAmount } from '../domain/money';
+import { getContract } from '../entities/contract';
+import { ledgerEntryPut } from '../entities/ledger';
+import { notificationItems } from '../entities/notification';
+import {
+  getRefundLeg,
+  getRefundLegByProviderId,
+  listOpenRefundLegs,
+  type RefundLeg,
+  recordProviderRefund,
+  refundLegUpdate,
+  updateRefundLeg,
+} from '../entities/refund';
+import { failedConditions, transactWrite } from '../entities/table';
+
+/**
+ * Refund legs on their way back to the payer (ARCHITECTURE §5b): each leg is asked of the
+ * provider once per attempt, through the refund of the payer's own transaction, and completed
+ * once, when the provider confirms it (its webhook, or a look by the reconciler).
+ *
+ * Never refunded twice: the provider takes no reference of ours, so a worker first claims the
+ * attempt on the leg (a conditional write of status and attempts), then asks with the leg's
+ * reference as the refund's comments. A worker that finds a claim without the provider's refund
+ * id (its answer was lost, or its process died) looks for that reference in the provider's
+ * refunds of the transaction before anything else, and asks again only when the provider has
+ * none and the claim is older than any request could still be in flight. A refund the provider
+ * reports failed is asked again up to {@link refundAttemptLimit} times; one it will not take at
+ * all (the payment method takes no refunds) waits `failed` for ops, as do legs past the limit.
+ */
+
+/** How many times one leg is asked of the provider before it waits for ops. */
+export const refundAttemptLimit = 3;
+
+/** A claim without the provider's answer, older than this, had its request lost (the provider call times out after 10 s). */
+const lostRequestAfterMs = 60_000;
+
+/** What a worker may move a leg through in one go: claim, ask, record, complete. */
+const stepsPerRun = 6;
+
+async function reload(leg: RefundLeg): Promise<RefundLeg> {
+  const now = await getRefundLeg(leg.contract_id, leg.leg);
+  if (!now) throw new Error(`Refund leg ${leg.reference} disappeared`);
+  return now;
+}
+
+/** A provider refund that can be this leg's: the leg's transaction and amount. */
+function fits(leg: RefundLeg, refund: ProviderRefund): boolean {
+  return String(refund.transactionId) === leg.provider_transaction_id && refund.amountMinor === leg.amount_minor;
+}
+
+/**
+ * Moves one leg as far as it can go now: asks the provider when it is pending, reconciles it when
+ * it was asked, completes it when the provider says it is done. Safe to run any number of times,
+ * from anywhere, at once: each step is conditional on the leg as read.
+ */
+export async function sendRefund(contractId: string, legName: string): Promise<RefundLeg> {
+  let leg = await getRefundLeg(contractId, legName);
+  if (!leg) throw new Error(`No refund leg ${legName} on contract ${contractId}`);
+  for (let step = 0; step < stepsPerRun; step++) {
+    const before = leg;
+    if (leg.status === 'pending') leg = await ask(leg);
+    else if (leg.status === 'requested') leg = await reconcile(leg);
+    if (leg.status === before.status && leg.attempts === before.attempts && leg.provider_refund_id === before.provider_refund_id)
+      break;
+  }
+  return leg;
+}
+
+/** Claims the next attempt, then asks the provider for the refund. */
+async function ask(leg: RefundLeg): Promise<RefundLeg> {
+  if (leg.attempts >= refundAttemptLimit) return giveUp(leg, `asked ${leg.attempts} times without a refund`);
+  const claimed = await updateRefundLeg(leg, { status: 'requested', attempts: leg.attempts + 1, provider_refund_id: null });
+  if (!claimed) return reload(leg);
+  let refund: ProviderRefund;
+  try {
+    refund = await createRefund({
+      transactionId: claimed.provider_transaction_id,
+      amountMinor: claimed.amount_minor,
+      comments: claimed.reference,
+    });
+  } catch (error) {
+    if (error instanceof RefundNotSupportedError) return giveUp(claimed, error.message);
+    if (error instanceof RefundExceedsRemainingError) {
+      // Usually our own earlier request took it: find it; otherwise it is for people to look at.
+      const found = await findOurs(claimed);
+      if (found) return record(claimed, found);
+      return giveUp(claimed, error.message);
+    }
+    // Lost or refused for now: the claim stays, and the next run reconciles it.
+    logger.warn('Refund not asked of the provider yet', { reference: claimed.reference, error: error as Error });
+    return claimed;
+  }
+  return record(claimed, refund);
+}
+
+async function findOurs(leg: RefundLeg): Promise<ProviderRefund | undefined> {
+  // Only the provider's list carries the comments we sent: our reference says which refund is this leg's.
+  const refunds = await findRefundsForTransaction(leg.provider_transaction_id);
+  return refunds.filter((r) => fits(leg, r) && r.comments === leg.reference && r.status !== 'failed').at(-1);
+}
+
+/** A requested leg: what the provider says of it now. */
+async function reconcile(leg: RefundLeg): Promise<RefundLeg> {
+  if (leg.provider_refund_id === null) {
+    const found = await findOurs(leg);
+    if (found) return record(leg, found);
+    if (Date.now() - Date.parse(leg.updated_at) < lostRequestAfterMs) return leg; // may still be in flight
+    // The provider never got it: it may be asked again (a new claim, a new attempt).
+    return (await updateRefundLeg(leg, { status: 'pending' })) ?? reload(leg);
+  }
+  const refund = await getRefund(leg.provider_refund_id);
+  if (!refund) {
+    logger.error('The provider does not know a refund it gave us', { reference: leg.reference, id: leg.provider_refund_id });
+    return leg;
+  }
+  return settleWith(leg, refund);
+}
+
+/** Keeps the provider's refund id on the claimed leg, then acts on its status. */
+async function record(leg: RefundLeg, refund: ProviderRefund): Promise<RefundLeg> {
+  const id = String(refund.id);
+  let now = leg;
+  if (leg.provider_refund_id !== id) {
+    const recorded = await recordProviderRefund(leg, id);
+    if (!recorded) return reload(leg);
+    now = recorded;
+  }
+  return settleWith(now, refund);
+}
+
+async function settleWith(leg: RefundLeg, refund: ProviderRefund): Promise<RefundLeg> {
+  if (refund.status === 'completed') return complete(leg);
+  if (refund.status === 'failed') {
+    logger.warn('The provider failed a refund', { reference: leg.reference, id: refund.id, status: refund.providerStatus });
+    return (await updateRefundLeg(leg, { status: 'pending', provider_refund_id: null })) ?? reload(leg);
+  }
+  return leg;
+}
+
+/** The provider will not take it back that way: the leg waits for ops (and another destination). */
+async function giveUp(leg: RefundLeg, reason: string): Promise<RefundLeg> {
+  logger.error('Refund failed: waiting for ops', { reference: leg.reference, reason });
+  return (await updateRefundLeg(leg, { status: 'failed', failure_reason: reason })) ?? reload(leg);
+}
+
+/**
+ * The provider confirmed the refund: one transaction, once: the leg `completed`, the posting
+ * refund_pending -> refunds, the payer told.
+ */
+async function complete(leg: RefundLeg): Promise<RefundLeg> {
+  const contract = await getContract(leg.contract_id);
+  const now = new Date().toISOString();
+  const amount = formatAmount(leg.amount_minor, leg.currency);
+  const title = contract ? `"${contract.title}"` : 'your contract';
+  try {
+    await transactWrite([
+      refundLegUpdate(leg, { status: 'completed', completed_at: now }, now),
+      ledgerEntryPut(leg.contract_id, refundCompletedPosting(leg.reference, leg.amount_minor), now),
+      ...notificationItems(leg.payer_id, 'Refund sent', `${amount} for ${title} was refunded to you.`, now),
+    ]);
+  } catch (error) {
+    if (!failedConditions(error)) throw error;
+    return reload(leg); // completed (or changed) by another worker first
+  }
+  return { ...leg, status: 'completed', completed_at: now, updated_at: now };
+}
+
+/** The reconciler's pass: every leg still owed, moved as far as it goes. One leg's failure does not stop the others. */
+export async function sendOpenRefunds(): Promise<{ open: number; completed: number; failed: number; waiting: number }> {
+  const legs = await listOpenRefundLegs();
+  const tally = { open: legs.length, completed: 0, failed: 0, waiting: 0 };
+  for (const leg of legs) {
+    try {
+      const now = await sendRefund(leg.contract_id, leg.leg);
+      if (now.status === 'completed') tally.completed++;
+      else if (now.status === 'failed') tally.failed++;
+      else tally.waiting++;
+    } catch (error) {
+      tally.waiting++;
+      logger.error('Refund leg not moved', { reference: leg.reference, error: error as Error });
+    }
+  }
+  return tally;
+}
+
+/**
+ * The provider's refund webhook: `verif-hash` checked, the refund read back from the provider (the
+ * body only names it), and the leg it was recorded on moved on. A refund that is not ours, or not
+ * its leg's current one, changes nothing.
+ */
+export async function handleRefundWebhook(headers: Record<string, string | undefined>, body: unknown): Promise<void> {
+  if (!(await isAuthenticWebhook(headers))) throw new UnauthorizedError('Invalid webhook signature.');
+  const parsed = refundWebhookSchema.safeParse(body);
+  if (!parsed.success) throw new ValidationError('Not a refund webhook.');
+  const refund = await getRefund(parsed.data.data.id).catch((error: unknown) => {
+    if (error instanceof ProviderUnavailableError) throw new UnavailableError('Refund could not be read back; send it again.');
+    throw error;
+  });
+  // A refund whose id is not recorded yet (its answer was lost) is found by the reconciler through our reference.
+  const leg = refund ? await getRefundLegByProviderId(String(refund.id)) : undefined;
+  if (!refund || !leg || !fits(leg, refund)) {
+    logger.warn('Refund webhook for no recorded leg of ours', { refundId: parsed.data.data.id });
+    return;
+  }
+  // Done already, or an earlier attempt's refund: nothing to answer.
+  if (leg.status !== 'requested' || leg.provider_refund_id !== String(refund.id)) return;
+  await settleWith(leg, refund);
+}
