@@ -142,6 +142,7 @@ export class EscrowApi extends Construct {
   }
 }
 
-function pascalCase(name: string): string {
+/** `reconcile-money` -> `ReconcileMoney`: construct ids from table names. */
+export function pascalCase(name: string): string {
   return name.replace(/(^|[-_])([a-z0-9])/g, (_, _sep: string, c: string) => c.toUpperCase());
 }

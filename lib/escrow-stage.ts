@@ -5,6 +5,7 @@ import { EscrowAuth } from './auth';
 import { EscrowData } from './data';
 import { EscrowFunction } from './function';
 import { EscrowMonitoring } from './monitoring';
+import { EscrowSchedules } from './schedules';
 import { EscrowSecrets } from './secrets';
 import type { StageConfig } from './stage-config';
 import { EscrowWeb } from './web';
@@ -32,6 +33,7 @@ export class EscrowStack extends Stack {
   readonly auth: EscrowAuth;
   readonly api: EscrowApi;
   readonly workflow: EscrowWorkflow;
+  readonly schedules: EscrowSchedules;
   readonly web: EscrowWeb;
   readonly secrets: EscrowSecrets;
   readonly monitoring: EscrowMonitoring;
@@ -45,6 +47,15 @@ export class EscrowStack extends Stack {
     const { secrets } = this;
     this.auth = new EscrowAuth(this, 'Auth', { stage, data: this.data, appUrl: this.web.url, secrets });
     this.workflow = new EscrowWorkflow(this, 'Workflow', { stage, data: this.data, appUrl: this.web.url, secrets });
+    // The schedules table's functions and rules (~6 resources each) stay in the stage stack: they
+    // reach the state machine by its formatted ARN only, so nothing here depends on the workflow's resources.
+    this.schedules = new EscrowSchedules(this, 'Schedules', {
+      stage,
+      data: this.data,
+      appUrl: this.web.url,
+      secrets,
+      stateMachineArn: this.workflow.stateMachineArn,
+    });
     // The route table's functions, integrations and routes (~7 resources a route) in a nested stack
     // of their own, so they can grow without pushing the stage stack to CloudFormation's 500.
     this.api = new EscrowApi(new NestedStack(this, 'Routes'), 'Api', {

@@ -1,11 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import type { Context } from 'aws-lambda';
+import type { Context, ScheduledEvent } from 'aws-lambda';
 import { envNames, functionEnvironment } from '../../lambdas/core/adapters/env';
 import type { WebConfig } from '../../lambdas/core/api/web-config';
+import { type ScheduleDefinition, scheduleEntry, schedules } from '../../lambdas/schedules';
 import { escrowDefinitionPath, taskEntry, tasks } from '../../lambdas/tasks';
 import { triggerEntries, triggerEntry, type UserPoolTriggerName } from '../../lambdas/triggers';
 import { userPoolSettings } from '../user-pool-settings';
@@ -17,9 +18,16 @@ import { TokenIssuer } from './cognito/tokens';
 import type { TriggerHandlers } from './cognito/triggers';
 import { UserStore } from './cognito/user-store';
 import { type LocalCredentials, localAccessKeyId, startDynamo } from './dynamodb';
-import { type SandboxFaults, type SandboxTransaction, type SandboxTransfer, startFlutterwaveSandbox } from './flutterwave/index';
+import {
+  type SandboxFaults,
+  type SandboxRefund,
+  type SandboxTransaction,
+  type SandboxTransfer,
+  startFlutterwaveSandbox,
+} from './flutterwave/index';
 import { close, listen } from './http-util';
 import { lambdaContext } from './lambda-context';
+import { type LocalSchedule, startScheduleRunner } from './schedules';
 import { startSes } from './ses';
 import { localStage } from './stage';
 import { type LocalTaskHandler, startLocalStepFunctions } from './stepfunctions/index';
@@ -48,8 +56,13 @@ export interface LocalCloudOptions {
   workflowRetryIntervals?: Record<string, number | number[]>;
   /** Told of every API event a handler answered (lib/local/api.ts `observe`). */
   observeApi?: ApiOptions['observe'];
-  /** Told of every invocation of a workflow task or a Cognito trigger, with how long it ran (`npm run bench`). */
+  /** Told of every invocation of a workflow task, a Cognito trigger or a schedule, with how long it ran (`npm run bench`). */
   observeInvocation?: (invocation: FunctionInvocation) => void;
+  /**
+   * The schedules of lambdas/schedules.ts run every `rateMinutes` times `timeScale` (at least a
+   * second); `everyMs` sets the interval of all of them instead (tests).
+   */
+  schedules?: { everyMs?: number };
 }
 
 export interface LocalCloud {
@@ -74,6 +87,8 @@ export interface LocalCloud {
     transfers: () => SandboxTransfer[];
     /** Every transaction a payer made in the sandbox, with its webhook's deliveries. */
     transactions: () => SandboxTransaction[];
+    /** Every refund the sandbox was asked for, oldest first. */
+    refunds: () => SandboxRefund[];
   };
   config: WebConfig;
   /**
@@ -84,6 +99,12 @@ export interface LocalCloud {
   cognito: CognitoService;
   tokens: TokenIssuer;
   captcha: LocalCaptcha;
+  /**
+   * Runs the schedule of lambdas/schedules.ts named `name` now and resolves with its summary (rejects
+   * with its error). A run of it already going is waited for first: runs never overlap.
+   */
+  runSchedule(name: string): Promise<unknown>;
+  /** Stops everything; a schedule's run in flight is waited for first. */
   stop(): Promise<void>;
 }
 
@@ -91,8 +112,8 @@ export type { WebConfig };
 
 /** One run of a function other than a route (routes: `observeApi`), as Lambda would bill it. */
 export interface FunctionInvocation {
-  kind: 'task' | 'trigger';
-  /** The task's ASL state, or the trigger's name. */
+  kind: 'task' | 'trigger' | 'schedule';
+  /** The task's ASL state, the trigger's name, or the schedule's name. */
   name: string;
   /** The event as the function was given it (a trigger fills in its `response`, so this is a copy). */
   event: unknown;
@@ -268,6 +289,10 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       ),
     );
 
+    // Last, once everything its handlers reach listens; its stop runs first and waits for a run in flight.
+    const scheduleRunner = startScheduleRunner(await loadSchedules(options));
+    stoppers.push(scheduleRunner.stop);
+
     return {
       appUrl,
       apiUrl,
@@ -286,12 +311,14 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
         faults: flutterwave.faults,
         transfers: () => flutterwave.transfers(),
         transactions: () => flutterwave.transactions(),
+        refunds: () => flutterwave.refunds(),
       },
       config,
       credentials,
       cognito,
       tokens,
       captcha,
+      runSchedule: (name) => scheduleRunner.runNow(name),
       stop,
     };
   } catch (error) {
@@ -362,6 +389,44 @@ async function loadTriggers(observe?: LocalCloudOptions['observeInvocation']): P
     }),
   );
   return Object.fromEntries(entries);
+}
+
+/**
+ * The schedules of lambdas/schedules.ts, each invoked as EventBridge invokes its Lambda (a scheduled
+ * event, a context with the function's 60 s), every `rateMinutes` scaled by the time scale.
+ */
+async function loadSchedules(options: LocalCloudOptions): Promise<LocalSchedule[]> {
+  return Promise.all(
+    schedules.map(async (schedule) => {
+      const module = (await import(scheduleEntry(schedule))) as {
+        handler: (event: ScheduledEvent, context: Context) => Promise<unknown>;
+      };
+      const run = () => {
+        const event = scheduledEvent(schedule);
+        return timed(options.observeInvocation, 'schedule', schedule.name, event, () =>
+          module.handler(event, lambdaContext(`local-${schedule.file}`, 60_000)),
+        );
+      };
+      const everyMs = options.schedules?.everyMs ?? Math.max(1000, schedule.rateMinutes * 60_000 * (options.timeScale ?? 1));
+      return { name: schedule.name, everyMs, run };
+    }),
+  );
+}
+
+/** The event an EventBridge schedule rule gives its target. */
+function scheduledEvent(schedule: ScheduleDefinition): ScheduledEvent {
+  const { region, accountId } = localStage;
+  return {
+    version: '0',
+    id: randomUUID(),
+    'detail-type': 'Scheduled Event',
+    source: 'aws.events',
+    account: accountId,
+    time: new Date().toISOString(),
+    region,
+    resources: [`arn:aws:events:${region}:${accountId}:rule/escrow-${localStage.stage}-${schedule.name}`],
+    detail: {},
+  };
 }
 
 /** Runs one invocation and tells `observe` how long it ran, whether it answered or threw. */

@@ -12,6 +12,7 @@ import { type SecretName, secretSources } from '../../lambdas/core/adapters/secr
 import { webConfigSchema } from '../../lambdas/core/api/web-config';
 import { tableDefinition } from '../../lambdas/core/entities/table-definition';
 import { grantsOf, handlerEntry, type RouteDefinition, routes } from '../../lambdas/routes';
+import { scheduleEntry, schedules } from '../../lambdas/schedules';
 import { escrowDefinitionPath, taskSubstitution, tasks } from '../../lambdas/tasks';
 import { triggerEntries } from '../../lambdas/triggers';
 import { EscrowApi } from '../../lib/api';
@@ -209,6 +210,7 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     for (const route of routes) functionTagged(template, `route:${route.name}`);
     for (const [trigger] of triggerEntries()) functionTagged(template, `trigger:${trigger}`);
     for (const task of tasks) functionTagged(template, `task:${task.state}`);
+    for (const schedule of schedules) functionTagged(template, `schedule:${schedule.name}`);
 
     const functions = resources(template, 'AWS::Lambda::Function');
     const untagged = functions.filter(([, fn]) => tagOf(fn) === undefined).map(([id]) => id);
@@ -220,7 +222,7 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
         expect.stringMatching(/^CustomS3AutoDeleteObjectsCustomResourceProvider/),
       ]),
     );
-    expect(functions).toHaveLength(routes.length + triggerEntries().length + tasks.length + 2);
+    expect(functions).toHaveLength(routes.length + triggerEntries().length + tasks.length + schedules.length + 2);
   });
 
   it('tells each function where exactly the secrets it lists are, and lets it read only those', () => {
@@ -228,6 +230,7 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
       ...routes.map((r) => [`route:${r.name}`, r.permissions.secrets ?? []] as const),
       ...triggerEntries().map(([name, t]) => [`trigger:${name}`, t.permissions.secrets ?? []] as const),
       ...tasks.map((t) => [`task:${t.state}`, t.permissions.secrets ?? []] as const),
+      ...schedules.map((s) => [`schedule:${s.name}`, s.permissions.secrets ?? []] as const),
     ];
     for (const [purpose, listed] of functions) {
       const [, fn] = functionTagged(template, purpose);
@@ -288,17 +291,95 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     expect(JSON.stringify(alarms[0]?.[1].Properties.Metrics)).toContain('ExecutionsFailed');
   });
 
-  it('lets each task and route touch the state machine only as its table entry lists, on that state machine only', () => {
+  it('lets each task and schedule touch the state machine only as its table entry lists, on that state machine only', () => {
     const [[, machine]] = resources(template, 'AWS::StepFunctions::StateMachine') as [[string, Resource]];
     const name = machine.Properties.StateMachineName as string;
-    for (const task of tasks) {
-      const [, fn] = functionTagged(template, `task:${task.state}`);
+    const entries = [
+      ...tasks.map((t) => [`task:${t.state}`, t.permissions.workflow] as const),
+      ...schedules.map((s) => [`schedule:${s.name}`, s.permissions.workflow] as const),
+    ];
+    for (const [purpose, workflow] of entries) {
+      const [, fn] = functionTagged(template, purpose);
       const statements = statementsOf(template, fn);
-      expect(workflowActionsOf(statements), task.state).toEqual(listedWorkflowActions(task.permissions.workflow));
+      expect(workflowActionsOf(statements), purpose).toEqual(listedWorkflowActions(workflow));
       for (const s of statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('states:')))) {
         expect(JSON.stringify(s.Resource)).toContain(`:stateMachine:${name}`);
       }
     }
+  });
+
+  it('runs each schedule-table entry on its own function from an EventBridge rule at its rate, with a 60 s timeout', () => {
+    const rules = resources(template, 'AWS::Events::Rule');
+    expect(rules).toHaveLength(schedules.length);
+    for (const schedule of schedules) {
+      const [fnId, fn] = functionTagged(template, `schedule:${schedule.name}`);
+      const targeting = rules.filter(([, rule]) =>
+        (rule.Properties.Targets as Array<{ Arn: unknown }>).some(
+          (t) => JSON.stringify(t.Arn) === JSON.stringify({ 'Fn::GetAtt': [fnId, 'Arn'] }),
+        ),
+      );
+      expect(targeting, `the rule of ${schedule.name}`).toHaveLength(1);
+      const [[ruleId, rule]] = targeting as [[string, Resource]];
+      const minutes = schedule.rateMinutes;
+      expect(rule.Properties.ScheduleExpression).toBe(`rate(${minutes} minute${minutes === 1 ? '' : 's'})`);
+      expect(rule.Properties.State).toBe('ENABLED');
+      expect(fn.Properties.Timeout).toBe(60);
+      // EventBridge, from that rule only, may invoke it.
+      template.hasResourceProperties('AWS::Lambda::Permission', {
+        Action: 'lambda:InvokeFunction',
+        FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] },
+        Principal: 'events.amazonaws.com',
+        SourceArn: { 'Fn::GetAtt': [ruleId, 'Arn'] },
+      });
+    }
+    // The money reconciliation: every 5 minutes.
+    const [reconcileId] = functionTagged(template, 'schedule:reconcile-money');
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [reconcileId, 'Arn'] } })],
+    });
+  });
+
+  it('grants reconcile-money the table, the Flutterwave secret key and the answers to the workflow’s tasks, and nothing more', () => {
+    const [, fn] = functionTagged(template, 'schedule:reconcile-money');
+    const statements = statementsOf(template, fn);
+    const [[tableId]] = resources(template, 'AWS::DynamoDB::GlobalTable') as [[string, Resource]];
+    const [[secretId]] = resources(template, 'AWS::SecretsManager::Secret').filter(([, secret]) =>
+      String(secret.Properties.Description).startsWith('Flutterwave v3 secret key'),
+    ) as [[string, Resource]];
+    const byAction = (prefix: string) => statements.filter((s) => actionsOf([s]).some((a) => a.startsWith(prefix)));
+
+    expect(new Set(actionsOf(statements).map((a) => a.split(':')[0]))).toEqual(
+      new Set(['xray', 'logs', 'dynamodb', 'secretsmanager', 'states']),
+    );
+    expect(actionsOf(statements).filter((a) => a.includes('*'))).toEqual([]);
+    // The table, read and write, by key and index (no Scan).
+    expect(actionsOf(byAction('dynamodb:')).sort()).toEqual(
+      [
+        'dynamodb:BatchGetItem',
+        'dynamodb:BatchWriteItem',
+        'dynamodb:ConditionCheckItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:DescribeTable',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:Query',
+        'dynamodb:UpdateItem',
+      ].sort(),
+    );
+    for (const s of byAction('dynamodb:')) expect(JSON.stringify(s.Resource)).toContain(`"${tableId}"`);
+    // The Flutterwave secret key, and no other secret.
+    expect(byAction('secretsmanager:').map((s) => s.Resource)).toEqual([{ Ref: secretId }]);
+    expect(actionsOf(byAction('secretsmanager:')).sort()).toEqual([
+      'secretsmanager:DescribeSecret',
+      'secretsmanager:GetSecretValue',
+    ]);
+    // Answers the escrow state machine's callback tasks, and cannot start or stop executions.
+    expect(workflowActionsOf(statements)).toEqual(listedWorkflowActions(['answer']));
+    // Beyond those, what every function has: its own log group, and X-Ray.
+    for (const s of byAction('logs:'))
+      expect(s.Resource).toEqual({ 'Fn::GetAtt': [fn.Properties.LoggingConfig.LogGroup.Ref, 'Arn'] });
+    expect(actionsOf(byAction('xray:')).sort()).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
   });
 
   it('traces every function of ours with X-Ray (active tracing)', () => {
@@ -319,6 +400,11 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
       expect(variables, name).toEqual(expect.arrayContaining(common));
       expect(variables, `${name} cannot know the pool that depends on it`).not.toContain(envNames.userPoolId);
     }
+    const withWorkflow = Object.keys(functionEnvironment({ ...settings, stateMachineArn: 'arn' }));
+    for (const schedule of schedules) {
+      const variables = Object.keys(functionTagged(template, `schedule:${schedule.name}`)[1].Properties.Environment.Variables);
+      expect(variables, schedule.name).toEqual(expect.arrayContaining(withWorkflow));
+    }
   });
 
   it('bundles each function as minified ESM with a linked source map and the AWS SDK inside', () => {
@@ -336,12 +422,17 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
   });
 
   it('bundles with exactly the exported esbuild settings, so benchmarks measure the deployed code', async () => {
-    for (const route of routes) {
-      const [, fn] = functionTagged(template, `route:${route.name}`);
+    // The routes and the schedules (tasks and triggers are bundled by the same EscrowFunction).
+    const entries = [
+      ...routes.map((r) => ({ name: r.name, purpose: `route:${r.name}`, entry: handlerEntry(r) })),
+      ...schedules.map((s) => ({ name: s.name, purpose: `schedule:${s.name}`, entry: scheduleEntry(s) })),
+    ];
+    for (const route of entries) {
+      const [, fn] = functionTagged(template, route.purpose);
       const deployed = readFileSync(join(app.outdir, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`, 'index.mjs'));
       const { outputFiles } = await build({
         ...esbuildOptions,
-        entryPoints: [handlerEntry(route)],
+        entryPoints: [route.entry],
         outfile: join(tmpdir(), 'escrow-bundle-check', 'index.mjs'),
         write: false,
       });

@@ -17,7 +17,9 @@ import { eventually } from '../support/eventually';
  * `npm start`'s local cloud, killed outright (SIGKILL to its whole process group, DynamoDB
  * Local's Java included): once after a credit was written and before the workflow was answered
  * (the restarted cloud resumes to AwaitDelivery with the one credit), once while the payout's
- * transfer is pending at the provider (it resumes to completed with the one transfer).
+ * transfer is pending at the provider (it resumes to completed with the one transfer), and once
+ * after a refund was made at the provider but before it was confirmed (the restarted cloud's
+ * reconciler completes it: one refund, one posting).
  */
 const root = resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'escrow-kill-'));
@@ -25,10 +27,10 @@ const port = 20_000 + Math.floor(Math.random() * 20_000);
 const url = (offset: number) => `http://127.0.0.1:${port + offset}`;
 let child: ChildProcess | undefined;
 
-function startCloud(): Promise<void> {
+function startCloud(env: Record<string, string> = {}): Promise<void> {
   child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bin/local.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), ESCROW_DATA_DIR: dataDir, POWERTOOLS_LOG_LEVEL: 'SILENT' },
+    env: { ...process.env, PORT: String(port), ESCROW_DATA_DIR: dataDir, POWERTOOLS_LOG_LEVEL: 'SILENT', ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -137,6 +139,21 @@ it('resumes after a kill between a credit and its callback: one credit, then Awa
   });
 }, 300_000);
 
+/** Every refund the sandbox holds on disk for transaction `transactionId`. */
+function sandboxRefunds(transactionId: number): Array<{ id: number; status: string }> {
+  const folder = join(dataDir, 'flutterwave');
+  const files = readdirSync(folder).filter((f) => f.endsWith('.json'));
+  const refunds = files.flatMap(
+    (f) =>
+      (
+        JSON.parse(readFileSync(join(folder, f), 'utf8')) as {
+          refunds?: Array<{ id: number; status: string; transactionId: number }>;
+        }
+      ).refunds ?? [],
+  );
+  return refunds.filter((r) => r.transactionId === transactionId);
+}
+
 /** Every payout transfer the sandbox holds on disk (it keeps them like a provider would, across restarts). */
 function sandboxTransfers(reference: string): Array<{ id: number; status: string }> {
   const folder = join(dataDir, 'flutterwave');
@@ -204,6 +221,72 @@ it('resumes after a kill while the payout transfer is pending: one transfer, the
     }),
   );
   expect(Items.map((e) => e.kind)).toEqual(['payment_credited', 'payout_completed']);
+  for (const entry of Items)
+    expect((entry.lines as Array<{ amount_minor: number }>).reduce((sum, l) => sum + l.amount_minor, 0)).toBe(0);
+}, 300_000);
+
+it('completes a refund after a kill between the provider making it and the product hearing of it: one refund, one posting', async () => {
+  if (!child) await startCloud();
+  configureAmplify((await (await fetch(`${url(0)}/config.json`)).json()) as WebConfig);
+  const demo = JSON.parse(readFileSync(join(dataDir, 'demo-users.json'), 'utf8'));
+  const seller = await tokenOf(demo[0]);
+  const buyer = await tokenOf(demo[1]);
+  const { id } = await call(seller.token, '/create-contract', {
+    acceptorId: buyer.sub,
+    title: 'Catering',
+    description: 'Jollof for 50',
+    value: '20000',
+    currency: 'NGN',
+  });
+  const contractId = String(id);
+  await call(buyer.token, '/accept-contract', { contractId });
+  const account = await call(buyer.token, '/generate-transfer-account', { contractId });
+  // No webhook reaches the product: it credits through the buyer's status check, and never hears that the refund went through.
+  const faults = (body: object) =>
+    fetch(`${url(6)}/__faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  await faults({ dropWebhooks: true });
+  await fetch(`${url(6)}/bank`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ account_number: String(account.account_number), amount: '23000' }),
+  });
+  const paid = await eventually(
+    () => call(buyer.token, '/get-payment-status', { txRef: account.txRef }),
+    (reply) => reply.status === 'successful',
+  );
+  expect(paid).toMatchObject({ amount_minor: 2_000_000, refunding_minor: 300_000 });
+  const leg = async () =>
+    (
+      await documents.send(
+        new QueryCommand({
+          TableName: localStage.tableName,
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :refund)',
+          ExpressionAttributeValues: { ':pk': `CONTRACT#${contractId}`, ':refund': 'REFUND#' },
+          ConsistentRead: true,
+        }),
+      )
+    ).Items?.[0];
+  const asked = await eventually(leg, (item) => item?.status === 'requested' && item.provider_refund_id !== null);
+  const transactionId = Number(asked?.provider_transaction_id);
+  await eventually(
+    async () => sandboxRefunds(transactionId),
+    (refunds) => refunds.length === 1 && refunds[0]?.status === 'completed',
+    30_000,
+  );
+
+  // The provider refunded; the product still waits to hear it. Killed, and started with a reconciler that runs every second.
+  await kill();
+  await startCloud({ ESCROW_TIME_SCALE: '0.003' });
+  await eventually(leg, (item) => item?.status === 'completed', 60_000);
+  expect(sandboxRefunds(transactionId)).toHaveLength(1);
+  const { Items = [] } = await documents.send(
+    new QueryCommand({
+      TableName: localStage.tableName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': `LEDGER#${contractId}` },
+    }),
+  );
+  expect(Items.map((e) => e.kind).sort()).toEqual(['payment_credited', 'refund_completed', 'refund_requested']);
   for (const entry of Items)
     expect((entry.lines as Array<{ amount_minor: number }>).reduce((sum, l) => sum + l.amount_minor, 0)).toBe(0);
 }, 300_000);

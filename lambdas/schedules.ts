@@ -1,0 +1,36 @@
+import { fileURLToPath } from 'node:url';
+import type { RoutePermissions } from './routes';
+
+/**
+ * THE schedules table: functions that run on a timer, not on a request, a trigger or a workflow
+ * task. CDK creates one Lambda and one EventBridge rule (`rate(<rateMinutes> minutes)`) per entry;
+ * the local cloud runs the same handler on an interval (`rateMinutes` times ESCROW_TIME_SCALE, at
+ * least a second), never two runs of one schedule at once. Nothing else lists the schedules.
+ *
+ * The handler of an entry is `lambdas/schedules/<file>.ts`, exporting `handler` (a scheduled event
+ * in, a summary of what it did out).
+ */
+export interface ScheduleDefinition {
+  /** The schedule's name: the function's purpose tag (`schedule:<name>`) and `LocalCloud.runSchedule`'s argument. */
+  name: string;
+  /** Handler file name under lambdas/schedules. */
+  file: string;
+  /** How often it runs in AWS, in minutes (locally: scaled by ESCROW_TIME_SCALE). */
+  rateMinutes: number;
+  permissions: RoutePermissions;
+}
+
+export const schedules: readonly ScheduleDefinition[] = [
+  {
+    // Moves on every refund leg still owed to a payer, whatever was lost on the way.
+    name: 'reconcile-money',
+    file: 'reconcile-money',
+    rateMinutes: 5,
+    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], workflow: ['answer'], sendEmail: false },
+  },
+];
+
+/** Absolute path of a schedule's handler source. */
+export function scheduleEntry(schedule: Pick<ScheduleDefinition, 'file'>): string {
+  return fileURLToPath(new URL(`./schedules/${schedule.file}.ts`, import.meta.url));
+}

@@ -1,0 +1,18 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
+import { logger } from '../core/adapters/logger';
+import { sendOpenRefunds } from '../core/services/refunds';
+
+/**
+ * Every few minutes (lambdas/schedules.ts): moves on every refund leg still owed to a payer (one
+ * whose request or answer was lost, whose process died, or whose refund the provider failed), so
+ * nothing waits on a webhook that never comes. What it did is logged for finance.
+ */
+export const handler = middy<unknown, Awaited<ReturnType<typeof sendOpenRefunds>>, Error, Context>()
+  .use(injectLambdaContext(logger, { resetKeys: true }))
+  .handler(async () => {
+    const refunds = await sendOpenRefunds();
+    if (refunds.open > 0) logger.info('Refund legs reconciled', refunds);
+    return refunds;
+  });

@@ -1,0 +1,166 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ContractView } from '../../lambdas/core/api/contracts';
+import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
+import { type LedgerAccount, ledgerSummary } from '../../lambdas/core/domain/ledger';
+import { listRefundLegs, type RefundLeg } from '../../lambdas/core/entities/refund';
+import { refundAttemptLimit } from '../../lambdas/core/services/refunds';
+import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
+import { configureAmplify } from '../support/amplify';
+import { eventually } from '../support/eventually';
+import { type SignedInPerson, signedInPerson } from '../support/identity';
+import { expectBalancedLedgers, ledgerOf } from '../support/ledger';
+
+/**
+ * Refund legs against the local cloud and the provider's sandbox, with its faults: a refund is
+ * asked of the provider once per attempt and completed once, whatever the webhook does; a lost
+ * answer is found again by our reference instead of asked twice; a refund the provider fails is
+ * asked again, and after the last attempt the leg waits for ops with its money still owed. The
+ * reconciler (the `reconcile-money` schedule) is run by the tests when they need it.
+ */
+let cloud: LocalCloud;
+let seller: SignedInPerson;
+let buyer: SignedInPerson;
+const touched = new Set<string>();
+const dataDir = mkdtempSync(join(tmpdir(), 'escrow-refunds-'));
+
+beforeAll(async () => {
+  // The schedule's own interval is far beyond any test here: only the tests run the reconciler.
+  cloud = await startLocalCloud({ dataDir, schedules: { everyMs: 3_600_000 } });
+  configureAmplify(cloud.config);
+  seller = await signedInPerson(cloud, 'seller');
+  buyer = await signedInPerson(cloud, 'buyer');
+}, 120_000);
+
+afterEach(async () => {
+  Object.assign(cloud.flutterwave.faults, { webhookDuplicates: 0, failRefunds: false, refundCreateLostReplies: 0 });
+  await expectBalancedLedgers(touched);
+});
+
+afterAll(async () => {
+  await cloud?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function call<T = Record<string, unknown>>(who: SignedInPerson, path: string, body?: unknown) {
+  const response = await fetch(`${cloud.apiUrl}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${who.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+const summary = async (id: string) =>
+  ledgerSummary(
+    (await ledgerOf(id)).map((e) => ({
+      lines: e.lines.map((l) => ({ account: l.account as LedgerAccount, amount_minor: l.amount_minor })),
+    })),
+  );
+
+/** A contract of ₦10,000 the buyer overpays by ₦1,500: one excess leg, already asked of the provider. */
+async function overpaid(): Promise<{ id: string; txRef: string; leg: () => Promise<RefundLeg | undefined> }> {
+  const made = await call(seller, '/create-contract', {
+    acceptorId: buyer.sub,
+    title: `Tailoring ${touched.size + 1}`,
+    description: 'Two kaftans',
+    value: '10000',
+    currency: 'NGN',
+  });
+  const id = String(made.body.id);
+  touched.add(id);
+  expect((await call(buyer, '/accept-contract', { contractId: id })).status).toBe(200);
+  const account = (await call<TransferAccountResponse>(buyer, '/generate-transfer-account', { contractId: id })).body;
+  const sent = await fetch(cloud.flutterwave.bankUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ account_number: account.account_number, amount: '11500' }),
+  });
+  expect(sent.status).toBe(200);
+  await eventually(
+    async () => (await call<{ contract: ContractView }>(seller, `/contracts/${id}`)).body.contract,
+    (c) => c.status === 'fully_funded',
+  );
+  return { id, txRef: account.txRef, leg: async () => (await listRefundLegs(id))[0] };
+}
+
+function providerRefundsOf(txRef: string) {
+  const transaction = cloud.flutterwave.transactions().find((t) => t.txRef === txRef);
+  return cloud.flutterwave.refunds().filter((r) => r.transactionId === transaction?.id);
+}
+
+const postings = async (id: string, kind: string) => (await ledgerOf(id)).filter((e) => e.kind === kind);
+
+describe('a refund leg', () => {
+  it('is completed once however often its webhook comes: 50 deliveries, and 20 more at once, make one posting', async () => {
+    cloud.flutterwave.faults.webhookDuplicates = 49;
+    const { id, txRef, leg } = await overpaid();
+    await eventually(leg, (l) => l?.status === 'completed', 15_000);
+    const [refund] = providerRefundsOf(txRef);
+    await eventually(
+      async () => providerRefundsOf(txRef)[0]?.webhook,
+      (w) => w?.attempts === 50 && w.state === 'delivered',
+      30_000,
+    );
+    const body = {
+      event: 'refund.completed',
+      data: { id: refund?.id, tx_id: refund?.transactionId, amount_refunded: 1500, status: 'completed' },
+    };
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        fetch(`${cloud.apiUrl}/flutterwave-webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'verif-hash': cloud.flutterwave.webhookHash },
+          body: JSON.stringify(body),
+        }),
+      ),
+    );
+    expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(providerRefundsOf(txRef)).toHaveLength(1);
+    expect(await postings(id, 'refund_completed')).toHaveLength(1);
+    expect(await summary(id)).toMatchObject({ refund_pending_minor: 0, refunded_minor: 150_000, held_minor: 1_000_000 });
+  });
+
+  it('refuses a refund webhook without the right verif-hash (401), changing nothing', async () => {
+    const forged = await fetch(`${cloud.apiUrl}/flutterwave-webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'verif-hash': 'not-the-hash' },
+      body: JSON.stringify({ event: 'refund.completed', data: { id: 1, tx_id: 1, amount_refunded: 1, status: 'completed' } }),
+    });
+    expect(forged.status).toBe(401);
+  });
+
+  it('is found again by its reference when the provider’s answer was lost, never asked twice', async () => {
+    cloud.flutterwave.faults.refundCreateLostReplies = 1;
+    const { id, txRef, leg } = await overpaid();
+    // Asked and made at the provider, but its answer was a 500: the refund is found in the provider's
+    // list by our reference and recorded, and its webhook completes it.
+    await eventually(leg, (l) => l?.status === 'completed', 15_000);
+    await cloud.runSchedule('reconcile-money');
+    expect(await leg()).toMatchObject({ status: 'completed', attempts: 1 });
+    expect(String(providerRefundsOf(txRef)[0]?.id)).toBe((await leg())?.provider_refund_id);
+    expect(providerRefundsOf(txRef)).toHaveLength(1);
+    expect(await postings(id, 'refund_completed')).toHaveLength(1);
+  });
+
+  it('is asked again when the provider fails it, and after the last attempt waits for ops with the money still owed', async () => {
+    cloud.flutterwave.faults.failRefunds = true;
+    const { id, txRef, leg } = await overpaid();
+    for (let attempt = 1; attempt <= refundAttemptLimit; attempt++) {
+      // The provider fails this attempt (its webhook puts the leg back to pending); the reconciler asks again.
+      await eventually(leg, (l) => l?.status === 'pending' && l.attempts === attempt, 15_000);
+      await cloud.runSchedule('reconcile-money');
+    }
+    const failed = await eventually(leg, (l) => l?.status === 'failed', 15_000);
+    expect(failed?.attempts).toBe(refundAttemptLimit);
+    expect(failed?.failure_reason).toMatch(/asked 3 times/);
+    expect(providerRefundsOf(txRef).map((r) => r.status)).toEqual(Array(refundAttemptLimit).fill('failed'));
+    expect(await postings(id, 'refund_completed')).toHaveLength(0);
+    expect(await summary(id)).toMatchObject({ refund_pending_minor: 150_000, refunded_minor: 0 });
+    // Ops' attention: the reconciler no longer asks for it.
+    await cloud.runSchedule('reconcile-money');
+    expect(providerRefundsOf(txRef)).toHaveLength(refundAttemptLimit);
+  });
+});
