@@ -12,12 +12,13 @@ import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
 import { expectBalancedLedgers, ledgerOf } from '../support/ledger';
+import { cardCheckout } from '../support/sandbox-payer';
 import { readyToBePaid } from '../support/seller';
 
 /**
  * Money no contract can take, against the local cloud, the real state machine and the provider's
- * sandbox: a contract takes at most what is due; the rest (an overpayment, a second account's
- * payment, a payment after the funding window cancelled the contract) goes to suspense and on to
+ * sandbox: a contract takes at most what is due; the rest (an overpayment, a card payment that
+ * completes after the contract was funded, a payment after the funding window cancelled it) goes to suspense and on to
  * a refund leg, never into escrow, never paid out, never charged a fee. Business time runs
  * 50,000 times faster, so the 7-day funding window ends in about 12 s.
  */
@@ -163,18 +164,18 @@ describe('money beyond what a contract takes', () => {
     });
   });
 
-  it('refunds all of a second account’s payment once the first funded the contract: nothing more credited, the buyer told', async () => {
+  it('refunds all of a card payment that completes after a bank transfer funded the contract: nothing more credited, the buyer told', async () => {
     const id = await acceptedContract('12000');
-    const first = await transferAccount(id);
-    const second = await transferAccount(id);
-    await send(first, '12000');
+    const card = (await call<{ txRef: string }>(buyer, '/start-card-payment', { contractId: id })).body;
+    const account = await transferAccount(id);
+    await send(account, '12000');
     await eventually(
       () => contract(id),
       (c) => c.status === 'fully_funded',
     );
-    await send(second, '12000');
+    await cardCheckout(cloud, card.txRef, '12000', 'pay');
     const status = await eventually(
-      () => paymentStatus(second.txRef),
+      () => paymentStatus(card.txRef),
       (s) => s.status !== 'pending',
     );
     expect(status).toEqual({ status: 'refunding', contractId: id, amount_minor: 0, refunding_minor: 1_200_000 });
@@ -182,8 +183,8 @@ describe('money beyond what a contract takes', () => {
     expect((await settledLegs(id)).map((l) => [l.reason, l.amount_minor, l.status])).toEqual([
       ['not_payable', 1_200_000, 'completed'],
     ]);
-    expect(providerRefundsOf(second.txRef).map((r) => r.amountMinor)).toEqual([1_200_000]);
-    expect(providerRefundsOf(first.txRef)).toEqual([]);
+    expect(providerRefundsOf(card.txRef).map((r) => r.amountMinor)).toEqual([1_200_000]);
+    expect(providerRefundsOf(account.txRef)).toEqual([]);
     expect(await summary(id)).toMatchObject({ paid_in_minor: 2_400_000, held_minor: 1_200_000, refunded_minor: 1_200_000 });
   });
 

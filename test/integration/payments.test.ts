@@ -14,6 +14,7 @@ import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
 import { confirmedUser, signedIn } from '../support/identity';
 import { expectBalancedLedgers, ledgerOf } from '../support/ledger';
+import { cardCheckout as payByCard, sendFromBank } from '../support/sandbox-payer';
 
 /**
  * Money into escrow against the local cloud and the provider's sandbox: the real adapter over
@@ -97,12 +98,7 @@ async function transferAccount(id: string): Promise<TransferAccountResponse> {
 
 /** A person sends a transfer from the sandbox's bank page. */
 async function sendTransfer(accountNumber: string, amountMinor: number) {
-  const response = await fetch(cloud.flutterwave.bankUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ account_number: accountNumber, amount: toDecimalString(amountMinor) }),
-  });
-  expect(response.status).toBe(200);
+  expect(await sendFromBank(cloud, accountNumber, toDecimalString(amountMinor))).toBe(200);
 }
 
 const paymentOf = async (txRef: string) =>
@@ -112,23 +108,8 @@ const paymentOf = async (txRef: string) =>
 const status = (txRef: string) => call(buyer, '/get-payment-status', { txRef });
 
 /** The payer's choice on the provider's hosted card page for this reference. */
-async function cardCheckout(txRef: string, naira: string, action: 'pay' | 'fail', currency = 'NGN') {
-  const response = await fetch(`${cloud.flutterwave.url.replace(/\/v3$/, '')}/checkout`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      public_key: cloud.flutterwave.publicKey,
-      tx_ref: txRef,
-      amount: naira,
-      currency,
-      customer_email: 'buyer@example.com',
-      redirect_url: `${cloud.appUrl}/payment-verification`,
-      action,
-    }),
-  });
-  expect(response.status).toBe(303);
-}
+const cardCheckout = (txRef: string, naira: string, action: 'pay' | 'fail', currency = 'NGN') =>
+  payByCard(cloud, txRef, naira, action, currency);
 
 describe('paying into escrow by bank transfer', () => {
   it('credits a full transfer once, makes the contract fully funded and moves its execution to AwaitDelivery', async () => {
@@ -243,6 +224,39 @@ describe('paying into escrow by bank transfer', () => {
     expect((await paymentOf(account.txRef))?.status).toBe('initiated');
     expect((await contract(id)).amount_paid_minor).toBe(0);
     expect(await ledgerOf(id)).toHaveLength(0);
+  });
+});
+
+describe('one open transfer account per contract', () => {
+  it('shows the same account on every visit, and five visits at once share one', async () => {
+    const id = await activeContract('15000');
+    const first = await transferAccount(id);
+    const again = await transferAccount(id);
+    expect(again).toEqual(first);
+    const together = await Promise.all(Array.from({ length: 5 }, () => transferAccount(id)));
+    for (const account of together) expect(account).toEqual(first);
+    // So the payer cannot send the full amount to two accounts: the one account takes one transfer.
+    await sendTransfer(first.account_number, 1_500_000);
+    await eventually(
+      () => contract(id),
+      (c) => c.status === 'fully_funded',
+    );
+    expect(await sendFromBank(cloud, first.account_number, '15000')).toBe(400);
+  });
+
+  it('makes a new account for what is still due once money reached the open one', async () => {
+    const id = await activeContract('20000');
+    const first = await transferAccount(id);
+    await sendTransfer(first.account_number, 500_000);
+    await eventually(
+      () => contract(id),
+      (c) => c.amount_paid_minor === 500_000,
+    );
+    const next = await transferAccount(id);
+    expect(next.account_number).not.toBe(first.account_number);
+    expect(next.txRef).not.toBe(first.txRef);
+    expect(next.amount_minor).toBe(1_500_000);
+    expect(await transferAccount(id)).toEqual(next);
   });
 });
 

@@ -146,3 +146,47 @@ export async function recordWithoutCredit(
     () => false,
   );
 }
+
+/**
+ * The contract's open bank-transfer account: `CONTRACT#<id>` / `TRANSFER_ACCOUNT`, the one account
+ * every visit to the checkout shows while nothing has reached it, so two visits never make two
+ * accounts that each take the full amount.
+ */
+export const transferAccountKey = (contractId: string) => ({ PK: `CONTRACT#${contractId}`, SK: 'TRANSFER_ACCOUNT' });
+
+export interface OpenTransferAccount {
+  contract_id: string;
+  /** The payment it credits. */
+  tx_ref: string;
+  account_number: string;
+  bank_name: string;
+  /** What to send (the provider's figure) and what was due when it was made. */
+  amount_minor: number;
+  amount_due_minor: number;
+  currency: Currency;
+  expires_at: string;
+  created_at: string;
+}
+
+export async function getTransferAccount(contractId: string): Promise<OpenTransferAccount | undefined> {
+  const { Item } = await documents().send(
+    new GetCommand({ TableName: tableName(), Key: transferAccountKey(contractId), ConsistentRead: true }),
+  );
+  return Item ? (withoutKeys(Item) as unknown as OpenTransferAccount) : undefined;
+}
+
+/** Makes `account` the contract's open one, only in place of `replacing` (or of none): false when another visit got in first. */
+export async function putTransferAccount(account: OpenTransferAccount, replacing: string | null): Promise<boolean> {
+  const write = documents().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...transferAccountKey(account.contract_id), ...account },
+      ConditionExpression: replacing === null ? 'attribute_not_exists(PK)' : 'tx_ref = :replacing',
+      ...(replacing === null ? {} : { ExpressionAttributeValues: { ':replacing': replacing } }),
+    }),
+  );
+  return onConditionFailed(
+    write.then(() => true),
+    () => false,
+  );
+}

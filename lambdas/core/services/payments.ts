@@ -30,10 +30,13 @@ import { partyLinkPut } from '../entities/party-link';
 import {
   getPayment,
   getTransactionRecord,
+  getTransferAccount,
+  type OpenTransferAccount,
   type Payment,
   type ProviderTransactionRecord,
   paymentSettled,
   putPayment,
+  putTransferAccount,
   recordWithoutCredit,
   type TransactionOutcome,
   transactionRecordPut,
@@ -58,17 +61,23 @@ interface Payer {
   sub: string;
 }
 
+/** The contract, when `payer` may pay into it now: its buyer, payable, something still due. */
+async function payableContract(contractId: string, payer: Payer): Promise<Contract> {
+  const contract = await loadContract(contractId);
+  if (contract.acceptor_id !== payer.sub) throw new ForbiddenError(paymentMessages.notPayer);
+  if (!isPayable(contract.status)) throw new ConflictError(paymentMessages.notPayable(contract.status));
+  if (amountDue(contract) <= 0) throw new ConflictError(paymentMessages.nothingDue);
+  return contract;
+}
+
 /** Records a payment of what is due now, by the contract's buyer only. */
 async function recordPayment(
   contractId: string,
   payer: Payer,
   method: PaymentMethod,
+  checked?: Contract,
 ): Promise<{ payment: Payment; contract: Contract }> {
-  const contract = await loadContract(contractId);
-  if (contract.acceptor_id !== payer.sub) throw new ForbiddenError(paymentMessages.notPayer);
-  if (!isPayable(contract.status)) throw new ConflictError(paymentMessages.notPayable(contract.status));
-  const due = amountDue(contract);
-  if (due <= 0) throw new ConflictError(paymentMessages.nothingDue);
+  const contract = checked ?? (await payableContract(contractId, payer));
   const now = Date.now();
   const payment: Payment = {
     tx_ref: paymentReference(method, contract.id, payer.sub, now),
@@ -76,7 +85,7 @@ async function recordPayment(
     payer_id: payer.sub,
     method,
     currency: contract.currency,
-    amount_due_minor: due,
+    amount_due_minor: amountDue(contract),
     status: 'initiated',
     created_at: new Date(now).toISOString(),
   };
@@ -112,11 +121,43 @@ async function withProvider<T>(call: () => Promise<T>, message: string, refusedI
   }
 }
 
-/** `generate-transfer-account`: a bank account, for exactly the amount due, that credits this contract. */
+/** An open account stays on offer until this long before it expires; then a new one is made. */
+const accountReuseMarginMs = 10 * 60 * 1000;
+
+/** The contract's open account, when the payer may still send to it: nothing reached it, not expiring, the same amount due. */
+async function reusableAccount(
+  account: OpenTransferAccount | undefined,
+  contract: Contract,
+): Promise<OpenTransferAccount | undefined> {
+  if (!account || account.amount_due_minor !== amountDue(contract)) return undefined;
+  if (Date.parse(account.expires_at) - Date.now() < accountReuseMarginMs) return undefined;
+  return (await getPayment(account.tx_ref))?.status === 'initiated' ? account : undefined;
+}
+
+function toAccountResponse(account: OpenTransferAccount, contract: Contract): TransferAccountResponse {
+  return {
+    txRef: account.tx_ref,
+    amount_minor: account.amount_minor,
+    currency: account.currency,
+    title: contract.title,
+    account_number: account.account_number,
+    bank_name: account.bank_name,
+    expires_at: account.expires_at,
+  };
+}
+
+/**
+ * `generate-transfer-account`: a bank account, for exactly the amount due, that credits this
+ * contract. The contract has one open account at a time: every visit shows it again until money
+ * reaches it, it nears its expiry or the amount due changes; then a new one replaces it.
+ */
 export async function generateTransferAccount(contractId: string, payer: Payer): Promise<TransferAccountResponse> {
-  const { payment, contract } = await recordPayment(contractId, payer, 'bank_transfer');
+  const [checked, current] = await Promise.all([payableContract(contractId, payer), getTransferAccount(contractId)]);
+  const open = await reusableAccount(current, checked);
+  if (open) return toAccountResponse(open, checked);
+  const { payment, contract } = await recordPayment(contractId, payer, 'bank_transfer', checked);
   const details = await payerDetails(payer.sub);
-  const account = await withProvider(
+  const charge = await withProvider(
     () =>
       createBankTransferCharge({
         txRef: payment.tx_ref,
@@ -127,15 +168,23 @@ export async function generateTransferAccount(contractId: string, payer: Payer):
     paymentMessages.accountDetailsFailed,
     409,
   );
-  return {
-    txRef: payment.tx_ref,
-    amount_minor: account.amountMinor,
+  const account: OpenTransferAccount = {
+    contract_id: contract.id,
+    tx_ref: payment.tx_ref,
+    account_number: charge.accountNumber,
+    bank_name: charge.bankName,
+    amount_minor: charge.amountMinor,
+    amount_due_minor: payment.amount_due_minor,
     currency: payment.currency,
-    title: contract.title,
-    account_number: account.accountNumber,
-    bank_name: account.bankName,
-    expires_at: account.expiresAt,
+    expires_at: charge.expiresAt,
+    created_at: payment.created_at,
   };
+  if (!(await putTransferAccount(account, current?.tx_ref ?? null))) {
+    // Another visit made one at the same time: show that one, so both show the same account.
+    const winner = await reusableAccount(await getTransferAccount(contractId), contract);
+    if (winner) return toAccountResponse(winner, contract);
+  }
+  return toAccountResponse(account, contract);
 }
 
 /** Where the provider sends the payer back: the verification page polls the payment from there. */

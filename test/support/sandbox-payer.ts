@@ -1,0 +1,43 @@
+import { expect } from 'vitest';
+import type { LocalCloud } from '../../lib/local/index';
+
+/**
+ * A payer on the provider sandbox's own pages, as a person pays: a transfer from its bank page to
+ * a one-off account, or a choice on its hosted card page.
+ */
+
+/** Sends `naira` (a decimal string) from the sandbox's bank page to `accountNumber`; answers the page's status. */
+export async function sendFromBank(cloud: LocalCloud, accountNumber: string, naira: string): Promise<number> {
+  const response = await fetch(cloud.flutterwave.bankUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ account_number: accountNumber, amount: naira }),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** The payer's choice on the provider's hosted card page for this reference. */
+export async function cardCheckout(
+  cloud: LocalCloud,
+  txRef: string,
+  naira: string,
+  action: 'pay' | 'fail',
+  currency = 'NGN',
+): Promise<void> {
+  const response = await fetch(`${cloud.flutterwave.url.replace(/\/v3$/, '')}/checkout`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      public_key: cloud.flutterwave.publicKey,
+      tx_ref: txRef,
+      amount: naira,
+      currency,
+      customer_email: 'buyer@example.com',
+      redirect_url: `${cloud.appUrl}/payment-verification`,
+      action,
+    }),
+  });
+  expect(response.status).toBe(303);
+}
