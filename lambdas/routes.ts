@@ -173,14 +173,18 @@ export const routes: readonly RouteDefinition[] = [
     method: 'POST',
     path: '/get-payment-status',
     auth: 'protected',
-    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], workflow: ['answer'] },
+    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], workflow: ['start', 'answer'] },
   },
   {
     name: 'flutterwave-webhook',
     method: 'POST',
     path: '/flutterwave-webhook',
     auth: 'public',
-    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey', 'flutterwaveWebhookHash'], workflow: ['answer'] },
+    permissions: {
+      table: 'readWrite',
+      secrets: ['flutterwaveSecretKey', 'flutterwaveWebhookHash'],
+      workflow: ['start', 'answer'],
+    },
   },
 
   // Money out: satisfaction, release, the seller's payout settings

@@ -1,12 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../../lambdas/core/adapters/aws';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
 import { toDecimalString } from '../../lambdas/core/domain/money';
+import { contractKey } from '../../lambdas/core/entities/contract';
+import { toItem as partyLinkItem } from '../../lambdas/core/entities/party-link';
 import { paymentKey } from '../../lambdas/core/entities/payment';
 import { workflowTokenKey } from '../../lambdas/core/entities/workflow-token';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
@@ -224,6 +226,55 @@ describe('paying into escrow by bank transfer', () => {
     expect((await paymentOf(account.txRef))?.status).toBe('initiated');
     expect((await contract(id)).amount_paid_minor).toBe(0);
     expect(await ledgerOf(id)).toHaveLength(0);
+  });
+});
+
+describe('the escrow execution', () => {
+  it('is started by the first payment when starting it at acceptance failed: no funded contract without its execution', async () => {
+    const made = await call(seller, '/create-contract', {
+      acceptorId: buyer.sub,
+      title: 'Roof repair',
+      description: 'Replace 20 sheets',
+      value: '30000',
+      currency: 'NGN',
+    });
+    const id = String(made.body.id);
+    touched.add(id);
+    // What accept writes, as if its process then died before it started the execution.
+    const now = new Date().toISOString();
+    await documents().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: localStage.tableName,
+              Key: contractKey(id),
+              UpdateExpression: 'SET #status = :active, accepted_by = :buyer, #version = #version + :one',
+              ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
+              ExpressionAttributeValues: { ':active': 'active', ':buyer': [buyer.sub], ':one': 1 },
+            },
+          },
+          {
+            Put: {
+              TableName: localStage.tableName,
+              Item: partyLinkItem({ contract_id: id, user_id: buyer.sub, role: 'acceptor', linked_at: now }),
+            },
+          },
+        ],
+      }),
+    );
+    const account = await transferAccount(id);
+    await sendTransfer(account.account_number, 3_000_000);
+    await eventually(
+      () => contract(id),
+      (c) => c.status === 'fully_funded',
+    );
+    // The execution runs: it went through AwaitFunding (answered at once) and waits for the delivery.
+    await eventually(
+      async () =>
+        (await documents().send(new GetCommand({ TableName: localStage.tableName, Key: workflowTokenKey(id, 'delivery') }))).Item,
+      (item) => item !== undefined,
+    );
   });
 });
 

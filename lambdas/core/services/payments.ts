@@ -45,7 +45,7 @@ import { getProfile } from '../entities/profile';
 import { type RefundLeg, refundLegPut, refundReference } from '../entities/refund';
 import { failedConditions, type TransactItem, transactWrite } from '../entities/table';
 import { loadContract } from './contracts';
-import { answerStep } from './escrow-workflow';
+import { answerStep, openEscrow } from './escrow-workflow';
 import { sendRefund } from './refunds';
 
 /**
@@ -270,14 +270,16 @@ export async function handleChargeWebhook(headers: Record<string, string | undef
 }
 
 /**
- * Answers the contract's funding step after a credit. The credit is already written: a failure
- * here is logged, not thrown, and heals on the next status check, webhook retry or the funding
- * window's end (each answers again).
+ * Makes sure the contract's execution runs, then answers its funding step, after a credit: if
+ * starting it failed when the contract became active, the money starts it now (no funded
+ * contract without its execution; its AwaitFunding finds the credit and answers at once). The
+ * credit is already written: a failure here is logged, not thrown, and heals on the next status
+ * check or webhook retry (each does this again).
  */
 async function answerFunding(contractId: string): Promise<void> {
-  await answerStep(contractId, 'funding').catch((error: unknown) =>
-    logger.warn('Funding step not answered yet', { contractId, error: error as Error }),
-  );
+  await openEscrow(contractId)
+    .then(() => answerStep(contractId, 'funding'))
+    .catch((error: unknown) => logger.warn('Funding step not answered yet', { contractId, error: error as Error }));
 }
 
 export type SettleOutcome = TransactionOutcome | 'pending' | 'unknown';
