@@ -4,15 +4,14 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { PaymentStatusResponse, TransferAccountResponse } from '../../lambdas/core/api/payments';
-import { type LedgerAccount, ledgerSummary } from '../../lambdas/core/domain/ledger';
 import { platformFee, toDecimalString } from '../../lambdas/core/domain/money';
 import { listRefundLegs } from '../../lambdas/core/entities/refund';
 import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
-import { expectBalancedLedgers, ledgerOf } from '../support/ledger';
-import { cardCheckout } from '../support/sandbox-payer';
+import { expectBalancedLedgers, ledgerOf, ledgerSummaryOf } from '../support/ledger';
+import { cardCheckout, providerRefundsOf } from '../support/sandbox-payer';
 import { readyToBePaid } from '../support/seller';
 
 /**
@@ -58,13 +57,6 @@ async function call<T = Record<string, unknown>>(who: SignedInPerson, path: stri
 
 const contract = async (id: string) => (await call<{ contract: ContractView }>(seller, `/contracts/${id}`)).body.contract;
 
-const summary = async (id: string) =>
-  ledgerSummary(
-    (await ledgerOf(id)).map((e) => ({
-      lines: e.lines.map((l) => ({ account: l.account as LedgerAccount, amount_minor: l.amount_minor })),
-    })),
-  );
-
 async function acceptedContract(value: string): Promise<string> {
   const made = await call(seller, '/create-contract', {
     acceptorId: buyer.sub,
@@ -88,11 +80,7 @@ const settledLegs = (id: string) =>
     20_000,
   );
 
-/** The refunds the provider made of the payer's transaction of `txRef`. */
-function providerRefundsOf(txRef: string) {
-  const transaction = cloud.flutterwave.transactions().find((t) => t.txRef === txRef);
-  return cloud.flutterwave.refunds().filter((r) => r.transactionId === transaction?.id);
-}
+const refundsAtProvider = (txRef: string) => providerRefundsOf(cloud, txRef);
 
 const transferAccount = async (id: string) =>
   (await call<TransferAccountResponse>(buyer, '/generate-transfer-account', { contractId: id })).body;
@@ -133,8 +121,8 @@ describe('money beyond what a contract takes', () => {
       payer_id: buyer.sub,
       status: 'completed',
     });
-    expect(providerRefundsOf(account.txRef).map((r) => r.amountMinor)).toEqual([500_000]);
-    expect(await summary(id)).toMatchObject({
+    expect(refundsAtProvider(account.txRef).map((r) => r.amountMinor)).toEqual([500_000]);
+    expect(await ledgerSummaryOf(id)).toMatchObject({
       paid_in_minor: 9_000_000,
       held_minor: 8_500_000,
       suspense_minor: 0,
@@ -155,7 +143,7 @@ describe('money beyond what a contract takes', () => {
     );
     const payouts = cloud.flutterwave.transfers().filter((t) => t.reference.startsWith(`payout-${id}`));
     expect(payouts.map((t) => t.amountMinor)).toEqual([8_500_000 - platformFee(8_500_000)]);
-    expect(await summary(id)).toMatchObject({
+    expect(await ledgerSummaryOf(id)).toMatchObject({
       paid_in_minor: 9_000_000,
       held_minor: 0,
       fees_minor: platformFee(8_500_000),
@@ -183,9 +171,13 @@ describe('money beyond what a contract takes', () => {
     expect((await settledLegs(id)).map((l) => [l.reason, l.amount_minor, l.status])).toEqual([
       ['not_payable', 1_200_000, 'completed'],
     ]);
-    expect(providerRefundsOf(card.txRef).map((r) => r.amountMinor)).toEqual([1_200_000]);
-    expect(providerRefundsOf(account.txRef)).toEqual([]);
-    expect(await summary(id)).toMatchObject({ paid_in_minor: 2_400_000, held_minor: 1_200_000, refunded_minor: 1_200_000 });
+    expect(refundsAtProvider(card.txRef).map((r) => r.amountMinor)).toEqual([1_200_000]);
+    expect(refundsAtProvider(account.txRef)).toEqual([]);
+    expect(await ledgerSummaryOf(id)).toMatchObject({
+      paid_in_minor: 2_400_000,
+      held_minor: 1_200_000,
+      refunded_minor: 1_200_000,
+    });
   });
 
   it('takes 50 deliveries of an overpayment’s webhook, and 20 more at once, as one: one credit, one refund leg, one posting each', async () => {
@@ -215,7 +207,7 @@ describe('money beyond what a contract takes', () => {
     expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect((await settledLegs(id)).map((l) => [l.amount_minor, l.status])).toEqual([[50_000, 'completed']]);
     expect((await ledgerOf(id)).map((e) => e.kind).sort()).toEqual(['payment_credited', 'refund_completed', 'refund_requested']);
-    expect(providerRefundsOf(account.txRef).map((r) => r.amountMinor)).toEqual([50_000]);
+    expect(refundsAtProvider(account.txRef).map((r) => r.amountMinor)).toEqual([50_000]);
     expect((await contract(id)).amount_paid_minor).toBe(300_000);
     expect(await paymentStatus(account.txRef)).toMatchObject({ amount_minor: 300_000, refunding_minor: 50_000 });
   });
@@ -241,12 +233,12 @@ describe('money beyond what a contract takes', () => {
       true,
     );
     await settledLegs(id);
-    expect(await summary(id)).toMatchObject({
+    expect(await ledgerSummaryOf(id)).toMatchObject({
       paid_in_minor: 400_000,
       held_minor: 0,
       refund_pending_minor: 0,
       refunded_minor: 400_000,
     });
-    expect(providerRefundsOf(account.txRef).map((r) => r.amountMinor)).toEqual([400_000]);
+    expect(refundsAtProvider(account.txRef).map((r) => r.amountMinor)).toEqual([400_000]);
   });
 });

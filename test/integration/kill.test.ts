@@ -139,35 +139,24 @@ it('resumes after a kill between a credit and its callback: one credit, then Awa
   });
 }, 300_000);
 
-/** Every refund the sandbox holds on disk for transaction `transactionId`. */
-function sandboxRefunds(transactionId: number): Array<{ id: number; status: string }> {
+/** What the sandbox holds on disk of one kind (it keeps them like a provider would, across restarts). */
+function sandboxRecords<T>(kind: 'transfers' | 'refunds'): T[] {
   const folder = join(dataDir, 'flutterwave');
   const files = readdirSync(folder).filter((f) => f.endsWith('.json'));
-  const refunds = files.flatMap(
-    (f) =>
-      (
-        JSON.parse(readFileSync(join(folder, f), 'utf8')) as {
-          refunds?: Array<{ id: number; status: string; transactionId: number }>;
-        }
-      ).refunds ?? [],
+  return files.flatMap(
+    (f) => (JSON.parse(readFileSync(join(folder, f), 'utf8')) as Partial<Record<typeof kind, T[]>>)[kind] ?? [],
   );
-  return refunds.filter((r) => r.transactionId === transactionId);
 }
 
-/** Every payout transfer the sandbox holds on disk (it keeps them like a provider would, across restarts). */
-function sandboxTransfers(reference: string): Array<{ id: number; status: string }> {
-  const folder = join(dataDir, 'flutterwave');
-  const files = readdirSync(folder).filter((f) => f.endsWith('.json'));
-  const transfers = files.flatMap(
-    (f) =>
-      (
-        JSON.parse(readFileSync(join(folder, f), 'utf8')) as {
-          transfers?: Array<{ id: number; status: string; reference: string }>;
-        }
-      ).transfers ?? [],
+/** Every payout transfer the sandbox made under `reference`. */
+const sandboxTransfers = (reference: string) =>
+  sandboxRecords<{ id: number; status: string; reference: string }>('transfers').filter((t) => t.reference === reference);
+
+/** Every refund the sandbox made of transaction `transactionId`. */
+const sandboxRefunds = (transactionId: number) =>
+  sandboxRecords<{ id: number; status: string; transactionId: number }>('refunds').filter(
+    (r) => r.transactionId === transactionId,
   );
-  return transfers.filter((t) => t.reference === reference);
-}
 
 it('resumes after a kill while the payout transfer is pending: one transfer, then completed', async () => {
   if (!child) await startCloud();

@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
-import { type LedgerAccount, ledgerSummary } from '../../lambdas/core/domain/ledger';
 import { listRefundLegs, type RefundLeg } from '../../lambdas/core/entities/refund';
 import { refundAttemptLimit } from '../../lambdas/core/services/refunds';
 import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
-import { expectBalancedLedgers, ledgerOf } from '../support/ledger';
+import { expectBalancedLedgers, ledgerOf, ledgerSummaryOf } from '../support/ledger';
+import { providerRefundsOf } from '../support/sandbox-payer';
 
 /**
  * Refund legs against the local cloud and the provider's sandbox, with its faults: a refund is
@@ -53,13 +53,6 @@ async function call<T = Record<string, unknown>>(who: SignedInPerson, path: stri
   return { status: response.status, body: (await response.json()) as T };
 }
 
-const summary = async (id: string) =>
-  ledgerSummary(
-    (await ledgerOf(id)).map((e) => ({
-      lines: e.lines.map((l) => ({ account: l.account as LedgerAccount, amount_minor: l.amount_minor })),
-    })),
-  );
-
 /** A contract of ₦10,000 the buyer overpays by ₦1,500: one excess leg, already asked of the provider. */
 async function overpaid(): Promise<{ id: string; txRef: string; leg: () => Promise<RefundLeg | undefined> }> {
   const made = await call(seller, '/create-contract', {
@@ -86,10 +79,7 @@ async function overpaid(): Promise<{ id: string; txRef: string; leg: () => Promi
   return { id, txRef: account.txRef, leg: async () => (await listRefundLegs(id))[0] };
 }
 
-function providerRefundsOf(txRef: string) {
-  const transaction = cloud.flutterwave.transactions().find((t) => t.txRef === txRef);
-  return cloud.flutterwave.refunds().filter((r) => r.transactionId === transaction?.id);
-}
+const refundsAtProvider = (txRef: string) => providerRefundsOf(cloud, txRef);
 
 const postings = async (id: string, kind: string) => (await ledgerOf(id)).filter((e) => e.kind === kind);
 
@@ -98,9 +88,9 @@ describe('a refund leg', () => {
     cloud.flutterwave.faults.webhookDuplicates = 49;
     const { id, txRef, leg } = await overpaid();
     await eventually(leg, (l) => l?.status === 'completed', 15_000);
-    const [refund] = providerRefundsOf(txRef);
+    const [refund] = refundsAtProvider(txRef);
     await eventually(
-      async () => providerRefundsOf(txRef)[0]?.webhook,
+      async () => refundsAtProvider(txRef)[0]?.webhook,
       (w) => w?.attempts === 50 && w.state === 'delivered',
       30_000,
     );
@@ -118,9 +108,9 @@ describe('a refund leg', () => {
       ),
     );
     expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
-    expect(providerRefundsOf(txRef)).toHaveLength(1);
+    expect(refundsAtProvider(txRef)).toHaveLength(1);
     expect(await postings(id, 'refund_completed')).toHaveLength(1);
-    expect(await summary(id)).toMatchObject({ refund_pending_minor: 0, refunded_minor: 150_000, held_minor: 1_000_000 });
+    expect(await ledgerSummaryOf(id)).toMatchObject({ refund_pending_minor: 0, refunded_minor: 150_000, held_minor: 1_000_000 });
   });
 
   it('refuses a refund webhook without the right verif-hash (401), changing nothing', async () => {
@@ -140,8 +130,8 @@ describe('a refund leg', () => {
     await eventually(leg, (l) => l?.status === 'completed', 15_000);
     await cloud.runSchedule('reconcile-money');
     expect(await leg()).toMatchObject({ status: 'completed', attempts: 1 });
-    expect(String(providerRefundsOf(txRef)[0]?.id)).toBe((await leg())?.provider_refund_id);
-    expect(providerRefundsOf(txRef)).toHaveLength(1);
+    expect(String(refundsAtProvider(txRef)[0]?.id)).toBe((await leg())?.provider_refund_id);
+    expect(refundsAtProvider(txRef)).toHaveLength(1);
     expect(await postings(id, 'refund_completed')).toHaveLength(1);
   });
 
@@ -156,11 +146,11 @@ describe('a refund leg', () => {
     const failed = await eventually(leg, (l) => l?.status === 'failed', 15_000);
     expect(failed?.attempts).toBe(refundAttemptLimit);
     expect(failed?.failure_reason).toMatch(/asked 3 times/);
-    expect(providerRefundsOf(txRef).map((r) => r.status)).toEqual(Array(refundAttemptLimit).fill('failed'));
+    expect(refundsAtProvider(txRef).map((r) => r.status)).toEqual(Array(refundAttemptLimit).fill('failed'));
     expect(await postings(id, 'refund_completed')).toHaveLength(0);
-    expect(await summary(id)).toMatchObject({ refund_pending_minor: 150_000, refunded_minor: 0 });
+    expect(await ledgerSummaryOf(id)).toMatchObject({ refund_pending_minor: 150_000, refunded_minor: 0 });
     // Ops' attention: the reconciler no longer asks for it.
     await cloud.runSchedule('reconcile-money');
-    expect(providerRefundsOf(txRef)).toHaveLength(refundAttemptLimit);
+    expect(refundsAtProvider(txRef)).toHaveLength(refundAttemptLimit);
   });
 });

@@ -22,6 +22,17 @@ export async function ledgerOf(contractId: string): Promise<StoredPosting[]> {
   return Items as StoredPosting[];
 }
 
+function summaryOf(entries: StoredPosting[]) {
+  return ledgerSummary(
+    entries.map((e) => ({ lines: e.lines.map((l) => ({ account: l.account as LedgerAccount, amount_minor: l.amount_minor })) })),
+  );
+}
+
+/** What a contract's ledger says by account: paid in, held, suspense, refund pending, refunded, paid out, fees. */
+export async function ledgerSummaryOf(contractId: string) {
+  return summaryOf(await ledgerOf(contractId));
+}
+
 /**
  * Every posting of each contract sums to zero, and so does each contract's whole ledger; read by
  * account, nothing is negative, so paid in = held + suspense + refund pending + refunded + paid
@@ -32,11 +43,7 @@ export async function expectBalancedLedgers(contractIds: Iterable<string>): Prom
     const entries = await ledgerOf(id);
     for (const entry of entries) expect(sumOf(entry.lines), `posting ${entry.reference} balances`).toBe(0);
     expect(sumOf(entries.flatMap((e) => e.lines)), `contract ${id} ledger`).toBe(0);
-    const summary = ledgerSummary(
-      entries.map((e) => ({
-        lines: e.lines.map((l) => ({ account: l.account as LedgerAccount, amount_minor: l.amount_minor })),
-      })),
-    );
-    for (const [figure, minor] of Object.entries(summary)) expect(minor, `contract ${id}: ${figure}`).toBeGreaterThanOrEqual(0);
+    for (const [figure, minor] of Object.entries(summaryOf(entries)))
+      expect(minor, `contract ${id}: ${figure}`).toBeGreaterThanOrEqual(0);
   }
 }

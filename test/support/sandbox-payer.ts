@@ -41,3 +41,9 @@ export async function cardCheckout(
   });
   expect(response.status).toBe(303);
 }
+
+/** The refunds the provider made of the payer's transaction on reference `txRef`. */
+export function providerRefundsOf(cloud: LocalCloud, txRef: string) {
+  const transaction = cloud.flutterwave.transactions().find((t) => t.txRef === txRef);
+  return cloud.flutterwave.refunds().filter((r) => r.transactionId === transaction?.id);
+}
