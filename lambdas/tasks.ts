@@ -26,7 +26,13 @@ export const tasks: readonly TaskDefinition[] = [
     callback: true,
     permissions: { table: 'readWrite', workflow: ['answer'] },
   },
-  { state: 'CancelUnfunded', file: 'cancel-unfunded', callback: false, permissions: { table: 'readWrite' } },
+  {
+    state: 'CancelUnfunded',
+    file: 'cancel-unfunded',
+    callback: false,
+    // It verifies the contract's payments with the provider first, and a credit answers (or starts) the execution.
+    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], workflow: ['start', 'answer'] },
+  },
   {
     state: 'AwaitDelivery',
     file: 'await-delivery',

@@ -1,9 +1,9 @@
 import { taskInputSchema } from '../core/api/tasks';
 import { parseTaskInput, taskFunction } from '../core/runtime/task-function';
-import { cancelUnfunded } from '../core/services/escrow-workflow';
+import { endFundingWindow } from '../core/services/payments';
 
-/** CancelUnfunded: the funding window ended; cancels the contract unless a payment got in first. */
+/** CancelUnfunded: the funding window ended; credits what the provider holds, then cancels the contract only if nothing was paid. */
 export const handler = taskFunction<unknown, { cancelled: boolean }>().handler(async (event) => {
   const { contractId } = parseTaskInput(taskInputSchema, event);
-  return { cancelled: await cancelUnfunded(contractId) };
+  return { cancelled: await endFundingWindow(contractId) };
 });

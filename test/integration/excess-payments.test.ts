@@ -37,7 +37,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterEach(async () => {
-  cloud.flutterwave.faults.webhookDuplicates = 0;
+  Object.assign(cloud.flutterwave.faults, { webhookDuplicates: 0, dropWebhooks: false });
   await expectBalancedLedgers(touched);
 });
 
@@ -210,6 +210,21 @@ describe('money beyond what a contract takes', () => {
     expect(refundsAtProvider(account.txRef).map((r) => r.amountMinor)).toEqual([50_000]);
     expect((await contract(id)).amount_paid_minor).toBe(300_000);
     expect(await paymentStatus(account.txRef)).toMatchObject({ amount_minor: 300_000, refunding_minor: 50_000 });
+  });
+
+  it('credits money the provider holds when the funding window ends, instead of cancelling: its webhook lost, its status never checked', async () => {
+    const id = await acceptedContract('6000');
+    const account = await transferAccount(id);
+    cloud.flutterwave.faults.dropWebhooks = true;
+    await send(account, '6000');
+    // Nobody asks and nothing is heard: only the end of the funding window (about 12 s here) looks.
+    const after = await eventually(
+      () => contract(id),
+      (c) => c.status !== 'active',
+      30_000,
+    );
+    expect(after).toMatchObject({ status: 'fully_funded', amount_paid_minor: 600_000 });
+    expect(await ledgerSummaryOf(id)).toMatchObject({ paid_in_minor: 600_000, held_minor: 600_000 });
   });
 
   it('refunds a payment that arrives after the funding window cancelled the contract, and says so', async () => {

@@ -2,7 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documents } from '../adapters/aws';
 import type { Currency } from '../domain/money';
 import type { PaymentMethod } from '../domain/payment';
-import { onConditionFailed, type TransactItem, tableName, transactWrite, withoutKeys } from './table';
+import { onConditionFailed, queryAll, type TransactItem, tableName, transactWrite, withoutKeys } from './table';
 
 /**
  * One payment into escrow: `PAYMENT#<txRef>` / `META`, recorded (`initiated`) with what is due
@@ -64,11 +64,37 @@ export function fromItem(item: Record<string, unknown>): Payment {
   return withoutKeys(item) as unknown as Payment;
 }
 
-/** Records a payment about to be made; a reference is used once. */
+/** A contract's record of one of its payments: `CONTRACT#<id>` / `PAYMENT#<txRef>`, so its payments can be listed. */
+export const contractPaymentKey = (contractId: string, txRef: string) => ({
+  PK: `CONTRACT#${contractId}`,
+  SK: `PAYMENT#${txRef}`,
+});
+
+/** Records a payment about to be made, listed under its contract; a reference is used once. */
 export async function putPayment(payment: Payment): Promise<void> {
-  await documents().send(
-    new PutCommand({ TableName: tableName(), Item: toItem(payment), ConditionExpression: 'attribute_not_exists(PK)' }),
-  );
+  await transactWrite([
+    { Put: { TableName: tableName(), Item: toItem(payment), ConditionExpression: 'attribute_not_exists(PK)' } },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...contractPaymentKey(payment.contract_id, payment.tx_ref),
+          tx_ref: payment.tx_ref,
+          created_at: payment.created_at,
+        },
+      },
+    },
+  ]);
+}
+
+/** The references of a contract's payments, oldest first. */
+export async function listPaymentReferences(contractId: string): Promise<string[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': `CONTRACT#${contractId}`, ':prefix': 'PAYMENT#' },
+    ConsistentRead: true,
+  });
+  return items.map((item) => String(item.tx_ref));
 }
 
 export async function getPayment(txRef: string): Promise<Payment | undefined> {

@@ -31,6 +31,7 @@ import {
   getPayment,
   getTransactionRecord,
   getTransferAccount,
+  listPaymentReferences,
   type OpenTransferAccount,
   type Payment,
   type ProviderTransactionRecord,
@@ -45,7 +46,7 @@ import { getProfile } from '../entities/profile';
 import { type RefundLeg, refundLegPut, refundReference } from '../entities/refund';
 import { failedConditions, type TransactItem, transactWrite } from '../entities/table';
 import { loadContract } from './contracts';
-import { answerStep, openEscrow } from './escrow-workflow';
+import { answerStep, cancelUnfunded, openEscrow } from './escrow-workflow';
 import { sendRefund } from './refunds';
 
 /**
@@ -249,6 +250,32 @@ function settledStatus(payment: Payment): PaymentStatusResponse {
     amount_minor: payment.amount_credited_minor ?? 0,
     ...(refunding > 0 ? { refunding_minor: refunding } : {}),
   };
+}
+
+/**
+ * Settles every payment of the contract still waiting to be heard of, from the provider's own
+ * account (verify by reference): money the provider holds is credited even when its webhook was
+ * lost and nobody checked its status. A provider that cannot be reached throws (nothing is
+ * decided on a guess). Answers how many payments were settled now.
+ */
+export async function reconcilePayments(contractId: string): Promise<number> {
+  let settled = 0;
+  for (const txRef of await listPaymentReferences(contractId)) {
+    if ((await getPayment(txRef))?.status !== 'initiated') continue;
+    const transaction = await verifyByReference(txRef);
+    if (transaction && (await settle(transaction)) !== 'pending') settled++;
+  }
+  return settled;
+}
+
+/**
+ * CancelUnfunded: the funding window ended. Money the provider already holds for the contract is
+ * credited first; only a contract that still holds nothing is cancelled (both parties told).
+ * Returns whether it is cancelled.
+ */
+export async function endFundingWindow(contractId: string): Promise<boolean> {
+  await reconcilePayments(contractId);
+  return cancelUnfunded(contractId);
 }
 
 /**
