@@ -1,7 +1,8 @@
 /**
  * `npm run executions -- <contractId> [--stage <name>] [--port <app port>]`: for finance, one
  * contract's escrow execution (every state with its time, the amounts the tasks reported) and the
- * contract's ledger (every posting, the balance of each account, and that it sums to zero).
+ * contract's delivery and inspection deadline, its refund legs with the provider's references, and
+ * the contract's ledger (every posting, the balance of each account, and that it sums to zero).
  *
  * Locally it reads the local cloud `npm start` runs (PORT, default 3000: Step Functions and
  * DynamoDB Local on the ports after it). With `--stage` it reads a deployed stage with the
@@ -15,6 +16,7 @@ import { balances, type LedgerLine, ledgerSummary } from '../lambdas/core/domain
 import { type Currency, formatAmount } from '../lambdas/core/domain/money';
 import { contractKey } from '../lambdas/core/entities/contract';
 import { payoutKey } from '../lambdas/core/entities/payout';
+import type { RefundLeg } from '../lambdas/core/entities/refund';
 import { localCredentials } from '../lib/local/dynamodb';
 import { localStage } from '../lib/local/index';
 import { stageOutputs } from './stage-outputs';
@@ -23,7 +25,23 @@ export interface ExecutionReportInput {
   contractId: string;
   execution?: { status?: string; startDate?: Date; stopDate?: Date };
   events: HistoryEvent[];
-  contract?: { status: string; currency: Currency; total_amount_minor: number; amount_paid_minor: number; title: string };
+  contract?: {
+    status: string;
+    currency: Currency;
+    total_amount_minor: number;
+    amount_paid_minor: number;
+    title: string;
+    /** Delivery and inspection, once the creator delivered (absent on contracts from before them). */
+    delivered_at?: string | null;
+    delivery_note?: string | null;
+    inspection_ends_at?: string | null;
+  };
+  /** The contract's refund legs (money going back to the payer), with the provider's references. */
+  refunds?: Array<
+    Pick<RefundLeg, 'leg' | 'reason' | 'amount_minor' | 'status' | 'provider_refund_id' | 'attempts'> & {
+      failure_reason?: string | null;
+    }
+  >;
   ledger: Array<{ kind: string; reference: string; created_at: string; lines: LedgerLine[] }>;
   /** The payout item, once the release was requested. */
   payout?: {
@@ -51,6 +69,8 @@ export function executionReport(input: ExecutionReportInput): string[] {
   const out: string[] = [`Contract ${contractId}${contract ? `: "${contract.title}"` : ' (not found)'}`];
   if (contract) {
     out.push(`  status ${contract.status}, paid ${money(contract.amount_paid_minor)} of ${money(contract.total_amount_minor)}`);
+    if (contract.delivered_at) out.push(`  delivered ${contract.delivered_at}: ${contract.delivery_note ?? ''}`);
+    if (contract.inspection_ends_at) out.push(`  inspection ends ${contract.inspection_ends_at}`);
   }
   out.push(
     '',
@@ -68,6 +88,15 @@ export function executionReport(input: ExecutionReportInput): string[] {
     if (failed) out.push(`  ${iso(event.timestamp)}    failed ${failed.error ?? ''}: ${failed.cause ?? ''}`);
     if (event.executionFailedEventDetails)
       out.push(`  ${iso(event.timestamp)}    FAILED ${event.executionFailedEventDetails.error ?? ''}`);
+  }
+  const refunds = input.refunds ?? [];
+  out.push('', refunds.length === 0 ? 'Refunds: none' : `Refunds: ${refunds.length} leg${refunds.length === 1 ? '' : 's'}`);
+  for (const leg of refunds) {
+    out.push(
+      `  ${leg.leg} (${leg.reason}) ${money(leg.amount_minor)}: ${leg.status} after ${leg.attempts} attempt${leg.attempts === 1 ? '' : 's'}` +
+        `, provider refund ${leg.provider_refund_id ?? '-'}` +
+        (leg.failure_reason ? ` (${leg.failure_reason})` : ''),
+    );
   }
   out.push('', payout ? `Payout: ${payout.status}, reference ${payout.reference}` : 'Payout: not requested');
   if (payout) {
@@ -172,6 +201,13 @@ async function main() {
     }),
   );
   const { Item: payout } = await documents.send(new GetCommand({ TableName: tableName, Key: payoutKey(contractId) }));
+  const { Items: refunds = [] } = await documents.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :refund)',
+      ExpressionAttributeValues: { ':pk': `CONTRACT#${contractId}`, ':refund': 'REFUND#' },
+    }),
+  );
   console.log(
     executionReport({
       contractId,
@@ -180,6 +216,7 @@ async function main() {
       contract: contract as ExecutionReportInput['contract'],
       ledger: ledger as ExecutionReportInput['ledger'],
       payout: payout as ExecutionReportInput['payout'],
+      refunds: refunds as ExecutionReportInput['refunds'],
     }).join('\n'),
   );
 }

@@ -23,7 +23,7 @@ describe('npm run executions', () => {
             output: '{"amountPaidMinor":8500000,"status":"fully_funded"}',
           },
         },
-        { timestamp: at('10'), type: 'TaskStateEntered', id: 7, stateEnteredEventDetails: { name: 'AwaitSatisfaction' } },
+        { timestamp: at('10'), type: 'TaskStateEntered', id: 7, stateEnteredEventDetails: { name: 'AwaitDelivery' } },
       ],
       contract: {
         status: 'fully_funded',
@@ -37,9 +37,46 @@ describe('npm run executions', () => {
     expect(lines).toContain('  status fully_funded, paid ₦85,000.00 of ₦85,000.00');
     expect(lines).toContain('  2026-11-22T10:00:01.000Z  AwaitFunding');
     expect(lines).toContain('  2026-11-22T10:00:09.000Z    answered amountPaid ₦85,000.00, status fully_funded');
-    expect(lines).toContain('  2026-11-22T10:00:10.000Z  AwaitSatisfaction');
+    expect(lines).toContain('  2026-11-22T10:00:10.000Z  AwaitDelivery');
     expect(lines).toContain('      escrow           -₦85,000.00');
     expect(lines.at(-1)).toBe('  the ledger sums to zero');
+  });
+
+  it('prints the delivery, the end of the inspection window and each refund leg with the provider’s reference', () => {
+    const lines = executionReport({
+      contractId: 'C4',
+      events: [],
+      contract: {
+        status: 'delivered',
+        currency: 'NGN',
+        total_amount_minor: 1_000_000,
+        amount_paid_minor: 1_000_000,
+        title: 'Chair',
+        delivered_at: '2026-11-22T10:00:00.000Z',
+        delivery_note: 'Sent by GIG, waybill 7781',
+        inspection_ends_at: '2026-11-25T10:00:00.000Z',
+      },
+      refunds: [
+        { leg: 'tx-41', reason: 'excess', amount_minor: 150_000, status: 'completed', provider_refund_id: '7301', attempts: 1 },
+        {
+          leg: 'tx-42',
+          reason: 'not_payable',
+          amount_minor: 20_000,
+          status: 'failed',
+          provider_refund_id: null,
+          attempts: 3,
+          failure_reason: 'asked 3 times without a refund',
+        },
+      ],
+      ledger: [],
+    });
+    expect(lines).toContain('  delivered 2026-11-22T10:00:00.000Z: Sent by GIG, waybill 7781');
+    expect(lines).toContain('  inspection ends 2026-11-25T10:00:00.000Z');
+    expect(lines).toContain('Refunds: 2 legs');
+    expect(lines).toContain('  tx-41 (excess) ₦1,500.00: completed after 1 attempt, provider refund 7301');
+    expect(lines).toContain(
+      '  tx-42 (not_payable) ₦200.00: failed after 3 attempts, provider refund - (asked 3 times without a refund)',
+    );
   });
 
   it('says loudly when a ledger does not sum to zero', () => {
