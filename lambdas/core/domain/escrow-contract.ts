@@ -193,6 +193,11 @@ export const contractMessages = {
 
 type Parties = Pick<Contract, 'creator_id' | 'acceptor_id' | 'payer_user_ids'>;
 
+/** The payer side of a contract: the named acceptor and everyone who paid, each once. */
+export function payersOf(contract: Pick<Contract, 'acceptor_id' | 'payer_user_ids'>): string[] {
+  return [...new Set([contract.acceptor_id, ...contract.payer_user_ids])];
+}
+
 export function isParty(contract: Parties, sub: string): boolean {
   return contract.creator_id === sub || contract.acceptor_id === sub || contract.payer_user_ids.includes(sub);
 }

@@ -10,7 +10,7 @@ import {
   inspectionTimer,
 } from '../domain/delivery';
 import { ForbiddenError } from '../domain/errors';
-import { type Contract, nextStatus } from '../domain/escrow-contract';
+import { nextStatus, payersOf } from '../domain/escrow-contract';
 import { formatAmount } from '../domain/money';
 import { contractUpdate, updated } from '../entities/contract';
 import { notificationItems } from '../entities/notification';
@@ -26,11 +26,6 @@ import { answerStepLater } from './escrow-workflow';
  * before it ends and, if they neither accepted nor disputed by then, counts the silence as
  * satisfaction.
  */
-
-/** The payer side of a contract: the named acceptor and everyone who paid. */
-function payersOf(contract: Contract): string[] {
-  return [...new Set([contract.acceptor_id, ...contract.payer_user_ids])];
-}
 
 /** Emails each of `subs` (best effort: the in-app notification is already written in the same change). */
 async function emailEach(subs: string[], subject: string, text: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { nextStatus } from '../../domain/escrow-contract';
+import { nextStatus, payersOf } from '../../domain/escrow-contract';
 import { payoutPosting } from '../../domain/ledger';
 import { formatAmount } from '../../domain/money';
 import { contractUpdate } from '../../entities/contract';
@@ -29,9 +29,7 @@ export async function completePayout(
       payoutUpdate(contractId, payout, { status: 'paid', paid_at: now }, now),
       ledgerEntryPut(contractId, payoutPosting(payout.reference, payout), now),
       ...notificationItems(contract.creator_id, 'Funds released', creatorBody, now),
-      ...[...new Set([contract.acceptor_id, ...contract.payer_user_ids])].flatMap((payer) =>
-        notificationItems(payer, 'Contract completed', payerBody, now),
-      ),
+      ...payersOf(contract).flatMap((payer) => notificationItems(payer, 'Contract completed', payerBody, now)),
     ]);
   } catch (error) {
     if (!failedConditions(error) || tries <= 1) throw error;
