@@ -209,6 +209,36 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'protected',
     permissions: { table: 'readWrite', workflow: ['answer'] },
   },
+  // Disputes: opening one answers the workflow's waiting step; a settlement asks the provider for its refunds.
+  {
+    name: 'open-dispute',
+    method: 'POST',
+    path: '/open-dispute',
+    auth: 'protected',
+    permissions: { table: 'readWrite', workflow: ['answer'], sendEmail: true },
+  },
+  {
+    name: 'propose-settlement',
+    method: 'POST',
+    path: '/propose-settlement',
+    auth: 'protected',
+    permissions: { table: 'readWrite' },
+  },
+  {
+    name: 'accept-settlement',
+    method: 'POST',
+    path: '/accept-settlement',
+    auth: 'protected',
+    permissions: { table: 'readWrite', workflow: ['answer'], sendEmail: true, secrets: ['flutterwaveSecretKey'] },
+  },
+  {
+    name: 'refund-in-full',
+    method: 'POST',
+    path: '/refund-in-full',
+    auth: 'protected',
+    permissions: { table: 'readWrite', workflow: ['answer'], sendEmail: true, secrets: ['flutterwaveSecretKey'] },
+  },
+  { name: 'get-dispute', method: 'GET', path: '/contracts/{id}/dispute', auth: 'protected', permissions: { table: 'read' } },
   {
     name: 'get-contract-analytics',
     method: 'GET',

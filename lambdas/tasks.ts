@@ -52,6 +52,26 @@ export const tasks: readonly TaskDefinition[] = [
     callback: true,
     permissions: { table: 'readWrite', workflow: ['answer'] },
   },
+  { state: 'SettlementDue', file: 'settlement-due', callback: false, permissions: { table: 'readWrite' } },
+  {
+    state: 'AwaitSettlement',
+    file: 'await-settlement',
+    callback: true,
+    permissions: { table: 'readWrite', workflow: ['answer'] },
+  },
+  {
+    state: 'AwaitOpsDecision',
+    file: 'await-ops-decision',
+    callback: true,
+    permissions: { table: 'readWrite', workflow: ['answer'] },
+  },
+  {
+    state: 'AwaitRefunds',
+    file: 'await-refunds',
+    callback: true,
+    // It asks the provider for the settlement's refunds (and reconciles them) on every run.
+    permissions: { table: 'readWrite', workflow: ['answer'], secrets: ['flutterwaveSecretKey'] },
+  },
   { state: 'PreparePayout', file: 'prepare-payout', callback: false, permissions: { table: 'readWrite' } },
   {
     state: 'Transfer',

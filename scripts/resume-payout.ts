@@ -47,7 +47,9 @@ async function main() {
   console.log(
     resumed
       ? `Payout ${payout.reference} resumed (resume ${payout.resumes}): the workflow transfers again.`
-      : `Payout ${payout.reference} is ${payout.status}: nothing to resume.`,
+      : payout.status === 'failed' && !payout.account_number
+        ? `Payout ${payout.reference} waits for the creator's bank details: once they are saved in My Account, resume it again.`
+        : `Payout ${payout.reference} is ${payout.status}: nothing to resume.`,
   );
 }
 

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { accountNumberInput, bankName, maskAccountNumber } from '../../lambdas/core/domain/banks';
-import { inspectionDays, inspectionEndsAt, inspectionTimer } from '../../lambdas/core/domain/delivery';
+import { inspectionDays, inspectionEndsAt, inspectionTimer, secondsUntil } from '../../lambdas/core/domain/delivery';
+import { disputeAgreeBy, disputeAgreementDays } from '../../lambdas/core/domain/dispute';
 import { balances, isBalanced, paymentCreditPosting, payoutPosting } from '../../lambdas/core/domain/ledger';
 import { platformFee } from '../../lambdas/core/domain/money';
 import { payoutFigures, payoutReference } from '../../lambdas/core/domain/payout';
@@ -87,10 +88,12 @@ describe('the escrow state machine’s payout', () => {
     expect(states.AwaitFunding?.Next).toBe('AwaitDelivery');
     expect(states.AwaitDelivery?.Next).toBe('Delivered');
     expect(states.Inspected?.Default).toBe('AwaitReleaseRequest');
-    expect(states.AwaitReleaseRequest?.Next).toBe('PreparePayout');
+    expect(states.AwaitReleaseRequest?.Next).toBe('ReleaseRequested');
+    expect(states.ReleaseRequested?.Default).toBe('PreparePayout');
     expect(states.PreparePayout?.Next).toBe('Transfer');
     expect(states.Transfer?.Next).toBe('CompletePayout');
-    expect(states.CompletePayout?.Next).toBe('Completed');
+    expect(states.CompletePayout?.Next).toBe('PaidOut');
+    expect(states.PaidOut?.Default).toBe('Completed');
     expect(states.Completed?.Type).toBe('Succeed');
   });
 
@@ -103,16 +106,23 @@ describe('the escrow state machine’s payout', () => {
     expect(states.AwaitPayoutResume?.Next).toBe('Transfer');
   });
 
-  it('gives every Task an explicit timeout under 24 days; the inspection’s comes from its timer, at most the 14-day window', () => {
+  it('gives every Task an explicit timeout under 24 days; the inspection’s and the dispute’s come from their timers, at most the 14-day window and the 7-day agreement', () => {
+    const timed = [];
     for (const [name, state] of Object.entries(states))
       if (state.Type === 'Task') {
         if (state.TimeoutSecondsPath !== undefined) {
-          expect([name, state.TimeoutSecondsPath]).toEqual(['AwaitInspection', '$.inspectionTimer.seconds']);
+          timed.push([name, state.TimeoutSecondsPath]);
           continue;
         }
         expect(state.TimeoutSeconds, name).toBeGreaterThan(0);
         expect(state.TimeoutSeconds, name).toBeLessThan(24 * 24 * 3600);
       }
+    expect(timed).toEqual([
+      ['AwaitInspection', '$.inspectionTimer.seconds'],
+      ['AwaitSettlement', '$.settlement.seconds'],
+    ]);
+    const openedAt = '2026-01-01T00:00:00.000Z';
+    expect(secondsUntil(disputeAgreeBy(openedAt, 1), Date.parse(openedAt))).toBe(disputeAgreementDays * 24 * 3600);
     const deliveredAt = '2026-01-01T00:00:00.000Z';
     const longest = {
       status: 'delivered' as const,

@@ -1,5 +1,6 @@
 import { ConflictError, ForbiddenError, ValidationError } from './errors';
 import { platformFee } from './money';
+import { scaledMs } from './time-scale';
 
 /**
  * Disputes and how they settle (ARCHITECTURE §5b): either party opens one on a funded contract
@@ -24,6 +25,22 @@ export const disputeReasonCodes = Object.keys(disputeReasons) as [DisputeReason,
 /** Days the parties have to agree before the dispute waits for an ops decision. */
 export const disputeAgreementDays = 7;
 
+/** The most a dispute's details may say. */
+export const disputeDetailsMaxLength = 1_000;
+
+/** Proposals one dispute keeps at most (the item stays small; after that, ops decide). */
+export const maxProposals = 30;
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** When the parties of a dispute opened at `openedAt` must have agreed by, under the time scale `factor`. */
+export function disputeAgreeBy(openedAt: string, factor: number): string {
+  return new Date(Date.parse(openedAt) + scaledMs(disputeAgreementDays * dayMs, factor)).toISOString();
+}
+
+/** Where a dispute stands: the parties may agree (`open`), then ops decide (`awaiting_ops`), then it is `settled`. */
+export type DisputeStatus = 'open' | 'awaiting_ops' | 'settled';
+
 /** The side of the contract a person speaks for in a dispute. */
 export type DisputeSide = 'creator' | 'payer';
 
@@ -37,6 +54,18 @@ export interface SplitProposal {
 
 /** How a dispute ended, and who decided. */
 export type SettlementSource = 'agreement' | 'full_refund' | 'ops';
+
+/** The settlement of a dispute as it is recorded: the split, how it was reached, who decided and why. */
+export interface Settlement extends SettlementFigures {
+  source: SettlementSource;
+  /** The accepted proposal, for an agreement. */
+  proposal_id: string | null;
+  /** The person (their id) who accepted or refunded, or the ops identity that decided. */
+  decided_by: string;
+  /** Why, for an ops decision. */
+  reason: string | null;
+  settled_at: string;
+}
 
 /**
  * The two legs of a settlement of `heldMinor`: the refund to the payer and the release to the
@@ -66,7 +95,42 @@ export const disputeMessages = {
   staleProposal: 'That proposal was replaced by a newer one. Please reload the dispute.',
   fullRefundCreatorOnly: 'Only the creator can refund the buyer in full.',
   releaseFrozen: 'Funds cannot be released while the contract is disputed. Settle the dispute first.',
+  alreadyDisputed: 'This contract already has a dispute.',
+  reasonRequired: 'Please choose the reason for the dispute.',
+  detailsRequired: 'Please describe what went wrong.',
+  detailsTooLong: `The details can be at most ${disputeDetailsMaxLength} characters.`,
+  tooManyProposals: `This dispute has ${maxProposals} proposals already: accept one, or wait for our team to decide.`,
+  notAwaitingOps: (agreeBy: string) => `The parties have until ${agreeBy} to agree; ops decide only after that.`,
+  decisionReasonRequired: 'An ops decision needs its reason (--reason "...").',
 } as const;
+
+/** One of a settlement's refund legs: how much goes back against which of the payer's transactions. */
+export interface RefundAllocation {
+  source: string;
+  amount_minor: number;
+}
+
+/**
+ * Spreads a refund over the payments it can go back through (`sources`, each with what of it sits
+ * in escrow), in the order given, each taking as much as it can. The legs sum to the refund
+ * exactly; a refund larger than the sources is a bug in the caller (it is bounded by what is held).
+ */
+export function allocateRefund(
+  refundMinor: number,
+  sources: readonly { source: string; available_minor: number }[],
+): RefundAllocation[] {
+  if (!Number.isSafeInteger(refundMinor) || refundMinor < 0) throw new RangeError('a refund is a whole amount of minor units');
+  const legs: RefundAllocation[] = [];
+  let left = refundMinor;
+  for (const { source, available_minor } of sources) {
+    if (left === 0) break;
+    const amount = Math.min(left, Math.max(0, available_minor));
+    if (amount > 0) legs.push({ source, amount_minor: amount });
+    left -= amount;
+  }
+  if (left > 0) throw new RangeError(`the payments hold ${refundMinor - left} of a refund of ${refundMinor}`);
+  return legs;
+}
 
 /** The figures of settling `heldMinor` with `refundMinor` back to the payer; refuses a refund outside 0..held. */
 export function settlementFigures(heldMinor: number, refundMinor: number): SettlementFigures {

@@ -130,6 +130,19 @@ export function isReleaseRequested(status: ContractStatus): boolean {
   return status === 'releasing' || status === 'completed';
 }
 
+/** The statuses of a dispute and its settlement: release is frozen, and the workflow follows the dispute branch. */
+export const disputeBranchStatuses = [
+  'disputed',
+  'settling',
+  'refunded',
+  'partially_refunded',
+] as const satisfies readonly ContractStatus[];
+
+/** Whether the contract is in (or was settled through) a dispute. */
+export function isInDispute(status: ContractStatus): boolean {
+  return (disputeBranchStatuses as readonly ContractStatus[]).includes(status);
+}
+
 /** Whether an unfunded contract's funding window may cancel it: nothing paid, and the table allows it. */
 export function mayExpireUnfunded(contract: Pick<Contract, 'status' | 'amount_paid_minor'>): boolean {
   return contract.amount_paid_minor === 0 && transitionTarget(contract.status, 'funding_expired') !== undefined;

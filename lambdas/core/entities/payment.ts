@@ -216,3 +216,13 @@ export async function putTransferAccount(account: OpenTransferAccount, replacing
     () => false,
   );
 }
+
+/** Every provider transaction recorded on a payment's reference, and what became of it. */
+export async function listTransactionRecords(txRef: string): Promise<ProviderTransactionRecord[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': `PAYMENT#${txRef}`, ':prefix': 'TX#' },
+    ConsistentRead: true,
+  });
+  return items.map((item) => withoutKeys(item) as unknown as ProviderTransactionRecord);
+}

@@ -14,10 +14,10 @@ export const workflowTokenKey = (contractId: string, step: WorkflowStep) => ({
 
 /**
  * The callback steps of the escrow state machine: money in, the creator's delivery (or the payer's
- * early acceptance), the payer's inspection, the creator's release request, the payout transfer,
- * and ops resuming a payout that kept failing.
+ * early acceptance), the payer's inspection, the creator's release request, a dispute's settlement
+ * (by the parties or ops), its refunds, the payout transfer, and ops resuming a payout that kept failing.
  */
-export type WorkflowStep = 'funding' | 'delivery' | 'inspection' | 'release' | 'transfer' | 'resume';
+export type WorkflowStep = 'funding' | 'delivery' | 'inspection' | 'release' | 'settlement' | 'refunds' | 'transfer' | 'resume';
 
 export interface WorkflowToken {
   contract_id: string;

@@ -1,6 +1,5 @@
-import { appLink, sendEmail } from '../adapters/email';
+import { appLink } from '../adapters/email';
 import { timeScale } from '../adapters/env';
-import { logger } from '../adapters/logger';
 import type { ContractView } from '../api/contracts';
 import {
   deliveryMessages,
@@ -14,10 +13,10 @@ import { nextStatus, payersOf } from '../domain/escrow-contract';
 import { formatAmount } from '../domain/money';
 import { contractUpdate, updated } from '../entities/contract';
 import { notificationItems } from '../entities/notification';
-import { getProfile } from '../entities/profile';
 import { claimReminder } from '../entities/reminder';
 import { transactWrite } from '../entities/table';
 import { commitContractChange, displayName, loadContract, toContractView } from './contracts';
+import { emailEach } from './emails';
 import { answerStepLater } from './escrow-workflow';
 
 /**
@@ -26,19 +25,6 @@ import { answerStepLater } from './escrow-workflow';
  * before it ends and, if they neither accepted nor disputed by then, counts the silence as
  * satisfaction.
  */
-
-/** Emails each of `subs` (best effort: the in-app notification is already written in the same change). */
-async function emailEach(subs: string[], subject: string, text: string): Promise<void> {
-  await Promise.all(
-    subs.map(async (sub) => {
-      const profile = await getProfile(sub);
-      if (!profile?.email) return;
-      await sendEmail({ to: profile.email, subject, text }).catch((error: unknown) =>
-        logger.warn('Email not sent', { subject, error: error as Error }),
-      );
-    }),
-  );
-}
 
 /**
  * The creator marks a fully funded contract delivered: `delivered`, the note and the end of the

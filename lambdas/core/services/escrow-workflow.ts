@@ -1,10 +1,19 @@
 import { timeScale } from '../adapters/env';
 import { logger } from '../adapters/logger';
 import { completeTask, startEscrowExecution } from '../adapters/workflow';
-import { inspectionTimer } from '../domain/delivery';
-import { type Contract, isReleaseRequested, mayExpireUnfunded, nextStatus } from '../domain/escrow-contract';
+import { inspectionTimer, secondsUntil } from '../domain/delivery';
+import {
+  type Contract,
+  isFinal,
+  isInDispute,
+  isReleaseRequested,
+  mayExpireUnfunded,
+  nextStatus,
+} from '../domain/escrow-contract';
 import { contractUpdate, getContract, updated } from '../entities/contract';
+import { getDispute } from '../entities/dispute';
 import { notificationItems } from '../entities/notification';
+import { getPayout } from '../entities/payout';
 import { getWorkflowToken, storeWorkflowToken, type WorkflowStep } from '../entities/workflow-token';
 import { commitContractChange, loadContract } from './contracts';
 
@@ -16,13 +25,13 @@ import { commitContractChange, loadContract } from './contracts';
  */
 
 /** The steps that wait for a change of the contract (the payout's own steps are in services/payouts/). */
-export type ContractStep = Extract<WorkflowStep, 'funding' | 'delivery' | 'inspection' | 'release'>;
+export type ContractStep = Extract<WorkflowStep, 'funding' | 'delivery' | 'inspection' | 'release' | 'settlement' | 'refunds'>;
 
 /** The statuses of a contract that is funded and waits for its delivery (or the payer's early acceptance). */
 const awaitingDelivery: readonly Contract['status'][] = ['active', 'in_escrow', 'fully_funded'];
 
 /** What each callback step waits for, and what it hands the state machine when it happened. */
-const steps: Record<ContractStep, { happened: (c: Contract) => boolean; output: (c: Contract) => object }> = {
+const steps: Record<ContractStep, { happened: (c: Contract) => boolean; output: (c: Contract) => object | Promise<object> }> = {
   funding: {
     happened: (c) => c.amount_paid_minor > 0,
     output: (c) => ({ amountPaidMinor: c.amount_paid_minor, status: c.status }),
@@ -37,11 +46,46 @@ const steps: Record<ContractStep, { happened: (c: Contract) => boolean; output: 
     happened: (c) => c.status !== 'delivered',
     output: (c) => ({ status: c.status, seconds: 1, markedBy: c.marked_as_cc }),
   },
+  // Requested, or a dispute opened first (the release is frozen; the workflow follows the dispute).
   release: {
-    happened: (c) => isReleaseRequested(c.status),
+    happened: (c) => isReleaseRequested(c.status) || isInDispute(c.status),
+    output: (c) => ({ status: c.status }),
+  },
+  // Settled (by agreement, the creator's full refund or ops), or beyond.
+  settlement: {
+    happened: (c) => c.status !== 'disputed',
+    output: (c) => settlementTimer(c),
+  },
+  // Every refund leg confirmed (and the payout paid): the contract reached its final status.
+  refunds: {
+    happened: (c) => isFinal(c.status),
     output: (c) => ({ status: c.status }),
   },
 };
+
+/** Where a dispute stands for the state machine (SettlementDue, AwaitSettlement, AwaitOpsDecision). */
+export interface SettlementTimer {
+  status: Contract['status'];
+  /** The parties' window ended without agreement: ops decide. */
+  awaitingOps: boolean;
+  /** Seconds until the agreement window ends (1 at least). */
+  seconds: number;
+  /** The settlement's payout: none, ready to transfer, or waiting for the creator's bank details. */
+  payout: 'none' | 'ready' | 'waiting';
+}
+
+/** The settlement timer of a contract as of `now`. */
+export async function settlementTimer(contract: Contract, now = Date.now()): Promise<SettlementTimer> {
+  const dispute = await getDispute(contract.id);
+  const released = dispute?.settlement?.released_minor ?? 0;
+  const payout = contract.status === 'settling' && released > 0 ? await getPayout(contract.id) : undefined;
+  return {
+    status: contract.status,
+    awaitingOps: dispute?.status === 'awaiting_ops',
+    seconds: dispute ? secondsUntil(dispute.agree_by, now) : 1,
+    payout: !payout ? 'none' : payout.status === 'failed' && !payout.account_number ? 'waiting' : 'ready',
+  };
+}
 
 /** Opens the contract's escrow execution (once it is `active`); safe to repeat. */
 export function openEscrow(contractId: string): Promise<void> {
@@ -52,13 +96,14 @@ export function openEscrow(contractId: string): Promise<void> {
 export async function waitForStep(contractId: string, step: ContractStep, taskToken: string): Promise<void> {
   await storeWorkflowToken({ contract_id: contractId, step, task_token: taskToken, stored_at: new Date().toISOString() });
   const contract = await loadContract(contractId);
-  if (steps[step].happened(contract)) await completeTask(taskToken, steps[step].output(contract));
+  if (steps[step].happened(contract)) await completeTask(taskToken, await steps[step].output(contract));
 }
 
 /** After a change that may complete a step was written: answers the task waiting on it, if any. */
 export async function answerStep(contractId: string, step: ContractStep): Promise<void> {
   const [token, contract] = await Promise.all([getWorkflowToken(contractId, step), getContract(contractId)]);
-  if (token && contract && steps[step].happened(contract)) await completeTask(token.task_token, steps[step].output(contract));
+  if (token && contract && steps[step].happened(contract))
+    await completeTask(token.task_token, await steps[step].output(contract));
 }
 
 /**

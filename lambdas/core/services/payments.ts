@@ -47,7 +47,7 @@ import { type RefundLeg, refundLegPut, refundReference } from '../entities/refun
 import { failedConditions, type TransactItem, transactWrite } from '../entities/table';
 import { loadContract } from './contracts';
 import { answerStep, cancelUnfunded, openEscrow } from './escrow-workflow';
-import { sendRefund } from './refunds';
+import { sendRefundNow } from './refunds';
 
 /**
  * Money into escrow (ARCHITECTURE §5 "Money"). A payment is recorded with what is due before the
@@ -341,16 +341,6 @@ export async function settle(transaction: ProviderTransaction): Promise<SettleOu
   await recordWithoutCredit({ ...record, outcome: decision.outcome, reason: decision.reason });
   logger.warn('Payment not credited', { txRef: payment.tx_ref, reason: decision.reason });
   return decision.outcome;
-}
-
-/**
- * Asks the provider for a refund leg just written. The leg stands: a failure here is logged, not
- * thrown, and the reconciler (lambdas/schedules/reconcile-money.ts) moves it on.
- */
-async function sendRefundNow(contractId: string, leg: string): Promise<void> {
-  await sendRefund(contractId, leg).catch((error: unknown) =>
-    logger.warn('Refund not sent yet', { contractId, leg, error: error as Error }),
-  );
 }
 
 /** Concurrent credits of other payments to one contract are retried on the contract's new version. */

@@ -20,12 +20,14 @@ import {
   getRefundLeg,
   getRefundLegByProviderId,
   listOpenRefundLegs,
+  listRefundLegs,
   type RefundLeg,
   recordProviderRefund,
   refundLegUpdate,
   updateRefundLeg,
 } from '../entities/refund';
 import { failedConditions, transactWrite } from '../entities/table';
+import { finishSettlement } from './settlement';
 
 /**
  * Refund legs on their way back to the payer (ARCHITECTURE §5b): each leg is asked of the
@@ -78,6 +80,16 @@ export async function sendRefund(contractId: string, legName: string): Promise<R
       break;
   }
   return leg;
+}
+
+/**
+ * Asks the provider for a refund leg just written. The leg stands: a failure here is logged, not
+ * thrown, and the reconciler (lambdas/schedules/reconcile-money.ts) moves it on.
+ */
+export async function sendRefundNow(contractId: string, leg: string): Promise<void> {
+  await sendRefund(contractId, leg).catch((error: unknown) =>
+    logger.warn('Refund not sent yet', { contractId, leg, error: error as Error }),
+  );
 }
 
 /** Claims the next attempt, then asks the provider for the refund. */
@@ -176,7 +188,23 @@ async function complete(leg: RefundLeg): Promise<RefundLeg> {
     if (!failedConditions(error)) throw error;
     return reload(leg); // completed (or changed) by another worker first
   }
+  // Money back out of escrow (a settlement): the contract may now reach its final status.
+  if (leg.from === 'escrow')
+    await finishSettlement(leg.contract_id).catch((error: unknown) =>
+      logger.warn('Settlement not finished yet', { contractId: leg.contract_id, error: error as Error }),
+    );
   return { ...leg, status: 'completed', completed_at: now, updated_at: now };
+}
+
+/**
+ * AwaitRefunds: moves every open refund leg of one contract as far as it goes now (its webhook or
+ * the reconciler may be quicker). A leg's failure is logged and left for the next run.
+ */
+export async function sendContractRefunds(contractId: string): Promise<void> {
+  const legs = await listRefundLegs(contractId);
+  for (const leg of legs.filter((l) => l.status === 'pending' || l.status === 'requested')) {
+    await sendRefundNow(contractId, leg.leg);
+  }
 }
 
 /** The reconciler's pass: every leg still owed, moved as far as it goes. One leg's failure does not stop the others. */

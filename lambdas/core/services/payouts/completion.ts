@@ -1,31 +1,42 @@
-import { nextStatus, payersOf } from '../../domain/escrow-contract';
+import { isInDispute, nextStatus, payersOf } from '../../domain/escrow-contract';
 import { payoutPosting } from '../../domain/ledger';
 import { formatAmount } from '../../domain/money';
-import { contractUpdate } from '../../entities/contract';
+import { contractUnchanged, contractUpdate } from '../../entities/contract';
 import { ledgerEntryPut } from '../../entities/ledger';
 import { notificationItems } from '../../entities/notification';
 import { payoutUpdate } from '../../entities/payout';
 import { failedConditions, transactWrite } from '../../entities/table';
 import { loadContract } from '../contracts';
+import { finishSettlement } from '../settlement';
 import { loadPayout, payoutSummary } from './record';
 
 /**
  * CompletePayout: the transfer went through. One transaction: the contract `completed`, the payout
- * `paid`, the posting (escrow -> fees + paid out), both parties told. Safe to repeat.
+ * `paid`, the posting (escrow -> fees + paid out), both parties told. A settlement's payout leaves
+ * the contract `settling` (`settling: true`): its final status waits for its refunds too
+ * (services/settlement.ts). Safe to repeat.
  */
 export async function completePayout(
   contractId: string,
   tries = 2,
-): Promise<{ completed: true } & ReturnType<typeof payoutSummary>> {
+): Promise<{ completed: true; settling: boolean } & ReturnType<typeof payoutSummary>> {
   const [contract, payout] = await Promise.all([loadContract(contractId), loadPayout(contractId)]);
-  if (contract.status === 'completed' && payout.status === 'paid') return { completed: true as const, ...payoutSummary(payout) };
+  const settling = isInDispute(contract.status);
+  if (payout.status === 'paid' && (contract.status === 'completed' || settling)) {
+    if (settling) await finishSettlement(contractId);
+    return { completed: true as const, settling, ...payoutSummary(payout) };
+  }
   if (payout.transfer_status !== 'SUCCESSFUL') throw new Error(`Payout of ${contractId} has not succeeded`);
   const now = new Date().toISOString();
   const creatorBody = `${formatAmount(payout.payout_minor, payout.currency)} for "${contract.title}" was paid to your bank account (${formatAmount(payout.released_minor, payout.currency)} released, ${formatAmount(payout.fee_minor, payout.currency)} platform fee).`;
-  const payerBody = `"${contract.title}" is completed: the funds were released to the seller.`;
+  const payerBody = settling
+    ? `The seller's part of "${contract.title}" was paid out, as the dispute was settled.`
+    : `"${contract.title}" is completed: the funds were released to the seller.`;
   try {
     await transactWrite([
-      contractUpdate(contract, { status: nextStatus(contract.status, 'payout_succeeded') }),
+      settling
+        ? contractUnchanged(contract)
+        : contractUpdate(contract, { status: nextStatus(contract.status, 'payout_succeeded') }),
       payoutUpdate(contractId, payout, { status: 'paid', paid_at: now }, now),
       ledgerEntryPut(contractId, payoutPosting(payout.reference, payout), now),
       ...notificationItems(contract.creator_id, 'Funds released', creatorBody, now),
@@ -35,5 +46,6 @@ export async function completePayout(
     if (!failedConditions(error) || tries <= 1) throw error;
     return completePayout(contractId, tries - 1); // changed meanwhile: read again (done, or try once more)
   }
-  return { completed: true as const, ...payoutSummary(payout) };
+  if (settling) await finishSettlement(contractId);
+  return { completed: true as const, settling, ...payoutSummary(payout) };
 }

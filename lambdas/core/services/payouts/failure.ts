@@ -3,6 +3,7 @@ import { completeTask } from '../../adapters/workflow';
 import { formatAmount } from '../../domain/money';
 import { notificationItems } from '../../entities/notification';
 import { type Payout, payoutUpdate, updatePayout } from '../../entities/payout';
+import { getProfile } from '../../entities/profile';
 import { failedConditions, transactWrite } from '../../entities/table';
 import { getWorkflowToken, storeWorkflowToken } from '../../entities/workflow-token';
 import { loadContract } from '../contracts';
@@ -38,15 +39,30 @@ export async function awaitPayoutResume(contractId: string, taskToken: string): 
   if (payout.status !== 'failed') await completeTask(taskToken, { resumed: true, resumes: payout.resumes });
 }
 
+/** The bank account a creator has on file now, or undefined without one. */
+async function bankDetailsOf(sub: string): Promise<Pick<Payout, 'bank_code' | 'account_number' | 'account_name'> | undefined> {
+  const profile = await getProfile(sub);
+  if (!profile?.bank_code || !profile.account_number || !profile.account_name) return undefined;
+  return { bank_code: profile.bank_code, account_number: profile.account_number, account_name: profile.account_name };
+}
+
 /**
  * Ops resume a payout that waits `failed` (after fixing its cause with the provider): it gets the
  * workflow's retries again, and the Transfer step runs once more. Resuming one not waiting does nothing.
  */
 export async function resumePayout(contractId: string): Promise<{ resumed: boolean; payout: Payout }> {
   const payout = await loadPayout(contractId);
+  // A settlement's payout made while the creator had no bank details: it goes to the ones now on file (none: it keeps waiting).
+  const destination = payout.account_number ? {} : await bankDetailsOf(payout.creator_id);
   const resumed =
     payout.status === 'failed' &&
-    (await updatePayout(contractId, payout, { status: 'transferring', resumes: payout.resumes + 1 }));
+    destination !== undefined &&
+    (await updatePayout(contractId, payout, {
+      status: 'transferring',
+      resumes: payout.resumes + 1,
+      ...destination,
+      ...(payout.account_number ? {} : { provider_message: null }),
+    }));
   const token = await getWorkflowToken(contractId, 'resume');
   const now = await loadPayout(contractId);
   if (token && now.status !== 'failed') await completeTask(token.task_token, { resumed: true, resumes: now.resumes });

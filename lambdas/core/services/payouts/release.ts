@@ -1,7 +1,8 @@
 import type { ContractView } from '../../api/contracts';
 import { payoutMessages } from '../../api/payouts';
+import { disputeMessages } from '../../domain/dispute';
 import { ConflictError, ForbiddenError } from '../../domain/errors';
-import { isReleaseRequested, nextStatus } from '../../domain/escrow-contract';
+import { type ContractStatus, isInDispute, isReleaseRequested, nextStatus } from '../../domain/escrow-contract';
 import { payoutFigures, payoutReference } from '../../domain/payout';
 import { contractUpdate, updated } from '../../entities/contract';
 import { type Payout, payoutPut } from '../../entities/payout';
@@ -18,6 +19,11 @@ import { answerStepLater } from '../escrow-workflow';
  * CompletePayout (completion.ts); a transfer that keeps failing waits, `failed`, until ops resume
  * it (failure.ts).
  */
+
+/** Why the release cannot be requested in `status`: frozen by a dispute, or the payer is not satisfied yet. */
+function releaseRefusal(status: ContractStatus): string {
+  return isInDispute(status) ? disputeMessages.releaseFrozen : payoutMessages.notSatisfied(status);
+}
 
 /**
  * The creator asks for the release, with the payment PIN: `releasing`, the payout written with the
@@ -38,7 +44,7 @@ export async function requestRelease(
     await answerStepLater(contractId, 'release');
     return { message: payoutMessages.releaseAlreadyRequested, contract: toContractView(contract) };
   }
-  const status = nextStatus(contract.status, 'request_release', payoutMessages.notSatisfied(contract.status));
+  const status = nextStatus(contract.status, 'request_release', releaseRefusal(contract.status));
   if (!profile.bank_code || !profile.account_number || !profile.account_name)
     throw new ConflictError(payoutMessages.noBankDetails);
   const now = new Date().toISOString();
@@ -68,7 +74,7 @@ export async function requestRelease(
     if (!failedConditions(error)) throw error;
     // Someone (this creator, in another tab or a retry) changed it first: a release already asked is the same answer.
     const now = await loadContract(contractId);
-    if (!isReleaseRequested(now.status)) throw new ConflictError(payoutMessages.notSatisfied(now.status));
+    if (!isReleaseRequested(now.status)) throw new ConflictError(releaseRefusal(now.status));
     return { message: payoutMessages.releaseAlreadyRequested, contract: toContractView(now) };
   }
   await answerStepLater(contractId, 'release');

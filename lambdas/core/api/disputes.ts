@@ -1,0 +1,94 @@
+import * as z from 'zod';
+import { disputeDetailsMaxLength, disputeMessages, disputeReasonCodes } from '../domain/dispute';
+import { exceedsMaxAmount, parseAmount } from '../domain/money';
+import { amountTooLarge } from './common';
+import { contractViewSchema, enterContractId } from './contracts';
+
+/**
+ * Disputes (ARCHITECTURE §5b): either party opens one on a funded contract before the release is
+ * requested; inside it they propose how the held money is split until one accepts the other's
+ * latest proposal, or the creator refunds in full; after 7 days without agreement ops decide.
+ * Amounts travel like every other request amount: decimals in, integer minor units out.
+ */
+
+const contractId = z.string().trim().min(1, enterContractId).max(64);
+
+/** An amount back to the buyer: 0 or more, at most two decimals, parsed without floats. */
+const refundAmountSchema = z
+  .union([z.string(), z.number()], { message: disputeMessages.refundNotWhole })
+  .transform((value, ctx) => {
+    if (exceedsMaxAmount(value)) {
+      ctx.addIssue({ code: 'custom', message: amountTooLarge });
+      return z.NEVER;
+    }
+    const minor = parseAmount(value);
+    if (minor === null) {
+      ctx.addIssue({ code: 'custom', message: disputeMessages.refundNotWhole });
+      return z.NEVER;
+    }
+    return minor;
+  });
+
+export const openDisputeRequestSchema = z.object({
+  contractId,
+  reason: z.enum(disputeReasonCodes, { message: disputeMessages.reasonRequired }),
+  details: z
+    .string({ message: disputeMessages.detailsRequired })
+    .trim()
+    .min(1, disputeMessages.detailsRequired)
+    .max(disputeDetailsMaxLength, disputeMessages.detailsTooLong),
+});
+export type OpenDisputeRequest = z.input<typeof openDisputeRequestSchema>;
+
+/** A split proposal: how much of what is held goes back to the buyer (the rest, less the fee, to the seller). */
+export const proposeSettlementRequestSchema = z.object({ contractId, refund: refundAmountSchema });
+export type ProposeSettlementRequest = z.input<typeof proposeSettlementRequestSchema>;
+
+/** Accepting the other side's latest proposal, named so a proposal replaced meanwhile is never accepted by mistake. */
+export const acceptSettlementRequestSchema = z.object({ contractId, proposalId: z.string().trim().min(1).max(64) });
+export type AcceptSettlementRequest = z.input<typeof acceptSettlementRequestSchema>;
+
+/** The creator gives everything held back to the buyer. */
+export const refundInFullRequestSchema = z.object({ contractId });
+
+const figuresSchema = z.object({
+  refund_minor: z.number().int(),
+  released_minor: z.number().int(),
+  fee_minor: z.number().int(),
+  payout_minor: z.number().int(),
+});
+
+const sideSchema = z.enum(['creator', 'payer']);
+
+/** A dispute as its parties see it: every proposal with what each side would get, and how it ended. */
+export const disputeViewSchema = z.object({
+  contract_id: z.string(),
+  status: z.enum(['open', 'awaiting_ops', 'settled']),
+  opened_side: sideSchema,
+  reason: z.enum(disputeReasonCodes),
+  reason_text: z.string(),
+  details: z.string(),
+  opened_at: z.string(),
+  agree_by: z.string(),
+  held_minor: z.number().int(),
+  currency: contractViewSchema.shape.currency,
+  proposals: z.array(figuresSchema.extend({ id: z.string(), by: sideSchema, created_at: z.string() })),
+  settlement: figuresSchema
+    .extend({
+      source: z.enum(['agreement', 'full_refund', 'ops']),
+      proposal_id: z.string().nullable(),
+      reason: z.string().nullable(),
+      settled_at: z.string(),
+    })
+    .nullable(),
+  /** The caller's side. */
+  your_side: sideSchema,
+});
+export type DisputeView = z.infer<typeof disputeViewSchema>;
+
+/** `GET /contracts/{id}/dispute`: null while the contract has none. */
+export const disputeResponseSchema = z.object({ dispute: disputeViewSchema.nullable() });
+
+/** Every dispute action answers with the dispute and the contract as they now are. */
+export const disputeActionResponseSchema = z.object({ dispute: disputeViewSchema, contract: contractViewSchema });
+export type DisputeActionResponse = z.infer<typeof disputeActionResponseSchema>;

@@ -1,0 +1,357 @@
+import { ulid } from 'ulid';
+import { appLink } from '../adapters/email';
+import { timeScale } from '../adapters/env';
+import type { DisputeActionResponse, DisputeView } from '../api/disputes';
+import {
+  acceptableProposal,
+  allocateRefund,
+  checkProposedRefund,
+  type DisputeReason,
+  type DisputeSide,
+  disputeAgreeBy,
+  disputeMessages,
+  disputeReasons,
+  disputeSide,
+  maxProposals,
+  type Settlement,
+  type SettlementFigures,
+  settlementFigures,
+} from '../domain/dispute';
+import { ConflictError, ForbiddenError, ValidationError } from '../domain/errors';
+import { type Contract, contractMessages, nextStatus, payersOf } from '../domain/escrow-contract';
+import { refundRequestedPosting } from '../domain/ledger';
+import { formatAmount } from '../domain/money';
+import { payoutReference } from '../domain/payout';
+import { contractUnchanged, contractUpdate, updated } from '../entities/contract';
+import { type Dispute, disputePut, disputeUpdate, disputeUpdated, getDispute } from '../entities/dispute';
+import { ledgerEntryPut } from '../entities/ledger';
+import { notificationItems } from '../entities/notification';
+import { getPayment, listPaymentReferences, listTransactionRecords } from '../entities/payment';
+import { type Payout, payoutPut } from '../entities/payout';
+import { getProfile } from '../entities/profile';
+import { listRefundLegs, type RefundLeg, refundLegPut, refundReference } from '../entities/refund';
+import { conflict, onConditionFailed, type TransactItem, transactWrite } from '../entities/table';
+import { commitContractChange, loadContract, toContractView } from './contracts';
+import { emailEach } from './emails';
+import { answerStepLater } from './escrow-workflow';
+import { sendRefundNow } from './refunds';
+
+/**
+ * Disputes and their settlement (ARCHITECTURE §5b). Opening one moves the contract to `disputed`,
+ * which freezes the release; the parties propose splits until one accepts the other's latest, or
+ * the creator refunds in full; after 7 days without agreement the workflow hands it to ops
+ * (`npm run decide-dispute`). Settling it is one transaction: the contract `settling`, the
+ * settlement recorded with who decided and why, the refund legs against the payer's own payments
+ * (escrow -> refund_pending), and the payout of the rest less the fee. The workflow then pays out,
+ * waits for the refunds, and {@link finishSettlement} gives the contract its final status.
+ */
+
+function viewOf(dispute: Dispute, side: DisputeSide): DisputeView {
+  const figures = (refund: number) => {
+    const { refund_minor, released_minor, fee_minor, payout_minor } = settlementFigures(dispute.held_minor, refund);
+    return { refund_minor, released_minor, fee_minor, payout_minor };
+  };
+  const settlement = dispute.settlement;
+  return {
+    contract_id: dispute.contract_id,
+    status: dispute.status,
+    opened_side: dispute.opened_side,
+    reason: dispute.reason,
+    reason_text: disputeReasons[dispute.reason],
+    details: dispute.details,
+    opened_at: dispute.opened_at,
+    agree_by: dispute.agree_by,
+    held_minor: dispute.held_minor,
+    currency: dispute.currency,
+    proposals: dispute.proposals.map((p) => ({ id: p.id, by: p.by, created_at: p.created_at, ...figures(p.refund_minor) })),
+    settlement: settlement && {
+      source: settlement.source,
+      proposal_id: settlement.proposal_id,
+      reason: settlement.reason,
+      settled_at: settlement.settled_at,
+      ...figures(settlement.refund_minor),
+    },
+    your_side: side,
+  };
+}
+
+/** The people of the other side of `side`. */
+function otherSide(contract: Contract, side: DisputeSide): string[] {
+  return side === 'creator' ? payersOf(contract) : [contract.creator_id];
+}
+
+const sideName = (side: DisputeSide) => (side === 'creator' ? 'The seller' : 'The buyer');
+
+async function openDisputeOf(contract: Contract): Promise<Dispute> {
+  const dispute = await getDispute(contract.id);
+  if (!dispute || contract.status !== 'disputed' || dispute.status === 'settled')
+    throw new ConflictError(disputeMessages.notDisputed(contract.status));
+  return dispute;
+}
+
+/** The dispute of a contract for one of its parties: null while there is none; 403 for anyone else. */
+export async function disputeFor(contractId: string, sub: string): Promise<DisputeView | null> {
+  const contract = await loadContract(contractId);
+  const side = disputeSide(contract, sub);
+  const dispute = await getDispute(contractId);
+  return dispute ? viewOf(dispute, side) : null;
+}
+
+/**
+ * A party opens a dispute on a funded contract before the release is requested: `disputed` (the
+ * release frozen), both sides told, the workflow's waiting step answered so it follows the dispute.
+ */
+export async function openDispute(
+  contractId: string,
+  sub: string,
+  reason: DisputeReason,
+  details: string,
+): Promise<DisputeActionResponse> {
+  const contract = await loadContract(contractId);
+  const side = disputeSide(contract, sub);
+  if (await getDispute(contractId)) throw new ConflictError(disputeMessages.alreadyDisputed);
+  const status = nextStatus(contract.status, 'open_dispute', disputeMessages.notDisputable(contract.status));
+  const now = new Date().toISOString();
+  const dispute: Dispute = {
+    contract_id: contract.id,
+    status: 'open',
+    opened_by: sub,
+    opened_side: side,
+    reason,
+    details,
+    opened_at: now,
+    agree_by: disputeAgreeBy(now, timeScale()),
+    held_minor: contract.amount_paid_minor,
+    currency: contract.currency,
+    proposals: [],
+    settlement: null,
+    version: 1,
+  };
+  const body = `${sideName(side)} opened a dispute on "${contract.title}" (${disputeReasons[reason]}): ${details}. The ${formatAmount(dispute.held_minor, dispute.currency)} in escrow stays there until it is settled. Propose how to split it by ${dispute.agree_by}; after that our team decides.`;
+  const told = otherSide(contract, side);
+  try {
+    await commitContractChange([
+      contractUpdate(contract, { status }),
+      disputePut(dispute),
+      ...told.flatMap((who) => notificationItems(who, 'Dispute opened', body, now)),
+    ]);
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+    // Changed meanwhile: the release was requested first, or the other side opened the dispute.
+    const current = await loadContract(contractId);
+    if (current.status === 'disputed') throw new ConflictError(disputeMessages.alreadyDisputed);
+    throw new ConflictError(disputeMessages.notDisputable(current.status));
+  }
+  await emailEach(told, `Dispute opened on "${contract.title}"`, `${body}\n\n${appLink('/dashboard')}`);
+  for (const step of ['delivery', 'inspection', 'release'] as const) await answerStepLater(contractId, step);
+  return { dispute: viewOf(dispute, side), contract: toContractView(updated(contract, { status })) };
+}
+
+/** A party proposes how the held money is split: it replaces any earlier proposal; the other side is told. */
+export async function proposeSettlement(contractId: string, sub: string, refundMinor: number): Promise<DisputeActionResponse> {
+  const contract = await loadContract(contractId);
+  const side = disputeSide(contract, sub);
+  const dispute = await openDisputeOf(contract);
+  checkProposedRefund(refundMinor, dispute.held_minor, formatAmount(dispute.held_minor, dispute.currency));
+  if (dispute.proposals.length >= maxProposals) throw new ConflictError(disputeMessages.tooManyProposals);
+  const now = new Date().toISOString();
+  const proposal = { id: ulid(), by: side, refund_minor: refundMinor, created_at: now };
+  const changes = { proposals: [...dispute.proposals, proposal] };
+  const figures = settlementFigures(dispute.held_minor, refundMinor);
+  const amount = (minor: number) => formatAmount(minor, dispute.currency);
+  const body = `${sideName(side)} proposes to settle "${contract.title}": ${amount(figures.refund_minor)} back to the buyer, ${amount(figures.released_minor)} to the seller (${amount(figures.payout_minor)} after the 2% fee). Accept it, or propose another split.`;
+  await onConditionFailed(
+    transactWrite([
+      disputeUpdate(dispute, changes),
+      contractUnchanged(contract),
+      ...otherSide(contract, side).flatMap((who) => notificationItems(who, 'New settlement proposal', body, now)),
+    ]),
+    conflict(contractMessages.changedMeanwhile),
+  );
+  return { dispute: viewOf(disputeUpdated(dispute, changes), side), contract: toContractView(contract) };
+}
+
+/** A party accepts the other side's latest proposal: the dispute is settled on it. */
+export async function acceptSettlement(contractId: string, sub: string, proposalId: string): Promise<DisputeActionResponse> {
+  const contract = await loadContract(contractId);
+  const side = disputeSide(contract, sub);
+  const dispute = await openDisputeOf(contract);
+  const proposal = acceptableProposal(dispute.proposals, side, proposalId);
+  return settle(contract, dispute, side, proposal.refund_minor, {
+    source: 'agreement',
+    proposal_id: proposal.id,
+    decided_by: sub,
+    reason: null,
+  });
+}
+
+/** The creator gives everything held back to the buyer: the dispute is settled with a full refund and no fee. */
+export async function refundInFull(contractId: string, sub: string): Promise<DisputeActionResponse> {
+  const contract = await loadContract(contractId);
+  const side = disputeSide(contract, sub);
+  if (side !== 'creator') throw new ForbiddenError(disputeMessages.fullRefundCreatorOnly);
+  const dispute = await openDisputeOf(contract);
+  return settle(contract, dispute, side, dispute.held_minor, {
+    source: 'full_refund',
+    proposal_id: null,
+    decided_by: sub,
+    reason: null,
+  });
+}
+
+/**
+ * Ops decide a dispute the parties did not settle within the agreement window: `refundMinor` back
+ * to the buyer, the rest to the seller, recorded with who decided (`decidedBy`) and why.
+ */
+export async function decideDispute(
+  contractId: string,
+  refundMinor: number,
+  reason: string,
+  decidedBy: string,
+): Promise<DisputeActionResponse> {
+  if (!reason.trim()) throw new ValidationError(disputeMessages.decisionReasonRequired);
+  const contract = await loadContract(contractId);
+  const dispute = await openDisputeOf(contract);
+  if (dispute.status !== 'awaiting_ops') throw new ConflictError(disputeMessages.notAwaitingOps(dispute.agree_by));
+  checkProposedRefund(refundMinor, dispute.held_minor, formatAmount(dispute.held_minor, dispute.currency));
+  return settle(contract, dispute, 'creator', refundMinor, {
+    source: 'ops',
+    proposal_id: null,
+    decided_by: decidedBy,
+    reason: reason.trim(),
+  });
+}
+
+/**
+ * The settlement's refund legs: the refund spread over the payer's credited provider transactions,
+ * oldest first, each taking at most what of it sits in escrow (its amount less any excess already
+ * going back from suspense), so the provider is never asked for more than a transaction has left.
+ */
+async function settlementLegs(contract: Contract, refundMinor: number, now: string): Promise<RefundLeg[]> {
+  if (refundMinor === 0) return [];
+  const [references, legs] = await Promise.all([listPaymentReferences(contract.id), listRefundLegs(contract.id)]);
+  const sources: { source: string; available_minor: number; tx_ref: string; payer_id: string }[] = [];
+  for (const txRef of references) {
+    const [payment, records] = await Promise.all([getPayment(txRef), listTransactionRecords(txRef)]);
+    if (!payment) continue;
+    for (const record of records.filter((r) => r.outcome === 'credited')) {
+      const goingBack = legs
+        .filter((leg) => leg.provider_transaction_id === record.provider_transaction_id)
+        .reduce((sum, leg) => sum + leg.amount_minor, 0);
+      sources.push({
+        source: record.provider_transaction_id,
+        available_minor: record.amount_minor - goingBack,
+        tx_ref: txRef,
+        payer_id: payment.payer_id,
+      });
+    }
+  }
+  return allocateRefund(refundMinor, sources).map(({ source, amount_minor }) => {
+    const from = sources.find((s) => s.source === source) as (typeof sources)[number];
+    const leg = `settle-tx-${source}`;
+    return {
+      contract_id: contract.id,
+      leg,
+      reference: refundReference(contract.id, leg),
+      reason: 'settlement',
+      amount_minor,
+      currency: contract.currency,
+      from: 'escrow',
+      provider_transaction_id: source,
+      tx_ref: from.tx_ref,
+      payer_id: from.payer_id,
+      status: 'pending',
+      provider_refund_id: null,
+      attempts: 0,
+      created_at: now,
+      updated_at: now,
+      completed_at: null,
+    };
+  });
+}
+
+/**
+ * The settlement's payout of what is released, less the fee, to the bank account the creator has
+ * on file; without one it waits `failed` for the creator's details and ops' resume.
+ */
+async function settlementPayout(contract: Contract, figures: SettlementFigures, now: string): Promise<Payout | undefined> {
+  if (figures.released_minor === 0) return undefined;
+  const profile = await getProfile(contract.creator_id);
+  const hasBank = Boolean(profile?.bank_code && profile.account_number && profile.account_name);
+  return {
+    contract_id: contract.id,
+    creator_id: contract.creator_id,
+    status: hasBank ? 'preparing' : 'failed',
+    currency: contract.currency,
+    released_minor: figures.released_minor,
+    fee_minor: figures.fee_minor,
+    payout_minor: figures.payout_minor,
+    reference: payoutReference(contract.id),
+    bank_code: profile?.bank_code ?? '',
+    account_number: profile?.account_number ?? '',
+    account_name: profile?.account_name ?? '',
+    transfer_id: null,
+    transfer_status: null,
+    attempts: 0,
+    retry_of: null,
+    resumes: 0,
+    provider_message: hasBank ? null : 'No bank account on file yet',
+    requested_at: now,
+    updated_at: now,
+    paid_at: null,
+  };
+}
+
+/**
+ * Settles the dispute with `refundMinor` back to the payer, in one transaction: the contract
+ * `settling`, the settlement recorded, the refund legs (escrow -> refund_pending) and the payout
+ * written, both sides told. Of two settlements at once (an acceptance and an ops decision), one wins.
+ */
+async function settle(
+  contract: Contract,
+  dispute: Dispute,
+  side: DisputeSide,
+  refundMinor: number,
+  how: Pick<Settlement, 'source' | 'proposal_id' | 'decided_by' | 'reason'>,
+): Promise<DisputeActionResponse> {
+  const status = nextStatus(contract.status, 'settle', disputeMessages.notDisputed(contract.status));
+  const figures = settlementFigures(dispute.held_minor, refundMinor);
+  const now = new Date().toISOString();
+  const settlement: Settlement = { ...figures, ...how, settled_at: now };
+  const [legs, payout] = await Promise.all([
+    settlementLegs(contract, refundMinor, now),
+    settlementPayout(contract, figures, now),
+  ]);
+  const amount = (minor: number) => formatAmount(minor, dispute.currency);
+  const how_ = { agreement: 'by agreement', full_refund: 'with a full refund by the seller', ops: 'by our team' }[how.source];
+  const payerBody = `The dispute on "${contract.title}" was settled ${how_}: ${amount(figures.refund_minor)} is being refunded to you${figures.released_minor > 0 ? ` and ${amount(figures.released_minor)} is released to the seller` : ''}.`;
+  const creatorBody = `The dispute on "${contract.title}" was settled ${how_}: ${amount(figures.refund_minor)} goes back to the buyer${figures.released_minor > 0 ? `, and ${amount(figures.payout_minor)} (${amount(figures.released_minor)} less the ${amount(figures.fee_minor)} fee) is paid to your bank account${payout?.status === 'failed' ? ' once you add your bank details in My Account' : ''}` : ''}.`;
+  const items: TransactItem[] = [
+    contractUpdate(contract, { status }),
+    disputeUpdate(dispute, { status: 'settled', settlement }),
+    ...legs.flatMap((leg) => [
+      refundLegPut(leg),
+      ledgerEntryPut(contract.id, refundRequestedPosting(leg.reference, leg.amount_minor, 'escrow'), now),
+    ]),
+    ...(payout ? [payoutPut(payout)] : []),
+    ...payersOf(contract).flatMap((who) => notificationItems(who, 'Dispute settled', payerBody, now)),
+    ...notificationItems(contract.creator_id, 'Dispute settled', creatorBody, now),
+  ];
+  try {
+    await commitContractChange(items);
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+    const current = await loadContract(contract.id);
+    throw new ConflictError(
+      current.status === 'disputed' ? contractMessages.changedMeanwhile : disputeMessages.notDisputed(current.status),
+    );
+  }
+  await emailEach(payersOf(contract), `Dispute on "${contract.title}" settled`, payerBody);
+  await emailEach([contract.creator_id], `Dispute on "${contract.title}" settled`, creatorBody);
+  for (const leg of legs) await sendRefundNow(contract.id, leg.leg);
+  await answerStepLater(contract.id, 'settlement');
+  return {
+    dispute: viewOf(disputeUpdated(dispute, { status: 'settled', settlement }), side),
+    contract: toContractView(updated(contract, { status })),
+  };
+}

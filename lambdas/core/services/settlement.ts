@@ -1,0 +1,71 @@
+import { type Contract, nextStatus, payersOf, settledEvent } from '../domain/escrow-contract';
+import { formatAmount } from '../domain/money';
+import { contractUnchanged, contractUpdate } from '../entities/contract';
+import { disputeUpdate, getDispute } from '../entities/dispute';
+import { notificationItems } from '../entities/notification';
+import { getPayout } from '../entities/payout';
+import { listRefundLegs } from '../entities/refund';
+import { onConditionFailed, transactWrite } from '../entities/table';
+import { loadContract } from './contracts';
+import { answerStepLater, type SettlementTimer, settlementTimer } from './escrow-workflow';
+
+/**
+ * The workflow's side of a dispute (ARCHITECTURE §5b; the parties' side is services/disputes.ts):
+ * the agreement window's end, after which ops decide, and the end of a settlement, once its refunds
+ * and payout have gone through.
+ */
+
+/**
+ * SettlementDue, when the dispute branch starts and whenever its agreement timer fires: a dispute
+ * still open past its agreement window waits for ops from now on (both sides told, once). Answers
+ * where the dispute stands. Safe to repeat.
+ */
+export async function settlementDue(contractId: string, now = Date.now()): Promise<SettlementTimer> {
+  const contract = await loadContract(contractId);
+  const dispute = await getDispute(contractId);
+  if (contract.status === 'disputed' && dispute?.status === 'open' && now >= Date.parse(dispute.agree_by)) {
+    const at = new Date(now).toISOString();
+    const body = `The parties to "${contract.title}" did not agree on a settlement by ${dispute.agree_by}. Our team will review the dispute and decide how the ${formatAmount(dispute.held_minor, dispute.currency)} in escrow is split; you can still agree on a proposal until then.`;
+    await onConditionFailed(
+      transactWrite([
+        disputeUpdate(dispute, { status: 'awaiting_ops' }),
+        contractUnchanged(contract),
+        ...[contract.creator_id, ...payersOf(contract)].flatMap((who) =>
+          notificationItems(who, 'Dispute goes to our team', body, at),
+        ),
+      ]),
+      () => undefined, // settled or changed meanwhile: the answer below reads it as it now is
+    );
+    return settlementTimer(await loadContract(contractId), now);
+  }
+  return settlementTimer(contract, now);
+}
+
+/**
+ * Once every refund leg of the settlement is confirmed and its payout (if any) is paid: the
+ * contract's final status (refunded, partially refunded or completed), both told, the workflow's
+ * last step answered. Does nothing before that, or after. Safe to run from anywhere, at once.
+ */
+export async function finishSettlement(contractId: string): Promise<Contract> {
+  const contract = await loadContract(contractId);
+  if (contract.status !== 'settling') return contract;
+  const dispute = await getDispute(contractId);
+  const settlement = dispute?.settlement;
+  if (!dispute || !settlement) throw new Error(`Contract ${contractId} is settling without a settlement`);
+  const legs = (await listRefundLegs(contractId)).filter((leg) => leg.reason === 'settlement');
+  const refunded = legs.filter((leg) => leg.status === 'completed').reduce((sum, leg) => sum + leg.amount_minor, 0);
+  if (refunded < settlement.refund_minor) return contract;
+  if (settlement.released_minor > 0 && (await getPayout(contractId))?.status !== 'paid') return contract;
+  const changes = { status: nextStatus(contract.status, settledEvent(settlement.refund_minor, settlement.held_minor)) };
+  const now = new Date().toISOString();
+  const body = `The settlement of "${contract.title}" is complete: every refund and payout of it has gone through.`;
+  await onConditionFailed(
+    transactWrite([
+      contractUpdate(contract, changes),
+      ...[contract.creator_id, ...payersOf(contract)].flatMap((who) => notificationItems(who, 'Settlement complete', body, now)),
+    ]),
+    () => undefined, // finished by another worker first
+  );
+  await answerStepLater(contractId, 'refunds');
+  return loadContract(contractId);
+}

@@ -1,0 +1,16 @@
+import { callbackTaskInputSchema } from '../core/api/tasks';
+import { parseTaskInput, taskFunction } from '../core/runtime/task-function';
+import { waitForStep } from '../core/services/escrow-workflow';
+import { sendContractRefunds } from '../core/services/refunds';
+import { finishSettlement } from '../core/services/settlement';
+
+/**
+ * AwaitRefunds: keeps the task token for the settlement's end, moves its refund legs on with the
+ * provider (every run of it, so each timeout retries them), and answers once the contract is final.
+ */
+export const handler = taskFunction<unknown, void>().handler(async (event) => {
+  const { contractId, taskToken } = parseTaskInput(callbackTaskInputSchema, event);
+  await sendContractRefunds(contractId);
+  await finishSettlement(contractId);
+  await waitForStep(contractId, 'refunds', taskToken);
+});
