@@ -52,7 +52,13 @@ export const tasks: readonly TaskDefinition[] = [
     callback: true,
     permissions: { table: 'readWrite', workflow: ['answer'] },
   },
-  { state: 'SettlementDue', file: 'settlement-due', callback: false, permissions: { table: 'readWrite' } },
+  {
+    state: 'SettlementDue',
+    file: 'settlement-due',
+    callback: false,
+    // Once settled it asks the provider for the refund legs.
+    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'] },
+  },
   {
     state: 'AwaitSettlement',
     file: 'await-settlement',

@@ -9,27 +9,7 @@
  * state machine). Then `npm run executions -- <contractId>` shows the outcome.
  */
 import { parseArgs } from 'node:util';
-import { envNames } from '../lambdas/core/adapters/env';
-import { localCredentials } from '../lib/local/dynamodb';
-import { localStage } from '../lib/local/index';
-import { stageOutputs } from './stage-outputs';
-
-/** Points the product's own services at the stage (they read their settings from the environment, as in a Lambda). */
-async function pointAtStage(stage: string | undefined, port: number): Promise<void> {
-  if (!stage) {
-    Object.assign(process.env, {
-      AWS_REGION: localStage.region,
-      AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
-      [envNames.tableName]: localStage.tableName,
-      [envNames.dynamodbEndpoint]: `http://127.0.0.1:${port + 4}`,
-      [envNames.sfnEndpoint]: `http://127.0.0.1:${port + 5}`,
-    });
-    return;
-  }
-  const { region, output } = await stageOutputs(stage);
-  Object.assign(process.env, { AWS_REGION: region, [envNames.tableName]: output('TableName') });
-}
+import { pointAtStage } from './point-at-stage';
 
 async function main() {
   const { values, positionals } = parseArgs({

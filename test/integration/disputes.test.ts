@@ -1,5 +1,6 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { GetExecutionHistoryCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +91,28 @@ async function funded(value: number, transfers = 1): Promise<string> {
     );
   }
   return id;
+}
+
+/** `npm run decide-dispute` as ops run it, against this test's local cloud. */
+function decide(id: string, refund: string, reason: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['tsx', 'scripts/decide-dispute.ts', id, '--refund', refund, '--reason', reason], {
+      env: {
+        ...process.env,
+        DYNAMODB_ENDPOINT: cloud.dynamodbEndpoint,
+        SFN_ENDPOINT: cloud.stepFunctionsEndpoint,
+      },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
 }
 
 const openDispute = (id: string, who: SignedInPerson = buyer, reason = 'not_as_described') =>
@@ -286,15 +309,21 @@ describe('settling a dispute', () => {
   it('by ops after 7 days without agreement: refused before, then a partial refund leg and a payout leg, fee on the payout only, recorded with who and why', async () => {
     const id = await funded(40_000);
     expect((await openDispute(id)).status).toBe(200);
-    const { decideDispute } = await import('../../lambdas/core/services/disputes');
-    await expect(decideDispute(id, 1_000_000, 'Photos partly delivered', 'ops:ada')).rejects.toThrow(/ops decide only after/);
+    const refused = await decide(id, '10000', 'Photos partly delivered');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('ops decide only after');
     await eventually(
       () => disputeOf(id),
       (d) => d?.status === 'awaiting_ops',
       30_000,
     );
-    const decided = await decideDispute(id, 1_000_000, 'Photos partly delivered', 'ops:ada');
-    expect(decided.contract.status).toBe('settling');
+    expect((await decide(id, '40000.01', 'Too much')).stderr).toContain(disputeMessages.refundTooLarge('₦40,000.00'));
+    const decided = await decide(id, '10000', 'Photos partly delivered');
+    expect(decided.code, decided.stderr).toBe(0);
+    expect(decided.stdout).toContain(
+      '₦10,000.00 back to the buyer, ₦30,000.00 released to the seller (₦29,400.00 after the ₦600.00 fee)',
+    );
+    expect((await contract(id)).status).not.toBe('disputed');
     const ledger = await settled(id, 'partially_refunded');
     expect(ledger).toMatchObject({ refunded_minor: 1_000_000, fees_minor: 60_000, paid_out_minor: 2_940_000, held_minor: 0 });
     expect(await statesOf(id)).toEqual(
@@ -302,7 +331,7 @@ describe('settling a dispute', () => {
     );
     expect((await getDispute(id))?.settlement).toMatchObject({
       source: 'ops',
-      decided_by: 'ops:ada',
+      decided_by: `local:${userInfo().username}`,
       reason: 'Photos partly delivered',
       refund_minor: 1_000_000,
     });

@@ -214,12 +214,15 @@ export async function decideDispute(
   const dispute = await openDisputeOf(contract);
   if (dispute.status !== 'awaiting_ops') throw new ConflictError(disputeMessages.notAwaitingOps(dispute.agree_by));
   checkProposedRefund(refundMinor, dispute.held_minor, formatAmount(dispute.held_minor, dispute.currency));
-  return settle(contract, dispute, 'creator', refundMinor, {
-    source: 'ops',
-    proposal_id: null,
-    decided_by: decidedBy,
-    reason: reason.trim(),
-  });
+  // Ops' scripts hold neither the provider's key nor SES: the workflow's next step asks for the refunds.
+  return settle(
+    contract,
+    dispute,
+    'creator',
+    refundMinor,
+    { source: 'ops', proposal_id: null, decided_by: decidedBy, reason: reason.trim() },
+    false,
+  );
 }
 
 /**
@@ -313,6 +316,8 @@ async function settle(
   side: DisputeSide,
   refundMinor: number,
   how: Pick<Settlement, 'source' | 'proposal_id' | 'decided_by' | 'reason'>,
+  /** Email the parties and ask the provider for the refunds now (a person's request); else the workflow does. */
+  direct = true,
 ): Promise<DisputeActionResponse> {
   const status = nextStatus(contract.status, 'settle', disputeMessages.notDisputed(contract.status));
   const figures = settlementFigures(dispute.held_minor, refundMinor);
@@ -346,9 +351,11 @@ async function settle(
       current.status === 'disputed' ? contractMessages.changedMeanwhile : disputeMessages.notDisputed(current.status),
     );
   }
-  await emailEach(payersOf(contract), `Dispute on "${contract.title}" settled`, payerBody);
-  await emailEach([contract.creator_id], `Dispute on "${contract.title}" settled`, creatorBody);
-  for (const leg of legs) await sendRefundNow(contract.id, leg.leg);
+  if (direct) {
+    await emailEach(payersOf(contract), `Dispute on "${contract.title}" settled`, payerBody);
+    await emailEach([contract.creator_id], `Dispute on "${contract.title}" settled`, creatorBody);
+    for (const leg of legs) await sendRefundNow(contract.id, leg.leg);
+  }
   await answerStepLater(contract.id, 'settlement');
   return {
     dispute: viewOf(disputeUpdated(dispute, { status: 'settled', settlement }), side),

@@ -8,6 +8,7 @@ import { listRefundLegs } from '../entities/refund';
 import { onConditionFailed, transactWrite } from '../entities/table';
 import { loadContract } from './contracts';
 import { answerStepLater, type SettlementTimer, settlementTimer } from './escrow-workflow';
+import { sendContractRefunds } from './refunds';
 
 /**
  * The workflow's side of a dispute (ARCHITECTURE §5b; the parties' side is services/disputes.ts):
@@ -16,12 +17,15 @@ import { answerStepLater, type SettlementTimer, settlementTimer } from './escrow
  */
 
 /**
- * SettlementDue, when the dispute branch starts and whenever its agreement timer fires: a dispute
- * still open past its agreement window waits for ops from now on (both sides told, once). Answers
- * where the dispute stands. Safe to repeat.
+ * SettlementDue, when the dispute branch starts, whenever its agreement timer fires and once it is
+ * settled: a dispute still open past its agreement window waits for ops from now on (both sides
+ * told, once); a settled one has its refund legs asked of the provider. Answers where the dispute
+ * stands. Safe to repeat.
  */
 export async function settlementDue(contractId: string, now = Date.now()): Promise<SettlementTimer> {
   const contract = await loadContract(contractId);
+  // Settled: its refunds are asked for at once (the payout goes first in the workflow; AwaitRefunds retries them).
+  if (contract.status === 'settling') await sendContractRefunds(contractId);
   const dispute = await getDispute(contractId);
   if (contract.status === 'disputed' && dispute?.status === 'open' && now >= Date.parse(dispute.agree_by)) {
     const at = new Date(now).toISOString();
