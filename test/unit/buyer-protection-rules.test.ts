@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   acceptableProposal,
+  allocateRefund,
   checkProposedRefund,
   disputeReasonCodes,
   disputeSide,
@@ -28,6 +30,7 @@ import {
 } from '../../lambdas/core/domain/ledger';
 import { platformFee } from '../../lambdas/core/domain/money';
 import { splitCredit } from '../../lambdas/core/domain/payment';
+import { escrowDefinitionPath } from '../../lambdas/tasks';
 
 const funded = ['in_escrow', 'fully_funded', 'delivered', 'payer_marked_satisfied'] as const;
 
@@ -136,6 +139,71 @@ describe('settlement figures', () => {
   it('refuses a refund outside 0..held', () => {
     expect(() => settlementFigures(100, 101)).toThrow(RangeError);
     expect(() => settlementFigures(100, -1)).toThrow(RangeError);
+  });
+});
+
+describe('a settlement’s refund legs', () => {
+  it('spreads a refund over the payments oldest first, never more than each holds, summing to the refund exactly', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 10 ** 9 }), { minLength: 1, maxLength: 6 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (held, share) => {
+          const sources = held.map((available_minor, i) => ({ source: `tx${i}`, available_minor }));
+          const total = held.reduce((a, b) => a + b, 0);
+          const refund = Math.floor(total * share);
+          const legs = allocateRefund(refund, sources);
+          expect(legs.reduce((sum, leg) => sum + leg.amount_minor, 0)).toBe(refund);
+          for (const leg of legs) {
+            expect(leg.amount_minor).toBeGreaterThan(0);
+            expect(leg.amount_minor).toBeLessThanOrEqual(sources.find((s) => s.source === leg.source)?.available_minor ?? 0);
+          }
+          // Oldest first: every leg but the last takes all its payment holds.
+          for (const leg of legs.slice(0, -1))
+            expect(leg.amount_minor).toBe(sources.find((s) => s.source === leg.source)?.available_minor);
+        },
+      ),
+    );
+  });
+
+  it('makes no leg for nothing back, and refuses a refund beyond what the payments hold', () => {
+    expect(allocateRefund(0, [{ source: 'tx1', available_minor: 500 }])).toEqual([]);
+    expect(
+      allocateRefund(700, [
+        { source: 'tx1', available_minor: 500 },
+        { source: 'tx2', available_minor: 500 },
+      ]),
+    ).toEqual([
+      { source: 'tx1', amount_minor: 500 },
+      { source: 'tx2', amount_minor: 200 },
+    ]);
+    expect(() => allocateRefund(1_001, [{ source: 'tx1', available_minor: 1_000 }])).toThrow(RangeError);
+  });
+});
+
+describe('the state machine’s dispute branch', () => {
+  const definition = JSON.parse(readFileSync(escrowDefinitionPath, 'utf8')) as {
+    States: Record<string, { Type: string; Choices?: Array<Record<string, unknown>>; Next?: string; Default?: string }>;
+  };
+  const states = definition.States;
+  const routesDisputes = (choice: string) =>
+    states[choice]?.Choices?.find((rule) => rule.Next === 'SettlementDue') as { Or: Array<{ StringEquals: string }> } | undefined;
+
+  it('follows a dispute from the delivery, the inspection and the release request, and only from there', () => {
+    for (const choice of ['Delivered', 'Inspected', 'ReleaseRequested'])
+      expect(
+        routesDisputes(choice)
+          ?.Or.map((r) => r.StringEquals)
+          .sort(),
+        choice,
+      ).toEqual(['disputed', 'partially_refunded', 'refunded', 'settling'].sort());
+    expect(states.AwaitSettlement?.Next).toBe('SettlementDue');
+    expect(states.AwaitOpsDecision?.Next).toBe('SettlementDue');
+    expect(states.SettlementDue?.Next).toBe('Settlement');
+    expect(states.Settlement?.Default).toBe('AwaitRefunds');
+    expect(states.PaidOut?.Choices?.[0]).toMatchObject({ Variable: '$.completion.settling', Next: 'AwaitRefunds' });
+    expect(states.AwaitRefunds?.Next).toBe('Settled');
+    expect(states.Settled?.Type).toBe('Succeed');
   });
 });
 
