@@ -1,8 +1,8 @@
 /**
  * `npm run executions -- <contractId> [--stage <name>] [--port <app port>]`: for finance, one
  * contract's escrow execution (every state with its time, the amounts the tasks reported) and the
- * contract's delivery and inspection deadline, its refund legs with the provider's references, and
- * the contract's ledger (every posting, the balance of each account, and that it sums to zero).
+ * contract's delivery and inspection deadline, its dispute's proposals and the decision (who and
+ * why), its refund legs with the provider's references, and the contract's ledger (every posting, the balance of each account, and that it sums to zero).
  *
  * Locally it reads the local cloud `npm start` runs (PORT, default 3000: Step Functions and
  * DynamoDB Local on the ports after it). With `--stage` it reads a deployed stage with the
@@ -15,6 +15,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import { balances, type LedgerLine, ledgerSummary } from '../lambdas/core/domain/ledger';
 import { type Currency, formatAmount } from '../lambdas/core/domain/money';
 import { contractKey } from '../lambdas/core/entities/contract';
+import { type Dispute, disputeKey } from '../lambdas/core/entities/dispute';
 import { payoutKey } from '../lambdas/core/entities/payout';
 import type { RefundLeg } from '../lambdas/core/entities/refund';
 import { localCredentials } from '../lib/local/dynamodb';
@@ -35,6 +36,13 @@ export interface ExecutionReportInput {
     delivered_at?: string | null;
     delivery_note?: string | null;
     inspection_ends_at?: string | null;
+  };
+  /** The contract's dispute, once one was opened: its proposals and how it was settled (who decided and why). */
+  dispute?: Pick<
+    Dispute,
+    'status' | 'opened_side' | 'reason' | 'details' | 'opened_at' | 'agree_by' | 'held_minor' | 'proposals'
+  > & {
+    settlement: Dispute['settlement'];
   };
   /** The contract's refund legs (money going back to the payer), with the provider's references. */
   refunds?: Array<
@@ -88,6 +96,23 @@ export function executionReport(input: ExecutionReportInput): string[] {
     if (failed) out.push(`  ${iso(event.timestamp)}    failed ${failed.error ?? ''}: ${failed.cause ?? ''}`);
     if (event.executionFailedEventDetails)
       out.push(`  ${iso(event.timestamp)}    FAILED ${event.executionFailedEventDetails.error ?? ''}`);
+  }
+  const dispute = input.dispute;
+  if (dispute) {
+    out.push(
+      '',
+      `Dispute: ${dispute.status}, opened ${dispute.opened_at} by the ${dispute.opened_side} (${dispute.reason}): ${dispute.details}`,
+      `  held ${money(dispute.held_minor)}; the parties had until ${dispute.agree_by} to agree`,
+    );
+    for (const p of dispute.proposals)
+      out.push(`  ${p.created_at}  proposal ${p.id} by the ${p.by}: ${money(p.refund_minor)} back to the buyer`);
+    const d = dispute.settlement;
+    if (d)
+      out.push(
+        `  settled ${d.settled_at} (${d.source}${d.proposal_id ? ` ${d.proposal_id}` : ''}) by ${d.decided_by}${d.reason ? `: ${d.reason}` : ''}`,
+        `  refund ${money(d.refund_minor)} + fee ${money(d.fee_minor)} + payout ${money(d.payout_minor)} = held ${money(d.held_minor)}` +
+          (d.refund_minor + d.fee_minor + d.payout_minor === d.held_minor ? '' : '  (DOES NOT ADD UP)'),
+      );
   }
   const refunds = input.refunds ?? [];
   out.push('', refunds.length === 0 ? 'Refunds: none' : `Refunds: ${refunds.length} leg${refunds.length === 1 ? '' : 's'}`);
@@ -201,6 +226,7 @@ async function main() {
     }),
   );
   const { Item: payout } = await documents.send(new GetCommand({ TableName: tableName, Key: payoutKey(contractId) }));
+  const { Item: dispute } = await documents.send(new GetCommand({ TableName: tableName, Key: disputeKey(contractId) }));
   const { Items: refunds = [] } = await documents.send(
     new QueryCommand({
       TableName: tableName,
@@ -217,6 +243,7 @@ async function main() {
       ledger: ledger as ExecutionReportInput['ledger'],
       payout: payout as ExecutionReportInput['payout'],
       refunds: refunds as ExecutionReportInput['refunds'],
+      dispute: dispute as ExecutionReportInput['dispute'],
     }).join('\n'),
   );
 }

@@ -79,6 +79,44 @@ describe('npm run executions', () => {
     );
   });
 
+  it('prints a dispute’s proposals and the decision with who decided and why', () => {
+    const lines = executionReport({
+      contractId: 'C5',
+      events: [],
+      dispute: {
+        status: 'settled',
+        opened_side: 'payer',
+        reason: 'not_as_described',
+        details: '40 photos, not 300',
+        opened_at: '2026-11-20T10:00:00.000Z',
+        agree_by: '2026-11-27T10:00:00.000Z',
+        held_minor: 4_000_000,
+        proposals: [{ id: 'P1', by: 'payer', refund_minor: 3_000_000, created_at: '2026-11-21T10:00:00.000Z' }],
+        settlement: {
+          source: 'ops',
+          proposal_id: null,
+          decided_by: 'arn:aws:iam::123456789012:user/ada',
+          reason: 'Photos partly delivered',
+          settled_at: '2026-11-28T09:00:00.000Z',
+          held_minor: 4_000_000,
+          refund_minor: 1_000_000,
+          released_minor: 3_000_000,
+          fee_minor: 60_000,
+          payout_minor: 2_940_000,
+        },
+      },
+      ledger: [],
+    });
+    expect(lines).toContain(
+      'Dispute: settled, opened 2026-11-20T10:00:00.000Z by the payer (not_as_described): 40 photos, not 300',
+    );
+    expect(lines).toContain('  2026-11-21T10:00:00.000Z  proposal P1 by the payer: ₦30,000.00 back to the buyer');
+    expect(lines).toContain(
+      '  settled 2026-11-28T09:00:00.000Z (ops) by arn:aws:iam::123456789012:user/ada: Photos partly delivered',
+    );
+    expect(lines).toContain('  refund ₦10,000.00 + fee ₦600.00 + payout ₦29,400.00 = held ₦40,000.00');
+  });
+
   it('says loudly when a ledger does not sum to zero', () => {
     const lines = executionReport({
       contractId: 'C2',
