@@ -209,6 +209,14 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'protected',
     permissions: { table: 'readWrite', workflow: ['answer'] },
   },
+  // Cancelling a funded contract before delivery asks the provider for its refunds and answers the workflow.
+  {
+    name: 'cancel-contract',
+    method: 'POST',
+    path: '/cancel-contract',
+    auth: 'protected',
+    permissions: { table: 'readWrite', workflow: ['answer'], sendEmail: true, secrets: ['flutterwaveSecretKey'] },
+  },
   // Disputes: opening one answers the workflow's waiting step; a settlement asks the provider for its refunds.
   {
     name: 'open-dispute',

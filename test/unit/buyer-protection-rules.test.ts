@@ -12,7 +12,10 @@ import {
 } from '../../lambdas/core/domain/dispute';
 import {
   type ContractStatus,
+  cancellationBy,
+  cancellationMessages,
   contractStatuses,
+  fundingEndsAt,
   isFinal,
   nextStatus,
   settledEvent,
@@ -230,6 +233,28 @@ describe('cancellation and the delivery deadline', () => {
       'refunding',
     ];
     for (const status of holding) expect(isFinal(status), status).toBe(false);
+  });
+
+  it('lets the creator cancel at once, the payer of a partly paid contract only after its funding window, and otherwise makes the payer’s a request', () => {
+    const acceptedAt = '2026-11-01T00:00:00.000Z';
+    const base = { accepted_at: acceptedAt, created_at: '2026-10-30T00:00:00.000Z', cancellation_requested_by: null };
+    const windowEnds = Date.parse(fundingEndsAt(base, 1));
+    expect(windowEnds - Date.parse(acceptedAt)).toBe(7 * 24 * 3600 * 1000);
+    const partly = { ...base, status: 'in_escrow' as const };
+    const full = { ...base, status: 'fully_funded' as const };
+    expect(cancellationBy(full, 'creator', windowEnds - 1, 1)).toBe('cancel');
+    expect(cancellationBy(partly, 'payer', windowEnds - 1, 1)).toBe('request');
+    expect(cancellationBy(partly, 'payer', windowEnds, 1)).toBe('cancel');
+    expect(cancellationBy(full, 'payer', windowEnds + 1, 1)).toBe('request');
+    expect(() => cancellationBy({ ...full, cancellation_requested_by: 'p1' }, 'payer', windowEnds, 1)).toThrow(
+      cancellationMessages.alreadyRequested,
+    );
+    for (const status of ['active', 'delivered', 'payer_marked_satisfied', 'disputed', 'refunding'] as const)
+      expect(() => cancellationBy({ ...base, status }, 'creator', windowEnds, 1)).toThrow(
+        cancellationMessages.notCancellable(status),
+      );
+    // A contract from before activation was recorded counts its window from its creation.
+    expect(fundingEndsAt({ ...base, accepted_at: null }, 1)).toBe('2026-11-06T00:00:00.000Z');
   });
 });
 

@@ -64,6 +64,8 @@ export const contractViewSchema = z.object({
   accepted_by: z.array(z.string()),
   rejected_by: z.array(z.string()),
   created_at: z.string(),
+  accepted_at: z.string().nullable(),
+  cancellation_requested_by: z.string().nullable(),
 });
 export type ContractView = z.infer<typeof contractViewSchema>;
 
@@ -93,6 +95,9 @@ export type ContractWithPeople = z.infer<typeof contractWithPeopleSchema>;
 
 /** Accept, reject and edit answer with the contract as it now is. */
 export const contractResponseSchema = z.object({ contract: contractViewSchema });
+
+/** `cancel-contract`: what happened (cancelled, or the request sent to the creator) and the contract as it now is. */
+export const cancellationResponseSchema = z.object({ message: z.string(), contract: contractViewSchema });
 
 /** `GET /contracts` and `GET /engaged-contracts`. */
 export const contractListResponseSchema = z.object({ contracts: z.array(contractViewSchema) });

@@ -1,5 +1,6 @@
 import { ConflictError, ForbiddenError } from './errors';
 import type { Currency } from './money';
+import { scaledMs } from './time-scale';
 
 /**
  * The escrow contract between a creator (seller) and a payer (buyer): every status it can be in,
@@ -184,6 +185,10 @@ export interface Contract {
   accepted_by: string[];
   rejected_by: string[];
   created_at: string;
+  /** When it became active (accepted, or made from a template): its funding window starts then. */
+  accepted_at: string | null;
+  /** The payer who asked the creator to cancel it before delivery, while the request stands. */
+  cancellation_requested_by: string | null;
   version: number;
 }
 
@@ -205,6 +210,43 @@ export const contractMessages = {
 } as const;
 
 type Parties = Pick<Contract, 'creator_id' | 'acceptor_id' | 'payer_user_ids'>;
+
+/** Days from activation the payer has to fund the contract (the AwaitFunding state's window). */
+export const fundingWindowDays = 7;
+
+/** When the contract's funding window ends, under the time scale `factor`. */
+export function fundingEndsAt(contract: Pick<Contract, 'accepted_at' | 'created_at'>, factor: number): string {
+  const from = Date.parse(contract.accepted_at ?? contract.created_at);
+  return new Date(from + scaledMs(fundingWindowDays * 24 * 60 * 60 * 1000, factor)).toISOString();
+}
+
+export const cancellationMessages = {
+  notParty: 'Only the creator or the payer of this contract can cancel it.',
+  notCancellable: (status: string) =>
+    `This contract is currently "${status}": it can only be cancelled while money is in escrow and before it is delivered.`,
+  cancelled: 'The contract is cancelled: everything paid into escrow is being refunded to the buyer.',
+  requested: 'Your request to cancel was sent to the seller. If they agree, everything you paid is refunded.',
+  alreadyRequested: 'You have already asked the seller to cancel this contract.',
+} as const;
+
+/**
+ * What a party's cancellation of a funded contract before delivery does: the creator cancels at
+ * once (the buyer loses nothing); so may the payer of a contract only partly paid once its funding
+ * window ended (a way out of a deal that was never fully funded); otherwise the payer's request
+ * waits for the creator to agree (the creator's cancel then accepts it). A 409 when not cancellable.
+ */
+export function cancellationBy(
+  contract: Pick<Contract, 'status' | 'accepted_at' | 'created_at' | 'cancellation_requested_by'>,
+  side: 'creator' | 'payer',
+  now: number,
+  factor: number,
+): 'cancel' | 'request' {
+  if (!transitionTarget(contract.status, 'cancel')) throw new ConflictError(cancellationMessages.notCancellable(contract.status));
+  if (side === 'creator') return 'cancel';
+  if (contract.status === 'in_escrow' && now >= Date.parse(fundingEndsAt(contract, factor))) return 'cancel';
+  if (contract.cancellation_requested_by) throw new ConflictError(cancellationMessages.alreadyRequested);
+  return 'request';
+}
 
 /** The payer side of a contract: the named acceptor and everyone who paid, each once. */
 export function payersOf(contract: Pick<Contract, 'acceptor_id' | 'payer_user_ids'>): string[] {

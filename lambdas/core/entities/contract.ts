@@ -15,12 +15,14 @@ export function toItem(contract: Contract): Record<string, unknown> {
   };
 }
 
-/** What a contract stored before delivery and inspection existed reads as: the default window, not delivered. */
+/** What a contract stored before delivery, inspection and cancellation existed reads as: the default window, not delivered, none asked. */
 const beforeDelivery = {
   inspection_days: inspectionDays.default,
   delivered_at: null,
   delivery_note: null,
   inspection_ends_at: null,
+  accepted_at: null,
+  cancellation_requested_by: null,
 };
 
 export function fromItem(item: Record<string, unknown>): Contract {

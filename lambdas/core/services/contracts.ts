@@ -80,6 +80,8 @@ export function newContract(fields: {
     accepted_by: fields.acceptedBy ?? [],
     rejected_by: [],
     created_at: fields.now,
+    accepted_at: fields.event === 'instantiate' ? fields.now : null,
+    cancellation_requested_by: null,
     version: 1,
   };
 }
@@ -149,7 +151,11 @@ export async function acceptContract(id: string, sub: string): Promise<ContractV
   }
   assertMayRespond(contract, sub);
   const now = new Date().toISOString();
-  const changes = { status: nextStatus(contract.status, 'accept'), accepted_by: [...contract.accepted_by, sub] };
+  const changes = {
+    status: nextStatus(contract.status, 'accept'),
+    accepted_by: [...contract.accepted_by, sub],
+    accepted_at: now,
+  };
   await commitContractChange([
     contractUpdate(contract, changes),
     partyLinkPut({ contract_id: contract.id, user_id: sub, role: 'acceptor', linked_at: now }),

@@ -4,7 +4,6 @@ import { timeScale } from '../adapters/env';
 import type { DisputeActionResponse, DisputeView } from '../api/disputes';
 import {
   acceptableProposal,
-  allocateRefund,
   checkProposedRefund,
   type DisputeReason,
   type DisputeSide,
@@ -26,14 +25,14 @@ import { contractUnchanged, contractUpdate, updated } from '../entities/contract
 import { type Dispute, disputePut, disputeUpdate, disputeUpdated, getDispute } from '../entities/dispute';
 import { ledgerEntryPut } from '../entities/ledger';
 import { notificationItems } from '../entities/notification';
-import { getPayment, listPaymentReferences, listTransactionRecords } from '../entities/payment';
 import { type Payout, payoutPut } from '../entities/payout';
 import { getProfile } from '../entities/profile';
-import { listRefundLegs, type RefundLeg, refundLegPut, refundReference } from '../entities/refund';
+import { refundLegPut } from '../entities/refund';
 import { conflict, onConditionFailed, type TransactItem, transactWrite } from '../entities/table';
 import { commitContractChange, loadContract, toContractView } from './contracts';
 import { emailEach } from './emails';
 import { answerStepLater } from './escrow-workflow';
+import { escrowRefundLegs } from './refund-legs';
 import { sendRefundNow } from './refunds';
 
 /**
@@ -226,54 +225,6 @@ export async function decideDispute(
 }
 
 /**
- * The settlement's refund legs: the refund spread over the payer's credited provider transactions,
- * oldest first, each taking at most what of it sits in escrow (its amount less any excess already
- * going back from suspense), so the provider is never asked for more than a transaction has left.
- */
-async function settlementLegs(contract: Contract, refundMinor: number, now: string): Promise<RefundLeg[]> {
-  if (refundMinor === 0) return [];
-  const [references, legs] = await Promise.all([listPaymentReferences(contract.id), listRefundLegs(contract.id)]);
-  const sources: { source: string; available_minor: number; tx_ref: string; payer_id: string }[] = [];
-  for (const txRef of references) {
-    const [payment, records] = await Promise.all([getPayment(txRef), listTransactionRecords(txRef)]);
-    if (!payment) continue;
-    for (const record of records.filter((r) => r.outcome === 'credited')) {
-      const goingBack = legs
-        .filter((leg) => leg.provider_transaction_id === record.provider_transaction_id)
-        .reduce((sum, leg) => sum + leg.amount_minor, 0);
-      sources.push({
-        source: record.provider_transaction_id,
-        available_minor: record.amount_minor - goingBack,
-        tx_ref: txRef,
-        payer_id: payment.payer_id,
-      });
-    }
-  }
-  return allocateRefund(refundMinor, sources).map(({ source, amount_minor }) => {
-    const from = sources.find((s) => s.source === source) as (typeof sources)[number];
-    const leg = `settle-tx-${source}`;
-    return {
-      contract_id: contract.id,
-      leg,
-      reference: refundReference(contract.id, leg),
-      reason: 'settlement',
-      amount_minor,
-      currency: contract.currency,
-      from: 'escrow',
-      provider_transaction_id: source,
-      tx_ref: from.tx_ref,
-      payer_id: from.payer_id,
-      status: 'pending',
-      provider_refund_id: null,
-      attempts: 0,
-      created_at: now,
-      updated_at: now,
-      completed_at: null,
-    };
-  });
-}
-
-/**
  * The settlement's payout of what is released, less the fee, to the bank account the creator has
  * on file; without one it waits `failed` for the creator's details and ops' resume.
  */
@@ -324,7 +275,7 @@ async function settle(
   const now = new Date().toISOString();
   const settlement: Settlement = { ...figures, ...how, settled_at: now };
   const [legs, payout] = await Promise.all([
-    settlementLegs(contract, refundMinor, now),
+    escrowRefundLegs(contract, refundMinor, 'settlement', now),
     settlementPayout(contract, figures, now),
   ]);
   const amount = (minor: number) => formatAmount(minor, dispute.currency);

@@ -4,7 +4,7 @@ import { contractUnchanged, contractUpdate } from '../entities/contract';
 import { disputeUpdate, getDispute } from '../entities/dispute';
 import { notificationItems } from '../entities/notification';
 import { getPayout } from '../entities/payout';
-import { listRefundLegs } from '../entities/refund';
+import { listRefundLegs, type RefundReason } from '../entities/refund';
 import { onConditionFailed, transactWrite } from '../entities/table';
 import { loadContract } from './contracts';
 import { answerStepLater, type SettlementTimer, settlementTimer } from './escrow-workflow';
@@ -47,29 +47,45 @@ export async function settlementDue(contractId: string, now = Date.now()): Promi
 
 /**
  * Once every refund leg of the settlement is confirmed and its payout (if any) is paid: the
- * contract's final status (refunded, partially refunded or completed), both told, the workflow's
- * last step answered. Does nothing before that, or after. Safe to run from anywhere, at once.
+ * contract's final status (refunded, partially refunded or completed); once every refund leg of a
+ * cancellation is confirmed: `cancelled`. Both sides told, the workflow's last step answered. Does
+ * nothing before that, or after. Safe to run from anywhere, at once.
  */
 export async function finishSettlement(contractId: string): Promise<Contract> {
   const contract = await loadContract(contractId);
+  if (contract.status === 'refunding') return finishCancellation(contract);
   if (contract.status !== 'settling') return contract;
   const dispute = await getDispute(contractId);
   const settlement = dispute?.settlement;
   if (!dispute || !settlement) throw new Error(`Contract ${contractId} is settling without a settlement`);
-  const legs = (await listRefundLegs(contractId)).filter((leg) => leg.reason === 'settlement');
-  const refunded = legs.filter((leg) => leg.status === 'completed').reduce((sum, leg) => sum + leg.amount_minor, 0);
-  if (refunded < settlement.refund_minor) return contract;
+  if ((await refundedFor(contractId, 'settlement')) < settlement.refund_minor) return contract;
   if (settlement.released_minor > 0 && (await getPayout(contractId))?.status !== 'paid') return contract;
-  const changes = { status: nextStatus(contract.status, settledEvent(settlement.refund_minor, settlement.held_minor)) };
-  const now = new Date().toISOString();
+  const event = settledEvent(settlement.refund_minor, settlement.held_minor);
   const body = `The settlement of "${contract.title}" is complete: every refund and payout of it has gone through.`;
+  return finish(contract, nextStatus(contract.status, event), 'Settlement complete', body);
+}
+
+/** What a contract's legs of one reason have given back, as the provider confirmed. */
+async function refundedFor(contractId: string, reason: RefundReason): Promise<number> {
+  const legs = (await listRefundLegs(contractId)).filter((leg) => leg.reason === reason);
+  return legs.filter((leg) => leg.status === 'completed').reduce((sum, leg) => sum + leg.amount_minor, 0);
+}
+
+async function finishCancellation(contract: Contract): Promise<Contract> {
+  if ((await refundedFor(contract.id, 'cancellation')) < contract.amount_paid_minor) return contract;
+  const body = `"${contract.title}" is cancelled: everything paid into escrow was refunded to the buyer.`;
+  return finish(contract, nextStatus(contract.status, 'refund_completed'), 'Refund complete', body);
+}
+
+async function finish(contract: Contract, status: Contract['status'], title: string, body: string): Promise<Contract> {
+  const now = new Date().toISOString();
   await onConditionFailed(
     transactWrite([
-      contractUpdate(contract, changes),
-      ...[contract.creator_id, ...payersOf(contract)].flatMap((who) => notificationItems(who, 'Settlement complete', body, now)),
+      contractUpdate(contract, { status }),
+      ...[contract.creator_id, ...payersOf(contract)].flatMap((who) => notificationItems(who, title, body, now)),
     ]),
     () => undefined, // finished by another worker first
   );
-  await answerStepLater(contractId, 'refunds');
-  return loadContract(contractId);
+  await answerStepLater(contract.id, 'refunds');
+  return loadContract(contract.id);
 }

@@ -44,6 +44,8 @@ const contract: ContractView = {
   accepted_by: ['buyer-1', 'buyer-2'],
   rejected_by: [],
   created_at: '2025-10-01T10:00:00.000Z',
+  accepted_at: null,
+  cancellation_requested_by: null,
 };
 
 const template: TemplateView = {

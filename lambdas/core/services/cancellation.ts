@@ -1,0 +1,85 @@
+import { timeScale } from '../adapters/env';
+import type { ContractView } from '../api/contracts';
+import { ConflictError, ForbiddenError } from '../domain/errors';
+import { type Contract, cancellationBy, cancellationMessages, isParty, nextStatus, payersOf } from '../domain/escrow-contract';
+import { refundRequestedPosting } from '../domain/ledger';
+import { formatAmount } from '../domain/money';
+import { contractUpdate, updated } from '../entities/contract';
+import { ledgerEntryPut } from '../entities/ledger';
+import { notificationItems } from '../entities/notification';
+import { refundLegPut } from '../entities/refund';
+import { commitContractChange, displayName, loadContract, toContractView } from './contracts';
+import { emailEach } from './emails';
+import { answerStepLater } from './escrow-workflow';
+import { escrowRefundLegs } from './refund-legs';
+import { sendRefundNow } from './refunds';
+
+/**
+ * Mutual cancellation of a funded contract before delivery (ARCHITECTURE §5b): the creator cancels
+ * (or agrees to the payer's request); the payer alone may cancel a contract only partly paid once
+ * its funding window ended. Everything held goes back to the payer, no fee: the contract is
+ * `refunding` until the provider confirmed every refund leg, then `cancelled` (services/settlement.ts).
+ */
+
+/** What a cancellation answers: what happened, and the contract as it now is. */
+export interface CancellationResult {
+  message: string;
+  contract: ContractView;
+}
+
+/** A party cancels the contract, or (the payer of a fully funded one) asks the creator to. */
+export async function cancelContract(contractId: string, sub: string): Promise<CancellationResult> {
+  const contract = await loadContract(contractId);
+  if (!isParty(contract, sub)) throw new ForbiddenError(cancellationMessages.notParty);
+  const side = contract.creator_id === sub ? 'creator' : 'payer';
+  if (cancellationBy(contract, side, Date.now(), timeScale()) === 'request') return requestCancellation(contract, sub);
+  return refundAndCancel(contract, sub, side);
+}
+
+async function requestCancellation(contract: Contract, sub: string): Promise<CancellationResult> {
+  const now = new Date().toISOString();
+  const changes = { cancellation_requested_by: sub };
+  const body = `${await displayName(sub)} asked to cancel "${contract.title}" before delivery. If you agree, cancel it from the contract's page: everything paid (${formatAmount(contract.amount_paid_minor, contract.currency)}) goes back to the buyer.`;
+  await commitContractChange([
+    contractUpdate(contract, changes),
+    ...notificationItems(contract.creator_id, 'Cancellation requested', body, now),
+  ]);
+  await emailEach([contract.creator_id], `Cancellation requested for "${contract.title}"`, body);
+  return { message: cancellationMessages.requested, contract: toContractView(updated(contract, changes)) };
+}
+
+/**
+ * One transaction: the contract `refunding`, a refund leg for everything held per payment it goes
+ * back through (escrow -> refund_pending), both sides told; then the refunds are asked for and the
+ * workflow's delivery step answered (it waits for the refunds, then ends cancelled).
+ */
+async function refundAndCancel(contract: Contract, sub: string, side: 'creator' | 'payer'): Promise<CancellationResult> {
+  const status = nextStatus(contract.status, 'cancel', cancellationMessages.notCancellable(contract.status));
+  const at = new Date().toISOString();
+  const legs = await escrowRefundLegs(contract, contract.amount_paid_minor, 'cancellation', at);
+  const amount = formatAmount(contract.amount_paid_minor, contract.currency);
+  const who = side === 'creator' ? 'The seller' : 'The buyer';
+  const body = `${who} cancelled "${contract.title}" before delivery: the ${amount} paid into escrow is being refunded to the buyer, with no fee.`;
+  const told = [contract.creator_id, ...payersOf(contract)].filter((person) => person !== sub);
+  try {
+    await commitContractChange([
+      contractUpdate(contract, { status, cancellation_requested_by: null }),
+      ...legs.flatMap((leg) => [
+        refundLegPut(leg),
+        ledgerEntryPut(contract.id, refundRequestedPosting(leg.reference, leg.amount_minor, 'escrow'), at),
+      ]),
+      ...told.flatMap((person) => notificationItems(person, 'Contract cancelled', body, at)),
+    ]);
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+    const current = await loadContract(contract.id);
+    throw new ConflictError(
+      current.status === contract.status ? error.message : cancellationMessages.notCancellable(current.status),
+    );
+  }
+  await emailEach(told, `"${contract.title}" was cancelled`, body);
+  for (const leg of legs) await sendRefundNow(contract.id, leg.leg);
+  await answerStepLater(contract.id, 'delivery');
+  const changes = { status, cancellation_requested_by: null };
+  return { message: cancellationMessages.cancelled, contract: toContractView(updated(contract, changes)) };
+}

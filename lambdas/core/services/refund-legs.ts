@@ -1,0 +1,59 @@
+import { allocateRefund } from '../domain/dispute';
+import type { Contract } from '../domain/escrow-contract';
+import { getPayment, listPaymentReferences, listTransactionRecords } from '../entities/payment';
+import { listRefundLegs, type RefundLeg, type RefundReason, refundReference } from '../entities/refund';
+
+/**
+ * The refund legs of `refundMinor` going back out of a contract's escrow (a settlement, a
+ * cancellation): spread over the payer's credited provider transactions, oldest first, each taking
+ * at most what of it sits in escrow (its amount less any excess already going back from suspense),
+ * so the provider is never asked for more than a transaction has left. Written by the caller, with
+ * their postings, in the transaction that decides them.
+ */
+export async function escrowRefundLegs(
+  contract: Contract,
+  refundMinor: number,
+  reason: Extract<RefundReason, 'settlement' | 'cancellation'>,
+  now: string,
+): Promise<RefundLeg[]> {
+  if (refundMinor === 0) return [];
+  const [references, legs] = await Promise.all([listPaymentReferences(contract.id), listRefundLegs(contract.id)]);
+  const sources: { source: string; available_minor: number; tx_ref: string; payer_id: string }[] = [];
+  for (const txRef of references) {
+    const [payment, records] = await Promise.all([getPayment(txRef), listTransactionRecords(txRef)]);
+    if (!payment) continue;
+    for (const record of records.filter((r) => r.outcome === 'credited')) {
+      const goingBack = legs
+        .filter((leg) => leg.provider_transaction_id === record.provider_transaction_id)
+        .reduce((sum, leg) => sum + leg.amount_minor, 0);
+      sources.push({
+        source: record.provider_transaction_id,
+        available_minor: record.amount_minor - goingBack,
+        tx_ref: txRef,
+        payer_id: payment.payer_id,
+      });
+    }
+  }
+  return allocateRefund(refundMinor, sources).map(({ source, amount_minor }) => {
+    const from = sources.find((s) => s.source === source) as (typeof sources)[number];
+    const leg = `${reason === 'settlement' ? 'settle' : 'cancel'}-tx-${source}`;
+    return {
+      contract_id: contract.id,
+      leg,
+      reference: refundReference(contract.id, leg),
+      reason,
+      amount_minor,
+      currency: contract.currency,
+      from: 'escrow',
+      provider_transaction_id: source,
+      tx_ref: from.tx_ref,
+      payer_id: from.payer_id,
+      status: 'pending',
+      provider_refund_id: null,
+      attempts: 0,
+      created_at: now,
+      updated_at: now,
+      completed_at: null,
+    };
+  });
+}

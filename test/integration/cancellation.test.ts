@@ -1,0 +1,183 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GetExecutionHistoryCommand, SFNClient } from '@aws-sdk/client-sfn';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ContractView } from '../../lambdas/core/api/contracts';
+import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
+import { cancellationMessages } from '../../lambdas/core/domain/escrow-contract';
+import { listRefundLegs } from '../../lambdas/core/entities/refund';
+import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
+import { configureAmplify } from '../support/amplify';
+import { eventually } from '../support/eventually';
+import { type SignedInPerson, signedInPerson } from '../support/identity';
+import { expectBalancedLedgers, ledgerSummaryOf } from '../support/ledger';
+import { sendFromBank } from '../support/sandbox-payer';
+import { snapshotDiff, snapshotTable, withoutThrottles } from '../support/table';
+
+/**
+ * Cancelling a funded contract before delivery, against the local cloud, the real state machine
+ * and the provider's sandbox, with business time compressed (ESCROW_TIME_SCALE 0.00002: the 7-day
+ * funding window lasts about 12 s): the seller cancels, or agrees to the buyer's request; the buyer
+ * alone may cancel a contract only partly paid once its funding window ended. Everything paid goes
+ * back to the buyer against their own payments, no fee, and the contract ends `cancelled`.
+ */
+const timeScale = 0.00002;
+let cloud: LocalCloud;
+let seller: SignedInPerson;
+let buyer: SignedInPerson;
+let stranger: SignedInPerson;
+const touched = new Set<string>();
+const dataDir = mkdtempSync(join(tmpdir(), 'escrow-cancellation-'));
+
+beforeAll(async () => {
+  cloud = await startLocalCloud({ dataDir, timeScale });
+  configureAmplify(cloud.config);
+  seller = await signedInPerson(cloud, 'seller');
+  buyer = await signedInPerson(cloud, 'buyer');
+  stranger = await signedInPerson(cloud, 'stranger');
+}, 120_000);
+
+afterEach(async () => {
+  await expectBalancedLedgers(touched);
+});
+
+afterAll(async () => {
+  await cloud?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function call<T = Record<string, unknown>>(who: Pick<SignedInPerson, 'token'>, path: string, body?: unknown) {
+  const response = await fetch(`${cloud.apiUrl}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${who.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as T & { error?: string } };
+}
+
+const contract = async (id: string) => (await call<{ contract: ContractView }>(seller, `/contracts/${id}`)).body.contract;
+const cancel = (id: string, who: SignedInPerson) =>
+  call<{ message: string; contract: ContractView }>(who, '/cancel-contract', { contractId: id });
+
+/** An accepted contract of `value` naira of which the buyer paid `paid` by bank transfer. */
+async function paid(value: number, paidNaira = value): Promise<string> {
+  const made = await call(seller, '/create-contract', {
+    acceptorId: buyer.sub,
+    title: `Catering ${touched.size + 1}`,
+    description: 'Jollof for 50 guests',
+    value: String(value),
+    currency: 'NGN',
+  });
+  const id = String(made.body.id);
+  touched.add(id);
+  expect((await call(buyer, '/accept-contract', { contractId: id })).status).toBe(200);
+  const account = (await call<TransferAccountResponse>(buyer, '/generate-transfer-account', { contractId: id })).body;
+  expect(await sendFromBank(cloud, account.account_number, String(paidNaira))).toBe(200);
+  await eventually(
+    () => contract(id),
+    (c) => c.amount_paid_minor === paidNaira * 100,
+  );
+  return id;
+}
+
+const sfn = () =>
+  new SFNClient({
+    endpoint: cloud.stepFunctionsEndpoint,
+    region: localStage.region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+
+/** Waits until the contract is cancelled with everything refunded and its execution ended after its refunds. */
+async function refundedAndCancelled(id: string, paidMinor: number): Promise<void> {
+  await eventually(
+    () => contract(id),
+    (c) => c.status === 'cancelled',
+    30_000,
+  );
+  expect(await ledgerSummaryOf(id)).toMatchObject({
+    paid_in_minor: paidMinor,
+    refunded_minor: paidMinor,
+    held_minor: 0,
+    refund_pending_minor: 0,
+    fees_minor: 0,
+    paid_out_minor: 0,
+  });
+  const legs = await listRefundLegs(id);
+  expect(legs.every((leg) => leg.reason === 'cancellation' && leg.status === 'completed')).toBe(true);
+  const executionArn = `${cloud.stateMachineArn.replace(':stateMachine:', ':execution:')}:${id}`;
+  await eventually(
+    async () => (await sfn().send(new GetExecutionHistoryCommand({ executionArn, maxResults: 1000 }))).events ?? [],
+    (events) =>
+      events.some((e) => e.stateEnteredEventDetails?.name === 'AwaitRefunds') && events.at(-1)?.type === 'ExecutionSucceeded',
+    30_000,
+  );
+}
+
+describe('cancelling a funded contract before delivery', () => {
+  it('refuses a stranger (403) and a delivered contract (409), changing nothing', async () => {
+    const id = await paid(20_000);
+    expect((await call(seller, '/mark-delivered', { contractId: id, note: 'Delivered to the hall' })).status).toBe(200);
+    const before = await snapshotTable(withoutThrottles);
+    const byStranger = await cancel(id, stranger);
+    expect(byStranger.status).toBe(403);
+    expect(byStranger.body.error).toBe(cancellationMessages.notParty);
+    for (const who of [seller, buyer]) {
+      const refused = await cancel(id, who);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toBe(cancellationMessages.notCancellable('delivered'));
+    }
+    expect(snapshotDiff(before, await snapshotTable(withoutThrottles))).toEqual([]);
+  });
+
+  it('by the seller: everything paid goes back to the buyer, no fee, and the contract ends cancelled', async () => {
+    const id = await paid(25_000);
+    const cancelled = await cancel(id, seller);
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body).toMatchObject({ message: cancellationMessages.cancelled, contract: { status: 'refunding' } });
+    await refundedAndCancelled(id, 2_500_000);
+    const told = (await call<{ notifications: Array<{ title: string }> }>(buyer, '/notifications')).body.notifications;
+    expect(told.map((n) => n.title)).toEqual(expect.arrayContaining(['Contract cancelled', 'Refund complete']));
+  });
+
+  it('by the buyer of a fully funded contract only with the seller’s agreement: the request, once, then the seller’s cancel', async () => {
+    const id = await paid(15_000);
+    const asked = await cancel(id, buyer);
+    expect(asked.status).toBe(200);
+    expect(asked.body).toMatchObject({
+      message: cancellationMessages.requested,
+      contract: { status: 'fully_funded', cancellation_requested_by: buyer.sub },
+    });
+    const again = await cancel(id, buyer);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe(cancellationMessages.alreadyRequested);
+    expect((await cancel(id, seller)).status).toBe(200);
+    await refundedAndCancelled(id, 1_500_000);
+    expect((await contract(id)).cancellation_requested_by).toBeNull();
+  });
+
+  it('of a cancellation and the buyer’s acceptance sent at once, exactly one wins', async () => {
+    const id = await paid(10_000);
+    const [cancelled, accepted] = await Promise.all([
+      cancel(id, seller),
+      call(buyer, '/mark-contract-completed', { contractId: id }),
+    ]);
+    expect([cancelled.status, accepted.status].sort()).toEqual([200, 409]);
+    if (cancelled.status === 200) await refundedAndCancelled(id, 1_000_000);
+    else expect((await contract(id)).status).toBe('payer_marked_satisfied');
+  });
+
+  it('by the buyer alone, of a contract only partly paid once its funding window ended: a full refund of what was paid', async () => {
+    const id = await paid(40_000, 10_000);
+    const early = await cancel(id, buyer);
+    expect(early.body.message).toBe(cancellationMessages.requested);
+    // Business time runs 50,000 times faster: the 7-day window ends within about 12 s.
+    const late = await eventually(
+      () => cancel(id, buyer),
+      (answer) => answer.status === 200,
+      30_000,
+    );
+    expect(late.body).toMatchObject({ message: cancellationMessages.cancelled, contract: { status: 'refunding' } });
+    await refundedAndCancelled(id, 1_000_000);
+  });
+});
