@@ -40,6 +40,13 @@ export const tasks: readonly TaskDefinition[] = [
     permissions: { table: 'readWrite', workflow: ['answer'] },
   },
   {
+    state: 'DeliveryDue',
+    file: 'delivery-due',
+    callback: false,
+    // Past the deadline it refunds everything held: asks the provider, tells both, answers the delivery step.
+    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], sendEmail: true, workflow: ['answer'] },
+  },
+  {
     state: 'AwaitInspection',
     file: 'await-inspection',
     callback: true,

@@ -17,12 +17,12 @@ import { snapshotDiff, snapshotTable, withoutThrottles } from '../support/table'
 
 /**
  * Cancelling a funded contract before delivery, against the local cloud, the real state machine
- * and the provider's sandbox, with business time compressed (ESCROW_TIME_SCALE 0.00002: the 7-day
- * funding window lasts about 12 s): the seller cancels, or agrees to the buyer's request; the buyer
+ * and the provider's sandbox, with business time compressed (ESCROW_TIME_SCALE 0.00001: the 7-day
+ * funding window lasts about 6 s, the 30-day delivery deadline about 26 s): the seller cancels, or agrees to the buyer's request; the buyer
  * alone may cancel a contract only partly paid once its funding window ended. Everything paid goes
  * back to the buyer against their own payments, no fee, and the contract ends `cancelled`.
  */
-const timeScale = 0.00002;
+const timeScale = 0.00001;
 let cloud: LocalCloud;
 let seller: SignedInPerson;
 let buyer: SignedInPerson;
@@ -93,7 +93,7 @@ async function refundedAndCancelled(id: string, paidMinor: number): Promise<void
   await eventually(
     () => contract(id),
     (c) => c.status === 'cancelled',
-    30_000,
+    60_000,
   );
   expect(await ledgerSummaryOf(id)).toMatchObject({
     paid_in_minor: paidMinor,
@@ -171,7 +171,7 @@ describe('cancelling a funded contract before delivery', () => {
     const id = await paid(40_000, 10_000);
     const early = await cancel(id, buyer);
     expect(early.body.message).toBe(cancellationMessages.requested);
-    // Business time runs 50,000 times faster: the 7-day window ends within about 12 s.
+    // Business time runs 100,000 times faster: the 7-day window ends within about 6 s.
     const late = await eventually(
       () => cancel(id, buyer),
       (answer) => answer.status === 200,
@@ -180,4 +180,17 @@ describe('cancelling a funded contract before delivery', () => {
     expect(late.body).toMatchObject({ message: cancellationMessages.cancelled, contract: { status: 'refunding' } });
     await refundedAndCancelled(id, 1_000_000);
   });
+});
+
+describe('the delivery deadline', () => {
+  it('refunds an undelivered contract in full 30 days after the first money in, both told', async () => {
+    const id = await paid(12_000);
+    const due = (await contract(id)).delivery_due_at;
+    expect(due).not.toBeNull();
+    // 30 days at 100,000 times: about 26 s.
+    await refundedAndCancelled(id, 1_200_000);
+    const told = (await call<{ notifications: Array<{ title: string }> }>(seller, '/notifications')).body.notifications;
+    expect(told.map((n) => n.title)).toContain('Not delivered in time');
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(due ?? ''));
+  }, 90_000);
 });

@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { accountNumberInput, bankName, maskAccountNumber } from '../../lambdas/core/domain/banks';
-import { inspectionDays, inspectionEndsAt, inspectionTimer, secondsUntil } from '../../lambdas/core/domain/delivery';
+import {
+  deliveryDeadlineDays,
+  deliveryDueAt,
+  inspectionDays,
+  inspectionEndsAt,
+  inspectionTimer,
+  secondsUntil,
+} from '../../lambdas/core/domain/delivery';
 import { disputeAgreeBy, disputeAgreementDays } from '../../lambdas/core/domain/dispute';
 import { balances, isBalanced, paymentCreditPosting, payoutPosting } from '../../lambdas/core/domain/ledger';
 import { platformFee } from '../../lambdas/core/domain/money';
@@ -106,7 +113,7 @@ describe('the escrow state machine’s payout', () => {
     expect(states.AwaitPayoutResume?.Next).toBe('Transfer');
   });
 
-  it('gives every Task an explicit timeout under 24 days; the inspection’s and the dispute’s come from their timers, at most the 14-day window and the 7-day agreement', () => {
+  it('gives every Task an explicit timeout under 24 days; the delivery’s, the inspection’s and the dispute’s come from their timers: at most the 30-day deadline, the 14-day window and the 7-day agreement', () => {
     const timed = [];
     for (const [name, state] of Object.entries(states))
       if (state.Type === 'Task') {
@@ -118,11 +125,13 @@ describe('the escrow state machine’s payout', () => {
         expect(state.TimeoutSeconds, name).toBeLessThan(24 * 24 * 3600);
       }
     expect(timed).toEqual([
+      ['AwaitDelivery', '$.funding.deliverySeconds'],
       ['AwaitInspection', '$.inspectionTimer.seconds'],
       ['AwaitSettlement', '$.settlement.seconds'],
     ]);
     const openedAt = '2026-01-01T00:00:00.000Z';
     expect(secondsUntil(disputeAgreeBy(openedAt, 1), Date.parse(openedAt))).toBe(disputeAgreementDays * 24 * 3600);
+    expect(secondsUntil(deliveryDueAt(openedAt, 1), Date.parse(openedAt))).toBe(deliveryDeadlineDays * 24 * 3600);
     const deliveredAt = '2026-01-01T00:00:00.000Z';
     const longest = {
       status: 'delivered' as const,

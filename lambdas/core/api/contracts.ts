@@ -61,6 +61,7 @@ export const contractViewSchema = z.object({
   delivered_at: z.string().nullable(),
   delivery_note: z.string().nullable(),
   inspection_ends_at: z.string().nullable(),
+  delivery_due_at: z.string().nullable(),
   accepted_by: z.array(z.string()),
   rejected_by: z.array(z.string()),
   created_at: z.string(),

@@ -61,6 +61,36 @@ export function inspectionTimer(
   return { status: contract.status, seconds: secondsUntil(next, now) };
 }
 
+/**
+ * Days from the first money in escrow the creator has to deliver: a contract still undelivered then
+ * (fully or partly funded) is refunded to the payer in full, so no escrow waits forever.
+ */
+export const deliveryDeadlineDays = 30;
+
+/** When a contract first funded at `fundedAt` must be delivered by, under the time scale `factor`. */
+export function deliveryDueAt(fundedAt: string, factor: number): string {
+  return new Date(Date.parse(fundedAt) + scaledMs(deliveryDeadlineDays * dayMs, factor)).toISOString();
+}
+
+/** Where a contract's delivery deadline stands, for the state machine: the status, and the seconds left. */
+export interface DeliveryTimer {
+  status: Contract['status'];
+  amountPaidMinor: number;
+  /** Seconds until the delivery deadline (1 at least). */
+  deliverySeconds: number;
+}
+
+export function deliveryTimer(
+  contract: Pick<Contract, 'status' | 'amount_paid_minor' | 'delivery_due_at'>,
+  now: number,
+): DeliveryTimer {
+  return {
+    status: contract.status,
+    amountPaidMinor: contract.amount_paid_minor,
+    deliverySeconds: contract.delivery_due_at ? secondsUntil(contract.delivery_due_at, now) : 1,
+  };
+}
+
 export const deliveryMessages = {
   onlyCreatorDelivers: 'Only the creator of this contract can mark it delivered.',
   notDeliverable: (status: string) =>

@@ -182,6 +182,8 @@ export interface Contract {
   delivery_note: string | null;
   /** When the inspection window ends (delivered_at + inspection_days, scaled locally); null before delivery. */
   inspection_ends_at: string | null;
+  /** Undelivered by then, it is refunded in full (first money in + 30 days, scaled locally); null before any money. */
+  delivery_due_at: string | null;
   accepted_by: string[];
   rejected_by: string[];
   created_at: string;

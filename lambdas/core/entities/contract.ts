@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documents } from '../adapters/aws';
-import { inspectionDays } from '../domain/delivery';
-import type { Contract, ContractStatus } from '../domain/escrow-contract';
+import { deliveryDueAt, inspectionDays } from '../domain/delivery';
+import { type Contract, type ContractStatus, fundingEndsAt } from '../domain/escrow-contract';
 import { batchGetAll, byCreator, itemsByCreator, type TransactItem, tableName, withoutKeys } from './table';
 
 /** The contract item: `CONTRACT#<id>` / `META`, listed by creator in GSI1. */
@@ -21,12 +21,17 @@ const beforeDelivery = {
   delivered_at: null,
   delivery_note: null,
   inspection_ends_at: null,
+  delivery_due_at: null,
   accepted_at: null,
   cancellation_requested_by: null,
 };
 
 export function fromItem(item: Record<string, unknown>): Contract {
-  return { ...beforeDelivery, ...(withoutKeys(item) as unknown as Contract) };
+  const contract = { ...beforeDelivery, ...(withoutKeys(item) as unknown as Contract) };
+  // Funded before the delivery deadline existed: it counts from the end of its funding window.
+  if (contract.amount_paid_minor > 0 && !contract.delivery_due_at)
+    contract.delivery_due_at = deliveryDueAt(fundingEndsAt(contract, 1), 1);
+  return contract;
 }
 
 /** The put of a new contract (part of a transaction): only if the id is new. */

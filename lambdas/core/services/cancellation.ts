@@ -48,27 +48,41 @@ async function requestCancellation(contract: Contract, sub: string): Promise<Can
   return { message: cancellationMessages.requested, contract: toContractView(updated(contract, changes)) };
 }
 
-/**
- * One transaction: the contract `refunding`, a refund leg for everything held per payment it goes
- * back through (escrow -> refund_pending), both sides told; then the refunds are asked for and the
- * workflow's delivery step answered (it waits for the refunds, then ends cancelled).
- */
+/** The creator cancels (or agrees to the payer's request), or the payer of a partly paid contract after its funding window. */
 async function refundAndCancel(contract: Contract, sub: string, side: 'creator' | 'payer'): Promise<CancellationResult> {
-  const status = nextStatus(contract.status, 'cancel', cancellationMessages.notCancellable(contract.status));
-  const at = new Date().toISOString();
-  const legs = await escrowRefundLegs(contract, contract.amount_paid_minor, 'cancellation', at);
   const amount = formatAmount(contract.amount_paid_minor, contract.currency);
   const who = side === 'creator' ? 'The seller' : 'The buyer';
   const body = `${who} cancelled "${contract.title}" before delivery: the ${amount} paid into escrow is being refunded to the buyer, with no fee.`;
   const told = [contract.creator_id, ...payersOf(contract)].filter((person) => person !== sub);
+  const now = await refundEverything(contract, 'cancel', 'Contract cancelled', body, told);
+  return { message: cancellationMessages.cancelled, contract: toContractView(now) };
+}
+
+/**
+ * Everything held goes back to the payer, in one transaction: the contract `refunding`, a refund leg
+ * per payment it goes back through (escrow -> refund_pending), `told` notified; then the refunds are
+ * asked for and the workflow's delivery step answered (it waits for the refunds, then ends
+ * cancelled). Answers the contract as it now is; a 409 when it moved meanwhile.
+ */
+export async function refundEverything(
+  contract: Contract,
+  event: 'cancel' | 'delivery_expired',
+  title: string,
+  body: string,
+  told: string[],
+): Promise<Contract> {
+  const status = nextStatus(contract.status, event, cancellationMessages.notCancellable(contract.status));
+  const at = new Date().toISOString();
+  const legs = await escrowRefundLegs(contract, contract.amount_paid_minor, 'cancellation', at);
+  const changes = { status, cancellation_requested_by: null };
   try {
     await commitContractChange([
-      contractUpdate(contract, { status, cancellation_requested_by: null }),
+      contractUpdate(contract, changes),
       ...legs.flatMap((leg) => [
         refundLegPut(leg),
         ledgerEntryPut(contract.id, refundRequestedPosting(leg.reference, leg.amount_minor, 'escrow'), at),
       ]),
-      ...told.flatMap((person) => notificationItems(person, 'Contract cancelled', body, at)),
+      ...told.flatMap((person) => notificationItems(person, title, body, at)),
     ]);
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
@@ -77,9 +91,12 @@ async function refundAndCancel(contract: Contract, sub: string, side: 'creator' 
       current.status === contract.status ? error.message : cancellationMessages.notCancellable(current.status),
     );
   }
-  await emailEach(told, `"${contract.title}" was cancelled`, body);
+  await emailEach(
+    told,
+    title === 'Contract cancelled' ? `"${contract.title}" was cancelled` : `"${contract.title}": ${title}`,
+    body,
+  );
   for (const leg of legs) await sendRefundNow(contract.id, leg.leg);
   await answerStepLater(contract.id, 'delivery');
-  const changes = { status, cancellation_requested_by: null };
-  return { message: cancellationMessages.cancelled, contract: toContractView(updated(contract, changes)) };
+  return updated(contract, changes);
 }

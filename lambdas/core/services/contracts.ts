@@ -77,6 +77,7 @@ export function newContract(fields: {
     delivered_at: null,
     delivery_note: null,
     inspection_ends_at: null,
+    delivery_due_at: null,
     accepted_by: fields.acceptedBy ?? [],
     rejected_by: [],
     created_at: fields.now,

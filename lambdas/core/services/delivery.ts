@@ -2,19 +2,22 @@ import { appLink } from '../adapters/email';
 import { timeScale } from '../adapters/env';
 import type { ContractView } from '../api/contracts';
 import {
+  type DeliveryTimer,
   deliveryMessages,
+  deliveryTimer,
   type InspectionTimer,
   inspectionEndsAt,
   inspectionReminderAt,
   inspectionTimer,
 } from '../domain/delivery';
-import { ForbiddenError } from '../domain/errors';
-import { nextStatus, payersOf } from '../domain/escrow-contract';
+import { ConflictError, ForbiddenError } from '../domain/errors';
+import { nextStatus, payersOf, transitionTarget } from '../domain/escrow-contract';
 import { formatAmount } from '../domain/money';
 import { contractUpdate, updated } from '../entities/contract';
 import { notificationItems } from '../entities/notification';
 import { claimReminder } from '../entities/reminder';
 import { transactWrite } from '../entities/table';
+import { refundEverything } from './cancellation';
 import { commitContractChange, displayName, loadContract, toContractView } from './contracts';
 import { emailEach } from './emails';
 import { answerStepLater } from './escrow-workflow';
@@ -77,4 +80,28 @@ export async function inspectionDue(contractId: string, now = Date.now()): Promi
     await emailEach(payersOf(contract), `"${contract.title}": inspection ends soon`, body);
   }
   return inspectionTimer(contract, now >= Date.parse(reminderAt), now, timeScale());
+}
+
+/**
+ * DeliveryDue, when the delivery deadline's timer fires: a contract still undelivered (fully or
+ * partly funded) past its deadline is refunded in full to the payer, both told; before it, the
+ * timer is handed back. Safe to repeat (the refund is one conditional change of the contract).
+ */
+export async function deliveryDue(contractId: string, now = Date.now()): Promise<DeliveryTimer> {
+  const contract = await loadContract(contractId);
+  const due = contract.delivery_due_at;
+  if (!due || now < Date.parse(due) || !transitionTarget(contract.status, 'delivery_expired'))
+    return deliveryTimer(contract, now);
+  const amount = formatAmount(contract.amount_paid_minor, contract.currency);
+  const body = `"${contract.title}" was not delivered by its deadline (${due}): the ${amount} paid into escrow is being refunded to the buyer, with no fee.`;
+  try {
+    const refunded = await refundEverything(contract, 'delivery_expired', 'Not delivered in time', body, [
+      contract.creator_id,
+      ...payersOf(contract),
+    ]);
+    return deliveryTimer(refunded, now);
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+    return deliveryTimer(await loadContract(contractId), now); // delivered, cancelled or disputed meanwhile
+  }
 }

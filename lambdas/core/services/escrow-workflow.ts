@@ -1,7 +1,7 @@
 import { timeScale } from '../adapters/env';
 import { logger } from '../adapters/logger';
 import { completeTask, startEscrowExecution } from '../adapters/workflow';
-import { inspectionTimer, secondsUntil } from '../domain/delivery';
+import { deliveryTimer, inspectionTimer, secondsUntil } from '../domain/delivery';
 import {
   type Contract,
   isFinal,
@@ -32,9 +32,10 @@ const awaitingDelivery: readonly Contract['status'][] = ['active', 'in_escrow', 
 
 /** What each callback step waits for, and what it hands the state machine when it happened. */
 const steps: Record<ContractStep, { happened: (c: Contract) => boolean; output: (c: Contract) => object | Promise<object> }> = {
+  // Money in: the delivery deadline's timer starts (its seconds are handed on to AwaitDelivery).
   funding: {
     happened: (c) => c.amount_paid_minor > 0,
-    output: (c) => ({ amountPaidMinor: c.amount_paid_minor, status: c.status }),
+    output: (c) => deliveryTimer(c, Date.now()),
   },
   // Delivered (the inspection timer starts: its first wait is handed on), accepted early, or more.
   delivery: {

@@ -1,4 +1,5 @@
 import { appLink } from '../adapters/email';
+import { timeScale } from '../adapters/env';
 import {
   type ChargeWebhook,
   chargeWebhookSchema,
@@ -11,6 +12,7 @@ import { isAuthenticWebhook } from '../adapters/flutterwave/webhooks';
 import { logger } from '../adapters/logger';
 import type { CardPaymentResponse, PaymentStatusResponse, TransferAccountResponse } from '../api/payments';
 import { paymentMessages } from '../api/payments';
+import { deliveryDueAt } from '../domain/delivery';
 import {
   ConflictError,
   ForbiddenError,
@@ -403,6 +405,8 @@ async function credit(
       const changes = {
         amount_paid_minor: paid,
         status: nextStatus(contract.status, creditEvent(paid, contract.total_amount_minor)),
+        // The first money in starts the delivery deadline.
+        delivery_due_at: contract.delivery_due_at ?? deliveryDueAt(now, timeScale()),
         payer_user_ids: contract.payer_user_ids.includes(payment.payer_id)
           ? contract.payer_user_ids
           : [...contract.payer_user_ids, payment.payer_id],

@@ -34,6 +34,7 @@ const contract: ContractView = {
   delivered_at: null,
   delivery_note: null,
   inspection_ends_at: null,
+  delivery_due_at: null,
   accepted_by: ['buyer-1'],
   rejected_by: [],
   created_at: '2025-10-01T10:00:00.000Z',
