@@ -1,15 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../../lambdas/core/adapters/aws';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
-import { toDecimalString } from '../../lambdas/core/domain/money';
+import { currencyNotAvailable, toDecimalString } from '../../lambdas/core/domain/money';
 import { contractKey } from '../../lambdas/core/entities/contract';
 import { toItem as partyLinkItem } from '../../lambdas/core/entities/party-link';
-import { paymentKey } from '../../lambdas/core/entities/payment';
+import { listPaymentReferences, paymentKey } from '../../lambdas/core/entities/payment';
 import { workflowTokenKey } from '../../lambdas/core/entities/workflow-token';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
@@ -87,6 +87,8 @@ async function activeContract(value = '85000'): Promise<string> {
   expect((await call(buyer, '/accept-contract', { contractId: id })).status).toBe(200);
   return id;
 }
+
+const paymentsOf = (id: string) => listPaymentReferences(id);
 
 async function contract(id: string): Promise<ContractView> {
   return ((await call(seller, `/contracts/${id}`)).body as { contract: ContractView }).contract;
@@ -320,6 +322,33 @@ describe('who may pay, and how much', () => {
         body: { error: 'Only the buyer of this contract can pay into its escrow.' },
       });
     }
+  });
+
+  it('never takes money escrow cannot pay out: no new USD contract (400), and no payment into one made before (409)', async () => {
+    const made = await call(seller, '/create-contract', {
+      acceptorId: buyer.sub,
+      title: 'Logo',
+      description: 'Vector logo',
+      value: '100',
+      currency: 'USD',
+    });
+    expect(made).toEqual({ status: 400, body: { error: currencyNotAvailable('USD') } });
+    const id = await activeContract('100');
+    // A contract from before only NGN was offered.
+    await documents().send(
+      new UpdateCommand({
+        TableName: localStage.tableName,
+        Key: contractKey(id),
+        UpdateExpression: 'SET currency = :usd',
+        ExpressionAttributeValues: { ':usd': 'USD' },
+      }),
+    );
+    for (const route of ['/generate-transfer-account', '/start-card-payment', '/initiate-opay-payment'])
+      expect(await call(buyer, route, { contractId: id }), route).toEqual({
+        status: 409,
+        body: { error: currencyNotAvailable('USD') },
+      });
+    expect(await paymentsOf(id)).toEqual([]);
   });
 
   it('takes the amount due from the stored contract, whatever the browser sends', async () => {

@@ -1,7 +1,15 @@
 import * as z from 'zod';
 import { deliveryMessages, deliveryNoteMaxLength, inspectionDays } from '../domain/delivery';
 import { contractStatuses } from '../domain/escrow-contract';
-import { createCurrencies, currencyCodes, defaultCurrency, editCurrencies } from '../domain/money';
+import {
+  type Currency,
+  createCurrencies,
+  currencyCodes,
+  currencyNotAvailable,
+  defaultCurrency,
+  editCurrencies,
+  isEscrowCurrency,
+} from '../domain/money';
 import { amountSchema, requiredText } from './common';
 
 /**
@@ -28,7 +36,10 @@ export const createContractRequestSchema = z.object({
   title: requiredText(200, fillAllContractDetails),
   description: requiredText(5000, fillAllContractDetails),
   value: amountSchema(amountAboveZero),
-  currency: z.enum(createCurrencies).default(defaultCurrency),
+  currency: z
+    .enum(createCurrencies)
+    .default(defaultCurrency)
+    .refine(isEscrowCurrency, { error: (i) => currencyNotAvailable(i.input as Currency) }),
   inspectionDays: inspectionDaysSchema,
 });
 export type CreateContractRequest = z.input<typeof createContractRequestSchema>;
@@ -39,7 +50,9 @@ export const editContractRequestSchema = z.object({
   title: requiredText(200, fillAllFieldsCorrectly),
   description: requiredText(5000, fillAllFieldsCorrectly),
   value: amountSchema(amountAboveZero),
-  currency: z.enum(editCurrencies, { message: fillAllFieldsCorrectly }),
+  currency: z
+    .enum(editCurrencies, { message: fillAllFieldsCorrectly })
+    .refine(isEscrowCurrency, { error: (i) => currencyNotAvailable(i.input as Currency) }),
 });
 export type EditContractRequest = z.input<typeof editContractRequestSchema>;
 

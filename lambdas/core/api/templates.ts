@@ -1,5 +1,13 @@
 import * as z from 'zod';
-import { createCurrencies, currencyCodes, defaultCurrency, editCurrencies } from '../domain/money';
+import {
+  type Currency,
+  createCurrencies,
+  currencyCodes,
+  currencyNotAvailable,
+  defaultCurrency,
+  editCurrencies,
+  isEscrowCurrency,
+} from '../domain/money';
 import { amountSchema, requiredText } from './common';
 
 /** The templates API: requests and replies. Base prices travel as integer minor units with their currency. */
@@ -15,13 +23,18 @@ const templateFields = {
 
 export const createTemplateRequestSchema = z.object({
   ...templateFields,
-  currency: z.enum(createCurrencies).default(defaultCurrency),
+  currency: z
+    .enum(createCurrencies)
+    .default(defaultCurrency)
+    .refine(isEscrowCurrency, { error: (i) => currencyNotAvailable(i.input as Currency) }),
 });
 export type CreateTemplateRequest = z.input<typeof createTemplateRequestSchema>;
 
 export const editTemplateRequestSchema = z.object({
   ...templateFields,
-  currency: z.enum(editCurrencies, { message: fillAllFields }),
+  currency: z
+    .enum(editCurrencies, { message: fillAllFields })
+    .refine(isEscrowCurrency, { error: (i) => currencyNotAvailable(i.input as Currency) }),
 });
 export type EditTemplateRequest = z.input<typeof editTemplateRequestSchema>;
 

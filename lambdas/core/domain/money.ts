@@ -19,6 +19,22 @@ export const createCurrencies = ['USD', 'EUR', 'GBP', 'NGN'] as const satisfies 
 export const editCurrencies = [...createCurrencies, 'JPY', 'CAD'] as const satisfies readonly Currency[];
 export const defaultCurrency = 'NGN' satisfies Currency;
 
+/**
+ * The currencies money can go through escrow in, end to end: charged (bank transfer, card, OPay),
+ * held, paid out to a Nigerian bank account and refunded. Only NGN: the payout and the transfer and
+ * OPay charges are NGN-only at the provider, so the forms show the others as not yet available and
+ * the server refuses them (never take money that cannot be paid out).
+ */
+export const escrowCurrencies = ['NGN'] as const satisfies readonly Currency[];
+
+export function isEscrowCurrency(currency: Currency): boolean {
+  return (escrowCurrencies as readonly Currency[]).includes(currency);
+}
+
+/** The refusal of a currency escrow cannot carry yet. */
+export const currencyNotAvailable = (currency: Currency) =>
+  `Only NGN (₦) can go through escrow for now: ${currency} contracts are not available yet.`;
+
 /** Minor units per major unit. Amounts in this product are entered with a 0.01 step, so 100 for all. */
 export const minorPerMajor = 100;
 

@@ -23,7 +23,7 @@ import {
 } from '../domain/errors';
 import { type Contract, creditEvent, isPayable, nextStatus } from '../domain/escrow-contract';
 import { paymentCreditPosting, refundRequestedPosting } from '../domain/ledger';
-import { formatAmount } from '../domain/money';
+import { currencyNotAvailable, formatAmount, isEscrowCurrency } from '../domain/money';
 import { amountDue, decideCredit, type PaymentMethod, paymentReference, splitCredit } from '../domain/payment';
 import { contractUnchanged, contractUpdate, getContract } from '../entities/contract';
 import { ledgerEntryPut } from '../entities/ledger';
@@ -70,6 +70,8 @@ async function payableContract(contractId: string, payer: Payer): Promise<Contra
   if (contract.acceptor_id !== payer.sub) throw new ForbiddenError(paymentMessages.notPayer);
   if (!isPayable(contract.status)) throw new ConflictError(paymentMessages.notPayable(contract.status));
   if (amountDue(contract) <= 0) throw new ConflictError(paymentMessages.nothingDue);
+  // A contract made before only NGN was offered: no money in that escrow cannot pay out.
+  if (!isEscrowCurrency(contract.currency)) throw new ConflictError(currencyNotAvailable(contract.currency));
   return contract;
 }
 

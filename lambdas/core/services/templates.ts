@@ -1,8 +1,8 @@
 import { ulid } from 'ulid';
 import type { PublicTemplate, TemplateView } from '../api/templates';
-import { ForbiddenError, NotFoundError, ValidationError } from '../domain/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../domain/errors';
 import type { Currency } from '../domain/money';
-import { formatAmount } from '../domain/money';
+import { currencyNotAvailable, formatAmount, isEscrowCurrency } from '../domain/money';
 import { instanceDescription, instanceValue, type Template, templateMessages } from '../domain/template';
 import { throttles } from '../domain/throttle-rules';
 import { contractPut } from '../entities/contract';
@@ -74,6 +74,7 @@ export async function instantiateTemplate(templateId: string, sub: string, quant
   const template = await getTemplate(templateId);
   if (!template) throw new NotFoundError(templateMessages.notFoundForUse);
   if (template.creator_id === sub) throw new ValidationError(templateMessages.ownTemplate);
+  if (!isEscrowCurrency(template.currency)) throw new ConflictError(currencyNotAvailable(template.currency));
   let valueMinor: number;
   try {
     valueMinor = instanceValue(template.base_price_minor, quantity);

@@ -65,11 +65,13 @@ describe('create contract page', () => {
     expect(screen.getByText('ada@example.com')).toBeTruthy();
   });
 
-  it('offers the create currencies with NGN first chosen, and a 0.01 value step', () => {
+  it('lists the create currencies with NGN chosen and the ones escrow cannot carry yet disabled, and a 0.01 value step', () => {
     renderPage();
     const select = screen.getByLabelText('Currency') as HTMLSelectElement;
     expect(select.value).toBe('NGN');
     expect([...select.options].map((o) => o.value)).toEqual(['USD', 'EUR', 'GBP', 'NGN']);
+    expect([...select.options].filter((o) => !o.disabled).map((o) => o.value)).toEqual(['NGN']);
+    expect(select.options[0]?.textContent).toBe('USD ($) (not available yet)');
     expect(screen.getByLabelText('Value').getAttribute('step')).toBe('0.01');
   });
 
@@ -103,7 +105,7 @@ describe('create contract page', () => {
   it('creates the contract once confirmed and opens /my-created-contract/{id}', async () => {
     vi.mocked(createContract).mockResolvedValue({ id: '01JNEWCONTRACT0000000000000' });
     renderPage();
-    fill({ currency: 'USD' });
+    fill({});
     await click('Create Contract');
     await click('I Agree & Create Contract');
     expect(createContract).toHaveBeenCalledWith({
@@ -111,7 +113,7 @@ describe('create contract page', () => {
       title: 'Logo design',
       description: 'One logo',
       value: '1500.50',
-      currency: 'USD',
+      currency: 'NGN',
     });
     expect(screen.getByText('Arrived at my-created-contract')).toBeTruthy();
     expect(screen.getByTestId('navigation-state').textContent).toBe('{"created":true}');

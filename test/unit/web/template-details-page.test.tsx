@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 
 import type { TemplateView } from '@escrow/api/templates';
+import { currencyNotAvailable } from '@escrow/domain/money';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -69,22 +70,32 @@ describe('template details page', () => {
   });
 
   it('Save Changes sends the edit and shows the saved template in view mode', async () => {
-    vi.mocked(editTemplate).mockResolvedValue({ ...template, title: 'Logo pack', base_price_minor: 200_000, currency: 'CAD' });
+    vi.mocked(editTemplate).mockResolvedValue({ ...template, title: 'Logo pack', base_price_minor: 200_000 });
     await renderPage();
     await click('Modify Template');
     fireEvent.change(screen.getByLabelText('Template Title'), { target: { value: 'Logo pack' } });
     fireEvent.change(screen.getByLabelText('Base Price'), { target: { value: '2000' } });
-    fireEvent.change(screen.getByLabelText('Currency'), { target: { value: 'CAD' } });
     await click('Save Changes');
     expect(editTemplate).toHaveBeenCalledWith(template.id, {
       title: 'Logo pack',
       description: 'One logo, two revisions',
       base_price: '2000',
-      currency: 'CAD',
+      currency: 'NGN',
     });
     expect(screen.queryByLabelText('Template Title')).toBeNull();
     expect(screen.getByText('Logo pack')).toBeTruthy();
-    expect(screen.getByText('C$2,000.00')).toBeTruthy();
+    expect(screen.getByText('₦2,000.00')).toBeTruthy();
+  });
+
+  it('refuses a currency escrow cannot carry yet, with the reason, and stays in edit mode', async () => {
+    await renderPage();
+    await click('Modify Template');
+    const select = screen.getByLabelText('Currency') as HTMLSelectElement;
+    expect([...select.options].filter((o) => !o.disabled).map((o) => o.value)).toEqual(['NGN']);
+    fireEvent.change(select, { target: { value: 'CAD' } });
+    await click('Save Changes');
+    expect(screen.getByRole('alert').textContent).toBe(currencyNotAvailable('CAD'));
+    expect(editTemplate).not.toHaveBeenCalled();
   });
 
   it.each([

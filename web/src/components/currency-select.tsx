@@ -1,11 +1,15 @@
-import { type Currency, type createCurrencies, currencies } from '@escrow/domain/money';
+import { type Currency, type createCurrencies, currencies, isEscrowCurrency } from '@escrow/domain/money';
 import type { SelectHTMLAttributes } from 'react';
 import { SelectField } from './ui/field';
 
 /** A currency the create forms offer (spec §3 "Currencies"). */
 export type CreateCurrency = (typeof createCurrencies)[number];
 
-/** A currency dropdown: create forms pass `createCurrencies`, detail and edit views `editCurrencies`. */
+/**
+ * A currency dropdown: create forms pass `createCurrencies`, detail and edit views `editCurrencies`.
+ * The spec's currencies are all listed; those escrow cannot carry yet (domain/money.ts
+ * `escrowCurrencies`) are shown disabled, so nobody makes a contract whose money cannot be paid out.
+ */
 export function CurrencySelect<C extends Currency>({
   options,
   value,
@@ -21,8 +25,8 @@ export function CurrencySelect<C extends Currency>({
   return (
     <SelectField label={label} value={value} onChange={(event) => onChange(event.target.value as C)} {...select}>
       {options.map((code) => (
-        <option key={code} value={code}>
-          {code} ({currencies[code].symbol})
+        <option key={code} value={code} disabled={!isEscrowCurrency(code) && code !== value}>
+          {code} ({currencies[code].symbol}){isEscrowCurrency(code) ? '' : ' (not available yet)'}
         </option>
       ))}
     </SelectField>
