@@ -2,17 +2,26 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { logger } from '../core/adapters/logger';
+import { reconcileOpenPayments } from '../core/services/payments';
 import { sendOpenRefunds } from '../core/services/refunds';
 
 /**
- * Every few minutes (lambdas/schedules.ts): moves on every refund leg still owed to a payer (one
- * whose request or answer was lost, whose process died, or whose refund the provider failed), so
- * nothing waits on a webhook that never comes. What it did is logged for finance.
+ * Every few minutes (lambdas/schedules.ts): verifies with the provider every payment nobody has
+ * heard the end of (its webhook lost, its page closed) and credits or refunds what it holds, then
+ * moves on every refund leg still owed to a payer (one whose request or answer was lost, whose
+ * process died, or whose refund the provider failed), so nothing waits on a webhook that never
+ * comes. What it did is logged for finance.
  */
-export const handler = middy<unknown, Awaited<ReturnType<typeof sendOpenRefunds>>, Error, Context>()
+export const handler = middy<unknown, ReconcileSummary, Error, Context>()
   .use(injectLambdaContext(logger, { resetKeys: true }))
   .handler(async () => {
+    const payments = await reconcileOpenPayments();
+    if (payments.open > 0) logger.info('Payments reconciled', payments);
     const refunds = await sendOpenRefunds();
     if (refunds.open > 0) logger.info('Refund legs reconciled', refunds);
-    return refunds;
+    return { ...refunds, payments };
   });
+
+type ReconcileSummary = Awaited<ReturnType<typeof sendOpenRefunds>> & {
+  payments: Awaited<ReturnType<typeof reconcileOpenPayments>>;
+};

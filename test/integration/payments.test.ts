@@ -9,7 +9,7 @@ import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
 import { currencyNotAvailable, toDecimalString } from '../../lambdas/core/domain/money';
 import { contractKey } from '../../lambdas/core/entities/contract';
 import { toItem as partyLinkItem } from '../../lambdas/core/entities/party-link';
-import { listPaymentReferences, paymentKey } from '../../lambdas/core/entities/payment';
+import { listOpenPayments, listPaymentReferences, paymentKey } from '../../lambdas/core/entities/payment';
 import { workflowTokenKey } from '../../lambdas/core/entities/workflow-token';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
@@ -194,6 +194,29 @@ describe('paying into escrow by bank transfer', () => {
     expect((await paymentOf(account.txRef))?.status).toBe('initiated');
     expect((await status(account.txRef)).body).toMatchObject({ status: 'successful' });
     expect((await contract(id)).status).toBe('fully_funded');
+  });
+
+  it('credits a payment nobody polls whose webhook never came, on the reconciler’s next pass, once', async () => {
+    cloud.flutterwave.faults.dropWebhooks = true;
+    const id = await activeContract('1250');
+    const account = await transferAccount(id);
+    await sendTransfer(account.account_number, account.amount_minor);
+    await eventually(
+      async () => cloud.flutterwave.transactions().filter((t) => t.txRef === account.txRef),
+      (txs) => txs.some((t) => t.status === 'successful'),
+    );
+    const { reconcileOpenPayments } = await import('../../lambdas/core/services/payments');
+    // A payment younger than 5 minutes is left to the checkout that polls it.
+    await reconcileOpenPayments();
+    expect((await paymentOf(account.txRef))?.status).toBe('initiated');
+    // Five minutes on, nobody has asked: the reconciler verifies it with the provider and credits it.
+    const later = Date.now() + 6 * 60_000;
+    const [first, second] = await Promise.all([reconcileOpenPayments(later), reconcileOpenPayments(later)]);
+    expect(first.settled + second.settled).toBeGreaterThanOrEqual(1);
+    expect(await contract(id)).toMatchObject({ status: 'fully_funded', amount_paid_minor: 125_000 });
+    const stillOpen = await listOpenPayments(new Date(later).toISOString());
+    expect(stillOpen.map((p) => p.tx_ref)).not.toContain(account.txRef);
+    expect(await ledgerOf(id)).toHaveLength(1);
   });
 
   it('answers 503 while the provider cannot verify, then credits once when it can', async () => {

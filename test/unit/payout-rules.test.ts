@@ -5,9 +5,11 @@ import { accountNumberInput, bankName, maskAccountNumber } from '../../lambdas/c
 import {
   deliveryDeadlineDays,
   deliveryDueAt,
+  deliveryTimer,
   inspectionDays,
   inspectionEndsAt,
   inspectionTimer,
+  longestTimerSeconds,
   secondsUntil,
 } from '../../lambdas/core/domain/delivery';
 import { disputeAgreeBy, disputeAgreementDays } from '../../lambdas/core/domain/dispute';
@@ -15,6 +17,7 @@ import { balances, isBalanced, paymentCreditPosting, payoutPosting } from '../..
 import { platformFee } from '../../lambdas/core/domain/money';
 import { payoutFigures, payoutReference } from '../../lambdas/core/domain/payout';
 import { escrowDefinitionPath } from '../../lambdas/tasks';
+import { maxTimerSeconds } from '../../lib/local/stepfunctions/definition';
 
 describe('payout figures', () => {
   it('pays out exactly what is released minus the one platformFee, for any amount', () => {
@@ -132,6 +135,11 @@ describe('the escrow state machine’s payout', () => {
     const openedAt = '2026-01-01T00:00:00.000Z';
     expect(secondsUntil(disputeAgreeBy(openedAt, 1), Date.parse(openedAt))).toBe(disputeAgreementDays * 24 * 3600);
     expect(secondsUntil(deliveryDueAt(openedAt, 1), Date.parse(openedAt))).toBe(deliveryDeadlineDays * 24 * 3600);
+    // The 30-day deadline is waited for in turns of at most 20 days (under Node's 24.8-day timer limit locally).
+    const funded = { status: 'fully_funded' as const, amount_paid_minor: 1, delivery_due_at: deliveryDueAt(openedAt, 1) };
+    expect(deliveryTimer(funded, Date.parse(openedAt)).deliverySeconds).toBe(longestTimerSeconds);
+    expect(deliveryTimer(funded, Date.parse(openedAt) + 15 * 24 * 3600 * 1000).deliverySeconds).toBe(15 * 24 * 3600);
+    expect(longestTimerSeconds).toBeLessThan(maxTimerSeconds);
     const deliveredAt = '2026-01-01T00:00:00.000Z';
     const longest = {
       status: 'delivered' as const,

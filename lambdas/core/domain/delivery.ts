@@ -80,14 +80,23 @@ export interface DeliveryTimer {
   deliverySeconds: number;
 }
 
+/**
+ * The longest one timer of the workflow waits (20 days, like its other re-armed waits): a longer
+ * deadline is waited for in turns, DeliveryDue handing back what is left. Local Step Functions
+ * runs on Node timers, which cannot wait past about 24.8 days.
+ */
+export const longestTimerSeconds = 20 * 24 * 60 * 60;
+
+/** The delivery deadline's timer as of `now`: the seconds until it, in turns of at most {@link longestTimerSeconds}. */
 export function deliveryTimer(
   contract: Pick<Contract, 'status' | 'amount_paid_minor' | 'delivery_due_at'>,
   now: number,
 ): DeliveryTimer {
+  const left = contract.delivery_due_at ? secondsUntil(contract.delivery_due_at, now) : 1;
   return {
     status: contract.status,
     amountPaidMinor: contract.amount_paid_minor,
-    deliverySeconds: contract.delivery_due_at ? secondsUntil(contract.delivery_due_at, now) : 1,
+    deliverySeconds: Math.min(left, longestTimerSeconds),
   };
 }
 

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documents } from '../adapters/aws';
 import type { Currency } from '../domain/money';
 import type { PaymentMethod } from '../domain/payment';
@@ -56,8 +56,40 @@ export interface ProviderTransactionRecord {
   recorded_at: string;
 }
 
+/**
+ * A payment nobody has heard the end of yet (`initiated`) is listed in GSI1 under `PAYMENT#OPEN`,
+ * oldest first, so the reconciler verifies it with the provider even when nobody polls it and its
+ * webhook was lost; it leaves the index once credited or refunded, or when the reconciler stops
+ * watching it.
+ */
+const openPaymentsPartition = 'PAYMENT#OPEN';
+
 export function toItem(payment: Payment): Record<string, unknown> {
-  return { ...paymentKey(payment.tx_ref), ...payment };
+  const open =
+    payment.status === 'initiated' ? { GSI1PK: openPaymentsPartition, GSI1SK: `${payment.created_at}#${payment.tx_ref}` } : {};
+  return { ...paymentKey(payment.tx_ref), ...open, ...payment };
+}
+
+/** Initiated payments started before `before` (ISO), oldest first. */
+export async function listOpenPayments(before: string): Promise<Payment[]> {
+  const items = await queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK < :before',
+    ExpressionAttributeValues: { ':pk': openPaymentsPartition, ':before': before },
+  });
+  return items.map(fromItem);
+}
+
+/** Stops listing a payment as open (the reconciler gave up watching it: its charge expired long ago). */
+export async function closeOpenPayment(txRef: string): Promise<void> {
+  await documents().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: paymentKey(txRef),
+      UpdateExpression: 'REMOVE GSI1PK, GSI1SK',
+      ConditionExpression: 'attribute_exists(PK)',
+    }),
+  );
 }
 
 export function fromItem(item: Record<string, unknown>): Payment {
@@ -136,8 +168,9 @@ export function paymentSettled(payment: Payment, creditMinor: number, refundingM
     Update: {
       TableName: tableName(),
       Key: paymentKey(payment.tx_ref),
+      // Settled: no longer an open payment for the reconciler.
       UpdateExpression:
-        'SET #status = :status, settled_at = :now ADD amount_credited_minor :credit, amount_refunding_minor :refunding',
+        'SET #status = :status, settled_at = :now ADD amount_credited_minor :credit, amount_refunding_minor :refunding REMOVE GSI1PK, GSI1SK',
       ConditionExpression: '#status = :was',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {

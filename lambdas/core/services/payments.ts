@@ -30,9 +30,11 @@ import { ledgerEntryPut } from '../entities/ledger';
 import { notificationItems } from '../entities/notification';
 import { partyLinkPut } from '../entities/party-link';
 import {
+  closeOpenPayment,
   getPayment,
   getTransactionRecord,
   getTransferAccount,
+  listOpenPayments,
   listPaymentReferences,
   type OpenTransferAccount,
   type Payment,
@@ -270,6 +272,37 @@ export async function reconcilePayments(contractId: string): Promise<number> {
     if (transaction && (await settle(transaction)) !== 'pending') settled++;
   }
   return settled;
+}
+
+/** A payment younger than this is left to the checkout that polls it. */
+const reconcileAfterMs = 5 * 60_000;
+
+/** After this long an initiated payment's charge has long expired at the provider: the reconciler stops watching it. */
+const watchForMs = 14 * 24 * 60 * 60_000;
+
+/**
+ * The reconciler's pass over payments nobody polls: every initiated payment older than a few
+ * minutes is verified with the provider by reference and settled (credited, or refunded when its
+ * contract takes nothing), so money the provider holds is never left unrecorded because a webhook
+ * was lost and the payer closed the page. One payment's failure does not stop the others.
+ */
+export async function reconcileOpenPayments(now = Date.now()): Promise<{ open: number; settled: number; closed: number }> {
+  const open = await listOpenPayments(new Date(now - reconcileAfterMs).toISOString());
+  const tally = { open: open.length, settled: 0, closed: 0 };
+  for (const payment of open) {
+    try {
+      const transaction = await verifyByReference(payment.tx_ref);
+      const outcome = transaction ? await settle(transaction) : 'pending';
+      if (outcome === 'credited' || outcome === 'refunding') tally.settled++;
+      else if (now - Date.parse(payment.created_at) > watchForMs) {
+        await closeOpenPayment(payment.tx_ref);
+        tally.closed++;
+      }
+    } catch (error) {
+      logger.error('Payment not reconciled', { txRef: payment.tx_ref, error: error as Error });
+    }
+  }
+  return tally;
 }
 
 /**
