@@ -1,5 +1,8 @@
 import type { ButtonHTMLAttributes } from 'react';
 
+/** At least 44 px high, the touch target WCAG 2.5.5 asks for (a control used on a phone). */
+export const tapTargetClass = 'min-h-11';
+
 const variants = {
   primary: 'bg-emerald-700 text-white hover:bg-emerald-800 disabled:bg-emerald-600/50',
   secondary:

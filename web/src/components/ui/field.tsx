@@ -9,12 +9,23 @@ interface FieldProps {
   hint?: ReactNode;
   /** Rendered inside the control's box on the right, e.g. a show/hide button. */
   trailing?: ReactNode;
+  /** The field's own refusal, shown under it (the control is then marked invalid). */
+  error?: string | null;
 }
 
 /** A labelled input: the label names the field for screen readers and tests. */
-export function TextField({ label, hint, trailing, className, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  hint,
+  trailing,
+  error,
+  className,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ');
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-gray-700 dark:text-gray-300">
@@ -23,7 +34,8 @@ export function TextField({ label, hint, trailing, className, ...input }: FieldP
       <div className="relative">
         <input
           id={id}
-          aria-describedby={hint ? hintId : undefined}
+          aria-describedby={describedBy || undefined}
+          aria-invalid={error ? true : undefined}
           className={`${controlClass} ${trailing ? 'pr-16' : ''} ${className ?? ''}`}
           {...input}
         />
@@ -34,32 +46,70 @@ export function TextField({ label, hint, trailing, className, ...input }: FieldP
           {hint}
         </div>
       )}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }
 
-export function SelectField({ label, children, ...select }: { label: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
+/** A field's own refusal, under its control; the control points to it (aria-describedby) and is marked invalid. */
+function FieldError({ id, error }: { id: string; error?: string | null }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="text-sm text-red-700 dark:text-red-300">
+      {error}
+    </p>
+  );
+}
+
+export function SelectField({
+  label,
+  error,
+  className,
+  children,
+  ...select
+}: { label: ReactNode; error?: string | null } & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = useId();
+  const errorId = `${id}-error`;
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-gray-700 dark:text-gray-300">
         {label}
       </label>
-      <select id={id} className={controlClass} {...select}>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={`${controlClass} ${className ?? ''}`}
+        {...select}
+      >
         {children}
       </select>
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }
 
-export function TextAreaField({ label, ...textarea }: { label: ReactNode } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({
+  label,
+  error,
+  ...textarea
+}: { label: ReactNode; error?: string | null } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = useId();
+  const errorId = `${id}-error`;
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-gray-700 dark:text-gray-300">
         {label}
       </label>
-      <textarea id={id} rows={4} className={controlClass} {...textarea} />
+      <textarea
+        id={id}
+        rows={4}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={controlClass}
+        {...textarea}
+      />
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

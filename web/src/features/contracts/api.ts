@@ -12,6 +12,16 @@ import {
   type EditContractRequest,
   type MarkDeliveredRequest,
 } from '@escrow/api/contracts';
+import {
+  type AcceptSettlementRequest,
+  type DisputeActionResponse,
+  type DisputeView,
+  disputeActionResponseSchema,
+  disputeResponseSchema,
+  type OpenDisputeRequest,
+  type ProposeSettlementRequest,
+  type refundInFullRequestSchema,
+} from '@escrow/api/disputes';
 import type { markSatisfiedRequestSchema } from '@escrow/api/satisfaction';
 import type { z } from 'zod';
 import { apiFetch } from '../../lib/api';
@@ -75,4 +85,31 @@ export async function markDelivered(contractId: string, note: string): Promise<C
   const body: MarkDeliveredRequest = { contractId, note };
   const reply = await apiFetch('/mark-delivered', { method: 'POST', body, schema: contractResponseSchema });
   return reply.contract;
+}
+
+/** The contract's dispute as the caller's side sees it; null while it has none. */
+export async function getDispute(contractId: string): Promise<DisputeView | null> {
+  const reply = await apiFetch(`${path(contractId)}/dispute`, { schema: disputeResponseSchema });
+  return reply.dispute;
+}
+
+/** Either party opens a dispute on a funded contract: the release is frozen until it is settled. */
+export function openDispute(body: OpenDisputeRequest): Promise<DisputeActionResponse> {
+  return apiFetch('/open-dispute', { method: 'POST', body, schema: disputeActionResponseSchema });
+}
+
+/** Proposes how the held money is split (the amount back to the buyer); it replaces any earlier proposal. */
+export function proposeSettlement(body: ProposeSettlementRequest): Promise<DisputeActionResponse> {
+  return apiFetch('/propose-settlement', { method: 'POST', body, schema: disputeActionResponseSchema });
+}
+
+/** Accepts the other side's latest proposal, named by its id: the dispute is settled on it. */
+export function acceptSettlement(body: AcceptSettlementRequest): Promise<DisputeActionResponse> {
+  return apiFetch('/accept-settlement', { method: 'POST', body, schema: disputeActionResponseSchema });
+}
+
+/** The seller gives everything held back to the buyer, which settles the dispute. */
+export function refundInFull(contractId: string): Promise<DisputeActionResponse> {
+  const body: z.input<typeof refundInFullRequestSchema> = { contractId };
+  return apiFetch('/refund-in-full', { method: 'POST', body, schema: disputeActionResponseSchema });
 }

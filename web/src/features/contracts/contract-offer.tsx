@@ -1,19 +1,69 @@
+import type { ContractForAcceptor, ContractWithPeople } from '@escrow/api/contracts';
+import { payersOf } from '@escrow/domain/escrow-contract';
 import { formatAmount } from '@escrow/domain/money';
 import { useCallback, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../components/contract-status';
 import { TitleAndDescription } from '../../components/offer-details';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Detail, Details, Loading, Page } from '../../components/ui/page';
+import { Detail, Details, Loading, linkClass, Page } from '../../components/ui/page';
+import { paths } from '../../config/paths';
 import { failureMessage } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
 import { useLoad } from '../../lib/use-load';
 import { useAcceptContract } from './accept-contract';
-import { getContractForAcceptor, rejectContract } from './api';
+import { getContract, getContractForAcceptor, rejectContract } from './api';
+import { BuyerContract } from './buyer-contract';
 import { contractPageMessages } from './messages';
 
-/** A contract by its ID with Accept / Reject (spec §2 "Finding and accepting"); Accept is the accept page's flow. */
+type ContractPageData =
+  | { kind: 'offer'; offer: ContractForAcceptor; yours: boolean }
+  | { kind: 'deal'; deal: ContractWithPeople };
+
+/**
+ * What `/contracts/{id}` shows `userId`: a pending contract's offer; once it was accepted, the deal
+ * itself to its buyer (the named acceptor or a payer). Anyone else, the creator included, still
+ * sees the offer's summary (the creator with a link to their own page).
+ */
+async function loadContractPage(contractId: string, userId: string): Promise<ContractPageData> {
+  const offer = await getContractForAcceptor(contractId);
+  if (offer.status === 'pending') return { kind: 'offer', offer, yours: false };
+  try {
+    const deal = await getContract(contractId);
+    if (payersOf(deal.contract).includes(userId)) return { kind: 'deal', deal };
+    return { kind: 'offer', offer, yours: deal.contract.creator_id === userId };
+  } catch {
+    // Not a party (403): the offer's summary is all this person may see.
+    return { kind: 'offer', offer, yours: false };
+  }
+}
+
+/**
+ * `/contracts/{id}`: a pending contract with Accept / Reject (spec §2 "Finding and accepting";
+ * Accept is the accept page's flow), and once accepted, the buyer's view of the deal.
+ */
 export function ContractOffer({ contractId }: { contractId: string }) {
-  const [state, setContract] = useLoad(useCallback(() => getContractForAcceptor(contractId), [contractId]));
+  const { state: auth } = useAuth();
+  const userId = auth.status === 'signedIn' ? auth.user.sub : '';
+  const [state] = useLoad(useCallback(() => loadContractPage(contractId, userId), [contractId, userId]));
+
+  if (state.status === 'loaded' && state.data.kind === 'deal') return <BuyerContract deal={state.data.deal} />;
+  return (
+    <Page title="Contract">
+      {state.status === 'loading' && <Loading />}
+      {state.status === 'failed' && (
+        <Alert tone="error">{failureMessage(state.error, contractPageMessages.notFoundOrError)}</Alert>
+      )}
+      {state.status === 'loaded' && state.data.kind === 'offer' && (
+        <Offer initial={state.data.offer} contractId={contractId} yours={state.data.yours} />
+      )}
+    </Page>
+  );
+}
+
+function Offer({ initial, contractId, yours }: { initial: ContractForAcceptor; contractId: string; yours: boolean }) {
+  const [offer, setOffer] = useState(initial);
   const [rejecting, setRejecting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -25,7 +75,7 @@ export function ContractOffer({ contractId }: { contractId: string }) {
     setRejecting(true);
     try {
       const { contract } = await rejectContract(contractId);
-      setContract((previous) => ({ ...previous, status: contract.status }));
+      setOffer((previous) => ({ ...previous, status: contract.status }));
       setNotice(contractPageMessages.rejected);
     } catch (failure) {
       setError(failureMessage(failure, contractPageMessages.rejectFailed));
@@ -35,35 +85,32 @@ export function ContractOffer({ contractId }: { contractId: string }) {
   }
 
   return (
-    <Page title="Contract">
-      {state.status === 'loading' && <Loading />}
-      {state.status === 'failed' && (
-        <Alert tone="error">{failureMessage(state.error, contractPageMessages.notFoundOrError)}</Alert>
+    <>
+      <Details>
+        <TitleAndDescription title={offer.title} description={offer.description} />
+        <Detail label="Value">{formatAmount(offer.value_minor, offer.currency)}</Detail>
+        <Detail label="Status">
+          <StatusBadge status={offer.status} />
+        </Detail>
+      </Details>
+      {yours && (
+        <Link to={paths.myContractDetails.getHref(contractId)} className={linkClass}>
+          View your contract details
+        </Link>
       )}
-      {state.status === 'loaded' && (
-        <>
-          <Details>
-            <TitleAndDescription title={state.data.title} description={state.data.description} />
-            <Detail label="Value">{formatAmount(state.data.value_minor, state.data.currency)}</Detail>
-            <Detail label="Status">
-              <StatusBadge status={state.data.status} />
-            </Detail>
-          </Details>
-          {notice && <Alert tone="info">{notice}</Alert>}
-          {error && <Alert tone="error">{error}</Alert>}
-          {state.data.status === 'pending' && !notice && (
-            <div className="flex flex-wrap gap-3">
-              <Button onClick={() => acceptance.start(state.data)} disabled={working}>
-                {acceptance.accepting ? 'Accepting...' : 'Accept'}
-              </Button>
-              <Button variant="secondary" onClick={() => void reject()} disabled={working}>
-                {rejecting ? 'Rejecting...' : 'Reject'}
-              </Button>
-            </div>
-          )}
-          {acceptance.policyDialog}
-        </>
+      {notice && <Alert tone="info">{notice}</Alert>}
+      {error && <Alert tone="error">{error}</Alert>}
+      {offer.status === 'pending' && !notice && (
+        <div className="flex flex-wrap gap-3">
+          <Button onClick={() => acceptance.start(offer)} disabled={working}>
+            {acceptance.accepting ? 'Accepting...' : 'Accept'}
+          </Button>
+          <Button variant="secondary" onClick={() => void reject()} disabled={working}>
+            {rejecting ? 'Rejecting...' : 'Reject'}
+          </Button>
+        </div>
       )}
-    </Page>
+      {acceptance.policyDialog}
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { enterContractId, fillAllContractDetails, fillAllFieldsCorrectly } from '@escrow/api/contracts';
+import { disputeAgreementDays } from '@escrow/domain/dispute';
 import { sharedMessages } from '../../lib/messages';
 
 /**
@@ -26,4 +27,20 @@ export const contractPageMessages = {
   markCompletedFailed: 'Failed to mark the contract as completed. Please try again.',
   delivered: 'Contract marked as delivered. The buyer has been told, and their inspection window has started.',
   deliverFailed: 'Failed to mark the contract as delivered. Please try again.',
+} as const;
+
+/** The dispute panel's own texts; the refusals the server shares are the domain's `disputeMessages`. */
+export const disputePanelMessages = {
+  openExplained: `The money stays in escrow until you and the other side agree how to split it. If you do not agree within ${disputeAgreementDays} days, our team decides.`,
+  openFailed: 'Failed to open the dispute. Please try again.',
+  proposeFailed: 'Failed to send your proposal. Please try again.',
+  acceptFailed: 'Failed to accept the proposal. Please try again.',
+  refundFailed: 'Failed to refund the buyer. Please try again.',
+  loadFailed: 'Could not load the dispute. Please reload the page.',
+  awaitingOps:
+    'The time to agree has passed: our team will decide how the money is split. You may still agree with each other until then.',
+  opened: 'Your dispute is open. The money stays in escrow until it is settled.',
+  proposed: 'Your proposal was sent. The other side can accept it or propose another split.',
+  accepted: 'You accepted the proposal: the dispute is settled.',
+  refundedInFull: 'You refunded the buyer in full: the dispute is settled.',
 } as const;

@@ -20,11 +20,14 @@ import { useLoad } from '../../lib/use-load';
 import { deleteContract, editContract, getContract } from './api';
 import { ContractFields } from './contract-fields';
 import { checkEditContract, type EditContractInput } from './contract-form';
+import { ContractTimeline } from './contract-timeline';
 import { DeliveryDetails, MarkDeliveredForm } from './delivery';
+import { DisputePanel } from './dispute';
 import { contractPageMessages } from './messages';
 import { PaymentProgress } from './payment-progress';
 import { personName } from './people';
 import { contractTotalMinor } from './progress';
+import { useDispute } from './use-dispute';
 
 const toInput = (contract: ContractView): EditContractInput => ({
   title: contract.title,
@@ -44,6 +47,7 @@ export function MyContractDetails({ contractId }: { contractId: string }) {
   const { state: auth } = useAuth();
   const userId = auth.status === 'signedIn' ? auth.user.sub : '';
   const [state, setData] = useLoad(useCallback(() => getContract(contractId), [contractId]));
+  const onSaved = useCallback((contract: ContractView) => setData((previous) => ({ ...previous, contract })), [setData]);
 
   if (state.status === 'loading') {
     return (
@@ -67,7 +71,7 @@ export function MyContractDetails({ contractId }: { contractId: string }) {
       </Page>
     );
   }
-  return <ContractDetails data={state.data} onSaved={(contract) => setData((previous) => ({ ...previous, contract }))} />;
+  return <ContractDetails data={state.data} onSaved={onSaved} />;
 }
 
 function ContractDetails({ data, onSaved }: { data: ContractWithPeople; onSaved: (contract: ContractView) => void }) {
@@ -81,6 +85,7 @@ function ContractDetails({ data, onSaved }: { data: ContractWithPeople; onSaved:
     messages: contractPageMessages,
   });
   const editable = termsEditable(contract.status);
+  const dispute = useDispute(contract, onSaved);
 
   if (edit.form) {
     return (
@@ -134,6 +139,11 @@ function ContractDetails({ data, onSaved }: { data: ContractWithPeople; onSaved:
           {contract.marked_as_cc ? personName(people, contract.marked_as_cc) : 'Not yet marked as completed.'}
         </Detail>
       </Details>
+      <ContractTimeline
+        contract={contract}
+        side="creator"
+        dispute={dispute.state.status === 'loaded' ? dispute.state.data : null}
+      />
       <MarkDeliveredForm
         contract={contract}
         onDelivered={(delivered) => {
@@ -141,6 +151,7 @@ function ContractDetails({ data, onSaved }: { data: ContractWithPeople; onSaved:
           edit.setNotice({ tone: 'success', text: contractPageMessages.delivered });
         }}
       />
+      <DisputePanel contract={contract} side="creator" dispute={dispute.state} onChange={dispute.apply} />
       {edit.error && <Alert tone="error">{edit.error}</Alert>}
       <div className="flex flex-wrap gap-3">
         {editable && (

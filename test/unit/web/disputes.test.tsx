@@ -1,0 +1,282 @@
+// @vitest-environment happy-dom
+
+import type { ContractView } from '@escrow/api/contracts';
+import type { DisputeView } from '@escrow/api/disputes';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { Route } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { nextAction, timelineSteps } from '../../../web/src/features/contracts/timeline';
+import { ContractPage } from '../../../web/src/pages/contracts/contract-page';
+import { MyContractDetailsPage } from '../../../web/src/pages/contracts/my-contract-details-page';
+import { fakeApi, reply } from './fake-api';
+import { click, renderSignedInAt } from './providers';
+
+vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(async () => ({ tokens: undefined })) }));
+
+// The signed-in user (providers' `signedIn`) is u1: the buyer here, or the seller where a test says so.
+const delivered: ContractView = {
+  id: 'c1',
+  creator_id: 'seller-1',
+  acceptor_id: 'u1',
+  title: 'Wedding photos',
+  description: 'Full day',
+  value_minor: 5_000_000,
+  currency: 'NGN',
+  status: 'delivered',
+  amount_paid_minor: 5_000_000,
+  total_amount_minor: 5_000_000,
+  payer_user_ids: ['u1'],
+  marked_as_cc: null,
+  inspection_days: 3,
+  delivered_at: '2025-10-02T10:00:00.000Z',
+  delivery_due_at: '2025-10-08T10:00:00.000Z',
+  delivery_note: 'Gallery link sent',
+  inspection_ends_at: '2025-10-05T10:00:00.000Z',
+  accepted_by: ['u1'],
+  rejected_by: [],
+  created_at: '2025-10-01T10:00:00.000Z',
+  accepted_at: '2025-10-01T11:00:00.000Z',
+  cancellation_requested_by: null,
+};
+const disputed: ContractView = { ...delivered, status: 'disputed' };
+
+const split = (refund: number) => {
+  const released = 5_000_000 - refund;
+  const fee = Math.round(released * 0.02);
+  return { refund_minor: refund, released_minor: released, fee_minor: fee, payout_minor: released - fee };
+};
+
+const openDispute: DisputeView = {
+  contract_id: 'c1',
+  status: 'open',
+  opened_side: 'payer',
+  reason: 'incomplete',
+  reason_text: 'Only part was delivered',
+  details: 'Only 120 of 300 photos',
+  opened_at: '2025-10-03T10:00:00.000Z',
+  agree_by: '2025-10-10T10:00:00.000Z',
+  held_minor: 5_000_000,
+  currency: 'NGN',
+  proposals: [],
+  settlement: null,
+  your_side: 'payer',
+};
+const proposedByBuyer: DisputeView = {
+  ...openDispute,
+  proposals: [{ id: 'p1', by: 'payer', created_at: '2025-10-03T11:00:00.000Z', ...split(2_000_000) }],
+};
+const settled: DisputeView = {
+  ...proposedByBuyer,
+  status: 'settled',
+  settlement: {
+    source: 'agreement',
+    proposal_id: 'p1',
+    reason: null,
+    settled_at: '2025-10-03T12:00:00.000Z',
+    ...split(2_000_000),
+  },
+};
+const people = [
+  { id: 'seller-1', full_name: 'Ada Obi', username: null },
+  { id: 'u1', full_name: 'Bola Ade', username: null },
+];
+
+const api = fakeApi();
+
+/** The buyer's contract page for `contract`, with `dispute` as the server's answer. */
+async function buyerPage(contract: ContractView, dispute: DisputeView | null = null) {
+  api.on('POST', '/get-contract-for-acceptor', reply({ ...contract }));
+  api.on('GET', '/contracts/c1', reply({ contract, people }));
+  api.on('GET', '/contracts/c1/dispute', reply({ dispute }));
+  await renderSignedInAt('/contracts/c1', <Route path="/contracts/:contractId" element={<ContractPage />} />);
+}
+
+/** The seller's contract page (u1 is then the creator). */
+async function sellerPage(contract: ContractView, dispute: DisputeView | null) {
+  const mine = { ...contract, creator_id: 'u1', acceptor_id: 'buyer-1', payer_user_ids: ['buyer-1'], accepted_by: ['buyer-1'] };
+  api.on('GET', '/contracts/c1', reply({ contract: mine, people }));
+  api.on('GET', '/contracts/c1/dispute', reply({ dispute: dispute && { ...dispute, your_side: 'creator' } }));
+  await renderSignedInAt(
+    '/my-contract-details/c1',
+    <Route path="/my-contract-details/:contractId" element={<MyContractDetailsPage />} />,
+  );
+  return mine;
+}
+
+const type = async (label: string | RegExp, value: string) => {
+  await act(async () => {
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  });
+};
+
+beforeEach(() => {
+  api.install();
+  api.calls.length = 0;
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('where a contract stands', () => {
+  it('names the deadline of the side that must act: the delivery, then the inspection', () => {
+    const funded = { ...delivered, status: 'fully_funded', delivered_at: null, inspection_ends_at: null } as const;
+    expect(nextAction(funded, 'payer', null)).toMatch(/^Waiting for the seller to deliver by Oct 8, 2025/);
+    expect(nextAction(funded, 'creator', null)).toMatch(
+      /^Your turn: deliver by Oct 8, 2025, .*, then mark the contract as delivered\.$/,
+    );
+    expect(nextAction(delivered, 'payer', null)).toMatch(
+      /^Your turn: inspect the delivery and mark it completed or open a dispute by Oct 5, 2025/,
+    );
+    expect(nextAction(delivered, 'creator', null)).toMatch(/^Waiting for the buyer to inspect the delivery by Oct 5, 2025/);
+  });
+
+  it('in a dispute, waits for the side that did not make the latest proposal', () => {
+    expect(nextAction(disputed, 'payer', proposedByBuyer)).toBe('Waiting for the seller to respond to your proposal.');
+    expect(nextAction(disputed, 'creator', { ...proposedByBuyer, your_side: 'creator' })).toMatch(
+      /^Your turn: accept the buyer's proposal or propose another split by/,
+    );
+    expect(nextAction(disputed, 'payer', { ...openDispute, status: 'awaiting_ops' })).toMatch(/^Our team will decide/);
+  });
+
+  it('lists only the steps that happened, then the next one', () => {
+    const labels = (contract: ContractView, dispute: DisputeView | null = null) =>
+      timelineSteps(contract, dispute).map((step) => `${step.state}: ${step.label}`);
+    expect(labels({ ...delivered, status: 'pending', amount_paid_minor: 0, accepted_by: [], delivered_at: null })).toEqual([
+      'done: Created',
+      'next: Accepted by the buyer',
+    ]);
+    expect(labels(delivered)).toEqual([
+      'done: Created',
+      'done: Accepted',
+      'done: Paid ₦50,000.00',
+      'done: Delivered',
+      'next: Inspection ends',
+    ]);
+    expect(labels({ ...delivered, status: 'settling' }, settled).slice(4)).toEqual([
+      'done: Disputed',
+      'done: Settled by agreement',
+      'next: ₦20,000.00 refunded to the buyer',
+      'next: ₦29,400.00 paid to the seller',
+    ]);
+    expect(labels({ ...delivered, status: 'partially_refunded' }, settled).slice(-2)).toEqual([
+      'done: ₦20,000.00 refunded to the buyer',
+      'done: ₦29,400.00 paid to the seller',
+    ]);
+  });
+});
+
+describe("the buyer's contract page", () => {
+  it('keeps Accept / Reject for a pending contract, asking nothing more', async () => {
+    await buyerPage({ ...delivered, status: 'pending', payer_user_ids: [], amount_paid_minor: 0 });
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reject' })).toBeTruthy();
+    expect(api.callsTo('GET', '/contracts/c1')).toEqual([]);
+  });
+
+  it('shows the deal, the seller, what was delivered and Mark as Completed naming the seller', async () => {
+    await buyerPage(delivered);
+    expect(screen.getByText('Ada Obi')).toBeTruthy();
+    expect(screen.getByText(/Gallery link sent/)).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem')).toHaveLength(5);
+    await click('Mark as Completed');
+    expect(screen.getByRole('dialog').textContent).toContain('Ada Obi');
+    // Nothing disputed yet: the dispute is not asked for.
+    expect(api.callsTo('GET', '/contracts/c1/dispute')).toEqual([]);
+  });
+
+  it("opens a dispute: refuses an empty form field by field, focusing the first, then sends the reason's code", async () => {
+    api.on('POST', '/open-dispute', reply({ dispute: openDispute, contract: disputed }));
+    await buyerPage(delivered);
+    await click('Open a dispute');
+    await click('Open Dispute');
+    expect(screen.getByText('Please choose the reason for the dispute.')).toBeTruthy();
+    expect(screen.getByText('Please describe what went wrong.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Reason'));
+    expect(api.callsTo('POST', '/open-dispute')).toEqual([]);
+
+    await type('Reason', 'incomplete');
+    await type('What went wrong', ' Only 120 of 300 photos ');
+    await click('Open Dispute');
+    expect(api.callsTo('POST', '/open-dispute').map((call) => call.body)).toEqual([
+      { contractId: 'c1', reason: 'incomplete', details: 'Only 120 of 300 photos' },
+    ]);
+    expect(await screen.findByText('Your dispute is open. The money stays in escrow until it is settled.')).toBeTruthy();
+    expect(screen.getByText('Only part was delivered')).toBeTruthy();
+  });
+
+  it("shows the server's refusal to open a dispute as it says it", async () => {
+    api.on('POST', '/open-dispute', reply({ error: 'This contract already has a dispute.' }, 409));
+    await buyerPage(delivered);
+    await click('Open a dispute');
+    await type('Reason', 'other');
+    await type('What went wrong', 'Wrong colour');
+    await click('Open Dispute');
+    expect(screen.getByRole('alert').textContent).toBe('This contract already has a dispute.');
+  });
+
+  it('previews a split as it is typed, refuses more than is held, and proposes the amount as typed', async () => {
+    api.on('POST', '/propose-settlement', reply({ dispute: proposedByBuyer, contract: disputed }));
+    await buyerPage(disputed, openDispute);
+    await screen.findByText('No proposals yet. Either side may propose how to split the money.');
+    await type(/Amount back to the buyer/, '60000');
+    expect(screen.getByText(/cannot be more than what is held in escrow \(₦50,000\.00\)/)).toBeTruthy();
+    await type(/Amount back to the buyer/, '20000');
+    expect(
+      screen.getByText('₦20,000.00 back to the buyer · ₦30,000.00 to the seller (₦29,400.00 after the 2% fee)'),
+    ).toBeTruthy();
+    await click('Propose this split');
+    expect(api.callsTo('POST', '/propose-settlement').map((call) => call.body)).toEqual([{ contractId: 'c1', refund: '20000' }]);
+    expect(await screen.findByText('Waiting for the seller to respond to your proposal.')).toBeTruthy();
+    // Your own proposal cannot be accepted by you, and only the seller refunds in full.
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Refund in full' })).toBeNull();
+  });
+
+  it('says where the money is: on its way while settling, then done', async () => {
+    await buyerPage({ ...delivered, status: 'settling' }, settled);
+    expect(
+      await screen.findByText(
+        '₦20,000.00 is being refunded to you and ₦29,400.00 is being paid to the seller. This page updates by itself.',
+      ),
+    ).toBeTruthy();
+    cleanup();
+    await buyerPage({ ...delivered, status: 'partially_refunded' }, settled);
+    expect(await screen.findByText('Done: ₦20,000.00 refunded to you and ₦29,400.00 paid to the seller.')).toBeTruthy();
+  });
+});
+
+describe("the seller's side of a dispute", () => {
+  it("accepts the buyer's latest proposal by its id, after a confirmation", async () => {
+    const mine = await sellerPage(disputed, proposedByBuyer);
+    api.on(
+      'POST',
+      '/accept-settlement',
+      reply({ dispute: { ...settled, your_side: 'creator' }, contract: { ...mine, status: 'settling' } }),
+    );
+    await screen.findByText(/Your turn: accept the buyer's proposal/);
+    await click('Accept');
+    expect(api.callsTo('POST', '/accept-settlement')).toEqual([]);
+    await click('Yes, Accept');
+    expect(api.callsTo('POST', '/accept-settlement').map((call) => call.body)).toEqual([{ contractId: 'c1', proposalId: 'p1' }]);
+    expect(await screen.findByText('You accepted the proposal: the dispute is settled.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        '₦29,400.00 (₦30,000.00 less the ₦600.00 fee) is being paid to your bank account and ₦20,000.00 is being refunded to the buyer. This page updates by itself.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('refunds in full only after a dialog naming the amount, and shows a refusal', async () => {
+    await sellerPage(disputed, openDispute);
+    api.on('POST', '/refund-in-full', reply({ error: 'This contract is currently "settling" and has no open dispute.' }, 409));
+    await click('Refund in full');
+    const dialog = screen.getByRole('dialog', { name: 'Refund the buyer in full?' });
+    expect(dialog.textContent).toContain('All ₦50,000.00 held in escrow goes back to the buyer');
+    expect(document.activeElement?.textContent).toBe('Not Yet');
+    await click('Yes, Refund ₦50,000.00');
+    expect(api.callsTo('POST', '/refund-in-full').map((call) => call.body)).toEqual([{ contractId: 'c1' }]);
+    expect(screen.getByRole('alert').textContent).toBe('This contract is currently "settling" and has no open dispute.');
+  });
+});

@@ -1,0 +1,94 @@
+import type { ContractView, ContractWithPeople } from '@escrow/api/contracts';
+import { isPayable } from '@escrow/domain/escrow-contract';
+import { formatAmount } from '@escrow/domain/money';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { StatusBadge } from '../../components/contract-status';
+import { TitleAndDescription } from '../../components/offer-details';
+import { Alert } from '../../components/ui/alert';
+import { Button, tapTargetClass } from '../../components/ui/button';
+import { CopyableId } from '../../components/ui/copy-button';
+import { Detail, Details, linkButtonClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
+import { paths } from '../../config/paths';
+import { useAuth } from '../../lib/auth';
+import { mayMarkCompleted } from './completion';
+import { ContractTimeline } from './contract-timeline';
+import { DeliveryDetails } from './delivery';
+import { DisputePanel } from './dispute';
+import { useMarkCompleted } from './mark-completed';
+import { PaymentProgress } from './payment-progress';
+import { personName } from './people';
+import { contractTotalMinor } from './progress';
+import { useDispute } from './use-dispute';
+
+const backToList = (
+  <Link to={paths.engagedContracts.getHref()} className={secondaryLinkButtonClass}>
+    Back to Engaged Contracts
+  </Link>
+);
+
+/**
+ * The buyer's view of a contract they accepted or paid for: the deal, where it stands and who must
+ * act next, what was delivered, and the buyer's actions (pay, mark as completed, the dispute).
+ */
+export function BuyerContract({ deal }: { deal: ContractWithPeople }) {
+  const { state: auth } = useAuth();
+  const userId = auth.status === 'signedIn' ? auth.user.sub : '';
+  const [contract, setContract] = useState<ContractView>(deal.contract);
+  const dispute = useDispute(contract, setContract);
+  const completion = useMarkCompleted(setContract);
+  const seller = personName(deal.people, contract.creator_id);
+  const payable = isPayable(contract.status);
+  const markable = mayMarkCompleted(contract, userId);
+
+  return (
+    <Page title="Contract" actions={backToList}>
+      {completion.notice && <Alert tone="success">{completion.notice}</Alert>}
+      {completion.error && <Alert tone="error">{completion.error}</Alert>}
+      <Details>
+        <Detail label="Status">
+          <StatusBadge status={contract.status} />
+        </Detail>
+        <TitleAndDescription title={contract.title} description={contract.description} />
+        <Detail label="Amount">{formatAmount(contract.value_minor, contract.currency)}</Detail>
+        <Detail label="Seller">{seller}</Detail>
+        <Detail label="Paid into escrow">
+          <PaymentProgress
+            paidMinor={contract.amount_paid_minor}
+            totalMinor={contractTotalMinor(contract)}
+            currency={contract.currency}
+          />
+        </Detail>
+        <Detail label="Contract ID">
+          <CopyableId id={contract.id} />
+        </Detail>
+        <DeliveryDetails contract={contract} />
+      </Details>
+      <ContractTimeline
+        contract={contract}
+        side="payer"
+        dispute={dispute.state.status === 'loaded' ? dispute.state.data : null}
+      />
+      {(payable || markable) && (
+        <div className="flex flex-wrap gap-3">
+          {payable && (
+            <Link to={paths.escrowPayment.getHref(contract.id)} className={linkButtonClass}>
+              Proceed to Payment
+            </Link>
+          )}
+          {markable && (
+            <Button
+              onClick={() => completion.ask(contract, seller)}
+              disabled={completion.marking !== null}
+              className={tapTargetClass}
+            >
+              {completion.marking ? 'Marking...' : 'Mark as Completed'}
+            </Button>
+          )}
+        </div>
+      )}
+      <DisputePanel contract={contract} side="payer" dispute={dispute.state} onChange={dispute.apply} />
+      {completion.dialog}
+    </Page>
+  );
+}

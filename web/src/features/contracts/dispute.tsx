@@ -1,0 +1,321 @@
+import type { ContractView } from '@escrow/api/contracts';
+import type { DisputeActionResponse, DisputeView } from '@escrow/api/disputes';
+import type { DisputeSide } from '@escrow/domain/dispute';
+import { isFinal, transitionTarget } from '@escrow/domain/escrow-contract';
+import { formatAmount } from '@escrow/domain/money';
+import { type ReactNode, useId, useState } from 'react';
+import { Alert } from '../../components/ui/alert';
+import { Button, tapTargetClass } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { Detail, Details, Loading } from '../../components/ui/page';
+import { formatDateTime } from '../../lib/format';
+import type { Loaded } from '../../lib/use-load';
+import { useSubmit } from '../../lib/use-submit';
+import { acceptSettlement, refundInFull } from './api';
+import { OpenDisputeForm, ProposeSplitForm } from './dispute-forms';
+import { feePercent, settledHow, sideName, splitSummary, whoIs } from './dispute-text';
+import { disputePanelMessages } from './messages';
+import { mayHaveDispute } from './use-dispute';
+
+type Settlement = NonNullable<DisputeView['settlement']>;
+
+/**
+ * A contract's dispute, for either party (ARCHITECTURE §5b): "Open a dispute" while the contract
+ * may be disputed; an open dispute with its proposals, "Propose a split", "Accept" on the other
+ * side's latest proposal and, for the seller, "Refund in full"; a settled one with its figures and
+ * where the money is. The server decides every action again; its refusal is shown as it says it.
+ */
+export function DisputePanel({
+  contract,
+  side,
+  dispute,
+  onChange,
+}: {
+  contract: ContractView;
+  side: DisputeSide;
+  dispute: Loaded<DisputeView | null>;
+  onChange: (reply: DisputeActionResponse) => void;
+}) {
+  const headingId = useId();
+  const [notice, setNotice] = useState<string | null>(null);
+  const done = (message: string) => (reply: DisputeActionResponse) => {
+    setNotice(message);
+    onChange(reply);
+  };
+
+  let body: ReactNode;
+  if (dispute.status === 'loading') {
+    body = mayHaveDispute(contract.status) ? <Loading>Loading the dispute...</Loading> : null;
+  } else if (dispute.status === 'failed') {
+    body = <Alert tone="error">{disputePanelMessages.loadFailed}</Alert>;
+  } else if (dispute.data === null) {
+    body =
+      transitionTarget(contract.status, 'open_dispute') === undefined ? null : (
+        <OpenDispute contractId={contract.id} onDone={done(disputePanelMessages.opened)} />
+      );
+  } else if (dispute.data.settlement) {
+    body = <SettledDispute contract={contract} dispute={dispute.data} settlement={dispute.data.settlement} />;
+  } else {
+    body = (
+      <OpenDisputeView
+        contract={contract}
+        side={side}
+        dispute={dispute.data}
+        onProposed={done(disputePanelMessages.proposed)}
+        onAccepted={done(disputePanelMessages.accepted)}
+        onRefunded={done(disputePanelMessages.refundedInFull)}
+      />
+    );
+  }
+  if (body === null) return null;
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <h2 id={headingId} className="text-xl font-semibold">
+        Dispute
+      </h2>
+      {notice && <Alert tone="success">{notice}</Alert>}
+      {body}
+    </section>
+  );
+}
+
+/** "Open a dispute", which reveals the form. */
+function OpenDispute({ contractId, onDone }: { contractId: string; onDone: (reply: DisputeActionResponse) => void }) {
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <div className="space-y-3">
+        <p className="text-gray-700 dark:text-gray-300">
+          Something wrong? Open a dispute: the money stays in escrow until it is settled.
+        </p>
+        <Button variant="secondary" onClick={() => setOpen(true)} className={tapTargetClass}>
+          Open a dispute
+        </Button>
+      </div>
+    );
+  }
+  return <OpenDisputeForm contractId={contractId} onDone={onDone} onCancel={() => setOpen(false)} />;
+}
+
+/** What the dispute is about: who opened it and why, until when the parties may agree, and what is held. */
+function DisputeFacts({ dispute, settled }: { dispute: DisputeView; settled: boolean }) {
+  return (
+    <Details>
+      <Detail label="Opened by">
+        {whoIs(dispute.opened_side, dispute.your_side)} · {formatDateTime(dispute.opened_at)}
+      </Detail>
+      <Detail label="Reason">{dispute.reason_text}</Detail>
+      <Detail label="Details">
+        <span className="whitespace-pre-line">{dispute.details}</span>
+      </Detail>
+      {!settled && <Detail label="Agree by">{formatDateTime(dispute.agree_by)}</Detail>}
+      <Detail label="Held in escrow">{formatAmount(dispute.held_minor, dispute.currency)}</Detail>
+    </Details>
+  );
+}
+
+function OpenDisputeView({
+  contract,
+  side,
+  dispute,
+  onProposed,
+  onAccepted,
+  onRefunded,
+}: {
+  contract: ContractView;
+  side: DisputeSide;
+  dispute: DisputeView;
+  onProposed: (reply: DisputeActionResponse) => void;
+  onAccepted: (reply: DisputeActionResponse) => void;
+  onRefunded: (reply: DisputeActionResponse) => void;
+}) {
+  return (
+    <>
+      <DisputeFacts dispute={dispute} settled={false} />
+      {dispute.status === 'awaiting_ops' && <Alert tone="info">{disputePanelMessages.awaitingOps}</Alert>}
+      <Proposals contractId={contract.id} side={side} dispute={dispute} onAccepted={onAccepted} />
+      <ProposeSplitForm contractId={contract.id} dispute={dispute} onDone={onProposed} />
+      {side === 'creator' && <RefundInFull contractId={contract.id} dispute={dispute} onDone={onRefunded} />}
+    </>
+  );
+}
+
+/** The proposals, oldest first; only the latest can be accepted, and only by the side that did not make it. */
+function Proposals({
+  contractId,
+  side,
+  dispute,
+  onAccepted,
+}: {
+  contractId: string;
+  side: DisputeSide;
+  dispute: DisputeView;
+  onAccepted: (reply: DisputeActionResponse) => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const submit = useSubmit(disputePanelMessages.acceptFailed);
+  const latest = dispute.proposals.at(-1);
+  if (!latest) {
+    return <p className="text-gray-700 dark:text-gray-300">No proposals yet. Either side may propose how to split the money.</p>;
+  }
+  const acceptable = latest.by !== side;
+
+  async function accept(proposalId: string) {
+    setConfirming(false);
+    const reply = await submit.run(() => acceptSettlement({ contractId, proposalId }));
+    if (reply) onAccepted(reply);
+  }
+
+  return (
+    <div className="space-y-3">
+      <h3 className="text-lg font-semibold">Proposals</h3>
+      <ol aria-label="Proposals" className="space-y-3">
+        {dispute.proposals.map((proposal) => (
+          <li key={proposal.id} className="rounded-lg border border-gray-200 p-4 dark:border-gray-800">
+            <p className="text-sm text-gray-600 dark:text-gray-400">
+              {whoIs(proposal.by, side)} proposed · {formatDateTime(proposal.created_at)}
+              {proposal === latest && ' · latest'}
+            </p>
+            <p className="mt-1 font-medium">{splitSummary(proposal, dispute.currency)}</p>
+            {proposal === latest && acceptable && (
+              <Button onClick={() => setConfirming(true)} disabled={submit.working} className={`mt-3 ${tapTargetClass}`}>
+                {submit.working ? 'Accepting...' : 'Accept'}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ol>
+      {submit.error && <Alert tone="error">{submit.error}</Alert>}
+      {confirming && (
+        <Dialog
+          title="Accept this split?"
+          actions={
+            <>
+              <Button variant="secondary" onClick={() => void accept(latest.id)} className={tapTargetClass}>
+                Yes, Accept
+              </Button>
+              <Button onClick={() => setConfirming(false)} className={tapTargetClass}>
+                Not Yet
+              </Button>
+            </>
+          }
+        >
+          <p>
+            {splitSummary(latest, dispute.currency)}. This settles the dispute: the money is sent as agreed and this cannot be
+            undone.
+          </p>
+        </Dialog>
+      )}
+    </div>
+  );
+}
+
+/** The seller gives everything held back to the buyer, after a confirmation that names the amount. */
+function RefundInFull({
+  contractId,
+  dispute,
+  onDone,
+}: {
+  contractId: string;
+  dispute: DisputeView;
+  onDone: (reply: DisputeActionResponse) => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const submit = useSubmit(disputePanelMessages.refundFailed);
+  const held = formatAmount(dispute.held_minor, dispute.currency);
+
+  async function refund() {
+    setConfirming(false);
+    const reply = await submit.run(() => refundInFull(contractId));
+    if (reply) onDone(reply);
+  }
+
+  return (
+    <div className="space-y-3">
+      <Button variant="secondary" onClick={() => setConfirming(true)} disabled={submit.working} className={tapTargetClass}>
+        {submit.working ? 'Refunding...' : 'Refund in full'}
+      </Button>
+      {submit.error && <Alert tone="error">{submit.error}</Alert>}
+      {confirming && (
+        <Dialog
+          title="Refund the buyer in full?"
+          actions={
+            <>
+              <Button variant="secondary" onClick={() => void refund()} className={tapTargetClass}>
+                Yes, Refund {held}
+              </Button>
+              <Button onClick={() => setConfirming(false)} className={tapTargetClass}>
+                Not Yet
+              </Button>
+            </>
+          }
+        >
+          <p>
+            All {held} held in escrow goes back to the buyer and the dispute is settled. You receive nothing, and no fee is
+            charged. This cannot be undone.
+          </p>
+        </Dialog>
+      )}
+    </div>
+  );
+}
+
+/** How the dispute was settled, its figures, and where the money is now. */
+function SettledDispute({
+  contract,
+  dispute,
+  settlement,
+}: {
+  contract: ContractView;
+  dispute: DisputeView;
+  settlement: Settlement;
+}) {
+  const amount = (minor: number) => formatAmount(minor, dispute.currency);
+  return (
+    <>
+      <DisputeFacts dispute={dispute} settled />
+      <p className="font-medium">
+        {settledHow(settlement.source)} · {formatDateTime(settlement.settled_at)}
+      </p>
+      {settlement.source === 'ops' && settlement.reason && <p>Our team's reason: {settlement.reason}</p>}
+      <Details>
+        <Detail label="Back to the buyer">{amount(settlement.refund_minor)}</Detail>
+        <Detail label="Released to the seller">{amount(settlement.released_minor)}</Detail>
+        <Detail label={`Platform fee (${feePercent})`}>{amount(settlement.fee_minor)}</Detail>
+        <Detail label="Seller's payout">{amount(settlement.payout_minor)}</Detail>
+      </Details>
+      <MoneyState status={contract.status} side={dispute.your_side} settlement={settlement} amount={amount} />
+    </>
+  );
+}
+
+/** While the contract is settling the money is on its way; once its status is final, it was paid. */
+function MoneyState({
+  status,
+  side,
+  settlement,
+  amount,
+}: {
+  status: ContractView['status'];
+  side: DisputeSide;
+  settlement: Settlement;
+  amount: (minor: number) => string;
+}) {
+  const buyer = side === 'payer';
+  const paid = isFinal(status);
+  const refund =
+    settlement.refund_minor > 0 &&
+    `${amount(settlement.refund_minor)} ${paid ? 'refunded' : 'is being refunded'} to ${buyer ? 'you' : sideName('payer')}`;
+  const payoutAmount = buyer
+    ? amount(settlement.payout_minor)
+    : `${amount(settlement.payout_minor)} (${amount(settlement.released_minor)} less the ${amount(settlement.fee_minor)} fee)`;
+  const payout =
+    settlement.payout_minor > 0 &&
+    `${payoutAmount} ${paid ? 'paid' : 'is being paid'} to ${buyer ? sideName('creator') : 'your bank account'}`;
+  // The reader's own money first.
+  const legs = (buyer ? [refund, payout] : [payout, refund]).filter((leg): leg is string => Boolean(leg));
+  const text = `${legs.join(' and ')}.`;
+  if (!paid) return <Alert tone="info">{text} This page updates by itself.</Alert>;
+  return <Alert tone="success">Done: {text}</Alert>;
+}

@@ -1,0 +1,73 @@
+import type { ContractView } from '@escrow/api/contracts';
+import { formatAmount } from '@escrow/domain/money';
+import { useState } from 'react';
+import { Button, tapTargetClass } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { failureMessage } from '../../lib/api';
+import { getContract, markContractCompleted } from './api';
+import { contractPageMessages } from './messages';
+import { personName } from './people';
+
+/**
+ * The payer's "Mark as Completed", the same on Engaged Contracts and on the contract's page: `ask`
+ * opens `dialog`, which names what is released and to whom, and only its "Yes" marks it. The
+ * marked contract goes to `onMarked`; `notice` and `error` say how it went.
+ */
+export function useMarkCompleted(onMarked: (contract: ContractView) => void) {
+  const [confirming, setConfirming] = useState<{ contract: ContractView; seller: string | null } | null>(null);
+  const [marking, setMarking] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  /** Asks first. `seller` is the seller's name when the page has it; otherwise it is read with the contract. */
+  function ask(contract: ContractView, seller?: string) {
+    setConfirming({ contract, seller: seller ?? null });
+    if (seller) return;
+    getContract(contract.id)
+      .then(({ people }) =>
+        setConfirming((asking) =>
+          asking?.contract.id === contract.id ? { contract, seller: personName(people, contract.creator_id) } : asking,
+        ),
+      )
+      .catch(() => undefined); // the dialog then says "the seller"
+  }
+
+  async function markCompleted(contract: ContractView) {
+    setConfirming(null);
+    setError(null);
+    setNotice(null);
+    setMarking(contract.id);
+    try {
+      onMarked(await markContractCompleted(contract.id));
+      setNotice(contractPageMessages.markedCompleted);
+    } catch (failure) {
+      setError(failureMessage(failure, contractPageMessages.markCompletedFailed));
+    } finally {
+      setMarking(null);
+    }
+  }
+
+  const dialog = confirming && (
+    <Dialog
+      title="Mark as Completed?"
+      actions={
+        <>
+          <Button variant="secondary" onClick={() => void markCompleted(confirming.contract)} className={tapTargetClass}>
+            Yes, Mark as Completed
+          </Button>
+          <Button onClick={() => setConfirming(null)} className={tapTargetClass}>
+            Not Yet
+          </Button>
+        </>
+      }
+    >
+      <p>
+        This tells {confirming.seller ?? 'the seller'} you are satisfied with "{confirming.contract.title}": they can then release{' '}
+        {formatAmount(confirming.contract.amount_paid_minor, confirming.contract.currency)} held in escrow to their bank account.
+        Only confirm once you have received what you paid for.
+      </p>
+    </Dialog>
+  );
+
+  return { ask, marking, error, notice, dialog };
+}
