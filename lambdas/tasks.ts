@@ -100,6 +100,8 @@ export const tasks: readonly TaskDefinition[] = [
     callback: true,
     permissions: { table: 'readWrite', workflow: ['answer'] },
   },
+  { state: 'Rearm', file: 'rearm', callback: false, permissions: {} },
+  { state: 'ContinueAsNew', file: 'continue-as-new', callback: false, permissions: { workflow: ['start'] } },
 ];
 
 /** The ASL placeholder CDK fills with a task's function ARN. */

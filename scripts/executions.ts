@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeExecutionCommand, type HistoryEvent, paginateGetExecutionHistory, SFNClient } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { executionNames } from '../lambdas/core/adapters/workflow';
 import { balances, type LedgerLine, ledgerSummary } from '../lambdas/core/domain/ledger';
 import { type Currency, formatAmount } from '../lambdas/core/domain/money';
 import { contractKey } from '../lambdas/core/entities/contract';
@@ -26,6 +27,8 @@ export interface ExecutionReportInput {
   contractId: string;
   execution?: { status?: string; startDate?: Date; stopDate?: Date };
   events: HistoryEvent[];
+  /** The executions that continued it (a contract waiting past 300 days continues as `<id>--2`, ...), oldest first. */
+  continuations?: Array<{ name: string; execution?: ExecutionReportInput['execution']; events: HistoryEvent[] }>;
   contract?: {
     status: string;
     currency: Currency;
@@ -69,6 +72,23 @@ export interface ExecutionReportInput {
   };
 }
 
+/** An execution's history as lines: each state entered, what the tasks answered, timeouts and failures. */
+function historyLines(events: HistoryEvent[], money: (minor: number) => string): string[] {
+  const out: string[] = [];
+  for (const event of events) {
+    const entered = event.stateEnteredEventDetails;
+    if (entered) out.push(`  ${iso(event.timestamp)}  ${entered.name}`);
+    const output = event.taskSucceededEventDetails?.output;
+    if (output) out.push(`  ${iso(event.timestamp)}    answered ${describeOutput(output, money)}`);
+    if (event.type?.endsWith('TimedOut')) out.push(`  ${iso(event.timestamp)}    timed out`);
+    const failed = event.taskFailedEventDetails;
+    if (failed) out.push(`  ${iso(event.timestamp)}    failed ${failed.error ?? ''}: ${failed.cause ?? ''}`);
+    if (event.executionFailedEventDetails)
+      out.push(`  ${iso(event.timestamp)}    FAILED ${event.executionFailedEventDetails.error ?? ''}`);
+  }
+  return out;
+}
+
 /** The report as lines of text (pure: tested without AWS). */
 export function executionReport(input: ExecutionReportInput): string[] {
   const { contractId, execution, events, contract, ledger, payout } = input;
@@ -80,22 +100,15 @@ export function executionReport(input: ExecutionReportInput): string[] {
     if (contract.delivered_at) out.push(`  delivered ${contract.delivered_at}: ${contract.delivery_note ?? ''}`);
     if (contract.inspection_ends_at) out.push(`  inspection ends ${contract.inspection_ends_at}`);
   }
-  out.push(
-    '',
-    execution
-      ? `Execution: ${execution.status} since ${iso(execution.startDate)}${execution.stopDate ? `, ended ${iso(execution.stopDate)}` : ''}`
-      : 'Execution: none',
-  );
-  for (const event of events) {
-    const entered = event.stateEnteredEventDetails;
-    if (entered) out.push(`  ${iso(event.timestamp)}  ${entered.name}`);
-    const output = event.taskSucceededEventDetails?.output;
-    if (output) out.push(`  ${iso(event.timestamp)}    answered ${describeOutput(output, money)}`);
-    if (event.type?.endsWith('TimedOut')) out.push(`  ${iso(event.timestamp)}    timed out`);
-    const failed = event.taskFailedEventDetails;
-    if (failed) out.push(`  ${iso(event.timestamp)}    failed ${failed.error ?? ''}: ${failed.cause ?? ''}`);
-    if (event.executionFailedEventDetails)
-      out.push(`  ${iso(event.timestamp)}    FAILED ${event.executionFailedEventDetails.error ?? ''}`);
+  for (const run of [{ name: contractId, execution, events }, ...(input.continuations ?? [])]) {
+    const named = run.name === contractId ? 'Execution' : `Execution ${run.name}`;
+    out.push(
+      '',
+      run.execution
+        ? `${named}: ${run.execution.status} since ${iso(run.execution.startDate)}${run.execution.stopDate ? `, ended ${iso(run.execution.stopDate)}` : ''}`
+        : `${named}: none`,
+    );
+    out.push(...historyLines(run.events, money));
   }
   const dispute = input.dispute;
   if (dispute) {
@@ -212,11 +225,21 @@ async function main() {
     Number(values.port ?? process.env.PORT ?? 3000),
   );
   const documents = DynamoDBDocumentClient.from(dynamodb);
-  const executionArn = `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${contractId}`;
-  const execution = await sfn.send(new DescribeExecutionCommand({ executionArn })).catch(() => undefined);
-  const events: HistoryEvent[] = [];
-  if (execution)
-    for await (const page of paginateGetExecutionHistory({ client: sfn }, { executionArn })) events.push(...(page.events ?? []));
+  // The contract's execution, then each that continued it (<id>--2, --3, ...) until one does not exist.
+  const runs: Array<{ name: string; execution?: ExecutionReportInput['execution']; events: HistoryEvent[] }> = [];
+  for (let generation = 1; ; generation++) {
+    const name = executionNames(contractId, generation).at(-1) as string;
+    const executionArn = `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
+    const execution = await sfn.send(new DescribeExecutionCommand({ executionArn })).catch(() => undefined);
+    if (!execution && generation > 1) break;
+    const events: HistoryEvent[] = [];
+    if (execution)
+      for await (const page of paginateGetExecutionHistory({ client: sfn }, { executionArn }))
+        events.push(...(page.events ?? []));
+    runs.push({ name, execution, events });
+    if (!execution) break;
+  }
+  const [first, ...continuations] = runs;
   const { Item: contract } = await documents.send(new GetCommand({ TableName: tableName, Key: contractKey(contractId) }));
   const { Items: ledger = [] } = await documents.send(
     new QueryCommand({
@@ -237,8 +260,9 @@ async function main() {
   console.log(
     executionReport({
       contractId,
-      execution,
-      events,
+      execution: first?.execution,
+      events: first?.events ?? [],
+      continuations,
       contract: contract as ExecutionReportInput['contract'],
       ledger: ledger as ExecutionReportInput['ledger'],
       payout: payout as ExecutionReportInput['payout'],

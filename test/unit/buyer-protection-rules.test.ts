@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { executionNames, nextExecutionName } from '../../lambdas/core/adapters/workflow';
 import {
   acceptableProposal,
   allocateRefund,
@@ -33,6 +34,7 @@ import {
 } from '../../lambdas/core/domain/ledger';
 import { platformFee } from '../../lambdas/core/domain/money';
 import { splitCredit } from '../../lambdas/core/domain/payment';
+import { executionLifetimeDays, rearm } from '../../lambdas/core/services/escrow-workflow';
 import { escrowDefinitionPath } from '../../lambdas/tasks';
 
 const funded = ['in_escrow', 'fully_funded', 'delivered', 'payer_marked_satisfied'] as const;
@@ -207,6 +209,58 @@ describe('the state machine’s dispute branch', () => {
     expect(states.PaidOut?.Choices?.[0]).toMatchObject({ Variable: '$.completion.settling', Next: 'AwaitRefunds' });
     expect(states.AwaitRefunds?.Next).toBe('Settled');
     expect(states.Settled?.Type).toBe('Succeed');
+  });
+});
+
+describe('the one-year limit of an execution', () => {
+  const definition = JSON.parse(readFileSync(escrowDefinitionPath, 'utf8')) as {
+    States: Record<
+      string,
+      {
+        Type: string;
+        Next?: string;
+        Default?: string;
+        TimeoutSeconds?: number;
+        Catch?: Array<{ ErrorEquals: string[]; Next: string }>;
+        Choices?: Array<Record<string, unknown>>;
+        Result?: unknown;
+      }
+    >;
+  };
+  const states = definition.States;
+  const longWaits = ['AwaitReleaseRequest', 'AwaitOpsDecision', 'AwaitRefunds', 'AwaitPayoutResume'];
+
+  it('sends every wait that has no decision of its own through Rearm on its timeout, and back to itself', () => {
+    for (const wait of longWaits) {
+      const timedOut = states[wait]?.Catch?.find((c) => c.ErrorEquals.includes('States.Timeout'))?.Next;
+      expect(timedOut, wait).toBe(`${wait}TimedOut`);
+      expect(states[`${wait}TimedOut`]).toMatchObject({ Type: 'Pass', Result: { wait }, Next: 'Rearm' });
+      expect(states.Rearmed?.Choices).toContainEqual({ Variable: '$.rearm.wait', StringEquals: wait, Next: wait });
+    }
+    expect(states.Rearm?.Next).toBe('Rearmed');
+    expect(states.Rearmed?.Choices?.[0]).toEqual({
+      Variable: '$.rearm.continueAsNew',
+      BooleanEquals: true,
+      Next: 'ContinueAsNew',
+    });
+    expect(states.ContinueAsNew?.Next).toBe('ContinuedAsNew');
+    // Every other wait ends in a decision: no Task catches its timeout into itself.
+    for (const [name, state] of Object.entries(states))
+      for (const c of state.Catch ?? []) if (c.ErrorEquals.includes('States.Timeout')) expect(c.Next, name).not.toBe(name);
+  });
+
+  it('continues an execution before a year, as <id>--2, --3, ...', () => {
+    expect(executionLifetimeDays).toBeLessThan(365 - 20);
+    expect(nextExecutionName('01ABC', '01ABC')).toBe('01ABC--2');
+    expect(nextExecutionName('01ABC', '01ABC--2')).toBe('01ABC--3');
+    expect(() => nextExecutionName('01ABC', '01XYZ--2')).toThrow();
+    expect(executionNames('01ABC', 3)).toEqual(['01ABC', '01ABC--2', '01ABC--3']);
+    const start = '2026-01-01T00:00:00.000Z';
+    expect(rearm('AwaitReleaseRequest', start, Date.parse(start) + 299 * 86_400_000)).toEqual({
+      wait: 'AwaitReleaseRequest',
+      continueAsNew: false,
+    });
+    expect(rearm('AwaitReleaseRequest', start, Date.parse(start) + 300 * 86_400_000).continueAsNew).toBe(true);
   });
 });
 

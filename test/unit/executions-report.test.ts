@@ -117,6 +117,24 @@ describe('npm run executions', () => {
     expect(lines).toContain('  refund ₦10,000.00 + fee ₦600.00 + payout ₦29,400.00 = held ₦40,000.00');
   });
 
+  it('follows a contract into the executions that continued it', () => {
+    const lines = executionReport({
+      contractId: 'C6',
+      execution: {
+        status: 'SUCCEEDED',
+        startDate: new Date('2026-01-01T00:00:00.000Z'),
+        stopDate: new Date('2026-10-28T00:00:00.000Z'),
+      },
+      events: [],
+      continuations: [
+        { name: 'C6--2', execution: { status: 'RUNNING', startDate: new Date('2026-10-28T00:00:01.000Z') }, events: [] },
+      ],
+      ledger: [],
+    });
+    expect(lines).toContain('Execution: SUCCEEDED since 2026-01-01T00:00:00.000Z, ended 2026-10-28T00:00:00.000Z');
+    expect(lines).toContain('Execution C6--2: RUNNING since 2026-10-28T00:00:01.000Z');
+  });
+
   it('says loudly when a ledger does not sum to zero', () => {
     const lines = executionReport({
       contractId: 'C2',

@@ -22,17 +22,18 @@ export interface EscrowExecutionInput {
 }
 
 /**
- * Starts the contract's execution. Starting it again while it runs answers the same execution,
- * and an execution of that contract that already ended is left as it is: either way the contract
- * has its one execution.
+ * Starts the contract's execution (`name`: the contract's id; a continuation's is
+ * {@link nextExecutionName}). Starting it again while it runs answers the same execution, and an
+ * execution of that name that already ended is left as it is: either way the contract has its one
+ * execution running.
  */
-export async function startEscrowExecution(contractId: string): Promise<void> {
+export async function startEscrowExecution(contractId: string, name = contractId): Promise<void> {
   const input: EscrowExecutionInput = { contractId };
   try {
     await stepFunctions().send(
       new StartExecutionCommand({
         stateMachineArn: requireEnv('stateMachineArn'),
-        name: contractId,
+        name,
         input: JSON.stringify(input),
       }),
     );
@@ -66,4 +67,20 @@ export async function failTask(taskToken: string, error: string, cause: string):
     if (alreadyHandled(failure)) return false;
     throw failure;
   }
+}
+
+/**
+ * The name of the execution that continues `current` (an execution of the contract nearing AWS's
+ * one-year limit starts its successor and ends): `<contractId>--2`, then `--3`, ...
+ */
+export function nextExecutionName(contractId: string, current: string): string {
+  const generation = current === contractId ? 1 : Number(/--(\d+)$/.exec(current)?.[1] ?? Number.NaN);
+  if (!Number.isSafeInteger(generation) || !current.startsWith(contractId))
+    throw new Error(`${current} is not an execution of contract ${contractId}`);
+  return `${contractId}--${generation + 1}`;
+}
+
+/** The names of a contract's executions, oldest first, as far as `generations` (finance's report follows them). */
+export function executionNames(contractId: string, generations: number): string[] {
+  return Array.from({ length: generations }, (_, i) => (i === 0 ? contractId : `${contractId}--${i + 1}`));
 }

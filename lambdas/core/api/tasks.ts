@@ -11,3 +11,12 @@ export const callbackTaskInputSchema = taskInputSchema.extend({ taskToken: z.str
 export const payoutFailedInputSchema = taskInputSchema.extend({
   error: z.object({ Error: z.string().max(256), Cause: z.string().max(32_768).optional() }),
 });
+
+/** Rearm gets which wait timed out and when the execution started (`$$.Execution.StartTime`). */
+export const rearmInputSchema = taskInputSchema.extend({
+  wait: z.string().min(1).max(80),
+  startedAt: z.string().min(1).max(64),
+});
+
+/** ContinueAsNew gets the name of the execution it continues (`$$.Execution.Name`). */
+export const continueAsNewInputSchema = taskInputSchema.extend({ executionName: z.string().min(1).max(80) });

@@ -1,6 +1,6 @@
 import { timeScale } from '../adapters/env';
 import { logger } from '../adapters/logger';
-import { completeTask, startEscrowExecution } from '../adapters/workflow';
+import { completeTask, nextExecutionName, startEscrowExecution } from '../adapters/workflow';
 import { deliveryTimer, inspectionTimer, secondsUntil } from '../domain/delivery';
 import {
   type Contract,
@@ -10,6 +10,7 @@ import {
   mayExpireUnfunded,
   nextStatus,
 } from '../domain/escrow-contract';
+import { scaledMs } from '../domain/time-scale';
 import { contractUpdate, getContract, updated } from '../entities/contract';
 import { getDispute } from '../entities/dispute';
 import { notificationItems } from '../entities/notification';
@@ -86,6 +87,29 @@ export async function settlementTimer(contract: Contract, now = Date.now()): Pro
     seconds: dispute ? secondsUntil(dispute.agree_by, now) : 1,
     payout: !payout ? 'none' : payout.status === 'failed' && !payout.account_number ? 'waiting' : 'ready',
   };
+}
+
+/**
+ * How long one execution of a contract runs before it continues as a new one: AWS ends a Standard
+ * execution after a year, so a contract that waits longer (a release never requested, a payout or
+ * a dispute waiting for ops, a refund leg waiting for ops) moves to a successor well before.
+ */
+export const executionLifetimeDays = 300;
+
+/** Rearm, when a long wait's timer fired: whether the execution should continue as a new one now, or wait again. */
+export function rearm(wait: string, startedAt: string, now = Date.now()): { wait: string; continueAsNew: boolean } {
+  const lifetimeMs = scaledMs(executionLifetimeDays * 24 * 60 * 60 * 1000, timeScale());
+  return { wait, continueAsNew: now - Date.parse(startedAt) >= lifetimeMs };
+}
+
+/**
+ * ContinueAsNew: starts the contract's next execution, which fast-forwards (every callback task
+ * answers at once what already happened) to the wait this one was in. Safe to repeat.
+ */
+export async function continueAsNew(contractId: string, executionName: string): Promise<{ next: string }> {
+  const next = nextExecutionName(contractId, executionName);
+  await startEscrowExecution(contractId, next);
+  return { next };
 }
 
 /** Opens the contract's escrow execution (once it is `active`); safe to repeat. */

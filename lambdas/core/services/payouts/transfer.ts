@@ -107,6 +107,8 @@ export async function runTransfer(contractId: string, taskToken: string): Promis
     await completeTask(taskToken, transferOutput(payout));
     return;
   }
+  // Still waiting for ops (a continued execution fast-forwarding here): straight back to that wait.
+  if (payout.status === 'failed') throw new PayoutFailedError(`Payout of ${contractId} waits for ops to resume it`);
   if (payout.status !== 'transferring') throw new Error(`Payout of ${contractId} is ${payout.status}, not transferring`);
   payout = await ensureTransfer(payout);
   if (payout.transfer_status === 'FAILED') {
