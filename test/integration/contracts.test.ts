@@ -5,7 +5,10 @@ import { invalidRequestMessage } from '../../lambdas/core/api/common';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { NotificationsResponse } from '../../lambdas/core/api/notifications';
 import type { TemplateView } from '../../lambdas/core/api/templates';
+import { deliveryMessages } from '../../lambdas/core/domain/delivery';
+import { currencyNotAvailable } from '../../lambdas/core/domain/money';
 import { contractKey } from '../../lambdas/core/entities/contract';
+import { templateKey } from '../../lambdas/core/entities/template';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { confirmedUser, signedIn } from '../support/identity';
@@ -193,20 +196,20 @@ describe('private contracts', () => {
     });
   });
 
-  it('lets the creator edit a pending contract, in any currency of the edit form', async () => {
+  it('lets the creator edit a pending contract, and refuses a currency escrow cannot carry yet (400)', async () => {
     const id = await newContract();
-    const edited = await call(seller, 'PATCH', `/contracts/${id}`, {
-      title: 'New title',
-      description: 'New',
-      value: 99.99,
-      currency: 'JPY',
+    const edit = { title: 'New title', description: 'New', value: 99.99, currency: 'NGN' };
+    expect(await call(seller, 'PATCH', `/contracts/${id}`, { ...edit, currency: 'JPY' })).toEqual({
+      status: 400,
+      body: { error: currencyNotAvailable('JPY') },
     });
+    const edited = await call(seller, 'PATCH', `/contracts/${id}`, edit);
     expect(edited.status).toBe(200);
     expect(edited.body.contract).toMatchObject({
       title: 'New title',
       value_minor: 9999,
       total_amount_minor: 9999,
-      currency: 'JPY',
+      currency: 'NGN',
     });
   });
 
@@ -258,12 +261,13 @@ describe('private contracts', () => {
 });
 
 describe('templates', () => {
-  async function newTemplate(price: string | number = '1500.50') {
+  async function newTemplate(price: string | number = '1500.50', overrides: Record<string, unknown> = {}) {
     const response = await call(seller, 'POST', '/templates', {
       title: 'T-shirt',
       description: 'Printed, per item',
       base_price: price,
       currency: 'NGN',
+      ...overrides,
     });
     expect(response.status).toBe(201);
     return String(response.body.id);
@@ -275,13 +279,13 @@ describe('templates', () => {
     const list = (await call(seller, 'GET', '/templates')).body.templates as TemplateView[];
     expect(list[0]?.id).toBe(id);
     expect(list.map((t) => t.id)).toContain(older);
-    const edited = await call(seller, 'PATCH', `/templates/${id}`, {
-      title: 'Hoodie',
-      description: 'Per item',
-      base_price: '9000',
-      currency: 'CAD',
+    const edit = { title: 'Hoodie', description: 'Per item', base_price: '9000', currency: 'NGN' };
+    expect(await call(seller, 'PATCH', `/templates/${id}`, { ...edit, currency: 'CAD' })).toEqual({
+      status: 400,
+      body: { error: currencyNotAvailable('CAD') },
     });
-    expect(edited.body.template).toMatchObject({ title: 'Hoodie', base_price_minor: 900_000, currency: 'CAD' });
+    const edited = await call(seller, 'PATCH', `/templates/${id}`, edit);
+    expect(edited.body.template).toMatchObject({ title: 'Hoodie', base_price_minor: 900_000, currency: 'NGN' });
     expect((await call(seller, 'DELETE', `/templates/${id}`)).status).toBe(200);
     expect((await call(seller, 'GET', `/templates/${id}`)).status).toBe(404);
   });
@@ -306,7 +310,14 @@ describe('templates', () => {
     const fetched = await call(stranger, 'POST', '/fetch-contract-template', { templateId: id });
     expect(fetched.body).toEqual({
       success: true,
-      template: { id, title: 'T-shirt', description: 'Printed, per item', base_price_minor: 150_050, currency: 'NGN' },
+      template: {
+        id,
+        title: 'T-shirt',
+        description: 'Printed, per item',
+        base_price_minor: 150_050,
+        currency: 'NGN',
+        inspection_days: 3,
+      },
     });
     expect(await call(stranger, 'POST', '/fetch-contract-template', { templateId: 'nope' })).toEqual({
       status: 404,
@@ -330,6 +341,66 @@ describe('templates', () => {
         status: 'active',
       });
     }
+  });
+
+  async function contractFrom(templateId: string): Promise<ContractView> {
+    const made = await call(buyer, 'POST', '/create-instance-from-template', { templateId, quantity: 1 });
+    expect(made.status).toBe(201);
+    return ((await call(buyer, 'GET', `/contracts/${made.body.newContractId}`)).body as { contract: ContractView }).contract;
+  }
+
+  it('gives a contract made from a template the template’s inspection window (5 days), and 3 when it was made without one', async () => {
+    const chosen = await newTemplate('100', { inspectionDays: 5 });
+    expect((await call(seller, 'GET', `/templates/${chosen}`)).body.template).toMatchObject({ inspection_days: 5 });
+    expect((await call(stranger, 'POST', '/fetch-contract-template', { templateId: chosen })).body.template).toMatchObject({
+      inspection_days: 5,
+    });
+    expect((await contractFrom(chosen)).inspection_days).toBe(5);
+
+    const unchosen = await newTemplate('100');
+    expect((await call(seller, 'GET', `/templates/${unchosen}`)).body.template).toMatchObject({ inspection_days: 3 });
+    expect((await contractFrom(unchosen)).inspection_days).toBe(3);
+  });
+
+  it.each([0, 15])('refuses an inspection window of %i days on create and on edit (400, the range text)', async (days) => {
+    expect(
+      await call(seller, 'POST', '/templates', {
+        title: 'T',
+        description: 'D',
+        base_price: '1',
+        currency: 'NGN',
+        inspectionDays: days,
+      }),
+    ).toEqual({ status: 400, body: { error: deliveryMessages.inspectionDaysRange } });
+    const id = await newTemplate('100', { inspectionDays: 4 });
+    const edit = { title: 'T', description: 'D', base_price: '1', currency: 'NGN', inspectionDays: days };
+    expect(await call(seller, 'PATCH', `/templates/${id}`, edit)).toEqual({
+      status: 400,
+      body: { error: deliveryMessages.inspectionDaysRange },
+    });
+    expect((await call(seller, 'GET', `/templates/${id}`)).body.template).toMatchObject({ inspection_days: 4 });
+  });
+
+  it('reads a template stored before templates carried a window as 3 days, and so do contracts made from it', async () => {
+    const id = await newTemplate('100', { inspectionDays: 8 });
+    await documents().send(
+      new UpdateCommand({ TableName: localStage.tableName, Key: templateKey(id), UpdateExpression: 'REMOVE inspection_days' }),
+    );
+    expect((await call(seller, 'GET', `/templates/${id}`)).body.template).toMatchObject({ inspection_days: 3 });
+    expect((await contractFrom(id)).inspection_days).toBe(3);
+  });
+
+  it('changes the window on an edit that names one, and keeps it on an edit that leaves it out', async () => {
+    const id = await newTemplate('100', { inspectionDays: 6 });
+    const edit = { title: 'Hoodie', description: 'Per item', base_price: '200', currency: 'NGN' };
+    expect((await call(seller, 'PATCH', `/templates/${id}`, edit)).body.template).toMatchObject({
+      title: 'Hoodie',
+      inspection_days: 6,
+    });
+    expect((await call(seller, 'PATCH', `/templates/${id}`, { ...edit, inspectionDays: 10 })).body.template).toMatchObject({
+      inspection_days: 10,
+    });
+    expect((await contractFrom(id)).inspection_days).toBe(10);
   });
 
   it('treats an invalid quantity as 1 and tells the template’s creator', async () => {

@@ -9,6 +9,7 @@ import {
   isEscrowCurrency,
 } from '../domain/money';
 import { amountSchema, requiredText } from './common';
+import { inspectionDaysSchema } from './contracts';
 
 /** The templates API: requests and replies. Base prices travel as integer minor units with their currency. */
 
@@ -27,6 +28,7 @@ export const createTemplateRequestSchema = z.object({
     .enum(createCurrencies)
     .default(defaultCurrency)
     .refine(isEscrowCurrency, { error: (i) => currencyNotAvailable(i.input as Currency) }),
+  inspectionDays: inspectionDaysSchema,
 });
 export type CreateTemplateRequest = z.input<typeof createTemplateRequestSchema>;
 
@@ -35,6 +37,8 @@ export const editTemplateRequestSchema = z.object({
   currency: z
     .enum(editCurrencies, { message: fillAllFields })
     .refine(isEscrowCurrency, { error: (i) => currencyNotAvailable(i.input as Currency) }),
+  /** Left out (a client from before templates carried it), the template keeps its window. */
+  inspectionDays: inspectionDaysSchema.unwrap().optional(),
 });
 export type EditTemplateRequest = z.input<typeof editTemplateRequestSchema>;
 
@@ -45,6 +49,7 @@ export const templateViewSchema = z.object({
   description: z.string(),
   base_price_minor: z.number().int(),
   currency: z.enum(currencyCodes),
+  inspection_days: z.number().int(),
   created_at: z.string(),
 });
 export type TemplateView = z.infer<typeof templateViewSchema>;

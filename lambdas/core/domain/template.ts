@@ -34,5 +34,7 @@ export interface Template {
   description: string;
   base_price_minor: number;
   currency: Currency;
+  /** The inspection window, in days, every contract made from it is created with. */
+  inspection_days: number;
   created_at: string;
 }

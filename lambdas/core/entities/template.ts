@@ -1,5 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documents } from '../adapters/aws';
+import { inspectionDays } from '../domain/delivery';
 import type { Template } from '../domain/template';
 import { byCreator, itemsByCreator, onConditionFailed, tableName } from './table';
 
@@ -14,9 +15,11 @@ export function toItem(template: Template): Record<string, unknown> {
   };
 }
 
+/** A template stored before templates carried an inspection window reads as the default window. */
 export function fromItem(item: Record<string, unknown>): Template {
   const { id, creator_id, title, description, base_price_minor, currency, created_at } = item as unknown as Template;
-  return { id, creator_id, title, description, base_price_minor, currency, created_at };
+  const inspection_days = (item.inspection_days as number | undefined) ?? inspectionDays.default;
+  return { id, creator_id, title, description, base_price_minor, currency, inspection_days, created_at };
 }
 
 export async function putTemplate(template: Template): Promise<void> {
@@ -35,18 +38,24 @@ export async function listTemplatesByCreator(sub: string): Promise<Template[]> {
   return (await itemsByCreator(sub, 'TEMPLATE')).map(fromItem);
 }
 
-/** Updates a template, only if it still exists and still belongs to `creatorId`; undefined when it does not. */
+/**
+ * Updates a template, only if it still exists and still belongs to `creatorId`; undefined when it
+ * does not. An edit that leaves the inspection window out keeps the stored one.
+ */
 export async function updateTemplate(
   id: string,
   creatorId: string,
-  fields: Pick<Template, 'title' | 'description' | 'base_price_minor' | 'currency'>,
+  fields: Pick<Template, 'title' | 'description' | 'base_price_minor' | 'currency'> & Partial<Pick<Template, 'inspection_days'>>,
 ): Promise<Template | undefined> {
+  const keepWindow = fields.inspection_days === undefined;
   const { Attributes } = await onConditionFailed(
     documents().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: templateKey(id),
-        UpdateExpression: 'SET title = :title, description = :description, base_price_minor = :price, currency = :currency',
+        UpdateExpression: `SET title = :title, description = :description, base_price_minor = :price, currency = :currency${
+          keepWindow ? '' : ', inspection_days = :days'
+        }`,
         ConditionExpression: 'creator_id = :creator',
         ExpressionAttributeValues: {
           ':title': fields.title,
@@ -54,6 +63,7 @@ export async function updateTemplate(
           ':price': fields.base_price_minor,
           ':currency': fields.currency,
           ':creator': creatorId,
+          ...(keepWindow ? {} : { ':days': fields.inspection_days }),
         },
         ReturnValues: 'ALL_NEW',
       }),

@@ -17,7 +17,7 @@ import { countAttempt } from './throttles';
 
 type TemplateInput = { title: string; description: string; base_price: number; currency: Currency };
 
-export async function createTemplate(creatorId: string, input: TemplateInput): Promise<string> {
+export async function createTemplate(creatorId: string, input: TemplateInput & { inspectionDays: number }): Promise<string> {
   const template: Template = {
     id: ulid(),
     creator_id: creatorId,
@@ -25,6 +25,7 @@ export async function createTemplate(creatorId: string, input: TemplateInput): P
     description: input.description,
     base_price_minor: input.base_price,
     currency: input.currency,
+    inspection_days: input.inspectionDays,
     created_at: new Date().toISOString(),
   };
   await putTemplate(template);
@@ -44,10 +45,15 @@ export function templatesCreatedBy(sub: string): Promise<TemplateView[]> {
   return listTemplatesByCreator(sub);
 }
 
-export async function editTemplate(id: string, sub: string, input: TemplateInput): Promise<TemplateView> {
+/** Edits the caller's template; an edit without `inspectionDays` keeps the window it has. */
+export async function editTemplate(
+  id: string,
+  sub: string,
+  input: TemplateInput & { inspectionDays?: number },
+): Promise<TemplateView> {
   await templateForCreator(id, sub);
-  const { base_price, ...rest } = input;
-  const changed = await updateTemplate(id, sub, { ...rest, base_price_minor: base_price });
+  const { base_price, inspectionDays, ...rest } = input;
+  const changed = await updateTemplate(id, sub, { ...rest, base_price_minor: base_price, inspection_days: inspectionDays });
   if (!changed) throw new NotFoundError(templateMessages.notFound);
   return changed;
 }
@@ -61,8 +67,8 @@ export async function removeTemplate(id: string, sub: string): Promise<void> {
 export async function templateForUse(id: string): Promise<PublicTemplate> {
   const template = await getTemplate(id);
   if (!template) throw new NotFoundError(templateMessages.notFoundForUse);
-  const { id: tid, title, description, base_price_minor, currency } = template;
-  return { id: tid, title, description, base_price_minor, currency };
+  const { id: tid, title, description, base_price_minor, currency, inspection_days } = template;
+  return { id: tid, title, description, base_price_minor, currency, inspection_days };
 }
 
 /**
@@ -91,6 +97,7 @@ export async function instantiateTemplate(templateId: string, sub: string, quant
     description: instanceDescription(template.description, quantity),
     valueMinor,
     currency: template.currency,
+    inspectionDays: template.inspection_days,
     now,
     acceptedBy: [sub],
   });

@@ -2,6 +2,7 @@
 
 import type { ContractView } from '@escrow/api/contracts';
 import type { TemplateView } from '@escrow/api/templates';
+import { deliveryMessages } from '@escrow/domain/delivery';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -56,6 +57,7 @@ const template: TemplateView = {
   description: 'Per logo',
   base_price_minor: 50_000,
   currency: 'GBP',
+  inspection_days: 3,
   created_at: '2025-10-02T10:00:00.000Z',
 };
 
@@ -201,11 +203,13 @@ describe('templates', () => {
     expect(screen.getByRole('alert').textContent).toBe('Could not load your templates. Please try again.');
   });
 
-  function fillTemplate(values: { title?: string; description?: string; basePrice?: string }) {
-    const { title = 'Logo pack', description = 'Per logo', basePrice = '500' } = values;
+  function fillTemplate(values: { title?: string; description?: string; basePrice?: string; inspectionDays?: string }) {
+    const { title = 'Logo pack', description = 'Per logo', basePrice = '500', inspectionDays } = values;
     fireEvent.change(screen.getByLabelText('Template Title'), { target: { value: title } });
     fireEvent.change(screen.getByLabelText('Description'), { target: { value: description } });
     fireEvent.change(screen.getByLabelText('Base Price'), { target: { value: basePrice } });
+    if (inspectionDays !== undefined)
+      fireEvent.change(screen.getByLabelText('Inspection window (days)'), { target: { value: inspectionDays } });
   }
 
   async function submitTemplate() {
@@ -219,6 +223,8 @@ describe('templates', () => {
     [{ basePrice: '' }, 'Please fill in all fields.'],
     [{ basePrice: '0' }, 'Please enter a valid, positive number for the base price.'],
     [{ basePrice: '-3' }, 'Please enter a valid, positive number for the base price.'],
+    [{ inspectionDays: '15' }, deliveryMessages.inspectionDaysRange],
+    [{ inspectionDays: '0' }, deliveryMessages.inspectionDaysRange],
   ])('refuses %j with the spec text', async (values, message) => {
     await renderRoute('/create-template', '/create-template', <CreateTemplatePage />);
     fillTemplate(values);
@@ -251,6 +257,7 @@ describe('templates', () => {
       description: 'Per logo',
       base_price: '500',
       currency: 'NGN',
+      inspectionDays: 3,
     });
     expect(screen.getByText(template.id)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
@@ -258,5 +265,14 @@ describe('templates', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Go to Dashboard' }));
     });
     expect(screen.getByText('Arrived at dashboard')).toBeTruthy();
+  });
+
+  it('creates the template with the inspection window chosen (10 days)', async () => {
+    vi.mocked(createTemplate).mockResolvedValue({ id: template.id });
+    await renderRoute('/create-template', '/create-template', <CreateTemplatePage />);
+    expect((screen.getByLabelText('Inspection window (days)') as HTMLInputElement).value).toBe('3');
+    fillTemplate({ inspectionDays: '10' });
+    await submitTemplate();
+    expect(vi.mocked(createTemplate).mock.calls[0]?.[0]).toMatchObject({ inspectionDays: 10 });
   });
 });

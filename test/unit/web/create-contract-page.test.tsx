@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 
 import type { ProfileResponse } from '@escrow/api/identity';
+import { deliveryMessages } from '@escrow/domain/delivery';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -42,14 +43,25 @@ function renderPage() {
   );
 }
 
-function fill(values: { acceptorId?: string; title?: string; description?: string; value?: string; currency?: string }) {
+function fill(values: {
+  acceptorId?: string;
+  title?: string;
+  description?: string;
+  value?: string;
+  currency?: string;
+  inspectionDays?: string;
+}) {
   const { acceptorId = 'buyer-1', title = 'Logo design', description = 'One logo', value = '1500.50', currency } = values;
   fireEvent.change(screen.getByLabelText('Acceptor User ID'), { target: { value: acceptorId } });
   fireEvent.change(screen.getByLabelText('Contract Title'), { target: { value: title } });
   fireEvent.change(screen.getByLabelText('Description'), { target: { value: description } });
   fireEvent.change(screen.getByLabelText('Value'), { target: { value } });
   if (currency) fireEvent.change(screen.getByLabelText('Currency'), { target: { value: currency } });
+  if (values.inspectionDays !== undefined)
+    fireEvent.change(screen.getByLabelText('Inspection window (days)'), { target: { value: values.inspectionDays } });
 }
+
+const inspectionBox = () => screen.getByLabelText('Inspection window (days)') as HTMLInputElement;
 
 beforeEach(() => {
   vi.mocked(createContract).mockReset();
@@ -114,10 +126,40 @@ describe('create contract page', () => {
       description: 'One logo',
       value: '1500.50',
       currency: 'NGN',
+      inspectionDays: 3,
     });
     expect(screen.getByText('Arrived at my-created-contract')).toBeTruthy();
     expect(screen.getByTestId('navigation-state').textContent).toBe('{"created":true}');
   });
+
+  it('asks for the inspection window in whole days from 1 to 14, 3 to start with, and says what it is', () => {
+    renderPage();
+    expect(inspectionBox().value).toBe('3');
+    expect([inspectionBox().min, inspectionBox().max, inspectionBox().step]).toEqual(['1', '14', '1']);
+    const hint = document.getElementById(inspectionBox().getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe('Days the buyer has to check the delivery before it counts as accepted.');
+  });
+
+  it('sends the inspection window chosen (7 days) as a number', async () => {
+    vi.mocked(createContract).mockResolvedValue({ id: '01JNEWCONTRACT0000000000000' });
+    renderPage();
+    fill({ inspectionDays: '7' });
+    await click('Create Contract');
+    await click('I Agree & Create Contract');
+    expect(vi.mocked(createContract).mock.calls[0]?.[0]).toMatchObject({ inspectionDays: 7 });
+  });
+
+  it.each(['15', '0', '2.5', ''])(
+    "refuses an inspection window of %j with the server's text, without opening the policy",
+    async (days) => {
+      renderPage();
+      fill({ inspectionDays: days });
+      await click('Create Contract');
+      expect(screen.getByRole('alert').textContent).toBe(deliveryMessages.inspectionDaysRange);
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(createContract).not.toHaveBeenCalled();
+    },
+  );
 
   it("says 'An unknown error occurred.' when the failure has no server text", async () => {
     vi.mocked(createContract).mockRejectedValue(new TypeError('Failed to fetch'));

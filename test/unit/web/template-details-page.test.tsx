@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 
 import type { TemplateView } from '@escrow/api/templates';
+import { deliveryMessages } from '@escrow/domain/delivery';
 import { currencyNotAvailable } from '@escrow/domain/money';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { Route } from 'react-router-dom';
@@ -23,6 +24,7 @@ const template: TemplateView = {
   description: 'One logo, two revisions',
   base_price_minor: 150_050,
   currency: 'NGN',
+  inspection_days: 5,
   created_at: '2025-10-01T10:00:00.000Z',
 };
 
@@ -44,11 +46,12 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('template details page', () => {
-  it('shows the template in view mode with its price, currency and Back to List', async () => {
+  it('shows the template in view mode with its price, currency, inspection window and Back to List', async () => {
     await renderPage();
     expect(getTemplate).toHaveBeenCalledWith(template.id);
     expect(screen.getByText('Logo design')).toBeTruthy();
     expect(screen.getByText('₦1,500.50')).toBeTruthy();
+    expect(screen.getByText('5 days to check the delivery')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to List' }).getAttribute('href')).toBe('/my-templates');
     expect(screen.queryByLabelText('Template Title')).toBeNull();
   });
@@ -59,6 +62,7 @@ describe('template details page', () => {
     const title = screen.getByLabelText('Template Title') as HTMLInputElement;
     expect(title.value).toBe('Logo design');
     expect((screen.getByLabelText('Base Price') as HTMLInputElement).value).toBe('1500.50');
+    expect((screen.getByLabelText('Inspection window (days)') as HTMLInputElement).value).toBe('5');
     const currencies = [...(screen.getByLabelText('Currency') as HTMLSelectElement).options].map((o) => o.value);
     expect(currencies).toEqual(['USD', 'EUR', 'GBP', 'NGN', 'JPY', 'CAD']);
 
@@ -70,21 +74,24 @@ describe('template details page', () => {
   });
 
   it('Save Changes sends the edit and shows the saved template in view mode', async () => {
-    vi.mocked(editTemplate).mockResolvedValue({ ...template, title: 'Logo pack', base_price_minor: 200_000 });
+    vi.mocked(editTemplate).mockResolvedValue({ ...template, title: 'Logo pack', base_price_minor: 200_000, inspection_days: 7 });
     await renderPage();
     await click('Modify Template');
     fireEvent.change(screen.getByLabelText('Template Title'), { target: { value: 'Logo pack' } });
     fireEvent.change(screen.getByLabelText('Base Price'), { target: { value: '2000' } });
+    fireEvent.change(screen.getByLabelText('Inspection window (days)'), { target: { value: '7' } });
     await click('Save Changes');
     expect(editTemplate).toHaveBeenCalledWith(template.id, {
       title: 'Logo pack',
       description: 'One logo, two revisions',
       base_price: '2000',
       currency: 'NGN',
+      inspectionDays: 7,
     });
     expect(screen.queryByLabelText('Template Title')).toBeNull();
     expect(screen.getByText('Logo pack')).toBeTruthy();
     expect(screen.getByText('₦2,000.00')).toBeTruthy();
+    expect(screen.getByText('7 days to check the delivery')).toBeTruthy();
   });
 
   it('refuses a currency escrow cannot carry yet, with the reason, and stays in edit mode', async () => {
@@ -102,6 +109,8 @@ describe('template details page', () => {
     ['Template Title', ' ', 'Please fill in all fields.'],
     ['Base Price', '-5', 'Please enter a valid, positive number for the base price.'],
     ['Base Price', '0', 'Please enter a valid, positive number for the base price.'],
+    ['Inspection window (days)', '15', deliveryMessages.inspectionDaysRange],
+    ['Inspection window (days)', '0', deliveryMessages.inspectionDaysRange],
   ])('refuses %s = %j with %j and stays in edit mode', async (label, value, message) => {
     await renderPage();
     await click('Modify Template');

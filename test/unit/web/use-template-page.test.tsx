@@ -19,6 +19,7 @@ const template = {
   description: 'One logo, two revisions',
   base_price_minor: 150_050,
   currency: 'NGN' as const,
+  inspection_days: 5,
 };
 
 function renderPage() {
@@ -76,6 +77,20 @@ describe('use template page', () => {
     await searchFor('  ');
     expect(screen.getByRole('alert').textContent).toBe('Please enter a Template ID.');
     expect(fetchContractTemplate).not.toHaveBeenCalled();
+  });
+
+  it('shows the inspection window a contract made from the template will have', async () => {
+    renderPage();
+    await searchFor(template.id);
+    expect(screen.getByText('Inspection window')).toBeTruthy();
+    expect(screen.getByText('5 days to check the delivery')).toBeTruthy();
+  });
+
+  it('says "1 day" for a one-day window', async () => {
+    vi.mocked(fetchContractTemplate).mockResolvedValue({ ...template, inspection_days: 1 });
+    renderPage();
+    await searchFor(template.id);
+    expect(screen.getByText('1 day to check the delivery')).toBeTruthy();
   });
 
   it('shows the live total for the quantity: ₦1,500.50 x 3 = ₦4,501.50', async () => {

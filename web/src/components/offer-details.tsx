@@ -11,3 +11,8 @@ export function TitleAndDescription({ title, description }: { title: string; des
     </>
   );
 }
+
+/** The Inspection window row of a template's (or contract's) details: the days the buyer has to check a delivery. */
+export function InspectionWindowDetail({ days }: { days: number }) {
+  return <Detail label="Inspection window">{`${days} ${days === 1 ? 'day' : 'days'} to check the delivery`}</Detail>;
+}

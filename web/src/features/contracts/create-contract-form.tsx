@@ -1,6 +1,7 @@
 import { createCurrencies, defaultCurrency } from '@escrow/domain/money';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { defaultInspectionDaysText, InspectionDaysField } from '../../components/offer-fields';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -13,7 +14,14 @@ import { ContractFields } from './contract-fields';
 import { type CreateContractInput, checkCreateContract } from './contract-form';
 import { contractPageMessages } from './messages';
 
-const emptyForm: CreateContractInput = { acceptorId: '', title: '', description: '', value: '', currency: defaultCurrency };
+const emptyForm: CreateContractInput = {
+  acceptorId: '',
+  title: '',
+  description: '',
+  value: '',
+  currency: defaultCurrency,
+  inspectionDays: defaultInspectionDaysText,
+};
 
 /**
  * Spec §2 "Contract creation": a private contract for one named acceptor, created once the policy
@@ -69,6 +77,7 @@ export function CreateContractForm({ account }: { account: ReactNode }) {
           onChange={(event) => set('acceptorId', event.target.value)}
         />
         <ContractFields form={form} currencies={createCurrencies} set={set} />
+        <InspectionDaysField value={form.inspectionDays} onChange={(days) => set('inspectionDays', days)} />
         {error && <Alert tone="error">{error}</Alert>}
         <Button type="submit" className="w-full" disabled={working}>
           {working ? 'Creating...' : 'Create Contract'}

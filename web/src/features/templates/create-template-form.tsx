@@ -2,6 +2,7 @@ import { createCurrencies, defaultCurrency } from '@escrow/domain/money';
 import { type FormEvent, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { CreateCurrency } from '../../components/currency-select';
+import { defaultInspectionDaysText } from '../../components/offer-fields';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { CopyableId } from '../../components/ui/copy-button';
@@ -15,7 +16,13 @@ import { templatePageMessages } from './messages';
 import { TemplateFields } from './template-fields';
 import { checkCreateTemplate, type TemplateInput } from './template-form';
 
-const emptyForm: TemplateInput<CreateCurrency> = { title: '', description: '', basePrice: '', currency: defaultCurrency };
+const emptyForm: TemplateInput<CreateCurrency> = {
+  title: '',
+  description: '',
+  basePrice: '',
+  currency: defaultCurrency,
+  inspectionDays: defaultInspectionDaysText,
+};
 
 /** Spec §2 "Templates": a reusable offer; once created, its ID to share. */
 export function CreateTemplateForm() {

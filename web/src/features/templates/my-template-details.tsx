@@ -3,7 +3,7 @@ import { editCurrencies, formatAmount, toDecimalString } from '@escrow/domain/mo
 import { templateMessages } from '@escrow/domain/template';
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
-import { TitleAndDescription } from '../../components/offer-details';
+import { InspectionWindowDetail, TitleAndDescription } from '../../components/offer-details';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDeleteDialog, DeleteButton } from '../../components/ui/confirm-delete';
@@ -25,6 +25,7 @@ const toInput = (template: TemplateView): TemplateInput => ({
   description: template.description,
   basePrice: toDecimalString(template.base_price_minor),
   currency: template.currency,
+  inspectionDays: String(template.inspection_days),
 });
 
 const backToList = (
@@ -77,6 +78,7 @@ function TemplateDetails({ template, onSaved }: { template: TemplateView; onSave
             <TitleAndDescription title={template.title} description={template.description} />
             <Detail label="Base Price">{formatAmount(template.base_price_minor, template.currency)}</Detail>
             <Detail label="Currency">{template.currency}</Detail>
+            <InspectionWindowDetail days={template.inspection_days} />
             <Detail label="Created">{formatDate(template.created_at)}</Detail>
           </Details>
           {edit.error && <Alert tone="error">{edit.error}</Alert>}

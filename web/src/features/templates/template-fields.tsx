@@ -1,7 +1,7 @@
 import type { Currency } from '@escrow/domain/money';
 import type { ReactNode } from 'react';
 import { CurrencySelect } from '../../components/currency-select';
-import { AmountField, DescriptionField, TitleField } from '../../components/offer-fields';
+import { AmountField, DescriptionField, InspectionDaysField, TitleField } from '../../components/offer-fields';
 import type { TemplateInput } from './template-form';
 
 /** The template fields the create and edit forms share. */
@@ -29,6 +29,7 @@ export function TemplateFields<C extends Currency>({
         onChange={(basePrice) => set('basePrice', basePrice)}
       />
       <CurrencySelect options={currencies} value={form.currency} onChange={(currency) => set('currency', currency)} />
+      <InspectionDaysField value={form.inspectionDays} onChange={(days) => set('inspectionDays', days)} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import {
 } from '@escrow/api/templates';
 import type { Currency } from '@escrow/domain/money';
 import type { CreateCurrency } from '../../components/currency-select';
+import { inspectionDaysFromText } from '../../components/offer-fields';
 import type { Checked } from '../../lib/form';
 import { templatePageMessages } from './messages';
 
@@ -14,6 +15,8 @@ export interface TemplateInput<C extends Currency = Currency> {
   description: string;
   basePrice: string;
   currency: C;
+  /** As typed; sent as a whole number of days, which every contract made from the template gets. */
+  inspectionDays: string;
 }
 
 const blank = (input: TemplateInput) => [input.title, input.description, input.basePrice].some((value) => !value.trim());
@@ -24,10 +27,11 @@ function toRequest<C extends Currency>(input: TemplateInput<C>) {
     description: input.description.trim(),
     base_price: input.basePrice.trim(),
     currency: input.currency,
+    inspectionDays: inspectionDaysFromText(input.inspectionDays),
   };
 }
 
-/** Spec §5 "Create template": title, description and price required; price a positive number. */
+/** Spec §5 "Create template": title, description and price required; price a positive number; the window 1-14 days. */
 export function checkCreateTemplate(input: TemplateInput<CreateCurrency>): Checked<CreateTemplateRequest> {
   if (blank(input)) return { ok: false, message: templatePageMessages.fillAllFields };
   const request = toRequest(input);
@@ -36,7 +40,7 @@ export function checkCreateTemplate(input: TemplateInput<CreateCurrency>): Check
   return { ok: true, request };
 }
 
-/** Spec §5 "Edit template": all fields required and price positive. */
+/** Spec §5 "Edit template": all fields required, price positive, the window 1-14 days. */
 export function checkEditTemplate(input: TemplateInput): Checked<EditTemplateRequest> {
   if (blank(input)) return { ok: false, message: templatePageMessages.fillAllFields };
   const request = toRequest(input);

@@ -2,7 +2,7 @@ import type { PublicTemplate } from '@escrow/api/templates';
 import { formatAmount } from '@escrow/domain/money';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { TitleAndDescription } from '../../components/offer-details';
+import { InspectionWindowDetail, TitleAndDescription } from '../../components/offer-details';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
@@ -81,6 +81,7 @@ export function UseTemplate() {
           <Details>
             <TitleAndDescription title={template.title} description={template.description} />
             <Detail label="Price per item">{formatAmount(template.base_price_minor, template.currency)}</Detail>
+            <InspectionWindowDetail days={template.inspection_days} />
           </Details>
           <div className="max-w-48">
             <TextField
