@@ -20,7 +20,7 @@ export const timings = {
   creationToastMs: 2_000,
   /** The banner on a contract's page right after it was created. */
   createdBannerMs: 5_000,
-  /** While money moves on its own (a settlement's refund and payout), a page asks for the status again this often (§9). */
+  /** While money moves on its own (a settlement's refund and payout, a cancellation's refund), a page asks for the status again this often (§9). */
   statusPollMs: 5_000,
 } as const;
 

@@ -4,6 +4,7 @@ import {
   type ContractView,
   type ContractWithPeople,
   type CreateContractRequest,
+  cancellationResponseSchema,
   contractForAcceptorSchema,
   type contractIdRequestSchema,
   contractListResponseSchema,
@@ -85,6 +86,14 @@ export async function markDelivered(contractId: string, note: string): Promise<C
   const body: MarkDeliveredRequest = { contractId, note };
   const reply = await apiFetch('/mark-delivered', { method: 'POST', body, schema: contractResponseSchema });
   return reply.contract;
+}
+
+/**
+ * Cancels a funded contract before delivery (everything paid back to the buyer, no fee), or, when
+ * the caller is a buyer who may not cancel alone, asks the seller to: the reply's `message` says which.
+ */
+export function cancelContract(contractId: string): Promise<z.infer<typeof cancellationResponseSchema>> {
+  return apiFetch('/cancel-contract', { method: 'POST', body: byId(contractId), schema: cancellationResponseSchema });
 }
 
 /** The contract's dispute as the caller's side sees it; null while it has none. */

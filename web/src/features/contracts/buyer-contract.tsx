@@ -11,6 +11,7 @@ import { CopyableId } from '../../components/ui/copy-button';
 import { Detail, Details, linkButtonClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
+import { CancelContract } from './cancel-contract';
 import { mayMarkCompleted } from './completion';
 import { ContractTimeline } from './contract-timeline';
 import { DeliveryDetails } from './delivery';
@@ -29,7 +30,7 @@ const backToList = (
 
 /**
  * The buyer's view of a contract they accepted or paid for: the deal, where it stands and who must
- * act next, what was delivered, and the buyer's actions (pay, mark as completed, the dispute).
+ * act next, what was delivered, and the buyer's actions (pay, mark as completed, cancel, the dispute).
  */
 export function BuyerContract({ deal }: { deal: ContractWithPeople }) {
   const { state: auth } = useAuth();
@@ -87,6 +88,7 @@ export function BuyerContract({ deal }: { deal: ContractWithPeople }) {
           )}
         </div>
       )}
+      <CancelContract contract={contract} side="payer" people={deal.people} onChange={setContract} />
       <DisputePanel contract={contract} side="payer" dispute={dispute.state} onChange={dispute.apply} />
       {completion.dialog}
     </Page>

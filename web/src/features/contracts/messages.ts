@@ -44,3 +44,9 @@ export const disputePanelMessages = {
   accepted: 'You accepted the proposal: the dispute is settled.',
   refundedInFull: 'You refunded the buyer in full: the dispute is settled.',
 } as const;
+
+/** The cancellation section's own texts; what the server answers (cancelled, request sent, refusals) is the domain's `cancellationMessages`. */
+export const cancellationPanelMessages = {
+  cancelFailed: 'Failed to cancel the contract. Please try again.',
+  requestFailed: 'Failed to send your request to cancel. Please try again.',
+} as const;

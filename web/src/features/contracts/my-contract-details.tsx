@@ -18,6 +18,7 @@ import { formatDate, shortId } from '../../lib/format';
 import { useEditAndDelete } from '../../lib/use-edit-and-delete';
 import { useLoad } from '../../lib/use-load';
 import { deleteContract, editContract, getContract } from './api';
+import { CancelContract } from './cancel-contract';
 import { ContractFields } from './contract-fields';
 import { checkEditContract, type EditContractInput } from './contract-form';
 import { ContractTimeline } from './contract-timeline';
@@ -151,6 +152,7 @@ function ContractDetails({ data, onSaved }: { data: ContractWithPeople; onSaved:
           edit.setNotice({ tone: 'success', text: contractPageMessages.delivered });
         }}
       />
+      <CancelContract contract={contract} side="creator" people={people} onChange={onSaved} />
       <DisputePanel contract={contract} side="creator" dispute={dispute.state} onChange={dispute.apply} />
       {edit.error && <Alert tone="error">{edit.error}</Alert>}
       <div className="flex flex-wrap gap-3">

@@ -34,6 +34,7 @@ type Contract = Pick<
   | 'delivery_due_at'
   | 'inspection_ends_at'
   | 'marked_as_cc'
+  | 'cancellation_requested_by'
 >;
 
 /** Whether the contract was accepted: any status after pending, or a cancelled one someone accepted or paid. */
@@ -64,6 +65,7 @@ export function timelineSteps(contract: Contract, dispute: DisputeView | null): 
   if (paid > 0) done(paid >= total ? `Paid ${amount(paid)}` : `Paid ${amount(paid)} of ${amount(total)}`);
   if (status === 'active' || status === 'in_escrow') next(`Paid in full (${amount(total)})`);
 
+  if (contract.cancellation_requested_by) done('The buyer asked to cancel');
   if (contract.delivered_at) done('Delivered', contract.delivered_at);
   else if (status === 'fully_funded') next('Delivered by the seller', contract.delivery_due_at);
   if (status === 'delivered') next('Inspection ends', contract.inspection_ends_at);
@@ -80,8 +82,9 @@ export function timelineSteps(contract: Contract, dispute: DisputeView | null): 
   if (status === 'payer_marked_satisfied') next('Funds released to the seller');
   if (status === 'releasing') next('Paid out to the seller');
   if (status === 'completed') done('Funds released to the seller');
-  if (status === 'refunding') next(`Refund of ${amount(paid)} to the buyer`);
-  if (status === 'cancelled') done(paid > 0 ? 'Cancelled and refunded' : 'Cancelled');
+  // Cancelled after money came in (by a party, or at the delivery deadline): all of it goes back to the buyer.
+  if (status === 'refunding') done(`Cancelled: ${amount(paid)} is being refunded to the buyer`);
+  if (status === 'cancelled') done(paid > 0 ? `Cancelled: ${amount(paid)} was refunded to the buyer` : 'Cancelled');
   return steps;
 }
 
@@ -119,6 +122,9 @@ export function nextAction(contract: Contract, side: DisputeSide, dispute: Dispu
   const buyer = side === 'payer';
   const owed = Math.max(0, contractTotalMinor(contract) - contract.amount_paid_minor);
   const by = (deadline: string | null) => (deadline ? ` by ${formatDateTime(deadline)}` : '');
+  if (contract.cancellation_requested_by && (contract.status === 'in_escrow' || contract.status === 'fully_funded')) {
+    return cancellationAction(contract, side);
+  }
   switch (contract.status) {
     case 'pending':
       return buyer ? 'Your turn: accept or reject this contract.' : 'Waiting for the buyer to accept the contract.';
@@ -147,13 +153,40 @@ export function nextAction(contract: Contract, side: DisputeSide, dispute: Dispu
     case 'settling':
       return 'The dispute is settled: the refund and the payout are on their way.';
     case 'refunding':
-      return buyer ? 'Your refund is on its way.' : 'The refund is on its way to the buyer.';
+      return buyer
+        ? `The contract is cancelled: your refund of ${amount(contract.amount_paid_minor)} is on its way.`
+        : `The contract is cancelled: the refund of ${amount(contract.amount_paid_minor)} is on its way to the buyer.`;
     case 'refunded':
     case 'partially_refunded':
       return 'Nothing left to do: the dispute is settled and the money has been paid.';
     case 'cancelled':
-      return 'Nothing left to do: the contract is cancelled.';
+      if (contract.amount_paid_minor === 0) return 'Nothing left to do: the contract is cancelled.';
+      return `Nothing left to do: the contract is cancelled and ${amount(contract.amount_paid_minor)} was refunded to ${buyer ? 'you' : 'the buyer'}.`;
   }
+}
+
+/** While the buyer's request to cancel stands: the seller decides; the buyer waits (or pays, or the seller delivers). */
+function cancellationAction(contract: Contract, side: DisputeSide): string {
+  const paid = formatAmount(contract.amount_paid_minor, contract.currency);
+  if (side === 'payer') return `Waiting for the seller to agree to cancel; if they do, your ${paid} is refunded in full.`;
+  const otherwise =
+    contract.status === 'fully_funded'
+      ? `or deliver${contract.delivery_due_at ? ` by ${formatDateTime(contract.delivery_due_at)}` : ''} and mark the contract as delivered`
+      : 'or keep it and wait for the rest of the payment';
+  return `Your turn: the buyer asked to cancel. Agree to refund everything paid (${paid}), ${otherwise}.`;
+}
+
+/**
+ * The delivery deadline of a funded contract not yet delivered, told to `side`: undelivered by
+ * then, everything paid goes back to the buyer (the workflow refunds it). Null when it has none.
+ */
+export function deliveryDeadline(contract: Pick<Contract, 'status' | 'delivery_due_at'>, side: DisputeSide): string | null {
+  if (!contract.delivery_due_at) return null;
+  if (contract.status !== 'in_escrow' && contract.status !== 'fully_funded') return null;
+  const date = formatDateTime(contract.delivery_due_at);
+  return side === 'payer'
+    ? `If it is not delivered by ${date}, you are refunded in full.`
+    : `Deliver by ${date}: if it is not delivered by then, everything paid goes back to the buyer.`;
 }
 
 function disputeAction(side: DisputeSide, dispute: DisputeView | null): string {

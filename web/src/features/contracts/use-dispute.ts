@@ -2,9 +2,9 @@ import type { ContractView } from '@escrow/api/contracts';
 import type { DisputeActionResponse, DisputeView } from '@escrow/api/disputes';
 import { type ContractStatus, isInDispute } from '@escrow/domain/escrow-contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { timings } from '../../lib/constants';
 import type { Loaded } from '../../lib/use-load';
-import { getContract, getDispute } from './api';
+import { getDispute } from './api';
+import { usePollContract } from './use-poll-contract';
 
 /**
  * Whether a contract in `status` may have a dispute: once it was disputed, and when completed (a
@@ -49,28 +49,7 @@ export function useDispute(contract: ContractView, onContract: (contract: Contra
     };
   }, [contractId, needed]);
 
-  const settling = contract.status === 'settling';
-  useEffect(() => {
-    if (!settling) return;
-    let active = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = () => {
-      timer = setTimeout(async () => {
-        try {
-          const fresh = await getContract(contractId);
-          if (active) onContract(fresh.contract);
-        } catch {
-          // A missed check changes nothing: the next one asks again.
-        }
-        if (active) poll();
-      }, timings.statusPollMs);
-    };
-    poll();
-    return () => {
-      active = false;
-      clearTimeout(timer);
-    };
-  }, [settling, contractId, onContract]);
+  usePollContract(contractId, contract.status === 'settling', onContract);
 
   const apply = useCallback(
     (reply: DisputeActionResponse) => {
