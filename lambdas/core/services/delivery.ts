@@ -39,7 +39,8 @@ export async function markDelivered(contractId: string, sub: string, note: strin
   const status = nextStatus(contract.status, 'mark_delivered', deliveryMessages.notDeliverable(contract.status));
   const now = new Date().toISOString();
   const endsAt = inspectionEndsAt(now, contract.inspection_days, timeScale());
-  const changes = { status, delivered_at: now, delivery_note: note, inspection_ends_at: endsAt };
+  // Delivered: a cancellation the buyer asked for before it no longer stands.
+  const changes = { status, delivered_at: now, delivery_note: note, inspection_ends_at: endsAt, cancellation_requested_by: null };
   const seller = await displayName(sub);
   const body = `${seller} marked "${contract.title}" delivered: ${note}. Inspect it and mark it completed, or open a dispute, by ${endsAt}; after that it counts as accepted.`;
   await commitContractChange([

@@ -130,7 +130,8 @@ export async function openDispute(
   const told = otherSide(contract, side);
   try {
     await commitContractChange([
-      contractUpdate(contract, { status }),
+      // A dispute replaces any cancellation the buyer asked for.
+      contractUpdate(contract, { status, cancellation_requested_by: null }),
       disputePut(dispute),
       ...told.flatMap((who) => notificationItems(who, 'Dispute opened', body, now)),
     ]);
@@ -143,7 +144,10 @@ export async function openDispute(
   }
   await emailEach(told, `Dispute opened on "${contract.title}"`, `${body}\n\n${appLink('/dashboard')}`);
   for (const step of ['delivery', 'inspection', 'release'] as const) await answerStepLater(contractId, step);
-  return { dispute: viewOf(dispute, side), contract: toContractView(updated(contract, { status })) };
+  return {
+    dispute: viewOf(dispute, side),
+    contract: toContractView(updated(contract, { status, cancellation_requested_by: null })),
+  };
 }
 
 /** A party proposes how the held money is split: it replaces any earlier proposal; the other side is told. */
