@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documents } from '../adapters/aws';
 import { deliveryDueAt, inspectionDays } from '../domain/delivery';
 import { type Contract, type ContractStatus, fundingEndsAt } from '../domain/escrow-contract';
-import { batchGetAll, byCreator, itemsByCreator, type TransactItem, tableName, withoutKeys } from './table';
+import { batchGetAll, byCreator, itemsByCreator, type TransactItem, tableName, versionedUpdate, withoutKeys } from './table';
 
 /** The contract item: `CONTRACT#<id>` / `META`, listed by creator in GSI1. */
 export const contractKey = (id: string) => ({ PK: `CONTRACT#${id}`, SK: 'META' });
@@ -63,28 +63,7 @@ export type ContractChanges = Partial<Omit<Contract, 'id' | 'creator_id' | 'acce
  * at; it bumps the version, so of two changes made from the same read only one succeeds.
  */
 export function contractUpdate(contract: Contract, set: ContractChanges): TransactItem {
-  const names: Record<string, string> = { '#status': 'status', '#version': 'version' };
-  const values: Record<string, unknown> = {
-    ':expected': contract.status,
-    ':version': contract.version,
-    ':next': contract.version + 1,
-  };
-  const assignments = ['#version = :next'];
-  for (const [key, value] of Object.entries(set)) {
-    names[`#${key}`] = key;
-    values[`:${key}`] = value;
-    assignments.push(`#${key} = :${key}`);
-  }
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: contractKey(contract.id),
-      UpdateExpression: `SET ${assignments.join(', ')}`,
-      ConditionExpression: '#status = :expected AND #version = :version',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-  };
+  return versionedUpdate(contractKey(contract.id), contract, set);
 }
 
 /** The contract as it is after {@link contractUpdate} succeeded. */

@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documents } from '../adapters/aws';
 import type { DisputeReason, DisputeSide, DisputeStatus, Settlement, SplitProposal } from '../domain/dispute';
 import type { Currency } from '../domain/money';
-import { type TransactItem, tableName, withoutKeys } from './table';
+import { type TransactItem, tableName, versionedUpdate, withoutKeys } from './table';
 
 /**
  * The dispute of a contract, `CONTRACT#<id>` / `DISPUTE`: at most one per contract, ever (its put
@@ -55,24 +55,7 @@ export type DisputeChanges = Partial<Pick<Dispute, 'status' | 'proposals' | 'set
 
 /** A change of the dispute, only from the version it was read at. */
 export function disputeUpdate(dispute: Dispute, set: DisputeChanges): TransactItem {
-  const names: Record<string, string> = { '#version': 'version' };
-  const values: Record<string, unknown> = { ':version': dispute.version, ':next': dispute.version + 1 };
-  const assignments = ['#version = :next'];
-  for (const [key, value] of Object.entries(set)) {
-    names[`#${key}`] = key;
-    values[`:${key}`] = value;
-    assignments.push(`#${key} = :${key}`);
-  }
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: disputeKey(dispute.contract_id),
-      UpdateExpression: `SET ${assignments.join(', ')}`,
-      ConditionExpression: '#version = :version',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-  };
+  return versionedUpdate(disputeKey(dispute.contract_id), { version: dispute.version }, set);
 }
 
 /** The dispute as it is after {@link disputeUpdate}. */

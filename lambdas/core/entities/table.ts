@@ -125,6 +125,42 @@ export function itemsByCreator(sub: string, kind: CreatorItemKind): Promise<Reco
   });
 }
 
+/**
+ * A change of a versioned item (part of a transaction): sets `set`, bumps `version`, and only if
+ * the item is still at the version it was read at (and, with `status`, in that status), so of two
+ * changes made from the same read only one succeeds.
+ */
+export function versionedUpdate(
+  key: Record<string, string>,
+  read: { version: number; status?: string },
+  set: Record<string, unknown>,
+): TransactItem {
+  const names: Record<string, string> = { '#version': 'version' };
+  const values: Record<string, unknown> = { ':version': read.version, ':next': read.version + 1 };
+  const assignments = ['#version = :next'];
+  for (const [name, value] of Object.entries(set)) {
+    names[`#${name}`] = name;
+    values[`:${name}`] = value;
+    assignments.push(`#${name} = :${name}`);
+  }
+  let condition = '#version = :version';
+  if (read.status !== undefined) {
+    names['#status'] = 'status';
+    values[':expected'] = read.status;
+    condition = `#status = :expected AND ${condition}`;
+  }
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: `SET ${assignments.join(', ')}`,
+      ConditionExpression: condition,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
 /** An item's attributes without the table's key and index attributes. */
 export function withoutKeys(raw: Record<string, unknown>): Record<string, unknown> {
   const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, ...rest } = raw;
