@@ -1,19 +1,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetExecutionHistoryCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
 import { cancellationMessages } from '../../lambdas/core/domain/escrow-contract';
 import { listRefundLegs } from '../../lambdas/core/entities/refund';
-import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
+import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
+import { apiCaller } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
 import { expectBalancedLedgers, ledgerSummaryOf } from '../support/ledger';
 import { sendFromBank } from '../support/sandbox-payer';
 import { snapshotDiff, snapshotTable, withoutThrottles } from '../support/table';
+import { executionsOf } from '../support/workflow';
 
 /**
  * Cancelling a funded contract before delivery, against the local cloud, the real state machine
@@ -47,15 +48,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function call<T = Record<string, unknown>>(who: Pick<SignedInPerson, 'token'>, path: string, body?: unknown) {
-  const response = await fetch(`${cloud.apiUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${who.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T & { error?: string } };
-}
-
+const call: ReturnType<typeof apiCaller> = (...args) => apiCaller(cloud)(...args);
 const contract = async (id: string) => (await call<{ contract: ContractView }>(seller, `/contracts/${id}`)).body.contract;
 const cancel = (id: string, who: SignedInPerson) =>
   call<{ message: string; contract: ContractView }>(who, '/cancel-contract', { contractId: id });
@@ -81,13 +74,6 @@ async function paid(value: number, paidNaira = value): Promise<string> {
   return id;
 }
 
-const sfn = () =>
-  new SFNClient({
-    endpoint: cloud.stepFunctionsEndpoint,
-    region: localStage.region,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-
 /** Waits until the contract is cancelled with everything refunded and its execution ended after its refunds. */
 async function refundedAndCancelled(id: string, paidMinor: number): Promise<void> {
   await eventually(
@@ -105,9 +91,8 @@ async function refundedAndCancelled(id: string, paidMinor: number): Promise<void
   });
   const legs = await listRefundLegs(id);
   expect(legs.every((leg) => leg.reason === 'cancellation' && leg.status === 'completed')).toBe(true);
-  const executionArn = `${cloud.stateMachineArn.replace(':stateMachine:', ':execution:')}:${id}`;
   await eventually(
-    async () => (await sfn().send(new GetExecutionHistoryCommand({ executionArn, maxResults: 1000 }))).events ?? [],
+    () => executionsOf(cloud).events(id),
     (events) =>
       events.some((e) => e.stateEnteredEventDetails?.name === 'AwaitRefunds') && events.at(-1)?.type === 'ExecutionSucceeded',
     30_000,

@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { GetExecutionHistoryCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { DisputeActionResponse, DisputeView } from '../../lambdas/core/api/disputes';
@@ -11,14 +10,16 @@ import { disputeMessages } from '../../lambdas/core/domain/dispute';
 import { getDispute } from '../../lambdas/core/entities/dispute';
 import { getPayout } from '../../lambdas/core/entities/payout';
 import { listRefundLegs } from '../../lambdas/core/entities/refund';
-import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
+import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
+import { apiCaller } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
 import { expectBalancedLedgers, ledgerOf, ledgerSummaryOf } from '../support/ledger';
 import { providerRefundsOf, sendFromBank } from '../support/sandbox-payer';
 import { readyToBePaid } from '../support/seller';
 import { snapshotDiff, snapshotTable, withoutThrottles } from '../support/table';
+import { executionsOf } from '../support/workflow';
 
 /**
  * Disputes against the local cloud, the real state machine and the provider's sandbox, with
@@ -55,15 +56,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function call<T = Record<string, unknown>>(who: Pick<SignedInPerson, 'token'>, path: string, body?: unknown) {
-  const response = await fetch(`${cloud.apiUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${who.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T & { error?: string } };
-}
-
+const call: ReturnType<typeof apiCaller> = (...args) => apiCaller(cloud)(...args);
 const contract = async (id: string) => (await call<{ contract: ContractView }>(seller, `/contracts/${id}`)).body.contract;
 const disputeOf = async (id: string, who = buyer) =>
   (await call<{ dispute: DisputeView | null }>(who, `/contracts/${id}/dispute`)).body.dispute;
@@ -119,19 +112,8 @@ const openDispute = (id: string, who: SignedInPerson = buyer, reason = 'not_as_d
   call<DisputeActionResponse>(who, '/open-dispute', { contractId: id, reason, details: 'The album has 40 photos, not 300.' });
 const release = (id: string) => call(seller, '/release-funds', { contractId: id, pin });
 
-const sfn = () =>
-  new SFNClient({
-    endpoint: cloud.stepFunctionsEndpoint,
-    region: localStage.region,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-
 /** The states the contract's execution went through, in order. */
-async function statesOf(id: string): Promise<string[]> {
-  const executionArn = `${cloud.stateMachineArn.replace(':stateMachine:', ':execution:')}:${id}`;
-  const { events = [] } = await sfn().send(new GetExecutionHistoryCommand({ executionArn, maxResults: 1000 }));
-  return events.flatMap((e) => (e.stateEnteredEventDetails?.name ? [e.stateEnteredEventDetails.name] : []));
-}
+const statesOf = (id: string) => executionsOf(cloud).states(id);
 
 /**
  * Waits for the contract's final status and for its execution to end there (through the dispute

@@ -1,17 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DescribeExecutionCommand, GetExecutionHistoryCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
-import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
+import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
+import { apiCaller } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
 import { expectBalancedLedgers } from '../support/ledger';
 import { sendFromBank } from '../support/sandbox-payer';
 import { readyToBePaid } from '../support/seller';
+import { executionsOf } from '../support/workflow';
 
 /**
  * No execution outlives AWS's one-year limit, against the local cloud and the real state machine
@@ -47,32 +48,11 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function call<T = Record<string, unknown>>(who: Pick<SignedInPerson, 'token'>, path: string, body?: unknown) {
-  const response = await fetch(`${cloud.apiUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${who.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T & { error?: string } };
-}
-
+const call: ReturnType<typeof apiCaller> = (...args) => apiCaller(cloud)(...args);
 const contract = async (id: string) => (await call<{ contract: ContractView }>(seller, `/contracts/${id}`)).body.contract;
 
-const sfn = () =>
-  new SFNClient({
-    endpoint: cloud.stepFunctionsEndpoint,
-    region: localStage.region,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-const arnOf = (name: string) => `${cloud.stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
-const describeExecution = (name: string) =>
-  sfn()
-    .send(new DescribeExecutionCommand({ executionArn: arnOf(name) }))
-    .catch(() => undefined);
-const statesOf = async (name: string) => {
-  const { events = [] } = await sfn().send(new GetExecutionHistoryCommand({ executionArn: arnOf(name), maxResults: 1000 }));
-  return events.flatMap((e) => (e.stateEnteredEventDetails?.name ? [e.stateEnteredEventDetails.name] : []));
-};
+const describeExecution = (name: string) => executionsOf(cloud).describe(name);
+const statesOf = (name: string) => executionsOf(cloud).states(name);
 
 describe('an execution nearing the one-year limit', () => {
   it('continues as a new execution at the same wait, and the release still goes through', async () => {

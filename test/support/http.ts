@@ -74,3 +74,18 @@ export function refusalText(answer: ApiAnswer): string | undefined {
   if (typeof body?.message === 'string') return body.message;
   return undefined;
 }
+
+/**
+ * The tests' JSON client of the local cloud's API: a GET without a body, a POST with one, as the
+ * signed-in person `who`; answers the status and the parsed body.
+ */
+export function apiCaller(cloud: { apiUrl: string }) {
+  return async <T = Record<string, unknown>>(who: { token: string }, path: string, body?: unknown) => {
+    const response = await fetch(`${cloud.apiUrl}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${who.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as T & { error?: string } };
+  };
+}
