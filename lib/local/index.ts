@@ -50,8 +50,8 @@ export interface LocalCloudOptions {
    * the deadlines the functions compute (`scaledMs`), are multiplied by it. @default 1
    */
   timeScale?: number;
-  /** The payment sandbox's settings (tests shorten how long a payout takes to settle). */
-  flutterwave?: { transferSettleMs?: number };
+  /** The payment sandbox's settings (tests shorten how long a payout or a refund takes to settle). */
+  flutterwave?: { transferSettleMs?: number; refundSettleMs?: number };
   /** Task state name -> retry interval(s) in ms instead of the ASL's (tests do not wait minutes between transfer retries). */
   workflowRetryIntervals?: Record<string, number | number[]>;
   /** Told of every API event a handler answered (lib/local/api.ts `observe`). */
@@ -200,6 +200,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       webhookHash: secrets.flutterwaveWebhookHash,
       webhookUrl: () => webhookUrl,
       transferSettleMs: options.flutterwave?.transferSettleMs,
+      refundSettleMs: options.flutterwave?.refundSettleMs,
     });
     stoppers.push(flutterwave.stop);
     process.env[envNames.flutterwaveBaseUrl] = flutterwave.url;

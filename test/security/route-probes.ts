@@ -206,6 +206,21 @@ const probes: Record<string, ProbeSpec> = {
       body: { contractId: t.contractId, pin: '1234', releaseAmount: 1, creatorId: caller.sub, payerId: t.buyer.sub },
     }),
   },
+  'cancel-contract': { access: 'party', request: (t) => ({ path: '/cancel-contract', body: contract(t) }) },
+  'open-dispute': {
+    access: 'party',
+    request: (t) => ({ path: '/open-dispute', body: { ...contract(t), reason: 'not_delivered', details: 'Nothing arrived.' } }),
+  },
+  'propose-settlement': {
+    access: 'party',
+    request: (t) => ({ path: '/propose-settlement', body: { ...contract(t), refund: '1.00' } }),
+  },
+  'accept-settlement': {
+    access: 'party',
+    request: (t) => ({ path: '/accept-settlement', body: { ...contract(t), proposalId: '01JPROPOSAL000000000000000' } }),
+  },
+  'refund-in-full': { access: 'creator', request: (t) => ({ path: '/refund-in-full', body: contract(t) }) },
+  'get-dispute': { access: 'party', request: (t) => ({ path: `/contracts/${id(t.contractId)}/dispute` }) },
   'get-contract-analytics': { access: 'creator', request: (t) => ({ path: `/contracts/${id(t.contractId)}/analytics` }) },
   'flutterwave-proxy': {
     access: 'self',
