@@ -69,6 +69,16 @@ export interface ExecutionReportInput {
     attempts: number;
     provider_message: string | null;
     paid_at: string | null;
+    /** The accounts it was sent to before it was redirected to corrected bank details. */
+    previous_destinations?: Array<{
+      reference: string;
+      bank_code: string;
+      account_number: string;
+      transfer_id: number | null;
+      transfer_status: string | null;
+      attempts: number;
+      redirected_at: string;
+    }>;
   };
 }
 
@@ -142,6 +152,10 @@ export function executionReport(input: ExecutionReportInput): string[] {
       `  released ${money(payout.released_minor)} = fee ${money(payout.fee_minor)} + payout ${money(payout.payout_minor)}` +
         (payout.fee_minor + payout.payout_minor === payout.released_minor ? '' : '  (DOES NOT ADD UP)'),
       `  to ${payout.account_name}, bank ${payout.bank_code} account ${payout.account_number}`,
+      ...(payout.previous_destinations ?? []).map(
+        (d) =>
+          `  before ${d.redirected_at}: reference ${d.reference} to bank ${d.bank_code} account ${d.account_number}, transfer ${d.transfer_id ?? '-'} ${d.transfer_status ?? 'not made'} after ${d.attempts} attempt${d.attempts === 1 ? '' : 's'}`,
+      ),
       `  transfer ${payout.transfer_id ?? '-'} ${payout.transfer_status ?? 'not made'} after ${payout.attempts} attempt${payout.attempts === 1 ? '' : 's'}` +
         (payout.provider_message ? ` (${payout.provider_message})` : '') +
         (payout.paid_at ? `, paid ${payout.paid_at}` : ''),

@@ -351,6 +351,50 @@ describe('release and payout', () => {
   });
 });
 
+describe('a payout to an account that cannot take it', () => {
+  it('is redirected to the corrected bank details the seller saves: a new reference, the old attempts kept, paid once', async () => {
+    const other = await actor('redirected-seller');
+    await setPin(other, '6464');
+    const wrong = await call(other, '/save-bank-info', {
+      bank_code: failingPayoutAccount.bankCode,
+      account_number: failingPayoutAccount.accountNumber,
+      pin: '6464',
+    });
+    expect(wrong.status, JSON.stringify(wrong.body)).toBe(200);
+    const id = await satisfiedContract('20000', other);
+    expect((await release(id, other, '6464')).status).toBe(200);
+    await eventually(
+      () => payoutOf(id),
+      (p) => p?.status === 'failed',
+      30_000,
+    );
+    const failed = transfersOf(id);
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed.every((t) => t.status === 'FAILED' && t.accountNumber === failingPayoutAccount.accountNumber)).toBe(true);
+    const { resumePayout } = await import('../../lambdas/core/services/payouts/failure');
+    const corrected = await call(other, '/save-bank-info', { bank_code: '044', account_number: '0690000032', pin: '6464' });
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+    const resumed = await resumePayout(id);
+    expect(resumed.resumed).toBe(true);
+    expect(resumed.payout).toMatchObject({ reference: payoutReference(id, 2), account_number: '0690000032', attempts: 0 });
+    expect(resumed.payout.previous_destinations).toEqual([
+      expect.objectContaining({
+        reference: payoutReference(id),
+        account_number: failingPayoutAccount.accountNumber,
+        transfer_status: 'FAILED',
+      }),
+    ]);
+    await completed(id);
+    const paid = transfersOf(id).filter((t) => t.status === 'SUCCESSFUL');
+    expect(paid.map((t) => [t.reference, t.accountNumber, t.amountMinor])).toEqual([
+      [payoutReference(id, 2), '0690000032', 1_960_000],
+    ]);
+    expect((await ledgerOf(id)).filter((e) => e.kind === 'payout_completed')).toHaveLength(1);
+    // Resuming a paid payout changes nothing.
+    expect((await resumePayout(id)).resumed).toBe(false);
+  });
+});
+
 describe('release refusals change nothing', () => {
   it('refuses before the payer is satisfied (409, the spec’s message)', async () => {
     const id = await fundedContract();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isAttemptOf, transferRetrySuffix } from '../../lambdas/core/adapters/flutterwave/transfers';
 import { accountNumberInput, bankName, maskAccountNumber } from '../../lambdas/core/domain/banks';
 import {
   deliveryDeadlineDays,
@@ -38,6 +39,10 @@ describe('payout figures', () => {
   it('gives each contract one transfer reference, the same every time', () => {
     expect(payoutReference('01ABC')).toBe('payout-01ABC');
     expect(payoutReference('01ABC')).toBe(payoutReference('01ABC'));
+    // A redirect to corrected bank details: a reference of its own, never taken for an attempt at the old account.
+    expect(payoutReference('01ABC', 2)).toBe('payout-01ABC-to-2');
+    expect(isAttemptOf(payoutReference('01ABC', 2), payoutReference('01ABC'))).toBe(false);
+    expect(isAttemptOf(`${payoutReference('01ABC', 2)}${transferRetrySuffix}1`, payoutReference('01ABC', 2))).toBe(true);
   });
 });
 

@@ -24,9 +24,13 @@ export function payoutFigures(releasedMinor: number): PayoutFigures {
   return { released_minor: releasedMinor, fee_minor: fee, payout_minor: releasedMinor - fee };
 }
 
-/** The one transfer reference of a contract's payout: every attempt at the provider carries it. */
-export function payoutReference(contractId: string): string {
-  return `payout-${contractId}`;
+/**
+ * The transfer reference of a contract's payout to its `destination`-th bank account: every attempt
+ * to one account carries it; a payout redirected to corrected bank details gets a new one
+ * (`payout-<id>-to-2`, ...), so no attempt to the old account is ever mistaken for the new.
+ */
+export function payoutReference(contractId: string, destination = 1): string {
+  return destination === 1 ? `payout-${contractId}` : `payout-${contractId}-to-${destination}`;
 }
 
 /** How many times a failed transfer is tried again by the workflow before it waits for ops. */

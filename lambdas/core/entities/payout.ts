@@ -38,9 +38,24 @@ export interface Payout {
   /** Retries ops granted after the workflow gave up (each resume adds the workflow's allowance again). */
   resumes: number;
   provider_message: string | null;
+  /** The accounts it was sent to before a redirect, each with its reference and how its last transfer ended. */
+  previous_destinations?: PreviousDestination[];
   requested_at: string;
   updated_at: string;
   paid_at: string | null;
+}
+
+/** A bank account a payout was sent to before it was redirected, and what became of it. */
+export interface PreviousDestination {
+  reference: string;
+  bank_code: string;
+  account_number: string;
+  account_name: string;
+  transfer_id: number | null;
+  transfer_status: TransferStatus | null;
+  attempts: number;
+  provider_message: string | null;
+  redirected_at: string;
 }
 
 export function toItem(payout: Payout): Record<string, unknown> {
@@ -63,7 +78,8 @@ export async function getPayout(contractId: string): Promise<Payout | undefined>
   return Item ? fromItem(Item) : undefined;
 }
 
-type PayoutChanges = Partial<Omit<Payout, 'contract_id' | 'creator_id' | 'reference' | 'requested_at'>>;
+/** What may change on a payout; the reference only with a redirect to another account. */
+type PayoutChanges = Partial<Omit<Payout, 'contract_id' | 'creator_id' | 'requested_at'>>;
 
 function updateParts(changes: PayoutChanges, now: string) {
   const names: Record<string, string> = {};

@@ -1,6 +1,7 @@
 import { logger } from '../../adapters/logger';
 import { completeTask } from '../../adapters/workflow';
 import { formatAmount } from '../../domain/money';
+import { payoutReference } from '../../domain/payout';
 import { notificationItems } from '../../entities/notification';
 import { type Payout, payoutUpdate, updatePayout } from '../../entities/payout';
 import { getProfile } from '../../entities/profile';
@@ -39,29 +40,72 @@ export async function awaitPayoutResume(contractId: string, taskToken: string): 
   if (payout.status !== 'failed') await completeTask(taskToken, { resumed: true, resumes: payout.resumes });
 }
 
+/** Whether nothing of the payout can still reach its current account: no transfer made, or the last one FAILED and no retry claimed. */
+function nothingInFlight(payout: Payout): boolean {
+  return payout.transfer_id === null || (payout.transfer_status === 'FAILED' && payout.retry_of !== payout.transfer_id);
+}
+
+/** The payout's change of account on a resume: none, the first details, or a redirect under a new reference. */
+function destinationChange(payout: Payout, onFile: BankDetails | undefined): Partial<Payout> {
+  if (!onFile) return {};
+  if (!payout.account_number) return { ...onFile, provider_message: null };
+  const same = onFile.bank_code === payout.bank_code && onFile.account_number === payout.account_number;
+  if (same || !nothingInFlight(payout)) return {};
+  const previous = payout.previous_destinations ?? [];
+  return {
+    ...onFile,
+    reference: payoutReference(payout.contract_id, previous.length + 2),
+    transfer_id: null,
+    transfer_status: null,
+    attempts: 0,
+    retry_of: null,
+    provider_message: null,
+    previous_destinations: [
+      ...previous,
+      {
+        reference: payout.reference,
+        bank_code: payout.bank_code,
+        account_number: payout.account_number,
+        account_name: payout.account_name,
+        transfer_id: payout.transfer_id,
+        transfer_status: payout.transfer_status,
+        attempts: payout.attempts,
+        provider_message: payout.provider_message,
+        redirected_at: new Date().toISOString(),
+      },
+    ],
+  };
+}
+
+type BankDetails = Pick<Payout, 'bank_code' | 'account_number' | 'account_name'>;
+
 /** The bank account a creator has on file now, or undefined without one. */
-async function bankDetailsOf(sub: string): Promise<Pick<Payout, 'bank_code' | 'account_number' | 'account_name'> | undefined> {
+async function bankDetailsOf(sub: string): Promise<BankDetails | undefined> {
   const profile = await getProfile(sub);
   if (!profile?.bank_code || !profile.account_number || !profile.account_name) return undefined;
   return { bank_code: profile.bank_code, account_number: profile.account_number, account_name: profile.account_name };
 }
 
 /**
- * Ops resume a payout that waits `failed` (after fixing its cause with the provider): it gets the
- * workflow's retries again, and the Transfer step runs once more. Resuming one not waiting does nothing.
+ * Ops resume a payout that waits `failed` (after fixing its cause with the provider, or once the
+ * creator saved corrected bank details): it gets the workflow's retries again, and the Transfer
+ * step runs once more. To the bank details on file now: a payout that had none takes them; one
+ * whose account the creator has since changed is redirected there under a new reference, its old
+ * attempts kept, but only when nothing can still reach the old account (no transfer made, or the
+ * last one FAILED with no retry in flight), so it is never paid twice. Resuming one not waiting
+ * does nothing.
  */
 export async function resumePayout(contractId: string): Promise<{ resumed: boolean; payout: Payout }> {
   const payout = await loadPayout(contractId);
-  // A settlement's payout made while the creator had no bank details: it goes to the ones now on file (none: it keeps waiting).
-  const destination = payout.account_number ? {} : await bankDetailsOf(payout.creator_id);
+  const onFile = await bankDetailsOf(payout.creator_id);
+  // A settlement's payout made while the creator had no bank details keeps waiting until they add some.
   const resumed =
     payout.status === 'failed' &&
-    destination !== undefined &&
+    (payout.account_number !== '' || onFile !== undefined) &&
     (await updatePayout(contractId, payout, {
       status: 'transferring',
       resumes: payout.resumes + 1,
-      ...destination,
-      ...(payout.account_number ? {} : { provider_message: null }),
+      ...destinationChange(payout, onFile),
     }));
   const token = await getWorkflowToken(contractId, 'resume');
   const now = await loadPayout(contractId);
