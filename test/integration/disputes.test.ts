@@ -18,7 +18,7 @@ import { type SignedInPerson, signedInPerson } from '../support/identity';
 import { expectBalancedLedgers, ledgerOf, ledgerSummaryOf } from '../support/ledger';
 import { providerRefundsOf, sendFromBank } from '../support/sandbox-payer';
 import { readyToBePaid } from '../support/seller';
-import { snapshotDiff, snapshotTable, withoutThrottles } from '../support/table';
+import { snapshotDiff, snapshotTable, withoutThrottlesOrWorkflowTokens } from '../support/table';
 import { executionsOf } from '../support/workflow';
 
 /**
@@ -145,7 +145,7 @@ describe('opening a dispute', () => {
     });
     const unpaid = String(made.body.id);
     const paid = await funded(20_000);
-    const before = await snapshotTable(withoutThrottles);
+    const before = await snapshotTable(withoutThrottlesOrWorkflowTokens);
     const byStranger = await openDispute(paid, stranger);
     expect(byStranger.status).toBe(403);
     expect(byStranger.body.error).toBe(disputeMessages.notParty);
@@ -161,7 +161,7 @@ describe('opening a dispute', () => {
     const tooLong = await call(buyer, '/open-dispute', { contractId: paid, reason: 'other', details: 'x'.repeat(1001) });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.error).toBe(disputeMessages.detailsTooLong);
-    expect(snapshotDiff(before, await snapshotTable(withoutThrottles))).toEqual([]);
+    expect(snapshotDiff(before, await snapshotTable(withoutThrottlesOrWorkflowTokens))).toEqual([]);
     expect((await call(stranger, `/contracts/${paid}/dispute`)).status).toBe(403);
     expect(await disputeOf(paid)).toBeNull();
   });

@@ -32,6 +32,12 @@ export async function snapshotTable(keep: (pk: string, sk: string) => boolean = 
 /** Rate limiters count every request, refused or not: they are not a stored change. */
 export const withoutThrottles = (pk: string) => !pk.startsWith('THROTTLE#');
 
+/**
+ * Neither throttle windows nor the workflow's task tokens (`TASK#<step>`), which the state machine
+ * stores on its own clock as an execution moves on: what a refused request must not change.
+ */
+export const withoutThrottlesOrWorkflowTokens = (pk: string, sk: string) => withoutThrottles(pk) && !sk.startsWith('TASK#');
+
 /** What differs between two snapshots, one line per item: added, removed or changed (with both versions). */
 export function snapshotDiff(before: TableSnapshot, after: TableSnapshot): string[] {
   const lines: string[] = [];
