@@ -18,17 +18,18 @@ export const requiredText = (max: number, message?: string) =>
 export const amountTooLarge = `Amount must not be more than ${toDecimalString(maxAmountMinor).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.`;
 
 /**
- * A positive amount with at most two decimals, as typed (string or number) -> integer minor
- * units, never through floats; above the cap of one contract it is refused with its own message.
+ * A positive amount (or, with `allowZero`, 0 or more) with at most two decimals, as typed (string
+ * or number) -> integer minor units, never through floats; above the cap of one contract it is
+ * refused with its own message.
  */
-export const amountSchema = (message: string) =>
+export const amountSchema = (message: string, { allowZero = false } = {}) =>
   z.union([z.string(), z.number()], { message }).transform((value, ctx) => {
     if (exceedsMaxAmount(value)) {
       ctx.addIssue({ code: 'custom', message: amountTooLarge });
       return z.NEVER;
     }
     const minor = parseAmount(value);
-    if (minor === null || minor <= 0) {
+    if (minor === null || minor < 0 || (minor === 0 && !allowZero)) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }

@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { disputeDetailsMaxLength, disputeMessages, disputeReasonCodes } from '../domain/dispute';
-import { exceedsMaxAmount, parseAmount } from '../domain/money';
-import { amountTooLarge } from './common';
+import { amountSchema } from './common';
 import { contractViewSchema, enterContractId } from './contracts';
 
 /**
@@ -12,22 +11,6 @@ import { contractViewSchema, enterContractId } from './contracts';
  */
 
 const contractId = z.string().trim().min(1, enterContractId).max(64);
-
-/** An amount back to the buyer: 0 or more, at most two decimals, parsed without floats. */
-const refundAmountSchema = z
-  .union([z.string(), z.number()], { message: disputeMessages.refundNotWhole })
-  .transform((value, ctx) => {
-    if (exceedsMaxAmount(value)) {
-      ctx.addIssue({ code: 'custom', message: amountTooLarge });
-      return z.NEVER;
-    }
-    const minor = parseAmount(value);
-    if (minor === null) {
-      ctx.addIssue({ code: 'custom', message: disputeMessages.refundNotWhole });
-      return z.NEVER;
-    }
-    return minor;
-  });
 
 export const openDisputeRequestSchema = z.object({
   contractId,
@@ -41,7 +24,11 @@ export const openDisputeRequestSchema = z.object({
 export type OpenDisputeRequest = z.input<typeof openDisputeRequestSchema>;
 
 /** A split proposal: how much of what is held goes back to the buyer (the rest, less the fee, to the seller). */
-export const proposeSettlementRequestSchema = z.object({ contractId, refund: refundAmountSchema });
+export const proposeSettlementRequestSchema = z.object({
+  contractId,
+  // An amount back to the buyer: 0 or more, at most two decimals.
+  refund: amountSchema(disputeMessages.refundNotWhole, { allowZero: true }),
+});
 export type ProposeSettlementRequest = z.input<typeof proposeSettlementRequestSchema>;
 
 /** Accepting the other side's latest proposal, named so a proposal replaced meanwhile is never accepted by mistake. */
