@@ -54,13 +54,13 @@ async function refundAndCancel(contract: Contract, sub: string, side: 'creator' 
   const who = side === 'creator' ? 'The seller' : 'The buyer';
   const body = `${who} cancelled "${contract.title}" before delivery: the ${amount} paid into escrow is being refunded to the buyer, with no fee.`;
   const told = [contract.creator_id, ...payersOf(contract)].filter((person) => person !== sub);
-  const now = await refundEverything(contract, 'cancel', 'Contract cancelled', body, told);
+  const now = await refundEverything(contract, 'cancel', 'Contract cancelled', `"${contract.title}" was cancelled`, body, told);
   return { message: cancellationMessages.cancelled, contract: toContractView(now) };
 }
 
 /**
  * Everything held goes back to the payer, in one transaction: the contract `refunding`, a refund leg
- * per payment it goes back through (escrow -> refund_pending), `told` notified; then the refunds are
+ * per payment it goes back through (escrow -> refund_pending), `told` notified (`title`) and emailed (`subject`); then the refunds are
  * asked for and the workflow's delivery step answered (it waits for the refunds, then ends
  * cancelled). Answers the contract as it now is; a 409 when it moved meanwhile.
  */
@@ -68,6 +68,7 @@ export async function refundEverything(
   contract: Contract,
   event: 'cancel' | 'delivery_expired',
   title: string,
+  subject: string,
   body: string,
   told: string[],
 ): Promise<Contract> {
@@ -91,11 +92,7 @@ export async function refundEverything(
       current.status === contract.status ? error.message : cancellationMessages.notCancellable(current.status),
     );
   }
-  await emailEach(
-    told,
-    title === 'Contract cancelled' ? `"${contract.title}" was cancelled` : `"${contract.title}": ${title}`,
-    body,
-  );
+  await emailEach(told, subject, body);
   for (const leg of legs) await sendRefundNow(contract.id, leg.leg);
   await answerStepLater(contract.id, 'delivery');
   return updated(contract, changes);

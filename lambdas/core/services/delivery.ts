@@ -96,10 +96,14 @@ export async function deliveryDue(contractId: string, now = Date.now()): Promise
   const amount = formatAmount(contract.amount_paid_minor, contract.currency);
   const body = `"${contract.title}" was not delivered by its deadline (${due}): the ${amount} paid into escrow is being refunded to the buyer, with no fee.`;
   try {
-    const refunded = await refundEverything(contract, 'delivery_expired', 'Not delivered in time', body, [
-      contract.creator_id,
-      ...payersOf(contract),
-    ]);
+    const refunded = await refundEverything(
+      contract,
+      'delivery_expired',
+      'Not delivered in time',
+      `"${contract.title}": Not delivered in time`,
+      body,
+      [contract.creator_id, ...payersOf(contract)],
+    );
     return deliveryTimer(refunded, now);
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
