@@ -247,6 +247,7 @@ export const routes: readonly RouteDefinition[] = [
     permissions: { table: 'readWrite', workflow: ['answer'], sendEmail: true, secrets: ['flutterwaveSecretKey'] },
   },
   { name: 'get-dispute', method: 'GET', path: '/contracts/{id}/dispute', auth: 'protected', permissions: { table: 'read' } },
+  { name: 'get-refunds', method: 'GET', path: '/contracts/{id}/refunds', auth: 'protected', permissions: { table: 'read' } },
   {
     name: 'get-contract-analytics',
     method: 'GET',
@@ -266,7 +267,8 @@ export const routes: readonly RouteDefinition[] = [
     method: 'POST',
     path: '/save-bank-info',
     auth: 'protected',
-    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], sendEmail: true },
+    // Saving sends on the money waiting for an account: refunds by transfer, payouts resumed (answering the workflow).
+    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], sendEmail: true, workflow: ['answer'] },
   },
   {
     name: 'request-pin-code',

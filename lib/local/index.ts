@@ -20,6 +20,7 @@ import { UserStore } from './cognito/user-store';
 import { type LocalCredentials, localAccessKeyId, startDynamo } from './dynamodb';
 import {
   type SandboxFaults,
+  type SandboxPaymentType,
   type SandboxRefund,
   type SandboxTransaction,
   type SandboxTransfer,
@@ -89,6 +90,8 @@ export interface LocalCloud {
     transactions: () => SandboxTransaction[];
     /** Every refund the sandbox was asked for, oldest first. */
     refunds: () => SandboxRefund[];
+    /** From now on, payments of these types are refused a refund ("not supported"): they go back by bank transfer. */
+    setNonRefundablePaymentTypes: (types: SandboxPaymentType[]) => void;
   };
   config: WebConfig;
   /**
@@ -313,6 +316,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
         transfers: () => flutterwave.transfers(),
         transactions: () => flutterwave.transactions(),
         refunds: () => flutterwave.refunds(),
+        setNonRefundablePaymentTypes: (types) => flutterwave.setNonRefundablePaymentTypes(types),
       },
       config,
       credentials,

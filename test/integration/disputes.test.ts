@@ -57,13 +57,14 @@ afterAll(async () => {
 });
 
 const call: ReturnType<typeof apiCaller> = (...args) => apiCaller(cloud)(...args);
-const contract = async (id: string) => (await call<{ contract: ContractView }>(seller, `/contracts/${id}`)).body.contract;
+const contract = async (id: string, who = seller) =>
+  (await call<{ contract: ContractView }>(who, `/contracts/${id}`)).body.contract;
 const disputeOf = async (id: string, who = buyer) =>
   (await call<{ dispute: DisputeView | null }>(who, `/contracts/${id}/dispute`)).body.dispute;
 
-/** An accepted contract of `value` naira, paid in full by the buyer in `transfers` equal bank transfers. */
-async function funded(value: number, transfers = 1): Promise<string> {
-  const made = await call(seller, '/create-contract', {
+/** An accepted contract of `value` naira (by `creator`, the seller unless told), paid in full by the buyer in `transfers` equal bank transfers. */
+async function funded(value: number, transfers = 1, creator = seller): Promise<string> {
+  const made = await call(creator, '/create-contract', {
     acceptorId: buyer.sub,
     title: `Wedding photos ${touched.size + 1}`,
     description: 'Full day, edited album',
@@ -79,7 +80,7 @@ async function funded(value: number, transfers = 1): Promise<string> {
     const account = (await call<TransferAccountResponse>(buyer, '/generate-transfer-account', { contractId: id })).body;
     expect(await sendFromBank(cloud, account.account_number, String(value / transfers))).toBe(200);
     await eventually(
-      () => contract(id),
+      () => contract(id, creator),
       (c) => c.amount_paid_minor === ((i + 1) * value * 100) / transfers,
     );
   }
@@ -121,7 +122,7 @@ const statesOf = (id: string) => executionsOf(cloud).states(id);
  */
 async function settled(id: string, status: ContractView['status'], released = false) {
   await eventually(
-    () => contract(id),
+    () => contract(id, buyer),
     (c) => c.status === status,
     30_000,
   );
@@ -286,6 +287,31 @@ describe('settling a dispute', () => {
     expect(new Set(legs.map((l) => l.provider_transaction_id)).size).toBe(2);
     expect(await getPayout(id)).toBeUndefined();
     expect((await ledgerOf(id)).filter((p) => p.kind === 'refund_completed')).toHaveLength(2);
+  });
+
+  it('pays a seller without bank details the moment they save them: the payout waits, then goes with no one from ops', async () => {
+    const newSeller = await signedInPerson(cloud, 'newseller');
+    const id = await funded(20_000, 1, newSeller);
+    expect((await openDispute(id)).status).toBe(200);
+    const proposed = await call<DisputeActionResponse>(buyer, '/propose-settlement', { contractId: id, refund: '5000' });
+    const proposalId = proposed.body.dispute.proposals.at(-1)?.id;
+    expect((await call(newSeller, '/accept-settlement', { contractId: id, proposalId })).status).toBe(200);
+    const waiting = await eventually(
+      () => getPayout(id),
+      (p) => p?.status === 'failed',
+      30_000,
+    );
+    expect(waiting).toMatchObject({ account_number: '', transfer_id: null, payout_minor: 1_470_000 });
+    await eventually(
+      () => statesOf(id),
+      (s) => s.at(-1) === 'AwaitPayoutResume',
+      30_000,
+    );
+    await readyToBePaid(cloud, newSeller, '1470');
+    const ledger = await settled(id, 'partially_refunded');
+    expect(ledger).toMatchObject({ refunded_minor: 500_000, fees_minor: 30_000, paid_out_minor: 1_470_000, held_minor: 0 });
+    expect(await getPayout(id)).toMatchObject({ status: 'paid', account_number: '0690000032', resumes: 1 });
+    expect(cloud.flutterwave.transfers().filter((t) => t.reference.startsWith(`payout-${id}`))).toHaveLength(1);
   });
 
   it('by ops after 7 days without agreement: refused before, then a partial refund leg and a payout leg, fee on the payout only, recorded with who and why', async () => {

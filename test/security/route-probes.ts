@@ -221,6 +221,7 @@ const probes: Record<string, ProbeSpec> = {
   },
   'refund-in-full': { access: 'creator', request: (t) => ({ path: '/refund-in-full', body: contract(t) }) },
   'get-dispute': { access: 'party', request: (t) => ({ path: `/contracts/${id(t.contractId)}/dispute` }) },
+  'get-refunds': { access: 'party', request: (t) => ({ path: `/contracts/${id(t.contractId)}/refunds` }) },
   'get-contract-analytics': { access: 'creator', request: (t) => ({ path: `/contracts/${id(t.contractId)}/analytics` }) },
   'flutterwave-proxy': {
     access: 'self',

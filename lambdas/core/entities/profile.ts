@@ -64,6 +64,20 @@ export async function getProfile(sub: string): Promise<UserProfile | undefined> 
   return Item ? fromItem(Item) : undefined;
 }
 
+/** A person's bank account on file (where their payouts, and refunds that cannot go back the way they were paid, are sent). */
+export interface BankDetails {
+  bank_code: string;
+  account_number: string;
+  account_name: string;
+}
+
+/** The bank account a person has on file now, or undefined without one. */
+export async function bankDetailsOf(sub: string): Promise<BankDetails | undefined> {
+  const profile = await getProfile(sub);
+  if (!profile?.bank_code || !profile.account_number || !profile.account_name) return undefined;
+  return { bank_code: profile.bank_code, account_number: profile.account_number, account_name: profile.account_name };
+}
+
 /** The account of an email, if there is one. */
 export async function getProfileByEmail(email: string): Promise<UserProfile | undefined> {
   const { Item } = await documents().send(new GetCommand({ TableName: tableName(), Key: emailKey(email) }));

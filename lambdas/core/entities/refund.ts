@@ -1,5 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documents } from '../adapters/aws';
+import type { TransferStatus } from '../adapters/flutterwave/transfers';
 import type { Currency } from '../domain/money';
 import { onConditionFailed, queryAll, type TransactItem, tableName, transactWrite, withoutKeys } from './table';
 
@@ -8,12 +9,15 @@ import { onConditionFailed, queryAll, type TransactItem, tableName, transactWrit
  * through the provider's refund of one of their transactions. A leg is created once (its put is
  * conditional), in the same transaction as the ledger posting that moves its amount to
  * `refund_pending`, so there is one refund per leg, ever, and the ledger says what is owed back.
- * While it is open (not completed, not failed) it is also listed in GSI1 under `REFUND#OPEN`, so
- * the reconciler finds every leg still owed without a scan.
+ * While it is open (pending, requested, transferring) it is also listed in GSI1 under
+ * `REFUND#OPEN`, so the reconciler finds every leg still owed without a scan; while it waits for
+ * its payer's bank account it is listed in GSI2 under `REFUND#BANK#<payer>`, so saving bank
+ * details finds every refund waiting for them.
  */
 export const refundLegKey = (contractId: string, leg: string) => ({ PK: `CONTRACT#${contractId}`, SK: `REFUND#${leg}` });
 
 const openLegsPartition = 'REFUND#OPEN';
+const awaitingBankPartition = (payerId: string) => `REFUND#BANK#${payerId}`;
 
 /**
  * Which leg a provider refund belongs to: `PROVIDER_REFUND#<id>` / `LEG`, written with the id on the
@@ -27,10 +31,33 @@ export type RefundReason = 'excess' | 'not_payable' | 'cancellation' | 'settleme
 /**
  * Where a leg stands: `pending` until it is asked of the provider, `requested` once a worker
  * claimed it and asked (with the provider's refund id once known), `completed` when the provider
- * confirmed it, `failed` when it cannot go back that way (it then waits for ops and another
- * destination).
+ * confirmed it, `failed` when the provider kept failing it (it then waits for ops).
+ *
+ * A payment the provider cannot refund (its method takes no refunds) goes back by bank transfer
+ * instead: `awaiting_bank_details` until the payer has a bank account on file, `transferring`
+ * while the provider's transfer to it is on its way (a transfer that fails puts it back to
+ * `awaiting_bank_details`, for the payer to check their details).
  */
-export type RefundLegStatus = 'pending' | 'requested' | 'completed' | 'failed';
+export type RefundLegStatus = 'pending' | 'requested' | 'awaiting_bank_details' | 'transferring' | 'completed' | 'failed';
+
+/** How a leg goes back: the provider's refund of the payment, or a bank transfer when the payment cannot be refunded. */
+export type RefundMethod = 'provider_refund' | 'bank_transfer';
+
+/** The payer's bank account a leg is transferred to, and the transfer reference for that account. */
+export interface RefundDestination {
+  bank_code: string;
+  account_number: string;
+  account_name: string;
+  /** Ours, kept unique by the provider: `<leg reference>-bank-<n>`, a new one per account tried. */
+  transfer_reference: string;
+}
+
+/** An account a leg's transfer went to and failed at, kept when the payer gives it again. */
+export interface FailedRefundDestination extends RefundDestination {
+  transfer_id: number | null;
+  provider_message: string | null;
+  failed_at: string;
+}
 
 export interface RefundLeg {
   contract_id: string;
@@ -53,6 +80,15 @@ export interface RefundLeg {
   attempts: number;
   /** Why the provider will not take it back that way, once it said so. */
   failure_reason?: string | null;
+  /** Absent on legs written before bank transfers: the provider's refund. */
+  method?: RefundMethod;
+  /** The account a bank-transfer leg goes to now (null while it waits for one). */
+  destination?: RefundDestination | null;
+  /** The provider's transfer to that account, once made, and its status as last seen. */
+  transfer_id?: number | null;
+  transfer_status?: TransferStatus | null;
+  /** Accounts a transfer failed at, oldest first. */
+  previous_destinations?: FailedRefundDestination[];
   created_at: string;
   updated_at: string;
   completed_at: string | null;
@@ -63,11 +99,18 @@ export function refundReference(contractId: string, leg: string): string {
   return `refund-${contractId}-${leg}`;
 }
 
-const isOpen = (status: RefundLegStatus) => status === 'pending' || status === 'requested';
+/** Whether someone (a worker, the reconciler) still has to move the leg: it is owed and not waiting for its payer. */
+export const isOpenRefund = (status: RefundLegStatus) =>
+  status === 'pending' || status === 'requested' || status === 'transferring';
+
+const indexSortKey = (leg: Pick<RefundLeg, 'created_at' | 'contract_id' | 'leg'>) =>
+  `${leg.created_at}#${leg.contract_id}#${leg.leg}`;
 
 export function toItem(leg: RefundLeg): Record<string, unknown> {
-  const open = isOpen(leg.status) ? { GSI1PK: openLegsPartition, GSI1SK: `${leg.created_at}#${leg.contract_id}#${leg.leg}` } : {};
-  return { ...refundLegKey(leg.contract_id, leg.leg), ...open, ...leg };
+  const open = isOpenRefund(leg.status) ? { GSI1PK: openLegsPartition, GSI1SK: indexSortKey(leg) } : {};
+  const waiting =
+    leg.status === 'awaiting_bank_details' ? { GSI2PK: awaitingBankPartition(leg.payer_id), GSI2SK: indexSortKey(leg) } : {};
+  return { ...refundLegKey(leg.contract_id, leg.leg), ...open, ...waiting, ...leg };
 }
 
 export function fromItem(item: Record<string, unknown>): RefundLeg {
@@ -96,7 +139,17 @@ export async function listRefundLegs(contractId: string): Promise<RefundLeg[]> {
   return items.map(fromItem);
 }
 
-/** Every leg still owed to a payer (pending or requested), oldest first. */
+/** Every leg waiting for this payer's bank account, oldest first. */
+export async function listRefundsAwaitingBankDetails(payerId: string): Promise<RefundLeg[]> {
+  const items = await queryAll({
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :pk',
+    ExpressionAttributeValues: { ':pk': awaitingBankPartition(payerId) },
+  });
+  return items.map(fromItem);
+}
+
+/** Every leg still owed to a payer that a worker moves (pending, requested, transferring), oldest first. */
 export async function listOpenRefundLegs(): Promise<RefundLeg[]> {
   const items = await queryAll({
     IndexName: 'GSI1',
@@ -107,13 +160,25 @@ export async function listOpenRefundLegs(): Promise<RefundLeg[]> {
 }
 
 export type RefundLegChanges = Partial<
-  Pick<RefundLeg, 'status' | 'provider_refund_id' | 'attempts' | 'failure_reason' | 'completed_at'>
+  Pick<
+    RefundLeg,
+    | 'status'
+    | 'provider_refund_id'
+    | 'attempts'
+    | 'failure_reason'
+    | 'completed_at'
+    | 'method'
+    | 'destination'
+    | 'transfer_id'
+    | 'transfer_status'
+    | 'previous_destinations'
+  >
 >;
 
 /**
  * A change of a leg (alone, or part of a transaction), only from the status and attempts it was
- * read with, so of two workers acting on one read only one succeeds. A leg that leaves the open
- * statuses leaves the open-legs index too.
+ * read with, so of two workers acting on one read only one succeeds. A change of status moves the
+ * leg into or out of the open-legs index and the payer's waiting-for-bank-details index.
  */
 export function refundLegUpdate(leg: RefundLeg, set: RefundLegChanges, now: string): TransactItem {
   const names: Record<string, string> = { '#status': 'status', '#attempts': 'attempts', '#updated_at': 'updated_at' };
@@ -124,12 +189,22 @@ export function refundLegUpdate(leg: RefundLeg, set: RefundLegChanges, now: stri
     values[`:set_${key}`] = value;
     assignments.push(`#${key} = :set_${key}`);
   }
-  const closes = set.status !== undefined && !isOpen(set.status);
+  const removals: string[] = [];
+  if (set.status !== undefined) {
+    const index = (name: 'GSI1' | 'GSI2', partition: string | undefined) => {
+      if (partition === undefined) return removals.push(`${name}PK`, `${name}SK`);
+      values[`:${name}pk`] = partition;
+      values[`:${name}sk`] = indexSortKey(leg);
+      assignments.push(`${name}PK = :${name}pk`, `${name}SK = :${name}sk`);
+    };
+    index('GSI1', isOpenRefund(set.status) ? openLegsPartition : undefined);
+    index('GSI2', set.status === 'awaiting_bank_details' ? awaitingBankPartition(leg.payer_id) : undefined);
+  }
   return {
     Update: {
       TableName: tableName(),
       Key: refundLegKey(leg.contract_id, leg.leg),
-      UpdateExpression: `SET ${assignments.join(', ')}${closes ? ' REMOVE GSI1PK, GSI1SK' : ''}`,
+      UpdateExpression: `SET ${assignments.join(', ')}${removals.length > 0 ? ` REMOVE ${removals.join(', ')}` : ''}`,
       ConditionExpression: '#status = :was AND #attempts = :attempts',
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,

@@ -1,6 +1,7 @@
 import { sendEmail } from '../adapters/email';
 import { listBanks, resolveAccount } from '../adapters/flutterwave/banks';
 import { ProviderUnavailableError } from '../adapters/flutterwave/client';
+import { logger } from '../adapters/logger';
 import { getSecret } from '../adapters/secrets';
 import { bankMessages, pinMessages, type SaveBankInfoRequest } from '../api/account';
 import { bankName, maskAccountNumber } from '../domain/banks';
@@ -11,12 +12,15 @@ import { throttles } from '../domain/throttle-rules';
 import { getProfile, paymentPinUpdate, saveBankDetails, type UserProfile } from '../entities/profile';
 import { issueSignInCode, matchSignInCode } from '../entities/sign-in-code';
 import { onConditionFailed, transactWrite } from '../entities/table';
+import { resumePayoutsToNewAccount } from './payouts/failure';
+import { sendRefundsToBankOf } from './refunds';
 import { countAttempt, countFailures } from './throttles';
 
 /**
  * What a seller sets up to be paid: the payment PIN (set or reset with the security answer and a
  * code emailed to the account, stored as a salted hash) and the bank details payouts go to
  * (resolved with the provider by the server; saved only with the PIN; the account is emailed).
+ * The same account takes a buyer's refunds that cannot go back the way they were paid.
  */
 
 async function ownProfile(sub: string): Promise<UserProfile> {
@@ -115,7 +119,20 @@ export async function saveBankInfo(
     subject: 'Your MiddleMan bank details were changed',
     text: `Payouts will now go to ${account_name}, ${bankName(input.bank_code)} ${maskAccountNumber(input.account_number)}. If this was not you, reset your password and your payment PIN now, and contact support.`,
   });
+  await sendMoneyWaitingForAccount(sub);
   return details;
+}
+
+/**
+ * Money that waited for this person's bank account goes there now: refunds that could not go back
+ * the way they were paid, and payouts that had no account or a failed one. The details are saved
+ * whatever happens here; a failure is logged, and the reconciler (refunds) or ops (payouts) move on.
+ */
+async function sendMoneyWaitingForAccount(sub: string): Promise<void> {
+  const [refunds, payouts] = await Promise.allSettled([sendRefundsToBankOf(sub), resumePayoutsToNewAccount(sub)]);
+  for (const outcome of [refunds, payouts])
+    if (outcome.status === 'rejected')
+      logger.warn('Money waiting for a bank account not sent on yet', { sub, error: outcome.reason as Error });
 }
 
 /** The provider's Nigerian banks, each code once, by name. */

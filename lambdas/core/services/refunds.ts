@@ -8,26 +8,24 @@ import {
   RefundNotSupportedError,
   refundWebhookSchema,
 } from '../adapters/flutterwave/refunds';
+import type { ProviderTransfer } from '../adapters/flutterwave/transfers';
 import { isAuthenticWebhook } from '../adapters/flutterwave/webhooks';
 import { logger } from '../adapters/logger';
 import { UnauthorizedError, UnavailableError, ValidationError } from '../domain/errors';
-import { refundCompletedPosting } from '../domain/ledger';
-import { formatAmount } from '../domain/money';
-import { getContract } from '../entities/contract';
-import { ledgerEntryPut } from '../entities/ledger';
-import { notificationItems } from '../entities/notification';
+import { bankDetailsOf } from '../entities/profile';
 import {
   getRefundLeg,
   getRefundLegByProviderId,
+  isOpenRefund,
   listOpenRefundLegs,
   listRefundLegs,
+  listRefundsAwaitingBankDetails,
   type RefundLeg,
   recordProviderRefund,
-  refundLegUpdate,
   updateRefundLeg,
 } from '../entities/refund';
-import { failedConditions, transactWrite } from '../entities/table';
-import { finishSettlement } from './settlement';
+import { completeRefundLeg, reloadRefundLeg } from './refund-completion';
+import { directToBank, legOfTransferReference, moveRefundTransfer, refundByBankTransfer } from './refund-transfers';
 
 /**
  * Refund legs on their way back to the payer (ARCHITECTURE §5b): each leg is asked of the
@@ -40,8 +38,9 @@ import { finishSettlement } from './settlement';
  * id (its answer was lost, or its process died) looks for that reference in the provider's
  * refunds of the transaction before anything else, and asks again only when the provider has
  * none and the claim is older than any request could still be in flight. A refund the provider
- * reports failed is asked again up to {@link refundAttemptLimit} times; one it will not take at
- * all (the payment method takes no refunds) waits `failed` for ops, as do legs past the limit.
+ * reports failed is asked again up to {@link refundAttemptLimit} times, then waits `failed` for
+ * ops. One it will not take at all (the payment method takes no refunds) goes to the payer's bank
+ * account by transfer instead (./refund-transfers.ts).
  */
 
 /** How many times one leg is asked of the provider before it waits for ops. */
@@ -52,12 +51,6 @@ const lostRequestAfterMs = 60_000;
 
 /** What a worker may move a leg through in one go: claim, ask, record, complete. */
 const stepsPerRun = 6;
-
-async function reload(leg: RefundLeg): Promise<RefundLeg> {
-  const now = await getRefundLeg(leg.contract_id, leg.leg);
-  if (!now) throw new Error(`Refund leg ${leg.reference} disappeared`);
-  return now;
-}
 
 /** A provider refund that can be this leg's: the leg's transaction and amount. */
 function fits(leg: RefundLeg, refund: ProviderRefund): boolean {
@@ -76,8 +69,13 @@ export async function sendRefund(contractId: string, legName: string): Promise<R
     const before = leg;
     if (leg.status === 'pending') leg = await ask(leg);
     else if (leg.status === 'requested') leg = await reconcile(leg);
-    if (leg.status === before.status && leg.attempts === before.attempts && leg.provider_refund_id === before.provider_refund_id)
-      break;
+    else if (leg.status === 'transferring') leg = await moveRefundTransfer(leg);
+    const moved =
+      leg.status !== before.status ||
+      leg.attempts !== before.attempts ||
+      leg.provider_refund_id !== before.provider_refund_id ||
+      leg.transfer_status !== before.transfer_status;
+    if (!moved) break;
   }
   return leg;
 }
@@ -96,7 +94,7 @@ export async function sendRefundNow(contractId: string, leg: string): Promise<vo
 async function ask(leg: RefundLeg): Promise<RefundLeg> {
   if (leg.attempts >= refundAttemptLimit) return giveUp(leg, `asked ${leg.attempts} times without a refund`);
   const claimed = await updateRefundLeg(leg, { status: 'requested', attempts: leg.attempts + 1, provider_refund_id: null });
-  if (!claimed) return reload(leg);
+  if (!claimed) return reloadRefundLeg(leg);
   let refund: ProviderRefund;
   try {
     refund = await createRefund({
@@ -105,7 +103,8 @@ async function ask(leg: RefundLeg): Promise<RefundLeg> {
       comments: claimed.reference,
     });
   } catch (error) {
-    if (error instanceof RefundNotSupportedError) return giveUp(claimed, error.message);
+    // No refund was made, and none can be: the money goes back by bank transfer instead.
+    if (error instanceof RefundNotSupportedError) return refundByBankTransfer(claimed, error.message);
     if (error instanceof RefundExceedsRemainingError) {
       // Usually our own earlier request took it: find it; otherwise it is for people to look at.
       const found = await findOurs(claimed);
@@ -132,7 +131,7 @@ async function reconcile(leg: RefundLeg): Promise<RefundLeg> {
     if (found) return record(leg, found);
     if (Date.now() - Date.parse(leg.updated_at) < lostRequestAfterMs) return leg; // may still be in flight
     // The provider never got it: it may be asked again (a new claim, a new attempt).
-    return (await updateRefundLeg(leg, { status: 'pending' })) ?? reload(leg);
+    return (await updateRefundLeg(leg, { status: 'pending' })) ?? reloadRefundLeg(leg);
   }
   const refund = await getRefund(leg.provider_refund_id);
   if (!refund) {
@@ -148,52 +147,25 @@ async function record(leg: RefundLeg, refund: ProviderRefund): Promise<RefundLeg
   let now = leg;
   if (leg.provider_refund_id !== id) {
     const recorded = await recordProviderRefund(leg, id);
-    if (!recorded) return reload(leg);
+    if (!recorded) return reloadRefundLeg(leg);
     now = recorded;
   }
   return settleWith(now, refund);
 }
 
 async function settleWith(leg: RefundLeg, refund: ProviderRefund): Promise<RefundLeg> {
-  if (refund.status === 'completed') return complete(leg);
+  if (refund.status === 'completed') return completeRefundLeg(leg);
   if (refund.status === 'failed') {
     logger.warn('The provider failed a refund', { reference: leg.reference, id: refund.id, status: refund.providerStatus });
-    return (await updateRefundLeg(leg, { status: 'pending', provider_refund_id: null })) ?? reload(leg);
+    return (await updateRefundLeg(leg, { status: 'pending', provider_refund_id: null })) ?? reloadRefundLeg(leg);
   }
   return leg;
 }
 
-/** The provider will not take it back that way: the leg waits for ops (and another destination). */
+/** The provider kept failing it (or answers what we cannot read): the leg waits for ops. */
 async function giveUp(leg: RefundLeg, reason: string): Promise<RefundLeg> {
   logger.error('Refund failed: waiting for ops', { reference: leg.reference, reason });
-  return (await updateRefundLeg(leg, { status: 'failed', failure_reason: reason })) ?? reload(leg);
-}
-
-/**
- * The provider confirmed the refund: one transaction, once: the leg `completed`, the posting
- * refund_pending -> refunds, the payer told.
- */
-async function complete(leg: RefundLeg): Promise<RefundLeg> {
-  const contract = await getContract(leg.contract_id);
-  const now = new Date().toISOString();
-  const amount = formatAmount(leg.amount_minor, leg.currency);
-  const title = contract ? `"${contract.title}"` : 'your contract';
-  try {
-    await transactWrite([
-      refundLegUpdate(leg, { status: 'completed', completed_at: now }, now),
-      ledgerEntryPut(leg.contract_id, refundCompletedPosting(leg.reference, leg.amount_minor), now),
-      ...notificationItems(leg.payer_id, 'Refund sent', `${amount} for ${title} was refunded to you.`, now),
-    ]);
-  } catch (error) {
-    if (!failedConditions(error)) throw error;
-    return reload(leg); // completed (or changed) by another worker first
-  }
-  // Money back out of escrow (a settlement): the contract may now reach its final status.
-  if (leg.from === 'escrow')
-    await finishSettlement(leg.contract_id).catch((error: unknown) =>
-      logger.warn('Settlement not finished yet', { contractId: leg.contract_id, error: error as Error }),
-    );
-  return { ...leg, status: 'completed', completed_at: now, updated_at: now };
+  return (await updateRefundLeg(leg, { status: 'failed', failure_reason: reason })) ?? reloadRefundLeg(leg);
 }
 
 /**
@@ -202,7 +174,7 @@ async function complete(leg: RefundLeg): Promise<RefundLeg> {
  */
 export async function sendContractRefunds(contractId: string): Promise<void> {
   const legs = await listRefundLegs(contractId);
-  for (const leg of legs.filter((l) => l.status === 'pending' || l.status === 'requested')) {
+  for (const leg of legs.filter((l) => isOpenRefund(l.status))) {
     await sendRefundNow(contractId, leg.leg);
   }
 }
@@ -247,4 +219,38 @@ export async function handleRefundWebhook(headers: Record<string, string | undef
   // Done already, or an earlier attempt's refund: nothing to answer.
   if (leg.status !== 'requested' || leg.provider_refund_id !== String(refund.id)) return;
   await settleWith(leg, refund);
+}
+
+/**
+ * After a payer saves their bank account: every refund of theirs waiting for one goes there now
+ * (a new transfer reference per account). Answers how many were sent on. One leg's failure is
+ * logged and left to the reconciler.
+ */
+export async function sendRefundsToBankOf(payerId: string): Promise<number> {
+  const waiting = await listRefundsAwaitingBankDetails(payerId);
+  if (waiting.length === 0) return 0;
+  const onFile = await bankDetailsOf(payerId);
+  if (!onFile) return 0;
+  let sent = 0;
+  for (const leg of waiting) {
+    const directed = await directToBank(leg, onFile);
+    if (!directed) continue;
+    sent++;
+    await sendRefundNow(leg.contract_id, leg.leg);
+  }
+  return sent;
+}
+
+/**
+ * A `transfer.completed` webhook for a refund transfer (read back from the provider by the
+ * caller): the leg it names moves on, when it is that leg's current transfer.
+ */
+export async function handleRefundTransfer(transfer: ProviderTransfer): Promise<void> {
+  const named = legOfTransferReference(transfer.reference);
+  const leg = named ? await getRefundLeg(named.contractId, named.leg) : undefined;
+  if (leg?.status !== 'transferring' || leg.destination?.transfer_reference !== transfer.reference) {
+    logger.warn('Transfer webhook for no refund transfer of ours in flight', { transferId: transfer.id });
+    return;
+  }
+  await sendRefund(leg.contract_id, leg.leg);
 }

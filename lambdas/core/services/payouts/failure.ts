@@ -2,9 +2,10 @@ import { logger } from '../../adapters/logger';
 import { completeTask } from '../../adapters/workflow';
 import { formatAmount } from '../../domain/money';
 import { payoutReference } from '../../domain/payout';
+import { listContractsByCreator } from '../../entities/contract';
 import { notificationItems } from '../../entities/notification';
-import { type Payout, payoutUpdate, updatePayout } from '../../entities/payout';
-import { getProfile } from '../../entities/profile';
+import { getPayout, type Payout, payoutUpdate, updatePayout } from '../../entities/payout';
+import { type BankDetails, bankDetailsOf } from '../../entities/profile';
 import { failedConditions, transactWrite } from '../../entities/table';
 import { getWorkflowToken, storeWorkflowToken } from '../../entities/workflow-token';
 import { loadContract } from '../contracts';
@@ -77,15 +78,6 @@ function destinationChange(payout: Payout, onFile: BankDetails | undefined): Par
   };
 }
 
-type BankDetails = Pick<Payout, 'bank_code' | 'account_number' | 'account_name'>;
-
-/** The bank account a creator has on file now, or undefined without one. */
-async function bankDetailsOf(sub: string): Promise<BankDetails | undefined> {
-  const profile = await getProfile(sub);
-  if (!profile?.bank_code || !profile.account_number || !profile.account_name) return undefined;
-  return { bank_code: profile.bank_code, account_number: profile.account_number, account_name: profile.account_name };
-}
-
 /**
  * Ops resume a payout that waits `failed` (after fixing its cause with the provider, or once the
  * creator saved corrected bank details): it gets the workflow's retries again, and the Transfer
@@ -111,4 +103,24 @@ export async function resumePayout(contractId: string): Promise<{ resumed: boole
   const now = await loadPayout(contractId);
   if (token && now.status !== 'failed') await completeTask(token.task_token, { resumed: true, resumes: now.resumes });
   return { resumed, payout: now };
+}
+
+/**
+ * After a creator saves their bank account: each of their payouts waiting for ops because it had
+ * no account, or whose account failed and is now replaced, is resumed to the new one (the
+ * settlement told them "once you add your bank details"). One waiting at the same account, or with
+ * a transfer that could still reach the old one, stays for ops. Answers how many were resumed.
+ */
+export async function resumePayoutsToNewAccount(sub: string): Promise<number> {
+  const onFile = await bankDetailsOf(sub);
+  if (!onFile) return 0;
+  const paying = (await listContractsByCreator(sub)).filter((c) => c.status === 'releasing' || c.status === 'settling');
+  let resumed = 0;
+  for (const contract of paying) {
+    const payout = await getPayout(contract.id);
+    if (payout?.status !== 'failed') continue;
+    const moved = payout.account_number === '' || destinationChange(payout, onFile).reference !== undefined;
+    if (moved && (await resumePayout(contract.id)).resumed) resumed++;
+  }
+  return resumed;
 }

@@ -6,13 +6,15 @@ import { completeTask, failTask } from '../../adapters/workflow';
 import { UnauthorizedError, UnavailableError, ValidationError } from '../../domain/errors';
 import { getPayout, type Payout } from '../../entities/payout';
 import { getWorkflowToken } from '../../entities/workflow-token';
+import { handleRefundTransfer } from '../refunds';
 import { resumePayout } from './failure';
 import { isOurs, recordTransfer, transferOutput } from './record';
 
 /**
  * The provider's `transfer.completed` webhook: `verif-hash` checked, the transfer read back from
  * the provider (the body only names it), recorded if it is the payout's current transfer, and the
- * waiting Transfer task answered: success, or `TransferFailed` for the state machine's Retry.
+ * waiting Transfer task answered: success, or `TransferFailed` for the state machine's Retry. A
+ * refund's transfer (`refund-...`) moves its refund leg instead.
  */
 export async function handleTransferWebhook(headers: Record<string, string | undefined>, body: unknown): Promise<void> {
   if (!(await isAuthenticWebhook(headers))) throw new UnauthorizedError('Invalid webhook signature.');
@@ -22,6 +24,8 @@ export async function handleTransferWebhook(headers: Record<string, string | und
     if (error instanceof ProviderUnavailableError) throw new UnavailableError('Transfer could not be read back; send it again.');
     throw error;
   });
+  // A refund sent by bank transfer (its payment could not be refunded) is the refund legs' business.
+  if (transfer?.reference.startsWith('refund-')) return handleRefundTransfer(transfer);
   const contractId = transfer ? /^payout-([0-9A-Za-z]{1,64})/.exec(transfer.reference)?.[1] : undefined;
   const payout = contractId ? await getPayout(contractId) : undefined;
   if (!transfer || !payout || !isOurs(payout, transfer)) {

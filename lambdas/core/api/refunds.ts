@@ -1,0 +1,30 @@
+import * as z from 'zod';
+import { contractViewSchema } from './contracts';
+
+/**
+ * A buyer's refunds on one contract (ARCHITECTURE §5b): each leg of their money going back, how
+ * it goes (the provider's refund of their payment, or a bank transfer when the payment cannot be
+ * refunded) and where it stands. Account numbers are shown masked.
+ */
+
+/** Where a refund stands, as its payer reads it. */
+export const refundViewStatuses = ['on_its_way', 'awaiting_bank_details', 'refunded', 'with_support'] as const;
+export type RefundViewStatus = (typeof refundViewStatuses)[number];
+
+export const refundViewSchema = z.object({
+  leg: z.string(),
+  reason: z.enum(['excess', 'not_payable', 'cancellation', 'settlement']),
+  amount_minor: z.number().int(),
+  currency: contractViewSchema.shape.currency,
+  status: z.enum(refundViewStatuses),
+  method: z.enum(['provider_refund', 'bank_transfer']),
+  /** The bank account a transfer goes to (null for a refund to the payment itself, or while none is given). */
+  to: z.object({ account_name: z.string(), bank_name: z.string(), account_number: z.string() }).nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+export type RefundView = z.infer<typeof refundViewSchema>;
+
+/** `GET /contracts/{id}/refunds`: the caller's refunds on the contract, oldest first (empty when none). */
+export const refundsResponseSchema = z.object({ refunds: z.array(refundViewSchema) });
+export type RefundsResponse = z.infer<typeof refundsResponseSchema>;

@@ -1,0 +1,53 @@
+import { logger } from '../adapters/logger';
+import { bankName, maskAccountNumber } from '../domain/banks';
+import { refundCompletedPosting } from '../domain/ledger';
+import { formatAmount } from '../domain/money';
+import { getContract } from '../entities/contract';
+import { ledgerEntryPut } from '../entities/ledger';
+import { notificationItems } from '../entities/notification';
+import { getRefundLeg, type RefundLeg, refundLegUpdate } from '../entities/refund';
+import { failedConditions, transactWrite } from '../entities/table';
+import { finishSettlement } from './settlement';
+
+/** A leg as it is stored now (after a conditional write lost to another worker). */
+export async function reloadRefundLeg(leg: RefundLeg): Promise<RefundLeg> {
+  const now = await getRefundLeg(leg.contract_id, leg.leg);
+  if (!now) throw new Error(`Refund leg ${leg.reference} disappeared`);
+  return now;
+}
+
+/** What the payer is told once their money is back, by the way it went. */
+function refundedText(leg: RefundLeg, title: string): string {
+  const amount = formatAmount(leg.amount_minor, leg.currency);
+  const to = leg.destination;
+  if (leg.method === 'bank_transfer' && to)
+    return `${amount} for ${title} was sent to your bank account, ${to.account_name} at ${bankName(to.bank_code)} ${maskAccountNumber(to.account_number)}.`;
+  return `${amount} for ${title} was refunded to you.`;
+}
+
+/**
+ * The provider confirmed a leg's money is back with the payer (its refund completed, or its bank
+ * transfer SUCCESSFUL): one transaction, once: the leg `completed`, the posting refund_pending ->
+ * refunds, the payer told. A settlement's contract may then reach its final status.
+ */
+export async function completeRefundLeg(leg: RefundLeg): Promise<RefundLeg> {
+  const contract = await getContract(leg.contract_id);
+  const now = new Date().toISOString();
+  const title = contract ? `"${contract.title}"` : 'your contract';
+  try {
+    await transactWrite([
+      refundLegUpdate(leg, { status: 'completed', completed_at: now }, now),
+      ledgerEntryPut(leg.contract_id, refundCompletedPosting(leg.reference, leg.amount_minor), now),
+      ...notificationItems(leg.payer_id, 'Refund sent', refundedText(leg, title), now),
+    ]);
+  } catch (error) {
+    if (!failedConditions(error)) throw error;
+    return reloadRefundLeg(leg); // completed (or changed) by another worker first
+  }
+  // Money back out of escrow (a settlement): the contract may now reach its final status.
+  if (leg.from === 'escrow')
+    await finishSettlement(leg.contract_id).catch((error: unknown) =>
+      logger.warn('Settlement not finished yet', { contractId: leg.contract_id, error: error as Error }),
+    );
+  return { ...leg, status: 'completed', completed_at: now, updated_at: now };
+}

@@ -1,0 +1,208 @@
+import { ProviderRejectedError } from '../adapters/flutterwave/client';
+import {
+  createTransfer,
+  DuplicateTransferReferenceError,
+  findTransfersByReference,
+  getTransfer,
+  type ProviderTransfer,
+} from '../adapters/flutterwave/transfers';
+import { logger } from '../adapters/logger';
+import { bankName, maskAccountNumber } from '../domain/banks';
+import { formatAmount, isEscrowCurrency } from '../domain/money';
+import { getContract } from '../entities/contract';
+import { notificationItems } from '../entities/notification';
+import { type BankDetails, bankDetailsOf } from '../entities/profile';
+import {
+  type RefundDestination,
+  type RefundLeg,
+  type RefundLegChanges,
+  refundLegUpdate,
+  updateRefundLeg,
+} from '../entities/refund';
+import { failedConditions, transactWrite } from '../entities/table';
+import { completeRefundLeg, reloadRefundLeg } from './refund-completion';
+
+/**
+ * Refunds by bank transfer (ARCHITECTURE §5b): a payment the provider will not refund (its method
+ * takes no refunds) goes back to the payer's own bank account instead, the one they keep in My
+ * Account (guarded by their payment PIN, like a seller's payout account).
+ *
+ * Never paid twice: the leg only turns to a transfer after the provider refused the refund outright
+ * (so no refund was made), and the transfer carries our reference for that account,
+ * `<leg reference>-bank-<n>`, which the provider keeps unique: two workers, a retry after a lost
+ * answer, or a crash and a restart all ask with the same reference, and the provider's refusal of
+ * the duplicate sends them to look the transfer up instead. A transfer that FAILED is final at the
+ * provider; only then may the payer's next account (or the same one, saved again) get a new
+ * reference, the failed one kept in `previous_destinations`.
+ */
+
+const destinationText = (to: BankDetails) =>
+  `${to.account_name} at ${bankName(to.bank_code)} ${maskAccountNumber(to.account_number)}`;
+
+/** The next destination of a leg: the account on file, under the reference for its next try. */
+function destinationFor(leg: RefundLeg, onFile: BankDetails): RefundDestination {
+  const tries = (leg.previous_destinations?.length ?? 0) + 1;
+  return { ...onFile, transfer_reference: `${leg.reference}-bank-${tries}` };
+}
+
+/** Writes a change of the leg with the payer's notification, both or neither: the leg as it now is. */
+async function changeAndTell(leg: RefundLeg, set: RefundLegChanges, title: string, body: string): Promise<RefundLeg> {
+  const now = new Date().toISOString();
+  try {
+    await transactWrite([refundLegUpdate(leg, set, now), ...notificationItems(leg.payer_id, title, body, now)]);
+  } catch (error) {
+    if (!failedConditions(error)) throw error;
+    return reloadRefundLeg(leg);
+  }
+  return { ...leg, ...set, updated_at: now };
+}
+
+async function titleOf(leg: RefundLeg): Promise<string> {
+  const contract = await getContract(leg.contract_id);
+  return contract ? `"${contract.title}"` : 'your contract';
+}
+
+/**
+ * The provider refused to refund the leg's payment at all (no refund was made): it goes to the
+ * payer's bank account on file, or waits for one, the payer told either way. Money in a currency
+ * the product does not pay out stays with ops (`failed`).
+ */
+export async function refundByBankTransfer(leg: RefundLeg, reason: string): Promise<RefundLeg> {
+  if (!isEscrowCurrency(leg.currency)) {
+    logger.error('Refund failed: a payment in this currency cannot go back by bank transfer, waiting for ops', {
+      reference: leg.reference,
+      reason,
+    });
+    return (await updateRefundLeg(leg, { status: 'failed', failure_reason: reason })) ?? reloadRefundLeg(leg);
+  }
+  const [onFile, title] = await Promise.all([bankDetailsOf(leg.payer_id), titleOf(leg)]);
+  const amount = formatAmount(leg.amount_minor, leg.currency);
+  const base = { method: 'bank_transfer', failure_reason: reason, transfer_id: null, transfer_status: null } as const;
+  if (onFile)
+    return changeAndTell(
+      leg,
+      { ...base, status: 'transferring', destination: destinationFor(leg, onFile) },
+      'Refund by bank transfer',
+      `${amount} for ${title} could not go back to the card or account you paid with, so it is being sent to your bank account, ${destinationText(onFile)}.`,
+    );
+  return changeAndTell(
+    leg,
+    { ...base, status: 'awaiting_bank_details', destination: null },
+    'Refund needs your bank account',
+    `${amount} for ${title} could not go back to the card or account you paid with. Add your bank account in My Account (Bank Info) and it is sent there.`,
+  );
+}
+
+/** A leg waiting for its payer's bank account takes the one they have on file now (a new reference for it). */
+export async function directToBank(leg: RefundLeg, onFile: BankDetails): Promise<RefundLeg | undefined> {
+  if (leg.status !== 'awaiting_bank_details') return undefined;
+  return updateRefundLeg(leg, { status: 'transferring', destination: destinationFor(leg, onFile) });
+}
+
+/** A transfer found under the leg's reference is its own only with the leg's amount and account. */
+function isOurs(leg: RefundLeg, to: RefundDestination, transfer: ProviderTransfer): boolean {
+  return (
+    transfer.amountMinor === leg.amount_minor &&
+    transfer.accountNumber === to.account_number &&
+    transfer.bankCode === to.bank_code &&
+    transfer.reference.startsWith(to.transfer_reference)
+  );
+}
+
+/**
+ * The provider's transfer for the leg's destination: made now, or (when the provider already has
+ * our reference, from a lost answer or another worker) the one it has.
+ */
+async function transferFor(leg: RefundLeg, to: RefundDestination): Promise<ProviderTransfer> {
+  try {
+    return await createTransfer({
+      reference: to.transfer_reference,
+      amountMinor: leg.amount_minor,
+      currency: leg.currency,
+      bankCode: to.bank_code,
+      accountNumber: to.account_number,
+      narration: `MiddleMan refund ${leg.contract_id}`,
+    });
+  } catch (error) {
+    if (!(error instanceof DuplicateTransferReferenceError)) throw error;
+    const found = (await findTransfersByReference(to.transfer_reference)).filter((t) => isOurs(leg, to, t)).at(-1);
+    if (!found) throw error;
+    return found;
+  }
+}
+
+/**
+ * Moves a `transferring` leg as far as it goes now: makes (or finds) its transfer and records it,
+ * completes the leg once the transfer is SUCCESSFUL, and hands it back to the payer when it FAILED.
+ * Safe to run any number of times, from anywhere, at once.
+ */
+export async function moveRefundTransfer(leg: RefundLeg): Promise<RefundLeg> {
+  const to = leg.destination;
+  if (!to) throw new Error(`Refund leg ${leg.reference} is transferring to no account`);
+  let transfer: ProviderTransfer | null;
+  if (leg.transfer_id == null) {
+    try {
+      transfer = await transferFor(leg, to);
+    } catch (error) {
+      // Not a refusal of this transfer (the provider unreachable, our key refused, a duplicate not listed yet): the next run asks again.
+      const refusal =
+        error instanceof ProviderRejectedError &&
+        !(error instanceof DuplicateTransferReferenceError) &&
+        error.statusCode !== 401 &&
+        error.statusCode !== 403;
+      if (!refusal) throw error;
+      logger.error('Refund transfer refused by the provider: waiting for ops', { reference: to.transfer_reference, error });
+      return (await updateRefundLeg(leg, { status: 'failed', failure_reason: error.message })) ?? reloadRefundLeg(leg);
+    }
+    const recorded = await updateRefundLeg(leg, {
+      transfer_id: transfer.id,
+      transfer_status: transfer.status,
+      attempts: leg.attempts + 1,
+    });
+    if (!recorded) return reloadRefundLeg(leg);
+    leg = recorded;
+  } else {
+    transfer = await getTransfer(leg.transfer_id);
+    if (!transfer) throw new Error(`Transfer ${leg.transfer_id} of refund ${leg.reference} is unknown to the provider`);
+    if (transfer.status !== leg.transfer_status) {
+      const recorded = await updateRefundLeg(leg, { transfer_status: transfer.status });
+      if (!recorded) return reloadRefundLeg(leg);
+      leg = recorded;
+    }
+  }
+  if (transfer.status === 'SUCCESSFUL') return completeRefundLeg(leg);
+  if (transfer.status === 'FAILED') return transferFailed(leg, to, transfer);
+  return leg;
+}
+
+/** The bank declined the transfer (final at the provider): the payer checks their account and saves it again. */
+async function transferFailed(leg: RefundLeg, to: RefundDestination, transfer: ProviderTransfer): Promise<RefundLeg> {
+  logger.warn('Refund transfer failed: waiting for the payer’s bank account', {
+    reference: to.transfer_reference,
+    message: transfer.completeMessage,
+  });
+  const failed = {
+    ...to,
+    transfer_id: transfer.id,
+    provider_message: transfer.completeMessage || null,
+    failed_at: new Date().toISOString(),
+  };
+  return changeAndTell(
+    leg,
+    {
+      status: 'awaiting_bank_details',
+      destination: null,
+      transfer_id: null,
+      transfer_status: null,
+      previous_destinations: [...(leg.previous_destinations ?? []), failed],
+    },
+    'Refund transfer failed',
+    `The transfer of ${formatAmount(leg.amount_minor, leg.currency)} for ${await titleOf(leg)} to ${destinationText(to)} failed. Check your bank account in My Account (Bank Info) and save it again: your refund is sent there once you do.`,
+  );
+}
+
+/** The leg a refund transfer's reference names: `refund-<contractId>-<leg>-bank-<n>`. */
+export function legOfTransferReference(reference: string): { contractId: string; leg: string } | undefined {
+  const match = /^refund-([0-9A-Za-z]{1,64})-(.+)-bank-\d+$/.exec(reference);
+  return match ? { contractId: match[1] as string, leg: match[2] as string } : undefined;
+}
