@@ -23,6 +23,7 @@ import {
   type ProposeSettlementRequest,
   type refundInFullRequestSchema,
 } from '@escrow/api/disputes';
+import { type RefundView, refundsResponseSchema } from '@escrow/api/refunds';
 import type { markSatisfiedRequestSchema } from '@escrow/api/satisfaction';
 import type { z } from 'zod';
 import { apiFetch } from '../../lib/api';
@@ -100,6 +101,12 @@ export function cancelContract(contractId: string): Promise<z.infer<typeof cance
 export async function getDispute(contractId: string): Promise<DisputeView | null> {
   const reply = await apiFetch(`${path(contractId)}/dispute`, { schema: disputeResponseSchema });
   return reply.dispute;
+}
+
+/** The caller's own refunds on the contract, oldest first: empty for the seller, and for a buyer with none. */
+export async function getRefunds(contractId: string): Promise<RefundView[]> {
+  const reply = await apiFetch(`${path(contractId)}/refunds`, { schema: refundsResponseSchema });
+  return reply.refunds;
 }
 
 /** Either party opens a dispute on a funded contract: the release is frozen until it is settled. */

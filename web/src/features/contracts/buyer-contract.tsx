@@ -20,6 +20,7 @@ import { useMarkCompleted } from './mark-completed';
 import { PaymentProgress } from './payment-progress';
 import { personName } from './people';
 import { contractTotalMinor } from './progress';
+import { RefundsPanel } from './refunds';
 import { useDispute } from './use-dispute';
 
 const backToList = (
@@ -90,6 +91,8 @@ export function BuyerContract({ deal }: { deal: ContractWithPeople }) {
       )}
       <CancelContract contract={contract} side="payer" people={deal.people} onChange={setContract} />
       <DisputePanel contract={contract} side="payer" dispute={dispute.state} onChange={dispute.apply} />
+      {/* Asked again when the status moves: a cancellation or a settlement made here creates refunds. */}
+      <RefundsPanel key={contract.status} contractId={contract.id} />
       {completion.dialog}
     </Page>
   );

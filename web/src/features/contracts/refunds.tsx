@@ -1,0 +1,133 @@
+import type { RefundView } from '@escrow/api/refunds';
+import { formatAmount } from '@escrow/domain/money';
+import { useCallback, useEffect, useId } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert } from '../../components/ui/alert';
+import { tapTargetClass } from '../../components/ui/button';
+import { Detail, Details, linkButtonClass } from '../../components/ui/page';
+import { paths } from '../../config/paths';
+import { timings } from '../../lib/constants';
+import { useLoad } from '../../lib/use-load';
+import { getRefunds } from './api';
+
+type Account = NonNullable<RefundView['to']>;
+const account = (to: Account) => `${to.account_name}, ${to.bank_name} ${to.account_number}`;
+
+/** The refunds section's texts, in one place. */
+export const refundTexts = {
+  heading: 'Refunds',
+  reasons: {
+    excess: 'Paid beyond what was due',
+    not_payable: 'Paid when the contract took no more payments',
+    cancellation: 'Contract cancelled',
+    settlement: 'Dispute settled',
+  } satisfies Record<RefundView['reason'], string>,
+  onItsWay: 'On its way back to you',
+  onItsWayTo: (to: Account) => `On its way to ${account(to)}`,
+  refunded: 'Refunded to you',
+  sentTo: (to: Account) => `Sent to ${account(to)}`,
+  withSupport: 'Our team is looking into this refund; your money is safe.',
+  awaitingBankDetails:
+    'We could not send this back to the card or account you paid with. Add your bank account in My Account and it is sent there.',
+  addBankAccount: 'Add Bank Account',
+} as const;
+
+/** A refund still to arrive: it moves on its own, or once the buyer saves a bank account (on another page or tab). */
+const unsettled = (refund: RefundView) => refund.status === 'on_its_way' || refund.status === 'awaiting_bank_details';
+
+/**
+ * The caller's refunds on the contract, asked for again every few seconds and whenever the window
+ * regains focus while any is unsettled, so each turns "Refunded" by itself. A failed load shows
+ * nothing: the refunds add to the page, which must work without them.
+ */
+function useRefunds(contractId: string): RefundView[] {
+  const load = useCallback(() => getRefunds(contractId), [contractId]);
+  const [state, setRefunds] = useLoad(load);
+  const moving = state.status === 'loaded' && state.data.some(unsettled);
+
+  useEffect(() => {
+    if (!moving) return;
+    let running = true;
+    let asked = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const reload = async () => {
+      // A focus can ask while a timed check is on its way: only the latest answer counts.
+      const mine = ++asked;
+      try {
+        const fresh = await load();
+        if (running && mine === asked) setRefunds(fresh);
+      } catch {
+        // A missed check changes nothing: the next one asks again.
+      }
+    };
+    const poll = () => {
+      timer = setTimeout(async () => {
+        await reload();
+        if (running) poll();
+      }, timings.statusPollMs);
+    };
+    const onFocus = () => void reload();
+    poll();
+    window.addEventListener('focus', onFocus);
+    return () => {
+      running = false;
+      clearTimeout(timer);
+      window.removeEventListener('focus', onFocus);
+    };
+  }, [moving, load, setRefunds]);
+
+  return state.status === 'loaded' ? state.data : [];
+}
+
+/**
+ * The buyer's refunds on a contract (overpayment, cancellation, a dispute's settlement): how much,
+ * why, and where each stands. Nothing while there are none.
+ */
+export function RefundsPanel({ contractId }: { contractId: string }) {
+  const headingId = useId();
+  const refunds = useRefunds(contractId);
+  if (refunds.length === 0) return null;
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <h2 id={headingId} className="text-xl font-semibold">
+        {refundTexts.heading}
+      </h2>
+      <ul aria-labelledby={headingId} className="space-y-3">
+        {refunds.map((refund) => (
+          <li key={refund.leg}>
+            <Details>
+              <Detail label="Amount">{formatAmount(refund.amount_minor, refund.currency)}</Detail>
+              <Detail label="Why">{refundTexts.reasons[refund.reason]}</Detail>
+              <Detail label="Where it stands">
+                <RefundStatus refund={refund} />
+              </Detail>
+            </Details>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Where one refund stands; a bank transfer names the account it goes to. */
+function RefundStatus({ refund }: { refund: RefundView }) {
+  const to = refund.method === 'bank_transfer' ? refund.to : null;
+  switch (refund.status) {
+    case 'on_its_way':
+      return to ? refundTexts.onItsWayTo(to) : refundTexts.onItsWay;
+    case 'refunded':
+      return to ? refundTexts.sentTo(to) : refundTexts.refunded;
+    case 'with_support':
+      return refundTexts.withSupport;
+    case 'awaiting_bank_details':
+      return (
+        <Alert tone="warning">
+          <p>{refundTexts.awaitingBankDetails}</p>
+          <Link to={paths.bankInfo.getHref()} className={`${linkButtonClass} ${tapTargetClass} mt-3`}>
+            {refundTexts.addBankAccount}
+          </Link>
+        </Alert>
+      );
+  }
+}
