@@ -13,7 +13,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeExecutionCommand, type HistoryEvent, paginateGetExecutionHistory, SFNClient } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { executionNames } from '../lambdas/core/adapters/workflow';
-import { balances, type LedgerLine, ledgerSummary } from '../lambdas/core/domain/ledger';
+import { balances, foreignCurrencies, type LedgerLine, ledgerSummary } from '../lambdas/core/domain/ledger';
 import { type Currency, formatAmount } from '../lambdas/core/domain/money';
 import { contractKey } from '../lambdas/core/entities/contract';
 import { type Dispute, disputeKey } from '../lambdas/core/entities/dispute';
@@ -49,11 +49,15 @@ export interface ExecutionReportInput {
   };
   /** The contract's refund legs (money going back to the payer), with the provider's references. */
   refunds?: Array<
-    Pick<RefundLeg, 'leg' | 'reason' | 'amount_minor' | 'status' | 'provider_refund_id' | 'attempts'> & {
-      failure_reason?: string | null;
-    }
+    Pick<RefundLeg, 'leg' | 'reason' | 'amount_minor' | 'status' | 'provider_refund_id' | 'attempts'> &
+      Partial<
+        Pick<
+          RefundLeg,
+          'currency' | 'failure_reason' | 'method' | 'destination' | 'transfer_id' | 'transfer_status' | 'previous_destinations'
+        >
+      >
   >;
-  ledger: Array<{ kind: string; reference: string; created_at: string; lines: LedgerLine[] }>;
+  ledger: Array<{ kind: string; reference: string; created_at: string; lines: LedgerLine[]; currency?: Currency }>;
   /** The payout item, once the release was requested. */
   payout?: {
     status: string;
@@ -140,11 +144,23 @@ export function executionReport(input: ExecutionReportInput): string[] {
   const refunds = input.refunds ?? [];
   out.push('', refunds.length === 0 ? 'Refunds: none' : `Refunds: ${refunds.length} leg${refunds.length === 1 ? '' : 's'}`);
   for (const leg of refunds) {
+    const amount = formatAmount(leg.amount_minor, leg.currency ?? currency);
     out.push(
-      `  ${leg.leg} (${leg.reason}) ${money(leg.amount_minor)}: ${leg.status} after ${leg.attempts} attempt${leg.attempts === 1 ? '' : 's'}` +
+      `  ${leg.leg} (${leg.reason}) ${amount}: ${leg.status} after ${leg.attempts} attempt${leg.attempts === 1 ? '' : 's'}` +
         `, provider refund ${leg.provider_refund_id ?? '-'}` +
         (leg.failure_reason ? ` (${leg.failure_reason})` : ''),
     );
+    // Refused by the provider as a refund: a bank transfer to the payer's own account, each account tried.
+    for (const d of leg.previous_destinations ?? [])
+      out.push(
+        `    by bank transfer ${d.transfer_reference} to bank ${d.bank_code} account ${d.account_number}: transfer ${d.transfer_id ?? '-'} FAILED ${d.failed_at}${d.provider_message ? ` (${d.provider_message})` : ''}`,
+      );
+    if (leg.method === 'bank_transfer')
+      out.push(
+        leg.destination
+          ? `    by bank transfer ${leg.destination.transfer_reference} to ${leg.destination.account_name}, bank ${leg.destination.bank_code} account ${leg.destination.account_number}: transfer ${leg.transfer_id ?? '-'} ${leg.transfer_status ?? 'not made'}`
+          : '    by bank transfer: waiting for the payer’s bank account',
+      );
   }
   out.push('', payout ? `Payout: ${payout.status}, reference ${payout.reference}` : 'Payout: not requested');
   if (payout) {
@@ -163,25 +179,36 @@ export function executionReport(input: ExecutionReportInput): string[] {
   }
   out.push('', `Ledger: ${ledger.length} posting${ledger.length === 1 ? '' : 's'}`);
   for (const posting of ledger) {
-    out.push(`  ${posting.created_at}  ${posting.kind}  ${posting.reference}`);
-    for (const line of posting.lines) out.push(`      ${line.account.padEnd(16)} ${money(line.amount_minor)}`);
+    const postingMoney = (minor: number) => formatAmount(minor, posting.currency ?? currency);
+    out.push(
+      `  ${posting.created_at}  ${posting.kind}  ${posting.reference}${posting.currency ? `  (in ${posting.currency})` : ''}`,
+    );
+    for (const line of posting.lines) out.push(`      ${line.account.padEnd(16)} ${postingMoney(line.amount_minor)}`);
   }
+  // The contract's own currency, then each other one money was paid in by mistake (only ever refunded).
+  for (const other of [undefined, ...foreignCurrencies(ledger)]) {
+    const inIt = ledger.filter((p) => p.currency === other);
+    if (other !== undefined) out.push(`  in ${other}, paid in by mistake:`);
+    out.push(...ledgerTotals(inIt, (minor) => formatAmount(minor, other ?? currency)));
+  }
+  return out;
+}
+
+/** One currency's balances, its reading by account, and whether it sums to zero. */
+function ledgerTotals(ledger: ExecutionReportInput['ledger'], money: (minor: number) => string): string[] {
   const totals = balances(ledger);
   const sum = Object.values(totals).reduce((a, b) => a + b, 0);
-  out.push(
+  const s = ledgerSummary(ledger, ledger[0]?.currency);
+  return [
     '  balances: ' +
       Object.entries(totals)
         .map(([account, minor]) => `${account} ${money(minor)}`)
         .join(', '),
-  );
-  const s = ledgerSummary(ledger);
-  out.push(
     `  paid in ${money(s.paid_in_minor)} = held ${money(s.held_minor)} + suspense ${money(s.suspense_minor)}` +
       ` + refund pending ${money(s.refund_pending_minor)} + refunded ${money(s.refunded_minor)}` +
       ` + paid out ${money(s.paid_out_minor)} + fees ${money(s.fees_minor)}`,
-  );
-  out.push(sum === 0 ? '  the ledger sums to zero' : `  THE LEDGER DOES NOT SUM TO ZERO: ${money(sum)}`);
-  return out;
+    sum === 0 ? '  the ledger sums to zero' : `  THE LEDGER DOES NOT SUM TO ZERO: ${money(sum)}`,
+  ];
 }
 
 function iso(date: Date | undefined): string {

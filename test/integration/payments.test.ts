@@ -10,13 +10,14 @@ import { currencyNotAvailable, toDecimalString } from '../../lambdas/core/domain
 import { contractKey } from '../../lambdas/core/entities/contract';
 import { toItem as partyLinkItem } from '../../lambdas/core/entities/party-link';
 import { listOpenPayments, listPaymentReferences, paymentKey } from '../../lambdas/core/entities/payment';
+import { listRefundLegs } from '../../lambdas/core/entities/refund';
 import { workflowTokenKey } from '../../lambdas/core/entities/workflow-token';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
 import { confirmedUser, signedIn } from '../support/identity';
-import { expectBalancedLedgers, ledgerOf } from '../support/ledger';
-import { cardCheckout as payByCard, sendFromBank } from '../support/sandbox-payer';
+import { expectBalancedLedgers, ledgerOf, ledgerSummaryOf } from '../support/ledger';
+import { cardCheckout as payByCard, providerRefundsOf, sendFromBank } from '../support/sandbox-payer';
 
 /**
  * Money into escrow against the local cloud and the provider's sandbox: the real adapter over
@@ -380,17 +381,31 @@ describe('who may pay, and how much', () => {
     expect(reply.body).toMatchObject({ amount_minor: 50_000, currency: 'NGN' });
   });
 
-  it('refuses a card payment in another currency than the contract’s: nothing credited, the reason kept for finance', async () => {
+  it('refunds a card payment in another currency than the contract’s in full, in its own currency: nothing credited, nothing kept', async () => {
     const id = await activeContract('700');
     const card = (await call(buyer, '/start-card-payment', { contractId: id })).body as { txRef: string };
     await cardCheckout(card.txRef, '700', 'pay', 'USD');
     const settled = await eventually(
       () => paymentOf(card.txRef),
-      (p) => p?.last_outcome !== undefined,
+      (p) => p?.status === 'refunding',
     );
-    expect(settled).toMatchObject({ status: 'initiated', last_outcome: 'refused', outcome_reason: 'paid in USD, due in NGN' });
-    expect((await status(card.txRef)).body).toMatchObject({ status: 'failed' });
+    expect(settled).toMatchObject({ amount_credited_minor: 0 });
+    expect((await status(card.txRef)).body).toMatchObject({ status: 'refunding' });
     expect(await contract(id)).toMatchObject({ status: 'active', amount_paid_minor: 0 });
+    const [leg] = await eventually(
+      () => listRefundLegs(id),
+      (legs) => legs[0]?.status === 'completed',
+      15_000,
+    );
+    expect(leg).toMatchObject({ reason: 'wrong_currency', currency: 'USD', amount_minor: 70_000, from: 'suspense' });
+    expect(providerRefundsOf(cloud, card.txRef).map((r) => [r.amountMinor, r.status])).toEqual([[70_000, 'completed']]);
+    // The dollars are posted apart from the contract's naira: the naira ledger is untouched, the dollars all went back.
+    expect(await ledgerSummaryOf(id)).toMatchObject({ paid_in_minor: 0, held_minor: 0 });
+    expect(await ledgerSummaryOf(id, 'USD')).toMatchObject({ paid_in_minor: 70_000, refunded_minor: 70_000, suspense_minor: 0 });
+    const told = (await call(buyer, '/notifications')).body as { notifications: Array<{ body: string }> };
+    expect(told.notifications.map((n) => n.body)).toContain(
+      `$700.00 of your payment for "${(await contract(id)).title}" was in USD, and this contract takes NGN only: it is being refunded to you.`,
+    );
   });
 
   it('credits a card payment that succeeds after a declined attempt on the same reference', async () => {

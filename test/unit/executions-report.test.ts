@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { paymentCreditPosting, payoutPosting } from '../../lambdas/core/domain/ledger';
+import {
+  paymentCreditPosting,
+  payoutPosting,
+  refundCompletedPosting,
+  refundRequestedPosting,
+} from '../../lambdas/core/domain/ledger';
 import { payoutFigures } from '../../lambdas/core/domain/payout';
 import { executionReport } from '../../scripts/executions';
 
@@ -77,6 +82,77 @@ describe('npm run executions', () => {
     expect(lines).toContain(
       '  tx-42 (not_payable) ₦200.00: failed after 3 attempts, provider refund - (asked 3 times without a refund)',
     );
+  });
+
+  it('prints a refund sent by bank transfer with every account tried, and money paid in another currency apart from the contract’s', () => {
+    const usd = { currency: 'USD' as const };
+    const lines = executionReport({
+      contractId: 'C5',
+      events: [],
+      contract: { status: 'active', currency: 'NGN', total_amount_minor: 70_000, amount_paid_minor: 0, title: 'Lamp' },
+      refunds: [
+        {
+          leg: 'tx-51',
+          reason: 'excess',
+          amount_minor: 150_000,
+          status: 'completed',
+          provider_refund_id: null,
+          attempts: 3,
+          failure_reason: 'Refunds are not supported for bank_transfer transactions',
+          method: 'bank_transfer',
+          destination: {
+            bank_code: '044',
+            account_number: '0690000033',
+            account_name: 'Ada Obi',
+            transfer_reference: 'refund-C5-tx-51-bank-2',
+          },
+          transfer_id: 512,
+          transfer_status: 'SUCCESSFUL',
+          previous_destinations: [
+            {
+              bank_code: '044',
+              account_number: '0690000041',
+              account_name: 'Ada Obi',
+              transfer_reference: 'refund-C5-tx-51-bank-1',
+              transfer_id: 511,
+              provider_message: 'DISBURSE FAILED',
+              failed_at: '2026-11-22T10:05:00.000Z',
+            },
+          ],
+        },
+        {
+          leg: 'tx-52',
+          reason: 'wrong_currency',
+          amount_minor: 70_000,
+          status: 'completed',
+          provider_refund_id: '7302',
+          attempts: 1,
+          ...usd,
+        },
+      ],
+      ledger: [
+        { ...paymentCreditPosting('MMCARD-C5-x-1', 70_000, 70_000), ...usd, created_at: '2026-11-22T10:00:00Z' },
+        { ...refundRequestedPosting('refund-C5-tx-52', 70_000, 'suspense'), ...usd, created_at: '2026-11-22T10:00:01Z' },
+        { ...refundCompletedPosting('refund-C5-tx-52', 70_000), ...usd, created_at: '2026-11-22T10:00:02Z' },
+      ],
+    });
+    expect(lines).toContain(
+      '    by bank transfer refund-C5-tx-51-bank-1 to bank 044 account 0690000041: transfer 511 FAILED 2026-11-22T10:05:00.000Z (DISBURSE FAILED)',
+    );
+    expect(lines).toContain(
+      '    by bank transfer refund-C5-tx-51-bank-2 to Ada Obi, bank 044 account 0690000033: transfer 512 SUCCESSFUL',
+    );
+    expect(lines).toContain('  tx-52 (wrong_currency) $700.00: completed after 1 attempt, provider refund 7302');
+    expect(lines).toContain('  2026-11-22T10:00:00Z  payment_credited  MMCARD-C5-x-1  (in USD)');
+    expect(lines).toContain('  in USD, paid in by mistake:');
+    expect(lines).toContain(
+      '  paid in $700.00 = held $0.00 + suspense $0.00 + refund pending $0.00 + refunded $700.00 + paid out $0.00 + fees $0.00',
+    );
+    // The naira ledger holds nothing, and each currency sums to zero on its own.
+    expect(lines).toContain(
+      '  paid in ₦0.00 = held ₦0.00 + suspense ₦0.00 + refund pending ₦0.00 + refunded ₦0.00 + paid out ₦0.00 + fees ₦0.00',
+    );
+    expect(lines.filter((l) => l === '  the ledger sums to zero')).toHaveLength(2);
   });
 
   it('prints a dispute’s proposals and the decision with who decided and why', () => {

@@ -14,10 +14,18 @@ describe('what a confirmed transaction may credit', () => {
 
   it('credits nothing for another reference, another currency, a failed or an unfinished transaction', () => {
     expect(decideCredit(intent, { ...confirmed, txRef: 'MMBT-other' })).toMatchObject({ credit: false, outcome: 'refused' });
+    // Money that did arrive in another currency goes back in full; in one the product does not know, ops look at it.
     expect(decideCredit(intent, { ...confirmed, currency: 'USD' })).toEqual({
       credit: false,
-      outcome: 'refused',
+      outcome: 'refund',
+      amountMinor: 150_050,
+      currency: 'USD',
       reason: 'paid in USD, due in NGN',
+    });
+    expect(decideCredit(intent, { ...confirmed, currency: 'GHS' })).toEqual({
+      credit: false,
+      outcome: 'refused',
+      reason: 'paid in GHS, due in NGN',
     });
     expect(decideCredit(intent, { ...confirmed, status: 'failed' })).toMatchObject({ credit: false, outcome: 'failed' });
     expect(decideCredit(intent, { ...confirmed, status: 'pending' })).toMatchObject({ credit: false, outcome: 'pending' });

@@ -13,7 +13,7 @@ export type RefundViewStatus = (typeof refundViewStatuses)[number];
 
 export const refundViewSchema = z.object({
   leg: z.string(),
-  reason: z.enum(['excess', 'not_payable', 'cancellation', 'settlement']),
+  reason: z.enum(['excess', 'not_payable', 'wrong_currency', 'cancellation', 'settlement']),
   amount_minor: z.number().int(),
   currency: contractViewSchema.shape.currency,
   status: z.enum(refundViewStatuses),

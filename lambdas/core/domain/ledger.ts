@@ -1,3 +1,5 @@
+import type { Currency } from './money';
+
 /**
  * The double-entry ledger of the escrow (ARCHITECTURE §5): every movement of money is one
  * posting whose lines sum to zero, so no kobo is created or lost. A line's amount is positive
@@ -33,6 +35,22 @@ export interface Posting {
   /** What it records: the payment's transaction reference, the payout's or the refund leg's reference. */
   reference: string;
   lines: LedgerLine[];
+  /**
+   * Set only on money in another currency than its contract's (a payment made in the wrong
+   * currency, which is only ever refunded): its postings balance among themselves and are read
+   * apart from the contract's. Absent: the contract's own currency.
+   */
+  currency?: Currency;
+}
+
+/** A posting of money in `currency`, another than its contract's (unchanged when it is the contract's own). */
+export function inCurrency(posting: Posting, currency: Currency, contractCurrency: Currency): Posting {
+  return currency === contractCurrency ? posting : { ...posting, currency };
+}
+
+/** The currencies other than the contract's that a ledger holds postings in. */
+export function foreignCurrencies(postings: readonly Pick<Posting, 'currency'>[]): Currency[] {
+  return [...new Set(postings.flatMap((p) => (p.currency ? [p.currency] : [])))];
 }
 
 /** True when a posting's lines are whole minor units that sum to exactly zero. */
@@ -77,10 +95,11 @@ export interface LedgerSummary {
 
 /**
  * What the contract's ledger says: paid in = held + suspense + refund pending + refunded + paid
- * out + fees, always (it is the ledger summing to zero, read by account).
+ * out + fees, always (it is the ledger summing to zero, read by account). In the contract's own
+ * currency, or with `currency`, of the money that came in another one.
  */
-export function ledgerSummary(postings: readonly Pick<Posting, 'lines'>[]): LedgerSummary {
-  const b = balances(postings);
+export function ledgerSummary(postings: readonly Pick<Posting, 'lines' | 'currency'>[], currency?: Currency): LedgerSummary {
+  const b = balances(postings.filter((p) => p.currency === currency));
   // Credit balances read as positive amounts (0 - x, so an empty account is 0, not -0).
   const owed = (account: LedgerAccount) => 0 - b[account];
   return {

@@ -1,5 +1,5 @@
 import { type Contract, isPayable } from './escrow-contract';
-import type { Currency } from './money';
+import { type Currency, currencyCodes } from './money';
 
 /**
  * Money into escrow: who may pay, how much is due, the transaction references, and what a
@@ -39,22 +39,29 @@ export interface PaymentIntent {
 
 export type CreditDecision =
   | { credit: true; amountMinor: number }
-  | { credit: false; outcome: 'failed' | 'pending' | 'refused'; reason: string };
+  | { credit: false; outcome: 'failed' | 'pending' | 'refused'; reason: string }
+  /** Money the provider holds in another currency than the contract's: none of it is credited, all of it goes back. */
+  | { credit: false; outcome: 'refund'; amountMinor: number; currency: Currency; reason: string };
+
+const isKnownCurrency = (code: string): code is Currency => (currencyCodes as readonly string[]).includes(code);
 
 /**
  * Credit only what the provider confirmed: its status is successful, it is this reference, in the
  * contract's currency; then the amount it confirms (less than due is a part payment, never more
- * than the provider holds). Anything else credits nothing.
+ * than the provider holds). Anything else credits nothing; money that did arrive, but in another
+ * currency, is refunded in full (in a currency the product does not know, it waits for ops).
  */
 export function decideCredit(intent: PaymentIntent, tx: ConfirmedTransaction): CreditDecision {
   if (tx.txRef !== intent.tx_ref) return { credit: false, outcome: 'refused', reason: 'reference does not match' };
   if (tx.status === 'failed') return { credit: false, outcome: 'failed', reason: 'the provider reports it failed' };
   if (tx.status !== 'successful') return { credit: false, outcome: 'pending', reason: `provider status ${tx.status}` };
-  if (tx.currency !== intent.currency) {
-    return { credit: false, outcome: 'refused', reason: `paid in ${tx.currency}, due in ${intent.currency}` };
-  }
   if (!Number.isSafeInteger(tx.amountMinor) || tx.amountMinor <= 0) {
     return { credit: false, outcome: 'refused', reason: 'no positive amount' };
+  }
+  if (tx.currency !== intent.currency) {
+    const reason = `paid in ${tx.currency}, due in ${intent.currency}`;
+    if (!isKnownCurrency(tx.currency)) return { credit: false, outcome: 'refused', reason };
+    return { credit: false, outcome: 'refund', amountMinor: tx.amountMinor, currency: tx.currency, reason };
   }
   return { credit: true, amountMinor: tx.amountMinor };
 }

@@ -25,8 +25,11 @@ const awaitingBankPartition = (payerId: string) => `REFUND#BANK#${payerId}`;
  */
 export const providerRefundKey = (providerRefundId: string) => ({ PK: `PROVIDER_REFUND#${providerRefundId}`, SK: 'LEG' });
 
-/** Why money goes back: beyond what was due, paid to a contract that takes no more payments, or a settlement. */
-export type RefundReason = 'excess' | 'not_payable' | 'cancellation' | 'settlement';
+/**
+ * Why money goes back: beyond what was due, paid to a contract that takes no more payments, paid
+ * in another currency than the contract's, a cancellation or a settlement.
+ */
+export type RefundReason = 'excess' | 'not_payable' | 'wrong_currency' | 'cancellation' | 'settlement';
 
 /**
  * Where a leg stands: `pending` until it is asked of the provider, `requested` once a worker

@@ -22,8 +22,8 @@ import {
   ValidationError,
 } from '../domain/errors';
 import { type Contract, creditEvent, isPayable, nextStatus } from '../domain/escrow-contract';
-import { paymentCreditPosting, refundRequestedPosting } from '../domain/ledger';
-import { currencyNotAvailable, formatAmount, isEscrowCurrency } from '../domain/money';
+import { inCurrency, type Posting, paymentCreditPosting, refundRequestedPosting } from '../domain/ledger';
+import { type Currency, currencyNotAvailable, formatAmount, isEscrowCurrency } from '../domain/money';
 import { amountDue, decideCredit, type PaymentMethod, paymentReference, splitCredit } from '../domain/payment';
 import { contractUnchanged, contractUpdate, getContract } from '../entities/contract';
 import { ledgerEntryPut } from '../entities/ledger';
@@ -375,6 +375,7 @@ export async function settle(transaction: ProviderTransaction): Promise<SettleOu
   };
   if (decision.credit) return credit(payment, record, decision.amountMinor);
   if (decision.outcome === 'pending') return 'pending';
+  if (decision.outcome === 'refund') return credit(payment, record, decision.amountMinor, decision.currency);
   await recordWithoutCredit({ ...record, outcome: decision.outcome, reason: decision.reason });
   logger.warn('Payment not credited', { txRef: payment.tx_ref, reason: decision.reason });
   return decision.outcome;
@@ -383,23 +384,24 @@ export async function settle(transaction: ProviderTransaction): Promise<SettleOu
 /** Concurrent credits of other payments to one contract are retried on the contract's new version. */
 const creditAttempts = 8;
 
-/** The refund leg of what a provider transaction paid beyond what its contract took. */
+/** The refund leg of what a provider transaction paid beyond what its contract took (in `currency`, the money's). */
 function excessLeg(
   contract: Contract,
   payment: Payment,
   record: Omit<ProviderTransactionRecord, 'outcome'>,
   excessMinor: number,
-  credited: boolean,
+  why: { credited: boolean; currency: Currency },
   now: string,
 ): RefundLeg {
   const leg = `tx-${record.provider_transaction_id}`;
+  const reason = why.currency !== contract.currency ? 'wrong_currency' : why.credited ? 'excess' : 'not_payable';
   return {
     contract_id: contract.id,
     leg,
     reference: refundReference(contract.id, leg),
-    reason: credited ? 'excess' : 'not_payable',
+    reason,
     amount_minor: excessMinor,
-    currency: contract.currency,
+    currency: why.currency,
     from: 'suspense',
     provider_transaction_id: record.provider_transaction_id,
     tx_ref: payment.tx_ref,
@@ -416,24 +418,32 @@ function excessLeg(
 /**
  * Credits a confirmed provider transaction in one transaction: its record (once, ever), the
  * payment, and a balanced posting. The contract takes at most what is still due (nothing once it
- * takes no payments); what it does not take goes to suspense and straight on to a refund leg
- * (refund_pending), the payer told: never into escrow, never paid out, never charged a fee.
+ * takes no payments, nothing of money in `currency` other than its own); what it does not take
+ * goes to suspense and straight on to a refund leg (refund_pending), the payer told: never into
+ * escrow, never paid out, never charged a fee. Money in another currency is posted in that
+ * currency, apart from the contract's own.
  */
 async function credit(
   payment: Payment,
   record: Omit<ProviderTransactionRecord, 'outcome'>,
   amountMinor: number,
+  currency: Currency = payment.currency,
 ): Promise<SettleOutcome> {
   for (let attempt = 0; attempt < creditAttempts; attempt++) {
     const [contract, current] = await Promise.all([getContract(payment.contract_id), getPayment(payment.tx_ref)]);
     if (!contract || !current) throw new NotFoundError('Contract not found.');
     const now = new Date().toISOString();
-    const { creditMinor, excessMinor } = splitCredit(amountMinor, contract);
+    const foreign = currency !== contract.currency;
+    const { creditMinor, excessMinor } = foreign
+      ? { creditMinor: 0, excessMinor: amountMinor }
+      : splitCredit(amountMinor, contract);
     const outcome: TransactionOutcome = creditMinor > 0 ? 'credited' : 'refunding';
+    const posted = (posting: Posting) => ledgerEntryPut(contract.id, inCurrency(posting, currency, contract.currency), now);
     const items: TransactItem[] = [
       transactionRecordPut({ ...record, outcome, recorded_at: now }),
-      paymentSettled(current, creditMinor, excessMinor, now),
-      ledgerEntryPut(contract.id, paymentCreditPosting(payment.tx_ref, amountMinor, excessMinor), now),
+      // The payment's figures are in its own currency: money in another is told by its refund leg.
+      paymentSettled(current, creditMinor, foreign ? 0 : excessMinor, now),
+      posted(paymentCreditPosting(payment.tx_ref, amountMinor, excessMinor)),
     ];
     if (creditMinor > 0) {
       const paid = contract.amount_paid_minor + creditMinor;
@@ -460,17 +470,23 @@ async function credit(
       // Refunding all of it is decided on the contract as read: it must still take none of it.
       items.push(contractUnchanged(contract));
     }
-    const leg = excessMinor > 0 ? excessLeg(contract, payment, record, excessMinor, creditMinor > 0, now) : undefined;
+    const leg =
+      excessMinor > 0
+        ? excessLeg(contract, payment, record, excessMinor, { credited: creditMinor > 0, currency }, now)
+        : undefined;
     if (leg) {
-      const why =
-        creditMinor > 0 ? 'was more than was due' : `arrived when the contract was ${contract.status} and took no more payments`;
+      const why = foreign
+        ? `was in ${currency}, and this contract takes ${contract.currency} only`
+        : creditMinor > 0
+          ? 'was more than was due'
+          : `arrived when the contract was ${contract.status} and took no more payments`;
       items.push(
         refundLegPut(leg),
-        ledgerEntryPut(contract.id, refundRequestedPosting(leg.reference, excessMinor, 'suspense'), now),
+        posted(refundRequestedPosting(leg.reference, excessMinor, 'suspense')),
         ...notificationItems(
           payment.payer_id,
           'Refund on its way',
-          `${formatAmount(excessMinor, contract.currency)} of your payment for "${contract.title}" ${why}: it is being refunded to you.`,
+          `${formatAmount(excessMinor, currency)} of your payment for "${contract.title}" ${why}: it is being refunded to you.`,
           now,
         ),
       );

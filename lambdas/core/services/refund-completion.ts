@@ -1,6 +1,6 @@
 import { logger } from '../adapters/logger';
 import { bankName, maskAccountNumber } from '../domain/banks';
-import { refundCompletedPosting } from '../domain/ledger';
+import { inCurrency, refundCompletedPosting } from '../domain/ledger';
 import { formatAmount } from '../domain/money';
 import { getContract } from '../entities/contract';
 import { ledgerEntryPut } from '../entities/ledger';
@@ -37,7 +37,12 @@ export async function completeRefundLeg(leg: RefundLeg): Promise<RefundLeg> {
   try {
     await transactWrite([
       refundLegUpdate(leg, { status: 'completed', completed_at: now }, now),
-      ledgerEntryPut(leg.contract_id, refundCompletedPosting(leg.reference, leg.amount_minor), now),
+      // Money in another currency than the contract's (paid in the wrong one) is posted apart, in its own.
+      ledgerEntryPut(
+        leg.contract_id,
+        inCurrency(refundCompletedPosting(leg.reference, leg.amount_minor), leg.currency, contract?.currency ?? leg.currency),
+        now,
+      ),
       ...notificationItems(leg.payer_id, 'Refund sent', refundedText(leg, title), now),
     ]);
   } catch (error) {

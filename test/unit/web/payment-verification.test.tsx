@@ -109,7 +109,9 @@ describe('payment verification /payment-verification', () => {
     await advance(0);
     expect(heading()).toBe('Payment Failed');
     expect(
-      screen.getByText('This contract was no longer taking payments, so your payment is being refunded to you.'),
+      screen.getByText(
+        'This contract could not take your payment (it no longer takes payments, or it was paid in another currency), so all of it is being refunded to you.',
+      ),
     ).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Try Again' })).toBeNull();
   });

@@ -19,6 +19,7 @@ export const refundTexts = {
   reasons: {
     excess: 'Paid beyond what was due',
     not_payable: 'Paid when the contract took no more payments',
+    wrong_currency: 'Paid in another currency than the contract’s',
     cancellation: 'Contract cancelled',
     settlement: 'Dispute settled',
   } satisfies Record<RefundView['reason'], string>,

@@ -10,7 +10,8 @@ export const paymentPageMessages = {
   delayedTitle: 'Confirmation is Taking Longer Than Usual',
   failed: 'Your payment was not completed. The contract has not been funded.',
   // Not in the spec: a payment the contract could not take (it no longer takes payments) goes back.
-  refunding: 'This contract was no longer taking payments, so your payment is being refunded to you.',
+  refunding:
+    'This contract could not take your payment (it no longer takes payments, or it was paid in another currency), so all of it is being refunded to you.',
   // The spec's text on the contract pages, for the same failure here.
   loadContractFailed: sharedMessages.loadContractFailed,
   // Not in the spec: plain texts for outcomes it leaves unnamed.
