@@ -3,7 +3,9 @@
  * local cloud with its data under .data/, seeds the demo accounts on the first run, and stops
  * cleanly on Ctrl-C. ESCROW_DATA_DIR moves the data folder. PORT chooses the app's port (the next six ports serve the API, Cognito,
  * the mailbox, DynamoDB Local, Step Functions and the payment provider's sandbox). ESCROW_TIME_SCALE
- * runs business time faster (README: "Compressing business time").
+ * runs business time faster (README: "Compressing business time"). ESCROW_SANDBOX_NO_REFUNDS
+ * (e.g. `bank_transfer,opay`) makes the sandbox refuse refunds of those payments, as the provider
+ * does for some methods, so their refunds go to the buyer's bank account instead.
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -17,12 +19,27 @@ const root = resolve(import.meta.dirname, '..');
 // ESCROW_DATA_DIR keeps a second local cloud (or a test's) apart from the everyday .data/.
 const dataDir = resolve(process.env.ESCROW_DATA_DIR ?? join(root, '.data'));
 const port = Number(process.env.PORT ?? 3000);
+const paymentTypes = ['bank_transfer', 'card', 'opay'] as const;
 let timeScale: number;
+let nonRefundablePaymentTypes: Array<(typeof paymentTypes)[number]>;
 try {
   timeScale = readTimeScale();
+  nonRefundablePaymentTypes = noRefundsFor(process.env.ESCROW_SANDBOX_NO_REFUNDS ?? '');
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
+}
+
+/** ESCROW_SANDBOX_NO_REFUNDS: payment types, comma-separated; an unknown one stops the start with a one-line message. */
+function noRefundsFor(list: string): Array<(typeof paymentTypes)[number]> {
+  const named = list
+    .split(',')
+    .map((type) => type.trim())
+    .filter(Boolean);
+  const unknown = named.find((type) => !(paymentTypes as readonly string[]).includes(type));
+  if (unknown !== undefined)
+    throw new Error(`ESCROW_SANDBOX_NO_REFUNDS takes ${paymentTypes.join(', ')} (comma-separated), not "${unknown}"`);
+  return named as Array<(typeof paymentTypes)[number]>;
 }
 
 if (!existsSync(join(root, 'web', 'dist', appShellFile))) {
@@ -31,7 +48,7 @@ if (!existsSync(join(root, 'web', 'dist', appShellFile))) {
 }
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
-const cloud = await startLocalCloud({ dataDir, port, timeScale });
+const cloud = await startLocalCloud({ dataDir, port, timeScale, flutterwave: { nonRefundablePaymentTypes } });
 const demoUsers = await ensureDemoUsers(cloud.cognito, join(dataDir, 'demo-users.json'));
 
 console.log(`

@@ -52,7 +52,12 @@ export interface LocalCloudOptions {
    */
   timeScale?: number;
   /** The payment sandbox's settings (tests shorten how long a payout or a refund takes to settle). */
-  flutterwave?: { transferSettleMs?: number; refundSettleMs?: number };
+  flutterwave?: {
+    transferSettleMs?: number;
+    refundSettleMs?: number;
+    /** Payments of these types are refused a refund (`npm start`'s ESCROW_SANDBOX_NO_REFUNDS). @default none */
+    nonRefundablePaymentTypes?: SandboxPaymentType[];
+  };
   /** Task state name -> retry interval(s) in ms instead of the ASL's (tests do not wait minutes between transfer retries). */
   workflowRetryIntervals?: Record<string, number | number[]>;
   /** Told of every API event a handler answered (lib/local/api.ts `observe`). */
@@ -204,6 +209,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       webhookUrl: () => webhookUrl,
       transferSettleMs: options.flutterwave?.transferSettleMs,
       refundSettleMs: options.flutterwave?.refundSettleMs,
+      nonRefundablePaymentTypes: options.flutterwave?.nonRefundablePaymentTypes,
     });
     stoppers.push(flutterwave.stop);
     process.env[envNames.flutterwaveBaseUrl] = flutterwave.url;
