@@ -10,7 +10,7 @@ import { payoutReference } from '../../lambdas/core/domain/payout';
 import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
-import { apiRequest } from '../support/http';
+import { apiOrThrow } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
 import { providerRefundsOf, sendFromBank } from '../support/sandbox-payer';
 import { readyToBePaid } from '../support/seller';
@@ -49,11 +49,7 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-async function ok<T>(who: SignedInPerson, method: string, path: string, body?: unknown): Promise<T> {
-  const answer = await apiRequest(cloud.apiUrl, { method, path, token: who.token, body });
-  if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`);
-  return answer.json as T;
-}
+const ok: ReturnType<typeof apiOrThrow> = (...args) => apiOrThrow(cloud)(...args);
 
 const contract = async (id: string) => (await ok<{ contract: ContractView }>(seller, 'GET', `/contracts/${id}`)).contract;
 

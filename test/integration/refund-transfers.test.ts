@@ -9,6 +9,7 @@ import { listRefundLegs, type RefundLeg } from '../../lambdas/core/entities/refu
 import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
+import { apiCaller } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
 import { expectBalancedLedgers, ledgerOf, ledgerSummaryOf } from '../support/ledger';
 import { providerRefundsOf, sendFromBank } from '../support/sandbox-payer';
@@ -37,7 +38,12 @@ beforeAll(async () => {
 }, 120_000);
 
 afterEach(async () => {
-  Object.assign(cloud.flutterwave.faults, { webhookDuplicates: 0, transferCreateLostReplies: 0, transferWebhookDrops: 0 });
+  Object.assign(cloud.flutterwave.faults, {
+    webhookDuplicates: 0,
+    transferCreateLostReplies: 0,
+    transferWebhookDrops: 0,
+    holdTransfers: false,
+  });
   await expectBalancedLedgers(touched);
 });
 
@@ -46,14 +52,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function call<T = Record<string, unknown>>(who: SignedInPerson, path: string, body?: unknown) {
-  const response = await fetch(`${cloud.apiUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${who.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
+const call: ReturnType<typeof apiCaller> = (...args) => apiCaller(cloud)(...args);
 
 /** A ₦10,000 contract the buyer overpays by ₦1,500 by bank transfer: one excess leg, which the provider will not refund. */
 async function overpaid(buyer: SignedInPerson) {
@@ -187,6 +186,40 @@ describe('a refund the provider will not make', () => {
     ]);
     expect(await completions(id)).toHaveLength(1);
     expect(await ledgerSummaryOf(id)).toMatchObject({ refund_pending_minor: 0, refunded_minor: 150_000 });
+  });
+
+  it('is not put back by a worker still holding a read from the declined transfer once the buyer gave another account', async () => {
+    const buyer = await signedInPerson(cloud, 'buyer');
+    await readyToBePaid(cloud, buyer, '5151', decliningAccount);
+    cloud.flutterwave.faults.holdTransfers = true;
+    const { id, leg } = await overpaid(buyer);
+    // A worker reads the leg while its first transfer is on its way...
+    const stale = await eventually(leg, (l) => l.status === 'transferring' && l.transfer_id != null, 15_000);
+    // ...the bank declines it, the buyer saves another account, and that transfer is made, its
+    // answer lost (so not recorded yet) and held on its way.
+    cloud.flutterwave.faults.holdTransfers = false;
+    await eventually(leg, (l) => l.status === 'awaiting_bank_details', 15_000);
+    cloud.flutterwave.faults.holdTransfers = true;
+    cloud.flutterwave.faults.transferCreateLostReplies = 1;
+    expect((await call(buyer, '/save-bank-info', { ...goodAccount, pin: '5151' })).status).toBe(200);
+    const second = await eventually(leg, (l) => l.status === 'transferring', 15_000);
+    expect(second.destination?.transfer_reference).toBe(`${second.reference}-bank-2`);
+    // The stale worker sees its transfer FAILED: it must not hand the leg back to the buyer.
+    const { moveRefundTransfer } = await import('../../lambdas/core/services/refund-transfers');
+    await moveRefundTransfer(stale);
+    expect(await leg()).toMatchObject({ status: 'transferring', destination: second.destination });
+    cloud.flutterwave.faults.holdTransfers = false;
+    const done = await eventually(
+      async () => {
+        await cloud.runSchedule('reconcile-money');
+        return leg();
+      },
+      (l) => l.status === 'completed',
+      15_000,
+    );
+    expect(transfersOf(done).map((t) => t.status)).toEqual(['FAILED', 'SUCCESSFUL']);
+    expect((await titles(buyer)).filter((t) => t === 'Refund transfer failed')).toHaveLength(1);
+    expect(await completions(id)).toHaveLength(1);
   });
 
   it('ends a cancellation once the transfer lands: the contract cancelled, everything paid back, no fee', async () => {

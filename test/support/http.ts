@@ -89,3 +89,15 @@ export function apiCaller(cloud: { apiUrl: string }) {
     return { status: response.status, body: (await response.json()) as T & { error?: string } };
   };
 }
+
+/**
+ * The tests' setup client: like {@link apiCaller}, but any answer other than a success throws with
+ * its status and text, so a setup step that went wrong stops the test where it went wrong.
+ */
+export function apiOrThrow(cloud: { apiUrl: string }) {
+  return async <T>(who: { token: string }, method: string, path: string, body?: unknown): Promise<T> => {
+    const answer = await apiRequest(cloud.apiUrl, { method, path, token: who.token, body });
+    if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`);
+    return answer.json as T;
+  };
+}

@@ -114,19 +114,20 @@ export async function saveBankInfo(
   const account_name = await resolveAccountName(input.account_number, input.bank_code);
   const details = { bank_code: input.bank_code, account_number: input.account_number, account_name };
   if (!(await saveBankDetails(sub, details, pinHash))) throw new ConflictError(pinMessages.wrong);
+  await sendMoneyWaitingForAccount(sub);
   await sendEmail({
     to: profile.email,
     subject: 'Your MiddleMan bank details were changed',
     text: `Payouts will now go to ${account_name}, ${bankName(input.bank_code)} ${maskAccountNumber(input.account_number)}. If this was not you, reset your password and your payment PIN now, and contact support.`,
   });
-  await sendMoneyWaitingForAccount(sub);
   return details;
 }
 
 /**
  * Money that waited for this person's bank account goes there now: refunds that could not go back
  * the way they were paid, and payouts that had no account or a failed one. The details are saved
- * whatever happens here; a failure is logged, and the reconciler (refunds) or ops (payouts) move on.
+ * whatever happens here; a failure is logged: refunds already pointed at the account are moved on
+ * by the reconciler, a payout not resumed waits for ops (or the next save).
  */
 async function sendMoneyWaitingForAccount(sub: string): Promise<void> {
   const [refunds, payouts] = await Promise.allSettled([sendRefundsToBankOf(sub), resumePayoutsToNewAccount(sub)]);

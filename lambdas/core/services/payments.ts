@@ -466,7 +466,7 @@ async function credit(
           now,
         ),
       );
-    } else {
+    } else if (!foreign) {
       // Refunding all of it is decided on the contract as read: it must still take none of it.
       items.push(contractUnchanged(contract));
     }

@@ -85,18 +85,28 @@ export async function refundByBankTransfer(leg: RefundLeg, reason: string): Prom
       'Refund by bank transfer',
       `${amount} for ${title} could not go back to the card or account you paid with, so it is being sent to your bank account, ${destinationText(onFile)}.`,
     );
-  return changeAndTell(
+  const waiting = await changeAndTell(
     leg,
     { ...base, status: 'awaiting_bank_details', destination: null },
     'Refund needs your bank account',
     `${amount} for ${title} could not go back to the card or account you paid with. Add your bank account in My Account (Bank Info) and it is sent there.`,
   );
+  // Saved meanwhile? Saving looks for waiting legs (through an index, a moment behind) only after it
+  // wrote the account, and this reads the account (consistently) only after it wrote the leg, so a
+  // save racing this write is not missed by both.
+  const savedSince = waiting.status === 'awaiting_bank_details' ? await bankDetailsOf(leg.payer_id) : undefined;
+  return (savedSince && (await directToBank(waiting, savedSince))) || waiting;
 }
 
-/** A leg waiting for its payer's bank account takes the one they have on file now (a new reference for it). */
+/**
+ * A leg waiting for its payer's bank account takes the one they have on file now (a new reference
+ * for it). Every change of destination counts in `attempts`, which each change of the leg is
+ * conditional on: a worker still holding a read from before (an earlier transfer, now FAILED)
+ * can no longer write over the new one.
+ */
 export async function directToBank(leg: RefundLeg, onFile: BankDetails): Promise<RefundLeg | undefined> {
   if (leg.status !== 'awaiting_bank_details') return undefined;
-  return updateRefundLeg(leg, { status: 'transferring', destination: destinationFor(leg, onFile) });
+  return updateRefundLeg(leg, { status: 'transferring', destination: destinationFor(leg, onFile), attempts: leg.attempts + 1 });
 }
 
 /** A transfer found under the leg's reference is its own only with the leg's amount and account. */
@@ -105,7 +115,8 @@ function isOurs(leg: RefundLeg, to: RefundDestination, transfer: ProviderTransfe
     transfer.amountMinor === leg.amount_minor &&
     transfer.accountNumber === to.account_number &&
     transfer.bankCode === to.bank_code &&
-    transfer.reference.startsWith(to.transfer_reference)
+    // Exactly ours: refunds are never retried at the provider, so no retry suffix is ever added.
+    transfer.reference === to.transfer_reference
   );
 }
 
@@ -187,18 +198,25 @@ async function transferFailed(leg: RefundLeg, to: RefundDestination, transfer: P
     provider_message: transfer.completeMessage || null,
     failed_at: new Date().toISOString(),
   };
-  return changeAndTell(
+  const waiting = await changeAndTell(
     leg,
     {
       status: 'awaiting_bank_details',
       destination: null,
       transfer_id: null,
       transfer_status: null,
+      attempts: leg.attempts + 1,
       previous_destinations: [...(leg.previous_destinations ?? []), failed],
     },
     'Refund transfer failed',
     `The transfer of ${formatAmount(leg.amount_minor, leg.currency)} for ${await titleOf(leg)} to ${destinationText(to)} failed. Check your bank account in My Account (Bank Info) and save it again: your refund is sent there once you do.`,
   );
+  // Another account saved while this transfer was on its way goes there now; the same account
+  // waits for the payer to save it again, so a declined account is not tried over and over.
+  if (waiting.status !== 'awaiting_bank_details') return waiting;
+  const onFile = await bankDetailsOf(leg.payer_id);
+  const another = onFile !== undefined && (onFile.bank_code !== to.bank_code || onFile.account_number !== to.account_number);
+  return (another && (await directToBank(waiting, onFile))) || waiting;
 }
 
 /** The leg a refund transfer's reference names: `refund-<contractId>-<leg>-bank-<n>`. */

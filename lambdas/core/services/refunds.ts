@@ -103,8 +103,13 @@ async function ask(leg: RefundLeg): Promise<RefundLeg> {
       comments: claimed.reference,
     });
   } catch (error) {
-    // No refund was made, and none can be: the money goes back by bank transfer instead.
-    if (error instanceof RefundNotSupportedError) return refundByBankTransfer(claimed, error.message);
+    if (error instanceof RefundNotSupportedError) {
+      // An earlier attempt's refund (its answer lost) would make a transfer a second refund: look first.
+      const earlier = claimed.attempts > 1 ? await findOurs(claimed) : undefined;
+      if (earlier) return record(claimed, earlier);
+      // No refund was made, and none can be: the money goes back by bank transfer instead.
+      return refundByBankTransfer(claimed, error.message);
+    }
     if (error instanceof RefundExceedsRemainingError) {
       // Usually our own earlier request took it: find it; otherwise it is for people to look at.
       const found = await findOurs(claimed);
@@ -231,14 +236,15 @@ export async function sendRefundsToBankOf(payerId: string): Promise<number> {
   if (waiting.length === 0) return 0;
   const onFile = await bankDetailsOf(payerId);
   if (!onFile) return 0;
-  let sent = 0;
+  // Every leg is pointed at the account before any is sent: a request cut short half-way leaves
+  // them transferring, which the reconciler moves on, never waiting for a save already made.
+  const directed: RefundLeg[] = [];
   for (const leg of waiting) {
-    const directed = await directToBank(leg, onFile);
-    if (!directed) continue;
-    sent++;
-    await sendRefundNow(leg.contract_id, leg.leg);
+    const now = await directToBank(leg, onFile);
+    if (now) directed.push(now);
   }
-  return sent;
+  for (const leg of directed) await sendRefundNow(leg.contract_id, leg.leg);
+  return directed.length;
 }
 
 /**

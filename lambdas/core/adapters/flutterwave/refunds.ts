@@ -161,11 +161,13 @@ export async function createRefund(input: {
     const answer = await call('POST', `/transactions/${id}/refund`, 'POST /transactions/{id}/refund', refundReplySchema, body);
     return toProviderRefund(answer.data);
   } catch (error) {
-    if (isRefusal(error) && notRefundablePattern.test(error.message)) {
-      throw new RefundNotSupportedError(Number(id), error.message, error.statusCode);
-    }
+    // "Exceeds" first: a refusal naming both ("cannot be refunded, already refunded") means our own
+    // earlier refund took it, and reading it as "not refundable" would pay the buyer a second way.
     if (isRefusal(error) && exceedsPattern.test(error.message)) {
       throw new RefundExceedsRemainingError(Number(id), error.message, error.statusCode);
+    }
+    if (isRefusal(error) && notRefundablePattern.test(error.message)) {
+      throw new RefundNotSupportedError(Number(id), error.message, error.statusCode);
     }
     throw error;
   }

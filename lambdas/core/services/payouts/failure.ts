@@ -41,9 +41,14 @@ export async function awaitPayoutResume(contractId: string, taskToken: string): 
   if (payout.status !== 'failed') await completeTask(taskToken, { resumed: true, resumes: payout.resumes });
 }
 
-/** Whether nothing of the payout can still reach its current account: no transfer made, or the last one FAILED and no retry claimed. */
+/**
+ * Whether nothing of the payout can still reach its current account: no transfer ever asked for,
+ * or the last one FAILED and no retry claimed. A claimed attempt whose transfer was never recorded
+ * (its answer lost) may exist at the provider: that is not nothing.
+ */
 function nothingInFlight(payout: Payout): boolean {
-  return payout.transfer_id === null || (payout.transfer_status === 'FAILED' && payout.retry_of !== payout.transfer_id);
+  if (payout.transfer_id === null) return payout.attempts === 0;
+  return payout.transfer_status === 'FAILED' && payout.retry_of !== payout.transfer_id;
 }
 
 /** The payout's change of account on a resume: none, the first details, or a redirect under a new reference. */
