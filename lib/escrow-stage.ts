@@ -1,4 +1,5 @@
 import { CfnOutput, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
+import { ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { EscrowApi } from './api';
 import { EscrowAuth } from './auth';
@@ -97,7 +98,40 @@ export class EscrowStack extends Stack {
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'StateMachineArn', { value: this.workflow.stateMachine.stateMachineArn });
+    const deciders = disputeDecisionsPolicy(this, stage, this.data, this.workflow.stateMachineArn);
+    new CfnOutput(this, 'DecideDisputesPolicyArn', {
+      value: deciders.managedPolicyArn,
+      description: 'Only ops hold it: aws iam attach-user-policy --user-name <ops person> --policy-arn <this>',
+    });
   }
+}
+
+/**
+ * What `npm run decide-dispute -- <id> ... --stage <s>` needs, and no function or person holds
+ * unless given it: read the stage's outputs, read and write the table's items by key (the
+ * decision, its refund legs, the payout and the notifications, in one transaction), and answer
+ * the waiting step of the contract's execution. No Scan, no delete, no provider key, no SES: the
+ * workflow asks the provider for the refunds. Attached to nobody; ops attach it to themselves.
+ */
+function disputeDecisionsPolicy(scope: Stack, stage: StageConfig, data: EscrowData, stateMachineArn: string): ManagedPolicy {
+  const { tableArn } = data.table;
+  return new ManagedPolicy(scope, 'DecideDisputes', {
+    managedPolicyName: `${stackNameOf(stage)}-decide-disputes`,
+    description: 'npm run decide-dispute --stage: record an ops decision of a dispute and answer its execution (ops only)',
+    statements: [
+      new PolicyStatement({ sid: 'ReadTheStageOutputs', actions: ['cloudformation:DescribeStacks'], resources: [scope.stackId] }),
+      new PolicyStatement({
+        sid: 'RecordTheDecision',
+        actions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
+        resources: [tableArn, `${tableArn}/index/GSI1`, `${tableArn}/index/GSI2`],
+      }),
+      new PolicyStatement({
+        sid: 'AnswerTheExecution',
+        actions: ['states:SendTaskSuccess', 'states:SendTaskFailure'],
+        resources: [stateMachineArn],
+      }),
+    ],
+  });
 }
 
 /** The construct id, and so the CloudFormation stack name, of a stage. */

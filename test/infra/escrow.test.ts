@@ -308,6 +308,37 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     }
   });
 
+  it('gives ops, and nobody else, a policy to decide disputes: the stage outputs, the table by key, the answer to the execution', () => {
+    const policies = resources(template, 'AWS::IAM::ManagedPolicy').filter(
+      ([, p]) => p.Properties.ManagedPolicyName === 'escrow-dev-decide-disputes',
+    );
+    expect(policies).toHaveLength(1);
+    const [[policyId, policy]] = policies as [[string, Resource]];
+    // Attached to no role, group or user: ops attach it to themselves.
+    expect(policy.Properties.Roles ?? []).toEqual([]);
+    expect(policy.Properties.Groups ?? []).toEqual([]);
+    expect(policy.Properties.Users ?? []).toEqual([]);
+    const statements = policy.Properties.PolicyDocument.Statement as Statement[];
+    expect(actionsOf(statements).sort()).toEqual(
+      [
+        'cloudformation:DescribeStacks',
+        'dynamodb:ConditionCheckItem',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:Query',
+        'dynamodb:UpdateItem',
+        'states:SendTaskFailure',
+        'states:SendTaskSuccess',
+      ].sort(),
+    );
+    const [[tableId]] = resources(template, 'AWS::DynamoDB::GlobalTable') as [[string, Resource]];
+    const text = JSON.stringify(statements);
+    expect(text).not.toContain('"*"');
+    expect(text).toContain(`"${tableId}"`);
+    expect(text).toContain('AWS::StackId');
+    expect(template.toJSON().Outputs.DecideDisputesPolicyArn.Value).toEqual({ Ref: policyId });
+  });
+
   it('runs each schedule-table entry on its own function from an EventBridge rule at its rate, with a 60 s timeout', () => {
     const rules = resources(template, 'AWS::Events::Rule');
     expect(rules).toHaveLength(schedules.length);
