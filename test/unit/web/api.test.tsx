@@ -3,8 +3,17 @@
 import { createdResponseSchema, messageResponseSchema } from '@escrow/api/common';
 import { apiRequestHeaders } from '@escrow/api/http';
 import { devicesResponseSchema } from '@escrow/api/identity';
+import { fetchAuthSession } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, configureApi, requestHeaders } from '../../../web/src/lib/api';
+import {
+  ApiError,
+  apiFetch,
+  configureApi,
+  isSessionFailure,
+  requestHeaders,
+  SessionUnavailableError,
+} from '../../../web/src/lib/api';
+import { onUnauthorized } from '../../../web/src/lib/unauthorized';
 
 vi.mock('aws-amplify/auth', () => ({
   fetchAuthSession: vi.fn(async () => ({ tokens: { idToken: { toString: () => 'id-token' } } })),
@@ -90,5 +99,59 @@ describe('apiFetch', () => {
     fetchMock.mockResolvedValue(Response.json({ devices: [] }));
     await apiFetch('/devices', { method: 'POST', body: {}, deviceId: 'device-1', schema: devicesResponseSchema });
     expect(lastRequest().headers).toEqual(all);
+  });
+});
+
+describe('apiFetch on a 401', () => {
+  const signOutHandler = vi.fn();
+  let stop: () => void = () => {};
+
+  beforeEach(() => {
+    signOutHandler.mockReset();
+    stop = onUnauthorized(signOutHandler);
+  });
+
+  afterEach(() => stop());
+
+  it('triggers the sign-out handler once, and still rejects with the ApiError', async () => {
+    fetchMock.mockResolvedValue(Response.json({ error: 'Unauthorized' }, { status: 401 }));
+    const error = await apiFetch('/profile', { schema: messageResponseSchema }).catch((e: unknown) => e);
+    expect(signOutHandler).toHaveBeenCalledTimes(1);
+    expect(error).toMatchObject({ status: 401 });
+    expect(isSessionFailure(error)).toBe(true);
+  });
+
+  it('does not trigger it for a public call’s own 401 (a wrong security answer), nor for other refusals', async () => {
+    fetchMock.mockResolvedValueOnce(Response.json({ error: 'Incorrect security answer.' }, { status: 401 }));
+    await expect(
+      apiFetch('/verify-answer-and-reset', { method: 'POST', body: {}, auth: false, schema: messageResponseSchema }),
+    ).rejects.toMatchObject({ status: 401, message: 'Incorrect security answer.' });
+    fetchMock.mockResolvedValueOnce(Response.json({ error: 'Access Denied' }, { status: 403 }));
+    await expect(apiFetch('/contracts/x', { schema: messageResponseSchema })).rejects.toMatchObject({ status: 403 });
+    fetchMock.mockResolvedValueOnce(Response.json({ message: 'ok' }));
+    await apiFetch('/x', { schema: messageResponseSchema });
+    expect(signOutHandler).not.toHaveBeenCalled();
+  });
+
+  it('no longer calls a handler that stopped listening', async () => {
+    stop();
+    fetchMock.mockResolvedValue(Response.json({ error: 'Unauthorized' }, { status: 401 }));
+    await expect(apiFetch('/profile', { schema: messageResponseSchema })).rejects.toBeInstanceOf(ApiError);
+    expect(signOutHandler).not.toHaveBeenCalled();
+  });
+});
+
+describe('apiFetch without a readable session', () => {
+  it('rejects with a SessionUnavailableError, makes no call and signs nobody out', async () => {
+    const signOutHandler = vi.fn();
+    const stop = onUnauthorized(signOutHandler);
+    vi.mocked(fetchAuthSession).mockRejectedValueOnce(new Error('Network error'));
+    const error = await apiFetch('/profile', { schema: messageResponseSchema }).catch((e: unknown) => e);
+    stop();
+    expect(error).toBeInstanceOf(SessionUnavailableError);
+    expect(isSessionFailure(error)).toBe(true);
+    expect(isSessionFailure(new ApiError(500, 'Request failed with status 500'))).toBe(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(signOutHandler).not.toHaveBeenCalled();
   });
 });

@@ -3,6 +3,7 @@
 import type { ProfileResponse, TrustedDevice } from '@escrow/api/identity';
 import type { NotificationView } from '@escrow/api/notifications';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { fetchAuthSession } from 'aws-amplify/auth';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deviceKind } from '../../../web/src/features/account/devices';
@@ -194,6 +195,22 @@ describe('my account: profile information', () => {
     expect(screen.getByRole('alert').textContent).toBe('Could not load your account details. Please try again.');
     expect(screen.getByText('Could not load your profile. It might be incomplete.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it("says 'Failed to fetch user data. Please log in again.' when the user's session cannot be read, and calls nothing", async () => {
+    vi.mocked(fetchAuthSession).mockRejectedValueOnce(new Error('Network error'));
+    await renderAccount();
+    expect(screen.getByRole('alert').textContent).toBe('Failed to fetch user data. Please log in again.');
+    expect(screen.queryByText('Could not load your profile. It might be incomplete.')).toBeNull();
+    expect(api.callsTo('GET', '/profile')).toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it("says 'Failed to fetch user data. Please log in again.', not 'Unauthorized', when the server refuses the user's token", async () => {
+    api.on('GET', '/profile', reply({ error: 'Unauthorized' }, 401));
+    await renderAccount();
+    expect(screen.getByRole('alert').textContent).toBe('Failed to fetch user data. Please log in again.');
+    expect(screen.queryByText('Unauthorized')).toBeNull();
   });
 
   it('shows the notice a finished bank or PIN change brought along', async () => {

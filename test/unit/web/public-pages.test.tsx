@@ -6,7 +6,14 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../../web/src/app/router';
 import { paths } from '../../../web/src/config/paths';
+import { sendContactMessage } from '../../../web/src/features/support/contact';
 import { renderWithProviders } from './providers';
+
+// The contact form's send, real unless a test makes it fail.
+vi.mock('../../../web/src/features/support/contact', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../web/src/features/support/contact')>();
+  return { ...real, sendContactMessage: vi.fn(real.sendContactMessage) };
+});
 
 function renderAt(path: string) {
   renderWithProviders(
@@ -125,6 +132,25 @@ describe('contact form', () => {
     expect(screen.getByRole('status').textContent).toBe('Thank you for contacting us. Your message has been sent.');
     expect(screen.queryByRole('form', { name: 'Contact form' })).toBeNull();
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("says 'Failed to send message. Please try again later.' when sending fails, and keeps the message", async () => {
+    vi.mocked(sendContactMessage).mockRejectedValueOnce(new Error('offline'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderAt(paths.contactUs.path);
+    await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
+    await fill({ Name: 'Ada', Email: 'ada@example.com', Subject: 'A question', Message: 'How do I release funds?' });
+    await submit();
+    expect(sendContactMessage).toHaveBeenCalledWith({
+      name: 'Ada',
+      email: 'ada@example.com',
+      subject: 'A question',
+      message: 'How do I release funds?',
+    });
+    expect(screen.getByRole('alert').textContent).toBe('Failed to send message. Please try again later.');
+    expect(screen.queryByText(/Your message has been sent/)).toBeNull();
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('How do I release funds?');
+    expect((screen.getByRole('button', { name: 'Send Message' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 import { type ApiRequestHeader, deviceIdHeader } from '@escrow/api/http';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import type { ZodType } from 'zod';
+import { reportUnauthorized } from './unauthorized';
 
 export class ApiError extends Error {
   constructor(
@@ -14,6 +15,22 @@ export class ApiError extends Error {
   }
 }
 
+/** The signed-in session could not be read (Amplify failed to give or refresh its tokens), so the call was not made. */
+export class SessionUnavailableError extends Error {
+  constructor(options?: ErrorOptions) {
+    super('The session could not be read', options);
+    this.name = 'SessionUnavailableError';
+  }
+}
+
+/**
+ * Whether a call failed because who is calling could not be established: the session could not be
+ * read, or the server refused the token (401; apiFetch then also signs the person out).
+ */
+export function isSessionFailure(error: unknown): boolean {
+  return error instanceof SessionUnavailableError || (error instanceof ApiError && error.status === 401);
+}
+
 /** The server's own `error` text when the failure carried one, else `fallback` (spec §8: pages show the server's text). */
 export function failureMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.fromServer ? error.message : fallback;
@@ -22,7 +39,10 @@ export function failureMessage(error: unknown, fallback: string): string {
 export interface ApiRequest<T> {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
-  /** Public endpoints (sign-up, login, ...) are called without a token. @default true */
+  /**
+   * Public endpoints (sign-up, login, ...) are called without a token; their 401s are their own
+   * answers (e.g. a wrong security answer), not an ended session. @default true
+   */
   auth?: boolean;
   /** The reply's shared schema (`@escrow/api/*`): every reply is parsed with it, none is trusted. */
   schema: ZodType<T>;
@@ -52,8 +72,12 @@ export function configureApi(apiUrl: string): void {
 }
 
 async function idToken(): Promise<string | undefined> {
-  const session = await fetchAuthSession();
-  return session.tokens?.idToken?.toString();
+  try {
+    const session = await fetchAuthSession();
+    return session.tokens?.idToken?.toString();
+  } catch (cause) {
+    throw new SessionUnavailableError({ cause });
+  }
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -82,6 +106,8 @@ export async function apiFetch<T>(path: string, request: ApiRequest<T>): Promise
   });
   const payload = await readJson(response);
   if (!response.ok) {
+    // A call made as the person, refused as unauthenticated: their session is over (lib/unauthorized.ts).
+    if (response.status === 401 && auth) reportUnauthorized();
     const serverMessage = errorField(payload);
     throw new ApiError(response.status, serverMessage ?? `Request failed with status ${response.status}`, !!serverMessage);
   }

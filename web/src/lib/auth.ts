@@ -9,7 +9,10 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../config/paths';
 import { appConfig } from './config';
+import { onUnauthorized } from './unauthorized';
 
 export interface AuthUser {
   sub: string;
@@ -29,10 +32,17 @@ export const AuthContext = createContext<AuthContextValue | null>(null);
 
 /**
  * The session, looked up the first time a component asks for it ({@link useAuth}): the landing
- * and the other public pages never do, so they never load Amplify (lib/session.ts).
+ * and the other public pages never do, so they never load Amplify (lib/session.ts). Sits under
+ * the router: when the API refuses the person's token (lib/unauthorized.ts) it signs them out and
+ * goes to the login page.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ status: 'loading' });
+  const current = useRef(state);
+  current.current = state;
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
   const stop = useRef<(() => void) | undefined>(undefined);
   const watching = useRef(false);
   // Bumped when the provider unmounts, so a lookup still loading then starts nothing.
@@ -68,6 +78,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await session.signOut();
     setState({ status: 'signedOut' });
   }, []);
+
+  // Once for all the calls a page had under way: the first 401 ends the session, the others find it ended.
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        if (current.current.status === 'signedOut') return;
+        current.current = { status: 'signedOut' };
+        setState({ status: 'signedOut' });
+        navigateRef.current(paths.login.getHref(), { replace: true });
+        // Signs this tab out (lib/session.ts: a failure there is only logged).
+        import('./session').then(
+          (session) => session.signOut(),
+          (error: unknown) => console.error('Could not sign out', error),
+        );
+      }),
+    [],
+  );
 
   const value = useMemo(() => ({ state, signOut, watch }), [state, signOut, watch]);
   return createElement(AuthContext.Provider, { value }, children);

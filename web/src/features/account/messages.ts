@@ -10,6 +10,8 @@ export const accountPageMessages = {
   accountLoadFailed: 'Could not load your account details. Please try again.',
   /** ...and §2: what the page then says about the profile, with the way back. */
   loadFailed: 'Could not load your profile. It might be incomplete.',
+  /** Spec §8: who the user is could not be established (their session could not be read, or was refused). */
+  userDataFailed: 'Failed to fetch user data. Please log in again.',
   notSet: 'Not Set',
   noBankDetails: 'No bank details added yet',
   devicesIntro: "These are the devices that have been verified for your account. Remove any devices you don't recognize.",

@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/alert';
 import { CopyableId } from '../../components/ui/copy-button';
 import { Detail, Details, Loading, linkButtonClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
+import { isSessionFailure } from '../../lib/api';
 import { paymentPinLength } from '../../lib/constants';
 import { formatDate } from '../../lib/format';
 import { useLoad } from '../../lib/use-load';
@@ -94,6 +95,8 @@ function ProfileTab() {
   const [state] = useLoad(getAccount);
   if (state.status === 'loading') return <Loading>{accountPageMessages.loading}</Loading>;
   if (state.status === 'failed') {
+    // The user's data needs their session; without it there is nothing to show but the way back in.
+    if (isSessionFailure(state.error)) return <Alert tone="error">{accountPageMessages.userDataFailed}</Alert>;
     return (
       <>
         <Alert tone="error">{accountPageMessages.accountLoadFailed}</Alert>

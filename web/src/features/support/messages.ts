@@ -1,13 +1,13 @@
 import type { WebConfig } from '@escrow/api/web-config';
 
-/** The six issue categories a support request is filed under (the spec fixes their number, not their names). */
+/** The six issue categories a support request is filed under: the spec's names, in the spec's order (§3). */
 export const issueCategories = [
-  'Payment not received',
-  'Release or payout delay',
-  'Contract dispute',
-  'Account or sign-in problem',
-  'Bank details',
-  'Other',
+  'Payment Problem',
+  'Account Issue',
+  'Contract Dispute',
+  'Using a Template',
+  'General Question',
+  'Feedback & Suggestions',
 ] as const;
 export type IssueCategory = (typeof issueCategories)[number];
 
@@ -30,11 +30,52 @@ export function feedbackMessage(feedback: string, userId: string): SupportMessag
   return { subject: 'MiddleMan feedback', body: ['Feedback', `User ID: ${userId}`, '', feedback.trim()].join('\n') };
 }
 
-export function disputeMessage(contractId: string, reason: string, userId: string): SupportMessage {
-  const contract = contractId.trim();
+/** What a dispute is about, as the form holds it (any field may still be empty). */
+export interface DisputeFields {
+  contractId: string;
+  issue: IssueCategory | '';
+  details: string;
+}
+
+/** Not in the spec: plain texts for the dispute fields left empty. */
+export const disputeFieldMessages = {
+  /** The spec's own text for a missing contract ID (§8 "Contracts and templates"). */
+  contractId: 'Please enter a Contract ID.',
+  issue: 'Please choose an issue.',
+  details: 'Please describe the problem.',
+} as const;
+
+export type DisputeComposition =
+  | { ok: true; message: SupportMessage }
+  | { ok: false; missing: Partial<Record<keyof DisputeFields, string>> };
+
+const isIssueCategory = (value: string): value is IssueCategory => (issueCategories as readonly string[]).includes(value);
+
+/**
+ * A dispute message carries the contract ID, the issue and the details (spec §3), each labelled in
+ * the body, and the signed-in user's id. Without all three there is no message: `missing` names
+ * each field left out, with the text to show next to it.
+ */
+export function composeDisputeMessage(fields: DisputeFields, userId: string): DisputeComposition {
+  const contractId = fields.contractId.trim();
+  const issue = isIssueCategory(fields.issue) ? fields.issue : undefined;
+  const details = fields.details.trim();
+  const missing: Partial<Record<keyof DisputeFields, string>> = {};
+  if (!contractId) missing.contractId = disputeFieldMessages.contractId;
+  if (!issue) missing.issue = disputeFieldMessages.issue;
+  if (!details) missing.details = disputeFieldMessages.details;
+  if (!contractId || !issue || !details) return { ok: false, missing };
   return {
-    subject: `MiddleMan dispute: contract ${contract}`,
-    body: [`Dispute for contract ${contract}`, `User ID: ${userId}`, '', reason.trim()].join('\n'),
+    ok: true,
+    message: {
+      subject: `MiddleMan dispute: contract ${contractId}`,
+      body: [
+        `Contract ID: ${contractId}`,
+        `Issue: ${issue}`,
+        ...(userId ? [`User ID: ${userId}`] : []),
+        `Details: ${details}`,
+      ].join('\n'),
+    },
   };
 }
 
