@@ -36,7 +36,14 @@ interface MountedRoute {
  * the HTTP API JWT authorizer (signature from the pool's JWKS, issuer, expiry, aud/client_id);
  * a missing or bad token is a 401 `{"message":"Unauthorized"}` and the handler is not called.
  */
-export async function createApiServer(options: ApiOptions): Promise<Server> {
+/**
+ * A check of the local pool's tokens, signature from its JWKS, issuer and expiry, plus `check` of
+ * the claims: the claims, or undefined when the token is not valid.
+ */
+export function poolTokenVerifier(
+  pool: { issuer: string; jwksUri: string },
+  check: (payload: JwtPayload) => boolean,
+): (token: string) => Promise<JwtPayload | undefined> {
   // aws-jwt-verify's own fetcher speaks only HTTPS; the local pool publishes its JWKS over
   // loopback HTTP, so the same cache is given a fetch-based fetcher.
   const jwksCache = new SimpleJwksCache({
@@ -44,15 +51,23 @@ export async function createApiServer(options: ApiOptions): Promise<Server> {
   });
   const verifier = JwtRsaVerifier.create(
     {
-      issuer: options.issuer,
-      jwksUri: options.jwksUri,
+      issuer: pool.issuer,
+      jwksUri: pool.jwksUri,
       audience: null,
-      // The HTTP API accepts a token whose aud (ID token) or client_id (access token) is the client.
       customJwtCheck: ({ payload }) => {
-        if (payload.aud !== options.audience && payload.client_id !== options.audience) throw new Error('audience');
+        if (!check(payload)) throw new Error('claims');
       },
     },
     { jwksCache },
+  );
+  return (token) => verifier.verify(token).catch(() => undefined);
+}
+
+export async function createApiServer(options: ApiOptions): Promise<Server> {
+  // The HTTP API accepts a token whose aud (ID token) or client_id (access token) is the client.
+  const verify = poolTokenVerifier(
+    options,
+    (payload) => payload.aud === options.audience || payload.client_id === options.audience,
   );
   const mounted = await Promise.all(routes.map(mount));
 
@@ -88,7 +103,7 @@ export async function createApiServer(options: ApiOptions): Promise<Server> {
     let claims: JwtPayload | undefined;
     if (match.mounted.route.auth === 'protected') {
       const token = /^Bearer (.+)$/i.exec(String(req.headers.authorization ?? ''))?.[1];
-      claims = token ? await verifier.verify(token).catch(() => undefined) : undefined;
+      claims = token ? await verify(token) : undefined;
       if (!claims) {
         sendJson(res, 401, { message: 'Unauthorized' }, corsHeaders(req, options.allowOrigins));
         return;

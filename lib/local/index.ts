@@ -10,7 +10,8 @@ import { type ScheduleDefinition, scheduleEntry, schedules } from '../../lambdas
 import { escrowDefinitionPath, taskEntry, tasks } from '../../lambdas/tasks';
 import { triggerEntries, triggerEntry, type UserPoolTriggerName } from '../../lambdas/triggers';
 import { userPoolSettings } from '../user-pool-settings';
-import { type ApiOptions, createApiServer } from './api';
+import { type ApiOptions, createApiServer, poolTokenVerifier } from './api';
+import { startLocalEvents } from './appsync-events';
 import { LocalCaptcha } from './captcha';
 import { cognitoRequestListener } from './cognito/server';
 import { CognitoService } from './cognito/service';
@@ -98,6 +99,8 @@ export interface LocalCloud {
     /** From now on, payments of these types are refused a refund ("not supported"): they go back by bank transfer. */
     setNonRefundablePaymentTypes: (types: SandboxPaymentType[]) => void;
   };
+  /** The AppSync Events stand-in: its HTTP endpoint (publish, and the web's config), its realtime one and its certificate. */
+  events: { httpEndpoint: string; realtimeEndpoint: string; certificate: string };
   config: WebConfig;
   /**
    * This cloud's AWS credentials, made up once per data directory (per start in memory): what
@@ -284,6 +287,25 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     webhookUrl = `${apiUrl}/flutterwave-webhook`;
 
+    // AppSync Events: the realtime channels a signed-in person subscribes to with their access token.
+    const events = await startLocalEvents({
+      port: port(7),
+      region: localStage.region,
+      credentials,
+      verifyAccessToken: poolTokenVerifier(
+        { issuer: tokens.issuer, jwksUri: `${tokens.issuer}/.well-known/jwks.json` },
+        (payload) => payload.token_use === 'access' && payload.client_id === localStage.userPoolClientId,
+      ),
+      namespaces: { notifications: { handlerFile: join(rootDir, 'lambdas', 'events', 'notifications.js') } },
+      certificateFile: options.dataDir && join(options.dataDir, 'events-tls.json'),
+    });
+    stoppers.push(events.stop);
+    // The functions publish to it (in AWS CDK gives them the Event API's endpoint, and no certificate).
+    Object.assign(process.env, {
+      [envNames.eventsHttpEndpoint]: events.httpEndpoint,
+      [envNames.eventsCaCert]: events.certificate,
+    });
+
     const config = localWebConfig(
       localStage,
       { appUrl, apiUrl, cognitoEndpoint, mailboxUrl: ses.endpoint, checkoutScriptUrl: flutterwave.checkoutScriptUrl },
@@ -324,6 +346,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
         refunds: () => flutterwave.refunds(),
         setNonRefundablePaymentTypes: (types) => flutterwave.setNonRefundablePaymentTypes(types),
       },
+      events: { httpEndpoint: events.httpEndpoint, realtimeEndpoint: events.realtimeEndpoint, certificate: events.certificate },
       config,
       credentials,
       cognito,

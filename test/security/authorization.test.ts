@@ -46,7 +46,7 @@ let stranger: Person;
 let targets: Targets;
 /** Texts only the seller's side knows, which a stranger's answer must never contain. */
 let sellerSecrets: Record<string, string>;
-const anonymous: Person = { token: '', sub: '', user: { deviceId: 'anonymous-device' } as TestUser };
+const anonymous: Person = { token: '', accessToken: '', sub: '', user: { deviceId: 'anonymous-device' } as TestUser };
 
 const person = (name: string): Promise<Person> => signedInPerson(cloud, name);
 

@@ -118,8 +118,8 @@ export async function confirmedUser(cloud: LocalCloud, name: string): Promise<Te
   return user;
 }
 
-/** Signs in with the real Amplify client on the user's trusted device and returns their ID token and sub. */
-export async function signedIn(user: TestUser): Promise<{ token: string; sub: string }> {
+/** Signs in with the real Amplify client on the user's trusted device and returns their ID and access tokens and sub. */
+export async function signedIn(user: TestUser): Promise<{ token: string; accessToken: string; sub: string }> {
   await signOut();
   const result = await signIn({
     username: user.email,
@@ -129,12 +129,14 @@ export async function signedIn(user: TestUser): Promise<{ token: string; sub: st
   if (!result.isSignedIn) throw new Error(`sign-in stopped at ${result.nextStep.signInStep}`);
   const session = await fetchAuthSession();
   const token = session.tokens?.idToken?.toString() ?? '';
-  return { token, sub: String(session.tokens?.idToken?.payload.sub ?? '') };
+  const accessToken = session.tokens?.accessToken?.toString() ?? '';
+  return { token, accessToken, sub: String(session.tokens?.idToken?.payload.sub ?? '') };
 }
 
-/** A confirmed user signed in on their trusted device: the ID token, the sub and the user. */
+/** A confirmed user signed in on their trusted device: the ID token, the access token (realtime channels), the sub and the user. */
 export interface SignedInPerson {
   token: string;
+  accessToken: string;
   sub: string;
   user: TestUser;
 }

@@ -37,6 +37,10 @@ export const envNames = {
   sfnEndpoint: 'SFN_ENDPOINT',
   /** How much faster than real time business time runs (domain/time-scale.ts); set only by the local cloud. */
   timeScale: 'ESCROW_TIME_SCALE',
+  /** AppSync Events' HTTP endpoint (`https://<host>/event`), where realtime events are published. */
+  eventsHttpEndpoint: 'EVENTS_HTTP_ENDPOINT',
+  /** Locally only: the PEM certificate the AppSync Events stand-in presents (self-signed). */
+  eventsCaCert: 'EVENTS_CA_CERT',
 } as const;
 
 export type EnvName = keyof typeof envNames;

@@ -3,7 +3,7 @@ import { ulid } from 'ulid';
 import { documents } from '../adapters/aws';
 import { NotFoundError } from '../domain/errors';
 import { unreadCountDecrement, unreadCountIncrement, userKey } from './profile';
-import { onConditionFailed, type TransactItem, tableName, transactWrite } from './table';
+import { announceOnCommit, onConditionFailed, type TransactItem, tableName, transactWrite } from './table';
 
 /** A notification of a user: `USER#<sub>` / `NOTIF#<ulid>` (ULIDs sort by time: newest last). */
 export const notificationKey = (sub: string, id: string) => ({ PK: `USER#${sub}`, SK: `NOTIF#${id}` });
@@ -26,13 +26,21 @@ export function fromItem(item: Record<string, unknown>): Notification {
   return { id, user_id, title, body, read, created_at };
 }
 
+/** A person's realtime channel (AppSync Events, lambdas/events/notifications.js lets only them subscribe). */
+export const personalChannel = (sub: string) => `/notifications/${sub}`;
+
 /**
  * A notification for a user as two transaction items: the notification and +1 on the user's
  * unread count (kept on the profile, so the badge never needs a scan and never goes below 0).
+ * Once written, it is announced on the user's channel, so an open page shows it at once.
  */
 export function notificationItems(userId: string, title: string, body: string, now: string): TransactItem[] {
   const notification: Notification = { id: ulid(), user_id: userId, title, body, read: false, created_at: now };
-  return [{ Put: { TableName: tableName(), Item: toItem(notification) } }, unreadCountIncrement(userId)];
+  const put = announceOnCommit({ Put: { TableName: tableName(), Item: toItem(notification) } }, personalChannel(userId), {
+    type: 'notification',
+    notification,
+  });
+  return [put, unreadCountIncrement(userId)];
 }
 
 /** A user's `limit` newest notifications. */

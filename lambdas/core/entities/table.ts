@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { documents } from '../adapters/aws';
 import { requireEnv } from '../adapters/env';
+import { publishEvents } from '../adapters/events';
 import { ConflictError } from '../domain/errors';
 
 /**
@@ -20,9 +21,36 @@ export const tableName = () => requireEnv('tableName');
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-/** Writes all items or none. */
+/** A realtime event to announce once the transaction holding its item has committed. */
+interface Announcement {
+  channel: string;
+  event: unknown;
+}
+
+const announcements = new WeakMap<TransactItem, Announcement>();
+
+/**
+ * Marks `item` to be announced on `channel` (AppSync Events) once a transaction that holds it has
+ * committed: a page open on it then updates at once. Never before the commit, never for a write
+ * that was refused. Answers the item.
+ */
+export function announceOnCommit(item: TransactItem, channel: string, event: unknown): TransactItem {
+  announcements.set(item, { channel, event });
+  return item;
+}
+
+/**
+ * Writes all items or none; then publishes what its items announce, per channel in their order.
+ * The write stands whatever the publish does (adapters/events.ts never throws).
+ */
 export async function transactWrite(items: TransactItem[]): Promise<void> {
   await documents().send(new TransactWriteCommand({ TransactItems: items }));
+  const byChannel = new Map<string, unknown[]>();
+  for (const item of items) {
+    const announced = announcements.get(item);
+    if (announced) byChannel.set(announced.channel, [...(byChannel.get(announced.channel) ?? []), announced.event]);
+  }
+  await Promise.all([...byChannel].map(([channel, events]) => publishEvents(channel, events)));
 }
 
 /**

@@ -1,0 +1,360 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer } from 'node:https';
+import type { Duplex } from 'node:stream';
+import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+import { generate } from 'selfsigned';
+import { type WebSocket, WebSocketServer } from 'ws';
+import * as z from 'zod';
+import { type AwsCredentials, SigV4Verifier } from './cognito/sigv4';
+import { close, listen, readBody } from './http-util';
+
+/**
+ * AWS AppSync Events on the laptop: no emulator exists, so this speaks its wire protocol to the
+ * unchanged Amplify client (aws-amplify/data `events`), as read in its source and AWS's docs.
+ *
+ * - WebSocket `wss://127.0.0.1:<port>/event/realtime`, subprotocols `aws-appsync-event-ws` and
+ *   `header-<base64url JSON>` carrying the user pool's access token as `Authorization`:
+ *   `connection_init` -> `connection_ack` (+ `ka` at once and every `keepAliveMs`), `subscribe` ->
+ *   `subscribe_success` | `subscribe_error`, `data`, `unsubscribe` -> `unsubscribe_success`. A
+ *   connection without a valid token gets `connection_error` (UnauthorizedException) and is closed.
+ * - HTTP `POST /event` `{ channel, events: [<JSON string>, ...] }` (1-5 events), IAM-only: signed
+ *   with SigV4 (service `appsync`) by the local cloud's credentials, as the functions sign it in
+ *   AWS. A browser's token, or no signature, is refused (401 UnauthorizedException).
+ * - Each namespace's `onSubscribe` is the APPSYNC_JS handler file CDK deploys (lambdas/events/),
+ *   run here with the one `util` function it uses.
+ *
+ * Amplify forces `wss://` for an endpoint that is not AWS's, so this serves TLS with a certificate
+ * for 127.0.0.1 made on first start and kept in the data folder (a browser accepts it once).
+ */
+export interface LocalEventsOptions {
+  port: number;
+  region: string;
+  /** What a publish must be signed with (the local cloud's own credentials). */
+  credentials: AwsCredentials;
+  /** The user pool's check of an access token: its claims, or undefined when it is not valid. */
+  verifyAccessToken: (token: string) => Promise<JwtPayload | undefined>;
+  /** Channel namespaces by name, each with its APPSYNC_JS handler file. */
+  namespaces: Record<string, { handlerFile: string }>;
+  /** Where the TLS certificate is kept across starts; without it, one is made per start. */
+  certificateFile?: string;
+  /** How often a connection is sent `ka`. @default 60_000 (Amplify counts a connection stale after 65 s without one) */
+  keepAliveMs?: number;
+}
+
+export interface LocalEvents {
+  /** The HTTP endpoint, as the web app's config and the functions are given it (`https://127.0.0.1:<port>/event`). */
+  httpEndpoint: string;
+  /** The realtime endpoint Amplify derives from it (`wss://127.0.0.1:<port>/event/realtime`). */
+  realtimeEndpoint: string;
+  /** The PEM certificate the server presents (self-signed), for clients that must trust it. */
+  certificate: string;
+  stop(): Promise<void>;
+}
+
+/** What `onSubscribe` is given, as AppSync gives it for a Cognito user pool caller. */
+interface SubscribeContext {
+  info: { channel: { path: string; segments: string[] }; channelNamespace: { name: string } };
+  identity: { sub: string; username: string; claims: JwtPayload; issuer: string };
+}
+
+type OnSubscribe = (ctx: SubscribeContext) => void;
+
+/** Thrown by `util.unauthorized()` inside a handler. */
+class Unauthorized extends Error {}
+
+/**
+ * Loads an APPSYNC_JS handler file. The runtime is a subset of ES modules whose only import here
+ * is `util` from '@aws-appsync/utils'; Node cannot import that package (it is types only), so the
+ * import is replaced by the one function the handlers use and the module body is run as a function.
+ */
+function loadHandler(file: string): { onSubscribe?: OnSubscribe } {
+  const source = readFileSync(file, 'utf8')
+    .replace(/^import\s*\{\s*util\s*\}\s*from\s*'@aws-appsync\/utils';?\s*$/m, '')
+    .replace(/^export\s+function\s+/gm, 'function ');
+  const util = {
+    unauthorized: () => {
+      throw new Unauthorized();
+    },
+  };
+  const body = `${source}\nreturn { onSubscribe: typeof onSubscribe === 'function' ? onSubscribe : undefined };`;
+  return new Function('util', body)(util) as { onSubscribe?: OnSubscribe };
+}
+
+/** A certificate for 127.0.0.1 and localhost: kept in `file` (made again when missing or within a month of its end). */
+async function tlsCertificate(file: string | undefined): Promise<{ key: string; cert: string }> {
+  if (file && existsSync(file)) {
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as { key: string; cert: string; notAfter: string };
+    if (Date.parse(kept.notAfter) - Date.now() > 30 * 86_400_000) return kept;
+  }
+  const notAfter = new Date(Date.now() + 365 * 86_400_000);
+  const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
+    keyType: 'ec',
+    algorithm: 'sha256',
+    notAfterDate: notAfter,
+    extensions: [
+      { name: 'basicConstraints', cA: false },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
+    ],
+  });
+  const made = { key: pems.private, cert: pems.cert, notAfter: notAfter.toISOString() };
+  if (file) writeFileSync(file, JSON.stringify(made), { mode: 0o600 });
+  return made;
+}
+
+// AppSync Events' channel rules: a leading slash, 1-5 segments of up to 50 letters, digits and
+// dashes; a subscription may end in the wildcard `*`.
+const segmentPattern = /^[A-Za-z0-9-]{1,50}$/;
+
+function channelSegments(path: string, allowWildcard: boolean): string[] | undefined {
+  if (!path.startsWith('/')) return undefined;
+  const segments = path.slice(1).split('/');
+  if (segments.length < 1 || segments.length > 5) return undefined;
+  const ok = segments.every((s, i) => segmentPattern.test(s) || (allowWildcard && s === '*' && i === segments.length - 1));
+  return ok ? segments : undefined;
+}
+
+/** Whether an event published to `path` reaches a subscription to `pattern` (exact, or a trailing `*`). */
+function matches(pattern: string[], path: string[]): boolean {
+  if (pattern.at(-1) === '*') return pattern.slice(0, -1).every((s, i) => s === path[i]) && path.length >= pattern.length;
+  return pattern.length === path.length && pattern.every((s, i) => s === path[i]);
+}
+
+const publishSchema = z.object({
+  channel: z.string().min(2).max(1_000),
+  events: z
+    .array(z.string().max(240 * 1024))
+    .min(1)
+    .max(5),
+});
+
+const clientMessageSchema = z.looseObject({
+  type: z.string(),
+  id: z.string().max(128).optional(),
+  channel: z.string().max(1_000).optional(),
+  authorization: z.looseObject({ Authorization: z.string().optional() }).optional(),
+});
+
+interface Connection {
+  socket: WebSocket;
+  /** The connection's caller, from its auth header (checked once, while the first messages may already arrive). */
+  claims: Promise<JwtPayload | undefined>;
+  subscriptions: Map<string, string[]>;
+}
+
+export async function startLocalEvents(options: LocalEventsOptions): Promise<LocalEvents> {
+  const handlers = new Map(Object.entries(options.namespaces).map(([name, ns]) => [name, loadHandler(ns.handlerFile)]));
+  const { key, cert } = await tlsCertificate(options.certificateFile);
+  const verifier = new SigV4Verifier(options.credentials, options.region, 'appsync');
+  const connections = new Set<Connection>();
+  const keepAliveMs = options.keepAliveMs ?? 60_000;
+
+  const server: Server = createServer({ key, cert }, (req, res) => {
+    publish(req, res).catch(() => reply(res, 500, { errors: [{ errorType: 'InternalFailureException' }] }));
+  });
+  const sockets = new WebSocketServer({
+    noServer: true,
+    // The client offers its auth header as a second subprotocol; only the protocol's name is chosen.
+    handleProtocols: (protocols) => (protocols.has('aws-appsync-event-ws') ? 'aws-appsync-event-ws' : false),
+  });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (new URL(req.url ?? '/', 'https://local').pathname !== '/event/realtime') {
+      socket.destroy();
+      return;
+    }
+    sockets.handleUpgrade(req, socket, head, (ws) => accept(ws, req));
+  });
+  const keepAlive = setInterval(() => {
+    for (const c of connections) send(c.socket, { type: 'ka' });
+  }, keepAliveMs);
+  keepAlive.unref();
+
+  const port = await listen(server, options.port);
+  const httpEndpoint = `https://127.0.0.1:${port}/event`;
+
+  /** The access token in the `header-<base64url JSON>` subprotocol, if any. */
+  function tokenOf(req: IncomingMessage): string | undefined {
+    const offered = String(req.headers['sec-websocket-protocol'] ?? '')
+      .split(',')
+      .map((p) => p.trim());
+    const header = offered.find((p) => p.startsWith('header-'));
+    if (!header) return undefined;
+    try {
+      const auth = JSON.parse(Buffer.from(header.slice('header-'.length), 'base64url').toString('utf8')) as Record<
+        string,
+        unknown
+      >;
+      return typeof auth.Authorization === 'string' ? auth.Authorization : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  function accept(socket: WebSocket, req: IncomingMessage) {
+    const token = tokenOf(req);
+    const connection: Connection = {
+      socket,
+      claims: token ? options.verifyAccessToken(token) : Promise.resolve(undefined),
+      subscriptions: new Map(),
+    };
+    // Listening at once (the client sends connection_init as soon as it is open); messages are
+    // handled in their order, each after the one before.
+    let queue = Promise.resolve();
+    socket.on('message', (raw) => {
+      queue = queue.then(() => onMessage(connection, raw.toString()));
+    });
+    socket.on('close', () => connections.delete(connection));
+    socket.on('error', () => connections.delete(connection));
+  }
+
+  async function onMessage(connection: Connection, raw: string) {
+    let message: z.infer<typeof clientMessageSchema>;
+    try {
+      message = clientMessageSchema.parse(JSON.parse(raw));
+    } catch {
+      send(connection.socket, { type: 'error', errors: [{ errorType: 'BadRequestException', message: 'Not a message.' }] });
+      return;
+    }
+    const { socket } = connection;
+    switch (message.type) {
+      case 'connection_init':
+        if (!(await connection.claims)) {
+          send(socket, {
+            type: 'connection_error',
+            errors: [
+              { errorType: 'UnauthorizedException', message: 'You are not authorized to make this call.', errorCode: 401 },
+            ],
+          });
+          socket.close(1000);
+          return;
+        }
+        connections.add(connection);
+        send(socket, { type: 'connection_ack', connectionTimeoutMs: 300_000 });
+        send(socket, { type: 'ka' });
+        return;
+      case 'subscribe':
+        return subscribe(connection, message);
+      case 'unsubscribe':
+        if (message.id) connection.subscriptions.delete(message.id);
+        send(socket, { type: 'unsubscribe_success', id: message.id });
+        return;
+      case 'publish':
+        // Publishing is IAM-only: never from a person's connection.
+        send(socket, {
+          type: 'publish_error',
+          id: message.id,
+          errors: [{ errorType: 'UnauthorizedException', message: 'You are not authorized to make this call.' }],
+        });
+        return;
+      default:
+        send(socket, { type: 'error', id: message.id, errors: [{ errorType: 'UnsupportedOperation', message: message.type }] });
+    }
+  }
+
+  async function subscribe(connection: Connection, message: z.infer<typeof clientMessageSchema>) {
+    const refuse = (errorType: string, text: string) =>
+      send(connection.socket, { type: 'subscribe_error', id: message.id, errors: [{ errorType, message: text }] });
+    if (!connections.has(connection) || !message.id || !message.channel)
+      return refuse('BadRequestException', 'A subscription needs an id and a channel, after connection_init.');
+    // Each subscription carries its own authorization; it must be a valid token too.
+    const token = message.authorization?.Authorization;
+    const claims = token ? await options.verifyAccessToken(token) : undefined;
+    if (!claims) return refuse('UnauthorizedException', 'You are not authorized to make this call.');
+    const segments = channelSegments(message.channel, true);
+    const handler = segments ? handlers.get(segments[0] ?? '') : undefined;
+    if (!segments || !handler) return refuse('BadRequestException', `Invalid channel ${message.channel}.`);
+    try {
+      handler.onSubscribe?.({
+        info: { channel: { path: message.channel, segments }, channelNamespace: { name: segments[0] ?? '' } },
+        identity: {
+          sub: String(claims.sub),
+          username: String(claims.username ?? claims.sub),
+          claims,
+          issuer: String(claims.iss),
+        },
+      });
+    } catch (error) {
+      if (error instanceof Unauthorized) return refuse('UnauthorizedException', 'You are not authorized to make this call.');
+      return refuse('InternalFailureException', 'The subscribe handler failed.');
+    }
+    connection.subscriptions.set(message.id, segments);
+    send(connection.socket, { type: 'subscribe_success', id: message.id });
+  }
+
+  async function publish(req: IncomingMessage, res: ServerResponse) {
+    const path = new URL(req.url ?? '/', 'https://local').pathname;
+    if (req.method === 'OPTIONS') {
+      // Answered, so that a browser's publish reaches the refusal below instead of failing on CORS.
+      res.writeHead(204, corsHeaders(req)).end();
+      return;
+    }
+    if (req.method !== 'POST' || path !== '/event') return reply(res, 404, { errors: [{ errorType: 'NotFoundException' }] }, req);
+    const body = await readBody(req, 2 * 1024 * 1024);
+    try {
+      await verifier.verify({ method: 'POST', url: req.url ?? '/event', headers: req.headers, body });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : 'You are not authorized to make this call.';
+      return reply(res, 401, { errors: [{ errorType: 'UnauthorizedException', message }] }, req);
+    }
+    let input: z.infer<typeof publishSchema>;
+    try {
+      input = publishSchema.parse(JSON.parse(body.toString('utf8')));
+    } catch {
+      return reply(
+        res,
+        400,
+        { errors: [{ errorType: 'BadRequestException', message: 'Expected { channel, events: [1-5 strings] }.' }] },
+        req,
+      );
+    }
+    const segments = channelSegments(input.channel, false);
+    if (!segments || !handlers.has(segments[0] ?? ''))
+      return reply(
+        res,
+        400,
+        { errors: [{ errorType: 'BadRequestException', message: `Invalid channel ${input.channel}.` }] },
+        req,
+      );
+    const successful = input.events.map((event, index) => {
+      for (const c of connections)
+        for (const [id, pattern] of c.subscriptions) if (matches(pattern, segments)) send(c.socket, { type: 'data', id, event });
+      return { identifier: randomUUID(), index };
+    });
+    reply(res, 200, { successful, failed: [] }, req);
+  }
+
+  return {
+    httpEndpoint,
+    realtimeEndpoint: `wss://127.0.0.1:${port}/event/realtime`,
+    certificate: cert,
+    stop: async () => {
+      clearInterval(keepAlive);
+      for (const socket of sockets.clients) socket.terminate();
+      sockets.close();
+      await close(server);
+    },
+  };
+}
+
+function send(socket: WebSocket, message: Record<string, unknown>): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function corsHeaders(req: IncomingMessage): Record<string, string> {
+  return {
+    'access-control-allow-origin': String(req.headers.origin ?? '*'),
+    'access-control-allow-methods': 'POST, OPTIONS',
+    'access-control-allow-headers': 'authorization, content-type, x-amz-date, x-amz-security-token, x-amz-user-agent, x-api-key',
+  };
+}
+
+function reply(res: ServerResponse, status: number, body: unknown, req?: IncomingMessage): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...(req ? corsHeaders(req) : {}) }).end(JSON.stringify(body));
+}

@@ -1,0 +1,172 @@
+import { events } from 'aws-amplify/data';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { publishEvents } from '../../lambdas/core/adapters/events';
+import { notificationItems, personalChannel } from '../../lambdas/core/entities/notification';
+import { transactWrite } from '../../lambdas/core/entities/table';
+import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
+import { configureAmplify } from '../support/amplify';
+import { openEvents, postAsBrowser } from '../support/events';
+import { eventually } from '../support/eventually';
+import { apiCaller } from '../support/http';
+import { type SignedInPerson, signedInPerson } from '../support/identity';
+
+/**
+ * The realtime channels against the local AppSync Events stand-in, over its wire protocol: a
+ * person subscribes to their own channel only, with a valid access token only; only the product's
+ * functions publish (SigV4), never a browser; what the product writes arrives, in order.
+ */
+let cloud: LocalCloud;
+let seller: SignedInPerson;
+let buyer: SignedInPerson;
+
+beforeAll(async () => {
+  cloud = await startLocalCloud();
+  configureAmplify(cloud.config, cloud.events.httpEndpoint);
+  seller = await signedInPerson(cloud, 'seller');
+  buyer = await signedInPerson(cloud, 'buyer');
+}, 120_000);
+
+afterAll(async () => {
+  await cloud?.stop();
+});
+
+const call: ReturnType<typeof apiCaller> = (...args) => apiCaller(cloud)(...args);
+
+describe('a person’s realtime channel', () => {
+  it('takes its owner’s subscription, and refuses another person’s channel and the namespace’s wildcard (UnauthorizedException)', async () => {
+    const socket = await openEvents(cloud, buyer.accessToken);
+    expect(await socket.init()).toMatchObject({ type: 'connection_ack', connectionTimeoutMs: 300_000 });
+    expect((await socket.subscribe(personalChannel(buyer.sub))).type).toBe('subscribe_success');
+    for (const channel of [personalChannel(seller.sub), '/notifications/*', `/notifications/${buyer.sub}/more`]) {
+      const refused = await socket.subscribe(channel);
+      expect(refused, channel).toMatchObject({ type: 'subscribe_error', errors: [{ errorType: 'UnauthorizedException' }] });
+    }
+    // Nothing written for the seller reaches the buyer.
+    const [put, count] = notificationItems(seller.sub, 'Private', 'for the seller only', new Date().toISOString());
+    await transactWrite([put as never, count as never]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(socket.frames.filter((f) => f.type === 'data')).toEqual([]);
+    socket.close();
+  });
+
+  it('refuses a connection without a token, with an ID token or a forged one: connection_error, then closed', async () => {
+    const forged = `${buyer.accessToken.slice(0, -4)}AAAA`;
+    for (const token of [undefined, buyer.token, forged, 'not-a-token']) {
+      const socket = await openEvents(cloud, token);
+      expect(await socket.init()).toMatchObject({ type: 'connection_error', errors: [{ errorType: 'UnauthorizedException' }] });
+      await socket.closed;
+      // And a subscription on such a socket is never taken.
+      expect(socket.frames.some((f) => f.type === 'subscribe_success')).toBe(false);
+    }
+  });
+
+  it('refuses a publish from a browser, over HTTP with a person’s token (401) and over the socket', async () => {
+    const listener = await openEvents(cloud, seller.accessToken);
+    await listener.init();
+    await listener.subscribe(personalChannel(seller.sub));
+    const posted = await postAsBrowser(cloud, buyer.accessToken, {
+      channel: personalChannel(seller.sub),
+      events: [JSON.stringify({ type: 'notification', notification: { title: 'Fake payment received' } })],
+    });
+    expect(posted).toMatchObject({ status: 401, body: { errors: [{ errorType: 'UnauthorizedException' }] } });
+    const socket = await openEvents(cloud, buyer.accessToken);
+    await socket.init();
+    const id = 'publish-1';
+    socket.send({ type: 'publish', id, channel: personalChannel(seller.sub), events: ['{"forged":true}'] });
+    expect(await socket.next((f) => f.id === id)).toMatchObject({
+      type: 'publish_error',
+      errors: [{ errorType: 'UnauthorizedException' }],
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(listener.frames.filter((f) => f.type === 'data')).toEqual([]);
+    listener.close();
+    socket.close();
+  });
+
+  it('delivers 100 notifications written for a person as 100 events, in order', async () => {
+    const socket = await openEvents(cloud, buyer.accessToken);
+    await socket.init();
+    const { id } = await socket.subscribe(personalChannel(buyer.sub));
+    for (let n = 1; n <= 100; n++)
+      await transactWrite(notificationItems(buyer.sub, `Update ${n}`, `number ${n}`, new Date().toISOString()));
+    await socket.next((f) => f.type === 'data' && f.event?.includes('Update 100') === true, 10_000);
+    const events = socket.frames.filter((f) => f.type === 'data' && f.id === id).map((f) => JSON.parse(String(f.event)));
+    expect(events.map((e) => e.notification.title)).toEqual(Array.from({ length: 100 }, (_, i) => `Update ${i + 1}`));
+    expect(events[0]).toMatchObject({ type: 'notification', notification: { user_id: buyer.sub, read: false } });
+    // What arrived is what is stored: the list shows the same notifications.
+    const listed = (await call<{ notifications: Array<{ id: string }> }>(buyer, '/notifications')).body.notifications;
+    expect(listed.map((n) => n.id)).toEqual(
+      events
+        .slice(-listed.length)
+        .map((e) => e.notification.id)
+        .reverse(),
+    );
+    socket.close();
+  });
+
+  it('carries a notification the product writes through its API: the seller’s new contract reaches the buyer’s open page', async () => {
+    const socket = await openEvents(cloud, buyer.accessToken);
+    await socket.init();
+    await socket.subscribe(personalChannel(buyer.sub));
+    const made = await call(seller, '/create-contract', {
+      acceptorId: buyer.sub,
+      title: 'Logo design',
+      description: 'Three concepts',
+      value: '25000',
+      currency: 'NGN',
+    });
+    expect(made.status).toBe(201);
+    const frame = await socket.next((f) => f.type === 'data');
+    expect(JSON.parse(String(frame.event))).toMatchObject({ type: 'notification', notification: { user_id: buyer.sub } });
+    socket.close();
+  });
+
+  it('publishes only with the functions’ SigV4 signature, which a wrong secret does not make', async () => {
+    expect(await publishEvents(personalChannel(buyer.sub), [{ type: 'ping' }])).toBe(true);
+    const secret = process.env.AWS_SECRET_ACCESS_KEY;
+    process.env.AWS_SECRET_ACCESS_KEY = 'not-the-local-secret';
+    try {
+      expect(await publishEvents(personalChannel(buyer.sub), [{ type: 'ping' }])).toBe(false);
+    } finally {
+      process.env.AWS_SECRET_ACCESS_KEY = secret;
+    }
+  });
+
+  it('speaks to the unchanged Amplify events client: its own channel delivers, another person’s reaches its error callback', async () => {
+    // Node 20 has no global WebSocket; Amplify uses the global one. This one trusts the stand-in's certificate.
+    const certificate = cloud.events.certificate;
+    const global = globalThis as { WebSocket?: unknown };
+    const before = global.WebSocket;
+    global.WebSocket = class extends WebSocket {
+      constructor(url: string, protocols?: string | string[]) {
+        super(url, protocols, { ca: certificate });
+      }
+    };
+    // Amplify's session is the last person signed in: the buyer.
+    const received: unknown[] = [];
+    const own = await events.connect(personalChannel(buyer.sub));
+    const subscription = own.subscribe({ next: (data) => received.push(data.event), error: () => undefined });
+    const errors: string[] = [];
+    const other = await events.connect(personalChannel(seller.sub));
+    other.subscribe({ next: () => undefined, error: (error) => errors.push(JSON.stringify(error)) });
+    try {
+      await eventually(
+        async () => errors,
+        (e) => e.length > 0,
+      );
+      expect(errors[0]).toContain('UnauthorizedException');
+      await transactWrite(notificationItems(buyer.sub, 'Through Amplify', 'hello', new Date().toISOString()));
+      const [event] = await eventually(
+        async () => received,
+        (r) => r.length > 0,
+      );
+      expect(event).toMatchObject({ type: 'notification', notification: { title: 'Through Amplify', user_id: buyer.sub } });
+    } finally {
+      subscription.unsubscribe();
+      own.close();
+      other.close();
+      global.WebSocket = before;
+    }
+  });
+});
