@@ -1,8 +1,8 @@
 /**
  * `npm start`: the whole product on this machine. Builds the web app if it is missing, starts the
  * local cloud with its data under .data/, seeds the demo accounts on the first run, and stops
- * cleanly on Ctrl-C. ESCROW_DATA_DIR moves the data folder. PORT chooses the app's port (the next six ports serve the API, Cognito,
- * the mailbox, DynamoDB Local, Step Functions and the payment provider's sandbox). ESCROW_TIME_SCALE
+ * cleanly on Ctrl-C. ESCROW_DATA_DIR moves the data folder. PORT chooses the app's port (the next seven ports serve the API, Cognito,
+ * the mailbox, DynamoDB Local, Step Functions, the payment provider's sandbox and the realtime channels). ESCROW_TIME_SCALE
  * runs business time faster (README: "Compressing business time"). ESCROW_SANDBOX_NO_REFUNDS
  * (e.g. `bank_transfer,opay`) makes the sandbox refuse refunds of those payments, as the provider
  * does for some methods, so their refunds go to the buyer's bank account instead.
@@ -59,6 +59,9 @@ console.log(`
   API:       ${cloud.apiUrl}
   Cognito:   ${cloud.cognitoEndpoint}
   Workflow:  ${cloud.executionsUrl}   (every contract's escrow execution and its history)
+  Realtime:  ${cloud.events.httpEndpoint}   (AppSync Events stand-in: pages update the moment something happens)
+             Its certificate is made on this machine: open ${new URL(cloud.events.httpEndpoint).origin}/ once in your browser and
+             accept it ("Advanced" > "Proceed"); until then pages refresh when you return to them instead.
   Payments:  ${cloud.flutterwave.url}   (the payment provider's sandbox; send a transfer at ${cloud.flutterwave.bankUrl})
              test keys: public ${cloud.flutterwave.publicKey}  secret ${cloud.flutterwave.secretKey}  webhook hash ${cloud.flutterwave.webhookHash}
 

@@ -19,6 +19,7 @@ import type { EscrowAuth } from './auth';
 import type { EscrowData } from './data';
 import { EscrowFunction } from './function';
 import { acknowledge } from './nag';
+import type { RealtimePublishing } from './realtime';
 import type { EscrowSecrets } from './secrets';
 import type { StageConfig } from './stage-config';
 
@@ -33,6 +34,8 @@ export interface EscrowApiProps {
   readonly secrets: EscrowSecrets;
   /** The escrow state machine's ARN, for the routes that start or answer its executions. */
   readonly stateMachineArn: string;
+  /** AppSync Events: the routes that write the table publish what they wrote (lambdas/core/entities/table.ts). */
+  readonly realtime: RealtimePublishing;
   /** The routes to serve. @default the route table of lambdas/routes.ts */
   readonly routes?: readonly RouteDefinition[];
 }
@@ -98,25 +101,29 @@ export class EscrowApi extends Construct {
       `https://cognito-idp.${auth.userPool.stack.region}.amazonaws.com/${auth.userPool.userPoolId}`,
       { jwtAudience: [auth.userPoolClient.userPoolClientId] },
     );
-    const environment = functionEnvironment({
+    const settings = {
       stage: stage.name,
       tableName: data.table.tableName,
       mailFrom: stage.mailFrom,
       appUrl: props.appUrl,
       userPool: { id: auth.userPool.userPoolId, clientId: auth.userPoolClient.userPoolClientId },
       stateMachineArn: props.stateMachineArn,
-    });
+    };
+    const environment = functionEnvironment(settings);
+    // A route that writes the table may write a notification, announced once committed.
+    const writerEnvironment = functionEnvironment({ ...settings, eventsHttpEndpoint: props.realtime.httpEndpoint });
 
     const functions = new Map<string, EscrowFunction>();
     for (const route of routes) {
       const permissions = grantsOf(route);
+      const writes = permissions.table === 'readWrite';
       const fn = new EscrowFunction(this, `${pascalCase(route.name)}Function`, {
         entry: handlerEntry(route),
         stage,
         purpose: `route:${route.name}`,
         data,
         tableAccess: permissions.table ?? 'none',
-        environment,
+        environment: writes ? writerEnvironment : environment,
         ...(route.timeoutSeconds ? { timeout: Duration.seconds(route.timeoutSeconds) } : {}),
       });
       fn.grantListed(permissions, {
@@ -125,6 +132,7 @@ export class EscrowApi extends Construct {
         userPoolArn: auth.userPool.userPoolArn,
         stateMachineArn: props.stateMachineArn,
       });
+      if (writes) props.realtime.grantPublish(fn);
       const [apiRoute] = this.httpApi.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],

@@ -37,6 +37,32 @@ export interface ContentSecurityPolicyOptions {
    * CloudFormation token). @default the origin of `config.apiUrl`
    */
   readonly apiSource?: string;
+  /**
+   * AppSync Events' HTTP and realtime hosts as CSP sources, where they cannot be read from the
+   * config (in AWS its endpoint is a CloudFormation token). @default {@link eventsSources} of `config.events.endpoint`
+   */
+  readonly eventsSources?: readonly string[];
+}
+
+/** AWS's own Event API endpoints (`https://<id>.appsync-api.<region>.amazonaws.com/event`), as Amplify recognises them. */
+const awsEventsEndpoint = /^https:\/\/\w{26}\.\w+-api\.\w{2}(?:(?:-\w{2,})+)-\d\.amazonaws.com(?:\.cn)?\/event$/i;
+
+/**
+ * The WebSocket URL Amplify's events client opens for an Event API's HTTP endpoint
+ * (@aws-amplify/api-graphql, AWSWebSocketProvider/appsyncUrl): for AWS's own endpoint the
+ * `appsync-realtime-api` host beside the `appsync-api` one, for any other (a custom domain, the
+ * local stand-in) the same host; `/realtime` appended, and always wss.
+ */
+export function realtimeEndpointOf(httpEndpoint: string): string {
+  const url = awsEventsEndpoint.test(httpEndpoint)
+    ? `${httpEndpoint}/realtime`.replace('appsync-api', 'appsync-realtime-api')
+    : `${httpEndpoint}/realtime`;
+  return url.replace(/^https?:\/\//, 'wss://');
+}
+
+/** The CSP sources of an Event API: the origin it is posted to and the one of its WebSocket. */
+export function eventsSources(httpEndpoint: string): string[] {
+  return [new URL(httpEndpoint).origin, new URL(realtimeEndpointOf(httpEndpoint)).origin];
 }
 
 /**
@@ -66,12 +92,14 @@ export function contentSecurityPolicy(config: WebConfig, options: ContentSecurit
   const cognito = config.cognito.endpoint
     ? new URL(config.cognito.endpoint).origin
     : `https://cognito-idp.${config.region}.amazonaws.com`;
+  // The signed-in person's realtime channel (AppSync Events): posts and the WebSocket.
+  const events = options.eventsSources ?? eventsSources(config.events.endpoint);
   const directives: Record<string, readonly string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...script],
     'style-src': ["'self'", ...(inlineStyles ? ["'unsafe-inline'"] : [])],
     // 'self': /config.json, and the local captcha stand-in's token endpoint.
-    'connect-src': ["'self'", api, cognito],
+    'connect-src': ["'self'", api, cognito, ...events],
     // data: for the small images Vite inlines into the build.
     'img-src': ["'self'", 'data:'],
     'frame-src': frame.length > 0 ? frame : ["'none'"],

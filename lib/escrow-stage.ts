@@ -6,6 +6,7 @@ import { EscrowAuth } from './auth';
 import { EscrowData } from './data';
 import { EscrowFunction } from './function';
 import { EscrowMonitoring } from './monitoring';
+import { EscrowRealtime } from './realtime';
 import { EscrowSchedules } from './schedules';
 import { EscrowSecrets } from './secrets';
 import type { StageConfig } from './stage-config';
@@ -32,6 +33,7 @@ export interface EscrowStackProps extends Omit<StackProps, 'env'> {
 export class EscrowStack extends Stack {
   readonly data: EscrowData;
   readonly auth: EscrowAuth;
+  readonly realtime: EscrowRealtime;
   readonly api: EscrowApi;
   readonly workflow: EscrowWorkflow;
   readonly schedules: EscrowSchedules;
@@ -47,7 +49,11 @@ export class EscrowStack extends Stack {
     this.web = new EscrowWeb(this, 'Web', { stage });
     const { secrets } = this;
     this.auth = new EscrowAuth(this, 'Auth', { stage, data: this.data, appUrl: this.web.url, secrets });
-    this.workflow = new EscrowWorkflow(this, 'Workflow', { stage, data: this.data, appUrl: this.web.url, secrets });
+    // After the pool (people subscribe with its tokens); the triggers get nothing from it, or the
+    // pool would depend on what depends on it. Every function that writes the table publishes.
+    this.realtime = new EscrowRealtime(this, 'Realtime', { stage, userPool: this.auth.userPool });
+    const { realtime } = this;
+    this.workflow = new EscrowWorkflow(this, 'Workflow', { stage, data: this.data, appUrl: this.web.url, secrets, realtime });
     // The schedules table's functions and rules (~6 resources each) stay in the stage stack: they
     // reach the state machine by its formatted ARN only, so nothing here depends on the workflow's resources.
     this.schedules = new EscrowSchedules(this, 'Schedules', {
@@ -56,6 +62,7 @@ export class EscrowStack extends Stack {
       appUrl: this.web.url,
       secrets,
       stateMachineArn: this.workflow.stateMachineArn,
+      realtime,
     });
     // The route table's functions, integrations and routes (~7 resources a route) in a nested stack
     // of their own, so they can grow without pushing the stage stack to CloudFormation's 500.
@@ -66,19 +73,24 @@ export class EscrowStack extends Stack {
       appUrl: this.web.url,
       secrets,
       stateMachineArn: this.workflow.stateMachineArn,
+      realtime,
     });
-    this.web.deploy({
-      stage: stage.name,
-      region: this.region,
-      apiUrl: this.api.url,
-      cognito: {
-        userPoolId: this.auth.userPool.userPoolId,
-        userPoolClientId: this.auth.userPoolClient.userPoolClientId,
+    this.web.deploy(
+      {
+        stage: stage.name,
+        region: this.region,
+        apiUrl: this.api.url,
+        cognito: {
+          userPoolId: this.auth.userPool.userPoolId,
+          userPoolClientId: this.auth.userPoolClient.userPoolClientId,
+        },
+        captchaSiteKey: stage.captchaSiteKey,
+        payments: { publicKey: stage.flutterwavePublicKey, checkoutScriptUrl: stage.checkoutScriptUrl },
+        support: stage.support,
+        events: { endpoint: realtime.httpEndpoint },
       },
-      captchaSiteKey: stage.captchaSiteKey,
-      payments: { publicKey: stage.flutterwavePublicKey, checkoutScriptUrl: stage.checkoutScriptUrl },
-      support: stage.support,
-    });
+      { events: realtime },
+    );
 
     this.monitoring = new EscrowMonitoring(this, 'Monitoring', {
       stage,
@@ -97,6 +109,7 @@ export class EscrowStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'EventsHttpEndpoint', { value: realtime.httpEndpoint });
     new CfnOutput(this, 'StateMachineArn', { value: this.workflow.stateMachine.stateMachineArn });
     const deciders = disputeDecisionsPolicy(this, stage, this.data, this.workflow.stateMachineArn);
     new CfnOutput(this, 'DecideDisputesPolicyArn', {

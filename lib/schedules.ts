@@ -7,6 +7,7 @@ import { type ScheduleDefinition, scheduleEntry, schedules as scheduleTable } fr
 import { pascalCase } from './api';
 import type { EscrowData } from './data';
 import { EscrowFunction } from './function';
+import type { RealtimePublishing } from './realtime';
 import type { EscrowSecrets } from './secrets';
 import type { StageConfig } from './stage-config';
 
@@ -22,6 +23,8 @@ export interface EscrowSchedulesProps {
    * that answer its callback tasks: a string, not the resource, so granting makes no cycle.
    */
   readonly stateMachineArn: string;
+  /** AppSync Events: the schedules that write the table publish what they wrote (lambdas/core/entities/table.ts). */
+  readonly realtime: RealtimePublishing;
   /** The schedules to run. @default the schedules table of lambdas/schedules.ts */
   readonly schedules?: readonly ScheduleDefinition[];
 }
@@ -41,18 +44,22 @@ export class EscrowSchedules extends Construct {
   constructor(scope: Construct, id: string, props: EscrowSchedulesProps) {
     super(scope, id);
     const { stage, data } = props;
-    const environment = functionEnvironment({
+    const settings = {
       stage: stage.name,
       tableName: data.table.tableName,
       mailFrom: stage.mailFrom,
       appUrl: props.appUrl,
       stateMachineArn: props.stateMachineArn,
-    });
+    };
+    const environment = functionEnvironment(settings);
+    // A schedule that writes the table may write a notification, announced once committed.
+    const writerEnvironment = functionEnvironment({ ...settings, eventsHttpEndpoint: props.realtime.httpEndpoint });
 
     const functions = new Map<string, EscrowFunction>();
     const rules = new Map<string, Rule>();
     for (const schedule of props.schedules ?? scheduleTable) {
       const name = pascalCase(schedule.name);
+      const writes = schedule.permissions.table === 'readWrite';
       const fn = new EscrowFunction(this, `${name}Schedule`, {
         entry: scheduleEntry(schedule),
         stage,
@@ -61,13 +68,14 @@ export class EscrowSchedules extends Construct {
         tableAccess: schedule.permissions.table ?? 'none',
         // A sweep over stored state, not behind the HTTP API: room for a provider that answers slowly.
         timeout: Duration.seconds(60),
-        environment,
+        environment: writes ? writerEnvironment : environment,
       });
       fn.grantListed(schedule.permissions, {
         secrets: props.secrets,
         mailFrom: stage.mailFrom,
         stateMachineArn: props.stateMachineArn,
       });
+      if (writes) props.realtime.grantPublish(fn);
       const rule = new Rule(this, `${name}Rule`, {
         description: `Runs the ${schedule.name} schedule (lambdas/schedules.ts) every ${schedule.rateMinutes} minutes.`,
         schedule: Schedule.rate(Duration.minutes(schedule.rateMinutes)),

@@ -47,6 +47,15 @@ function handler(event) {
   return request;
 }`;
 
+/**
+ * The hosts of what the config names by URL that the Content-Security-Policy needs by name, and
+ * cannot read from the config: in AWS its URLs are CloudFormation tokens.
+ */
+export interface PublishedHosts {
+  /** AppSync Events: its HTTP host (posts) and its realtime host (the WebSocket), without scheme. */
+  readonly events: { readonly httpDns: string; readonly realtimeDns: string };
+}
+
 export interface EscrowWebProps {
   /** Stage settings: removal policy, log expiry, optional WAF web ACL. */
   readonly stage: StageConfig;
@@ -63,8 +72,8 @@ export class EscrowWeb extends Construct {
   /** `https://<custom domain>` when the stage has one, else `https://<distribution domain>`. */
   readonly url: string;
   private readonly stage: StageConfig;
-  /** What {@link EscrowWeb.deploy} publishes as /config.json; the CSP is derived from it. */
-  private published?: WebConfig;
+  /** What {@link EscrowWeb.deploy} publishes as /config.json, and the hosts it names; the CSP is derived from them. */
+  private published?: { config: WebConfig; hosts: PublishedHosts };
 
   constructor(scope: Construct, id: string, props: EscrowWebProps) {
     super(scope, id);
@@ -168,19 +177,24 @@ export class EscrowWeb extends Construct {
 
   /**
    * The policy of every response (index.html, assets, /config.json), from the published config.
-   * Only a stage with a custom domain can name its API exactly: without one, the distribution's
-   * domain is the API's CORS origin and every function's APP_URL, so a header naming the API
+   * Only a stage with a custom domain can name its API and its Event API exactly: without one,
+   * the distribution's domain is the API's CORS origin and every function's APP_URL (the user
+   * pool's triggers' too, and the Event API authorizes with that pool), so a header naming either
    * would make the distribution depend on itself (CloudFormation refuses the cycle). The policy
-   * then allows the API Gateway hosts of the stage's region.
+   * then allows the API Gateway and AppSync Events hosts of the stage's region.
    */
   private contentSecurityPolicy(): string {
-    const config = this.published;
-    if (!config)
+    if (!this.published)
       throw new Error(
         'EscrowWeb.deploy() was not called: the Content-Security-Policy is derived from the config.json it publishes.',
       );
-    const apiSource = this.stage.customDomain ? config.apiUrl : `https://*.execute-api.${config.region}.amazonaws.com`;
-    return contentSecurityPolicy(config, { apiSource });
+    const { config, hosts } = this.published;
+    const exact = this.stage.customDomain !== undefined;
+    const apiSource = exact ? config.apiUrl : `https://*.execute-api.${config.region}.amazonaws.com`;
+    const eventsSources = exact
+      ? [`https://${hosts.events.httpDns}`, `wss://${hosts.events.realtimeDns}`]
+      : [`https://*.appsync-api.${config.region}.amazonaws.com`, `wss://*.appsync-realtime-api.${config.region}.amazonaws.com`];
+    return contentSecurityPolicy(config, { apiSource, eventsSources });
   }
 
   /**
@@ -189,9 +203,10 @@ export class EscrowWeb extends Construct {
    * invalidates the distribution. Hashed assets first, cached for a year as immutable; then the
    * HTML pages and the rest, never cached, so a page never names a chunk that is not there yet. Nothing is pruned: a tab still running the previous release can
    * load its chunks. A stage without a web build is refused: it would publish an empty site.
+   * `hosts` name for the Content-Security-Policy what the config names by (token) URL.
    */
-  deploy(config: WebConfig): BucketDeployment {
-    this.published = config;
+  deploy(config: WebConfig, hosts: PublishedHosts): BucketDeployment {
+    this.published = { config, hosts };
     const dist = (this.node.tryGetContext('webDist') as string | undefined) ?? webDistPath;
     if (!existsSync(`${dist}/${appShellFile}`)) {
       throw new StageSettingsError(

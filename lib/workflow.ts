@@ -9,6 +9,7 @@ import { escrowDefinitionPath, taskEntry, taskSubstitution, tasks as taskTable }
 import type { EscrowData } from './data';
 import { EscrowFunction } from './function';
 import { acknowledgeWildcardResource } from './nag';
+import type { RealtimePublishing } from './realtime';
 import type { EscrowSecrets } from './secrets';
 import type { StageConfig } from './stage-config';
 
@@ -19,6 +20,8 @@ export interface EscrowWorkflowProps {
   /** Public URL of the web app (APP_URL of the task functions). */
   readonly appUrl: string;
   readonly secrets: EscrowSecrets;
+  /** AppSync Events: the tasks that write the table publish what they wrote (lambdas/core/entities/table.ts). */
+  readonly realtime: RealtimePublishing;
 }
 
 /** The state machine's name in a stage; its ARN is built from it, so nothing has to reference the resource. */
@@ -57,15 +60,19 @@ export class EscrowWorkflow extends Construct {
     const { stage, data } = props;
     this.stateMachineArn = stateMachineArnOf(this, stage);
 
-    const environment = functionEnvironment({
+    const settings = {
       stage: stage.name,
       tableName: data.table.tableName,
       mailFrom: stage.mailFrom,
       appUrl: props.appUrl,
       stateMachineArn: this.stateMachineArn,
-    });
+    };
+    const environment = functionEnvironment(settings);
+    // A task that writes the table may write a notification, announced once committed.
+    const writerEnvironment = functionEnvironment({ ...settings, eventsHttpEndpoint: props.realtime.httpEndpoint });
     const functions = new Map<string, EscrowFunction>();
     for (const task of taskTable) {
+      const writes = task.permissions.table === 'readWrite';
       const fn = new EscrowFunction(this, `${task.state}Task`, {
         entry: taskEntry(task),
         stage,
@@ -74,13 +81,14 @@ export class EscrowWorkflow extends Construct {
         tableAccess: task.permissions.table ?? 'none',
         // A task runs inside the execution, not behind the HTTP API: its own timeout.
         timeout: Duration.seconds(30),
-        environment,
+        environment: writes ? writerEnvironment : environment,
       });
       fn.grantListed(task.permissions, {
         secrets: props.secrets,
         mailFrom: stage.mailFrom,
         stateMachineArn: this.stateMachineArn,
       });
+      if (writes) props.realtime.grantPublish(fn);
       functions.set(task.state, fn);
     }
     this.functions = functions;

@@ -98,6 +98,7 @@ export async function benchWeb(): Promise<void> {
           apiUrl: 'http://127.0.0.1:9',
           cognitoEndpoint: 'http://127.0.0.1:9',
           mailboxUrl: 'http://127.0.0.1:9',
+          eventsEndpoint: 'https://127.0.0.1:9/event',
           checkoutScriptUrl: 'http://127.0.0.1:9/v3.js',
         },
         'FLWPUBK_TEST-bench-X',

@@ -295,6 +295,13 @@ export async function startLocalEvents(options: LocalEventsOptions): Promise<Loc
       res.writeHead(204, corsHeaders(req)).end();
       return;
     }
+    if (req.method === 'GET' && path === '/') {
+      // Where a person accepts the certificate (README, "Realtime updates locally").
+      res
+        .writeHead(200, { 'content-type': 'text/plain; charset=utf-8' })
+        .end('Realtime updates: certificate accepted. Go back to the app and reload it.\n');
+      return;
+    }
     if (req.method !== 'POST' || path !== '/event') return reply(res, 404, { errors: [{ errorType: 'NotFoundException' }] }, req);
     const body = await readBody(req, 2 * 1024 * 1024);
     try {

@@ -308,7 +308,14 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
 
     const config = localWebConfig(
       localStage,
-      { appUrl, apiUrl, cognitoEndpoint, mailboxUrl: ses.endpoint, checkoutScriptUrl: flutterwave.checkoutScriptUrl },
+      {
+        appUrl,
+        apiUrl,
+        cognitoEndpoint,
+        mailboxUrl: ses.endpoint,
+        checkoutScriptUrl: flutterwave.checkoutScriptUrl,
+        eventsEndpoint: events.httpEndpoint,
+      },
       secrets.flutterwavePublicKey,
     );
     const captcha = new LocalCaptcha(localStage.captchaSiteKey, secrets.captchaSecret);

@@ -18,7 +18,14 @@ export function localWebConfig(
     captchaSiteKey: string;
     mailFrom: string;
   },
-  urls: { appUrl: string; apiUrl: string; cognitoEndpoint: string; mailboxUrl: string; checkoutScriptUrl: string },
+  urls: {
+    appUrl: string;
+    apiUrl: string;
+    cognitoEndpoint: string;
+    mailboxUrl: string;
+    checkoutScriptUrl: string;
+    eventsEndpoint: string;
+  },
   paymentsPublicKey: string,
 ): WebConfig {
   return {
@@ -30,6 +37,7 @@ export function localWebConfig(
     captchaScriptUrl: `${urls.appUrl}/recaptcha/api.js`,
     payments: { publicKey: paymentsPublicKey, checkoutScriptUrl: urls.checkoutScriptUrl },
     support: localSupport(stage.mailFrom),
+    events: { endpoint: urls.eventsEndpoint },
     mailboxUrl: urls.mailboxUrl,
   };
 }

@@ -19,8 +19,10 @@ import { EscrowApi } from '../../lib/api';
 import { createEscrowApp } from '../../lib/app';
 import { EscrowAuth } from '../../lib/auth';
 import { esbuildOptions } from '../../lib/bundling';
+import { contentSecurityPolicy, eventsSources, realtimeEndpointOf } from '../../lib/content-security-policy';
 import { EscrowData } from '../../lib/data';
 import { FUNCTION_TAG } from '../../lib/function';
+import { EscrowRealtime, notificationsHandlerPath } from '../../lib/realtime';
 import { EscrowSecrets } from '../../lib/secrets';
 import { loadStageConfig, StageSettingsError } from '../../lib/stage-config';
 import { userPoolSettings } from '../../lib/user-pool-settings';
@@ -152,8 +154,43 @@ function expectLeastPrivilege(template: Template, table: readonly RouteDefinitio
     expect(workflowActionsOf(statements), `${route.name} and the state machine`).toEqual(
       listedWorkflowActions(route.permissions.workflow),
     );
+    // Beyond its entry: a route that writes the table may write a notification, which it then
+    // publishes to its person's channel (lambdas/core/entities/table.ts), so table writes bring
+    // appsync:EventPublish on the notifications namespace, and nothing else of AppSync.
+    expectPublishOnlyIf(template, statements, access === 'readWrite', route.name);
   }
 }
+
+/** The stage's one AppSync Events API (its logical id). */
+function eventApiOf(template: Template): string {
+  const apis = resources(template, 'AWS::AppSync::Api');
+  expect(apis).toHaveLength(1);
+  return (apis[0] as [string, Resource])[0];
+}
+
+/** An ARN built with Fn::Join, its references written `<Logical.Attribute>` / `<Ref>`. */
+function arnText(arn: Json): string {
+  const parts: Json[] = typeof arn === 'string' ? [arn] : arn['Fn::Join'][1];
+  return parts
+    .map((part) => (typeof part === 'string' ? part : part.Ref ? `<${part.Ref}>` : `<${[part['Fn::GetAtt']].flat().join('.')}>`))
+    .join('');
+}
+
+/**
+ * A function's AppSync permissions: appsync:EventPublish on the stage's notifications namespace
+ * when it writes the table, nothing at all otherwise.
+ */
+function expectPublishOnlyIf(template: Template, statements: Statement[], writes: boolean, name: string): void {
+  const appsync = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('appsync:')));
+  expect(actionsOf(appsync), `${name} publishes realtime events`).toEqual(writes ? ['appsync:EventPublish'] : []);
+  const namespace = new RegExp(
+    `^arn:aws:appsync:eu-west-1:<AWS::AccountId>:apis/<${eventApiOf(template)}.ApiId>/channelNamespace/notifications$`,
+  );
+  for (const s of appsync) expect(arnText(s.Resource), name).toMatch(namespace);
+}
+
+/** Whether a function of the table entries writes the table: it then announces what it wrote. */
+const writesTable = (permissions: { table?: string }) => permissions.table === 'readWrite';
 
 /** What a function may do with the escrow state machine. */
 function workflowActionsOf(statements: Statement[]): string[] {
@@ -380,8 +417,9 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     ) as [[string, Resource]];
     const byAction = (prefix: string) => statements.filter((s) => actionsOf([s]).some((a) => a.startsWith(prefix)));
 
+    // appsync: it writes the table, so it publishes the notifications it writes (checked below).
     expect(new Set(actionsOf(statements).map((a) => a.split(':')[0]))).toEqual(
-      new Set(['xray', 'logs', 'dynamodb', 'secretsmanager', 'states']),
+      new Set(['xray', 'logs', 'dynamodb', 'secretsmanager', 'states', 'appsync']),
     );
     expect(actionsOf(statements).filter((a) => a.includes('*'))).toEqual([]);
     // The table, read and write, by key and index (no Scan).
@@ -407,6 +445,8 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     ]);
     // Answers the escrow state machine's callback tasks, and cannot start or stop executions.
     expect(workflowActionsOf(statements)).toEqual(listedWorkflowActions(['answer']));
+    // Publishes to the notifications namespace of the stage's Event API, and cannot subscribe.
+    expectPublishOnlyIf(template, statements, true, 'reconcile-money');
     // Beyond those, what every function has: its own log group, and X-Ray.
     for (const s of byAction('logs:'))
       expect(s.Resource).toEqual({ 'Fn::GetAtt': [fn.Properties.LoggingConfig.LogGroup.Ref, 'Arn'] });
@@ -436,6 +476,95 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
       const variables = Object.keys(functionTagged(template, `schedule:${schedule.name}`)[1].Properties.Environment.Variables);
       expect(variables, schedule.name).toEqual(expect.arrayContaining(withWorkflow));
     }
+    // Where realtime events are published: told to the functions that write the table, and only to them.
+    expect(Object.keys(functionEnvironment({ ...settings, eventsHttpEndpoint: 'https://e/event' }))).toContain(
+      envNames.eventsHttpEndpoint,
+    );
+  });
+
+  it('runs AppSync Events for each person’s notifications: connect and subscribe with the user pool, publish with IAM only', () => {
+    const apiId = eventApiOf(template);
+    const [[poolId]] = resources(template, 'AWS::Cognito::UserPool') as [[string, Resource]];
+    template.hasResourceProperties('AWS::AppSync::Api', {
+      Name: 'escrow-dev-realtime',
+      EventConfig: {
+        AuthProviders: [
+          { AuthType: 'AMAZON_COGNITO_USER_POOLS', CognitoConfig: Match.objectLike({ UserPoolId: { Ref: poolId } }) },
+          { AuthType: 'AWS_IAM' },
+        ],
+        ConnectionAuthModes: [{ AuthType: 'AMAZON_COGNITO_USER_POOLS' }],
+        DefaultSubscribeAuthModes: [{ AuthType: 'AMAZON_COGNITO_USER_POOLS' }],
+        // Browsers cannot publish: only what the product announces reaches a page.
+        DefaultPublishAuthModes: [{ AuthType: 'AWS_IAM' }],
+        LogConfig: { CloudWatchLogsRoleArn: Match.anyValue(), LogLevel: 'ERROR' },
+      },
+    });
+    // One namespace, its handler the very file the local stand-in runs (inline: no asset).
+    const namespaces = resources(template, 'AWS::AppSync::ChannelNamespace');
+    expect(namespaces).toHaveLength(1);
+    const [[, namespace]] = namespaces as [[string, Resource]];
+    expect(namespace.Properties).toMatchObject({
+      ApiId: { 'Fn::GetAtt': [apiId, 'ApiId'] },
+      Name: 'notifications',
+      SubscribeAuthModes: [{ AuthType: 'AMAZON_COGNITO_USER_POOLS' }],
+      PublishAuthModes: [{ AuthType: 'AWS_IAM' }],
+    });
+    expect(namespace.Properties.CodeHandlers).toBe(readFileSync(notificationsHandlerPath, 'utf8'));
+    expect(namespace.Properties.CodeHandlers).toContain('export function onSubscribe(ctx)');
+    // Its logs: in a group of the stage's retention, written by a role allowed that group only.
+    const [logsRoleId] = template.toJSON().Resources[apiId].Properties.EventConfig.LogConfig.CloudWatchLogsRoleArn[
+      'Fn::GetAtt'
+    ] as [string];
+    const [[logGroupId]] = resources(template, 'AWS::Logs::LogGroup').filter(([, g]) =>
+      JSON.stringify(g.Properties.LogGroupName ?? '').includes('/aws/appsync/apis/'),
+    ) as [[string, Resource]];
+    template.hasResourceProperties('AWS::Logs::LogGroup', {
+      LogGroupName: { 'Fn::Join': ['', ['/aws/appsync/apis/', { 'Fn::GetAtt': [apiId, 'ApiId'] }]] },
+      RetentionInDays: 14,
+    });
+    template.hasResourceProperties('AWS::IAM::Role', {
+      AssumeRolePolicyDocument: Match.objectLike({
+        Statement: [Match.objectLike({ Principal: { Service: 'appsync.amazonaws.com' } })],
+      }),
+      ManagedPolicyArns: Match.absent(),
+    });
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      Roles: [{ Ref: logsRoleId }],
+      PolicyDocument: Match.objectLike({
+        Statement: [
+          Match.objectLike({
+            Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+            Resource: { 'Fn::GetAtt': [logGroupId, 'Arn'] },
+          }),
+        ],
+      }),
+    });
+    expect(template.toJSON().Outputs.EventsHttpEndpoint.Value).toEqual({
+      'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [apiId, 'Dns.Http'] }, '/event']],
+    });
+  });
+
+  it('lets every function that writes the table, and no other, publish to the notifications namespace and know where', () => {
+    const endpoint = { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [eventApiOf(template), 'Dns.Http'] }, '/event']] };
+    const entries = [
+      ...routes.map((r) => [`route:${r.name}`, writesTable(grantsOf(r))] as const),
+      ...tasks.map((t) => [`task:${t.state}`, writesTable(t.permissions)] as const),
+      ...schedules.map((s) => [`schedule:${s.name}`, writesTable(s.permissions)] as const),
+      // The triggers write devices and challenges, never a notification; and the pool the Event
+      // API authorizes with depends on them, so they could not be given it without a cycle.
+      ...triggerEntries().map(([name]) => [`trigger:${name}`, false] as const),
+    ];
+    expect(entries.filter(([, writes]) => writes).length).toBeGreaterThan(tasks.length);
+    for (const [purpose, writes] of entries) {
+      const [, fn] = functionTagged(template, purpose);
+      expect(fn.Properties.Environment.Variables[envNames.eventsHttpEndpoint], purpose).toEqual(writes ? endpoint : undefined);
+      expectPublishOnlyIf(template, statementsOf(template, fn), writes, purpose);
+    }
+    // Nobody in the stage connects or subscribes with IAM: that is the browsers', with their pool tokens.
+    const everyAction = resources(template, 'AWS::IAM::Policy').flatMap(([, p]) =>
+      actionsOf(p.Properties.PolicyDocument.Statement as Statement[]),
+    );
+    expect(everyAction.filter((a) => a.startsWith('appsync:') && a !== 'appsync:EventPublish')).toEqual([]);
   });
 
   it('bundles each function as minified ESM with a linked source map and the AWS SDK inside', () => {
@@ -618,11 +747,14 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     expect(csp['default-src']).toEqual(["'self'"]);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
-    // Without a custom domain the API cannot be named without a dependency cycle (lib/web.ts).
+    // Without a custom domain neither the API nor the Event API can be named without a dependency
+    // cycle (lib/web.ts): their region's hosts, the Event API's HTTP and realtime (WebSocket) ones.
     expect(csp['connect-src']).toEqual([
       "'self'",
       'https://*.execute-api.eu-west-1.amazonaws.com',
       'https://cognito-idp.eu-west-1.amazonaws.com',
+      'https://*.appsync-api.eu-west-1.amazonaws.com',
+      'wss://*.appsync-realtime-api.eu-west-1.amazonaws.com',
     ]);
     expect(csp['script-src']).toEqual([
       "'self'",
@@ -657,15 +789,22 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     const configDir = dirs[source];
     expect(configDir, 'a source holding config.json').toBeDefined();
     const config = JSON.parse(readFileSync(join(configDir as string, 'config.json'), 'utf8'));
-    // The shape the web app parses (markers stand in for the URL until the deployment resolves it).
-    expect(webConfigSchema.safeParse({ ...config, apiUrl: 'https://api.example' }).success).toBe(true);
+    // The shape the web app parses (markers stand in for the URLs until the deployment resolves them).
+    const parsed = { ...config, apiUrl: 'https://api.example', events: { endpoint: 'https://events.example/event' } };
+    expect(webConfigSchema.safeParse(parsed).success).toBe(true);
     // Deploy-time values are markers that the deployment replaces with the resolved tokens.
     // Each source numbers its own markers: config.json's are the ones of its source.
     const resolved = (markers[source] ?? {}) as Record<string, unknown>;
+    // The Event API's endpoint: its HTTP host (a marker) inside the URL.
+    const eventsEndpoint = (config.events.endpoint as string).replace(
+      /<<marker:[^>]+>>/g,
+      (m) => `<${JSON.stringify(resolved[m])}>`,
+    );
     expect({
       ...config,
       apiUrl: resolved[config.apiUrl],
       cognito: { userPoolId: resolved[config.cognito.userPoolId], userPoolClientId: resolved[config.cognito.userPoolClientId] },
+      events: { endpoint: eventsEndpoint },
     }).toEqual({
       stage: 'dev',
       region: 'eu-west-1',
@@ -675,6 +814,8 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
       payments: { publicKey: deploySettings.flutterwavePublicKey, checkoutScriptUrl: 'https://checkout.flutterwave.com/v3.js' },
       // No WhatsApp number in the settings: the support pages offer email only.
       support: { email: 'support@mail.middleman.ng' },
+      // Amplify posts to it and derives the WebSocket from it.
+      events: { endpoint: `https://<${JSON.stringify({ 'Fn::GetAtt': [eventApiOf(template), 'Dns.Http'] })}>/event` },
     });
   });
 
@@ -727,6 +868,7 @@ describe('route permissions of every kind', { timeout: 60_000 }, () => {
     const data = new EscrowData(stack, 'Data', { stage });
     const secrets = new EscrowSecrets(stack, 'Secrets', { stage });
     const auth = new EscrowAuth(stack, 'Auth', { stage, data, appUrl: 'https://app.example.com', secrets });
+    const realtime = new EscrowRealtime(stack, 'Realtime', { stage, userPool: auth.userPool });
     new EscrowApi(stack, 'Api', {
       stage,
       data,
@@ -735,6 +877,7 @@ describe('route permissions of every kind', { timeout: 60_000 }, () => {
       routes: wide,
       secrets,
       stateMachineArn: 'arn:aws:states:eu-west-1:111111111111:stateMachine:probe',
+      realtime,
     });
 
     expectLeastPrivilege(Template.fromStack(stack), wide);
@@ -780,6 +923,41 @@ describe('stages', { timeout: 60_000 }, () => {
     // A bucket without enforceSSL or access logs: AwsSolutions-S1 and -S10.
     new Bucket(new Stack(app, 'Probe'), 'Plain');
     expect(violationsOf(app).map((v) => v.rule)).toEqual(expect.arrayContaining(['AwsSolutions-S1', 'AwsSolutions-S10']));
+  });
+});
+
+describe('Content-Security-Policy of a config', () => {
+  it('allows the Event API’s HTTP host and the WebSocket host Amplify derives from it, for AWS’s endpoints and any other', () => {
+    const aws = 'https://abcdefghijklmnopqrstuvwxyz.appsync-api.eu-west-1.amazonaws.com/event';
+    expect(realtimeEndpointOf(aws)).toBe(
+      'wss://abcdefghijklmnopqrstuvwxyz.appsync-realtime-api.eu-west-1.amazonaws.com/event/realtime',
+    );
+    expect(eventsSources(aws)).toEqual([
+      'https://abcdefghijklmnopqrstuvwxyz.appsync-api.eu-west-1.amazonaws.com',
+      'wss://abcdefghijklmnopqrstuvwxyz.appsync-realtime-api.eu-west-1.amazonaws.com',
+    ]);
+    // A custom domain or the local stand-in: the same host, always over wss.
+    expect(realtimeEndpointOf('https://127.0.0.1:7443/event')).toBe('wss://127.0.0.1:7443/event/realtime');
+    expect(eventsSources('http://127.0.0.1:7443/event')).toEqual(['http://127.0.0.1:7443', 'wss://127.0.0.1:7443']);
+
+    const config = {
+      stage: 'local',
+      region: 'eu-west-1',
+      apiUrl: 'http://127.0.0.1:3001',
+      cognito: { userPoolId: 'p', userPoolClientId: 'c', endpoint: 'http://127.0.0.1:9229' },
+      captchaSiteKey: 'k',
+      payments: { publicKey: 'pk', checkoutScriptUrl: 'https://checkout.flutterwave.com/v3.js' },
+      support: { email: 'support@mail.middleman.ng' },
+      events: { endpoint: 'https://127.0.0.1:7443/event' },
+    };
+    const connect = directivesOf(contentSecurityPolicy(config))['connect-src'];
+    expect(connect).toEqual([
+      "'self'",
+      'http://127.0.0.1:3001',
+      'http://127.0.0.1:9229',
+      'https://127.0.0.1:7443',
+      'wss://127.0.0.1:7443',
+    ]);
   });
 });
 
@@ -881,10 +1059,14 @@ describe('deploy readiness', { timeout: 120_000 }, () => {
     const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0b1c2d3e-aaaa-bbbb-cccc-0123456789ab';
     const { app, template } = synth({ stage: 'dev', domainName: 'app.middleman.ng', certificateArn, ...withoutBundling });
     const [[apiId]] = resources(template, 'AWS::ApiGatewayV2::Api') as [[string, Resource]];
+    const eventApiId = eventApiOf(template);
     expect(directivesOf(contentSecurityPolicyOf(template).header)['connect-src']).toEqual([
       "'self'",
       `<${apiId}.ApiEndpoint>`,
       'https://cognito-idp.eu-west-1.amazonaws.com',
+      // The Event API: its HTTP host (posts) and its realtime host (the WebSocket).
+      `https://<${eventApiId}.Dns.Http>`,
+      `wss://<${eventApiId}.Dns.Realtime>`,
     ]);
     // Synth runs CloudFormation's validation, which refuses circular dependencies.
     expect(() => app.synth()).not.toThrow();

@@ -121,7 +121,15 @@ describe('the local web server, as CloudFront serves the app', () => {
       expect(csp).not.toContain("'unsafe-eval'");
       // The local stand-ins set no style attributes: the browser tests hold the app to a strict style-src.
       expect(policy['style-src']).toEqual(["'self'"]);
-      expect(policy['connect-src']).toEqual(["'self'", new URL(cloud.apiUrl).origin, new URL(cloud.cognitoEndpoint).origin]);
+      // ...and the realtime channels: the stand-in's https origin (publish) and its wss origin (the socket).
+      const events = new URL(cloud.events.httpEndpoint);
+      expect(policy['connect-src']).toEqual([
+        "'self'",
+        new URL(cloud.apiUrl).origin,
+        new URL(cloud.cognitoEndpoint).origin,
+        events.origin,
+        `wss://${events.host}`,
+      ]);
       expect(policy['object-src']).toEqual(["'none'"]);
       expect(policy['frame-ancestors']).toEqual(["'none'"]);
       // The cloud's own server answers with the same policy.

@@ -80,6 +80,8 @@ export interface FunctionSettings {
   userPool?: { id: string; clientId: string };
   /** The escrow state machine, for the functions that start or answer its executions. */
   stateMachineArn?: string;
+  /** AppSync Events' HTTP endpoint, for the functions that write the table (they announce what they wrote). */
+  eventsHttpEndpoint?: string;
   /** Where siteverify is asked; unset = Google's. */
   captchaVerifyUrl?: string;
   endpoints?: Partial<Record<EndpointName, string>>;
@@ -104,6 +106,7 @@ export function functionEnvironment(settings: FunctionSettings): Record<string, 
     userPoolId: settings.userPool?.id,
     userPoolClientId: settings.userPool?.clientId,
     stateMachineArn: settings.stateMachineArn,
+    eventsHttpEndpoint: settings.eventsHttpEndpoint,
     captchaVerifyUrl: settings.captchaVerifyUrl,
     timeScale: settings.timeScale === undefined ? undefined : String(settings.timeScale),
     ...settings.endpoints,

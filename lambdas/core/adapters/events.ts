@@ -1,4 +1,4 @@
-import { request } from 'node:https';
+import { Agent, request } from 'node:https';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { defaultProvider } from './credentials';
 import { envNames } from './env';
@@ -16,6 +16,9 @@ import { Sha256 } from './sha256';
  * A publish is a courtesy to an open page: what it announces is already stored, and the page
  * also refreshes on focus. So it never throws; a failure is logged and the write it follows stands.
  */
+
+/** A person's realtime channel: lambdas/events/notifications.js lets only them subscribe to it. */
+export const personalChannel = (sub: string) => `/notifications/${sub}`;
 
 /** AppSync Events takes at most 5 events per publish. */
 const eventsPerPublish = 5;
@@ -64,10 +67,22 @@ async function publishBatch(endpoint: string, channel: string, events: string[])
   return failed.length === 0;
 }
 
+// One kept-alive connection per container: a publish follows most writes, and a TLS handshake each time would double its cost.
+let agent: { ca: string | undefined; agent: Agent } | undefined;
+
+function agentFor(ca: string | undefined): Agent {
+  // Locally a restarted stand-in may present a new certificate: a new agent trusts it.
+  if (agent && agent.ca === ca) return agent.agent;
+  agent?.agent.destroy();
+  const made = new Agent({ keepAlive: true, maxSockets: 4, ...(ca ? { ca } : {}) });
+  agent = { ca, agent: made };
+  return made;
+}
+
 function send(url: URL, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
   const ca = process.env[envNames.eventsCaCert];
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers, timeout: publishTimeoutMs, ...(ca ? { ca } : {}) }, (res) => {
+    const req = request(url, { method: 'POST', headers, timeout: publishTimeoutMs, agent: agentFor(ca) }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', reject);

@@ -34,6 +34,11 @@ export const webConfigSchema = z.object({
       .regex(/^[1-9]\d{7,14}$/)
       .optional(),
   }),
+  /**
+   * AppSync Events, the signed-in person's realtime channel (`/notifications/<sub>`): its HTTP
+   * endpoint (`https://<host>/event`); Amplify derives the realtime one (`wss://`) from it.
+   */
+  events: z.object({ endpoint: z.url() }),
   /** The local mailbox (the local stage only). */
   mailboxUrl: z.url().optional(),
 });

@@ -1,8 +1,18 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documents } from '../adapters/aws';
+import { personalChannel } from '../adapters/events';
 import { deliveryDueAt, inspectionDays } from '../domain/delivery';
 import { type Contract, type ContractStatus, fundingEndsAt } from '../domain/escrow-contract';
-import { batchGetAll, byCreator, itemsByCreator, type TransactItem, tableName, versionedUpdate, withoutKeys } from './table';
+import {
+  announceOnCommit,
+  batchGetAll,
+  byCreator,
+  itemsByCreator,
+  type TransactItem,
+  tableName,
+  versionedUpdate,
+  withoutKeys,
+} from './table';
 
 /** The contract item: `CONTRACT#<id>` / `META`, listed by creator in GSI1. */
 export const contractKey = (id: string) => ({ PK: `CONTRACT#${id}`, SK: 'META' });
@@ -63,7 +73,13 @@ export type ContractChanges = Partial<Omit<Contract, 'id' | 'creator_id' | 'acce
  * at; it bumps the version, so of two changes made from the same read only one succeeds.
  */
 export function contractUpdate(contract: Contract, set: ContractChanges): TransactItem {
-  return versionedUpdate(contractKey(contract.id), contract, set);
+  const item = versionedUpdate(contractKey(contract.id), contract, set);
+  // Every party's open page (checkout, contract page, lists) learns of the change once it is written.
+  const now = updated(contract, set);
+  const change = { type: 'contract', contract_id: now.id, status: now.status, version: now.version };
+  for (const party of new Set([now.creator_id, now.acceptor_id, ...now.payer_user_ids].filter(Boolean)))
+    announceOnCommit(item, personalChannel(party), change);
+  return item;
 }
 
 /** The contract as it is after {@link contractUpdate} succeeded. */

@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { documents } from '../adapters/aws';
+import { personalChannel } from '../adapters/events';
 import { NotFoundError } from '../domain/errors';
 import { unreadCountDecrement, unreadCountIncrement, userKey } from './profile';
 import { announceOnCommit, onConditionFailed, type TransactItem, tableName, transactWrite } from './table';
@@ -25,9 +26,6 @@ export function fromItem(item: Record<string, unknown>): Notification {
   const { id, user_id, title, body, read, created_at } = item as unknown as Notification;
   return { id, user_id, title, body, read, created_at };
 }
-
-/** A person's realtime channel (AppSync Events, lambdas/events/notifications.js lets only them subscribe). */
-export const personalChannel = (sub: string) => `/notifications/${sub}`;
 
 /**
  * A notification for a user as two transaction items: the notification and +1 on the user's
@@ -84,3 +82,5 @@ export async function markNotificationRead(userId: string, id: string): Promise<
     }
   });
 }
+
+export { personalChannel };

@@ -27,15 +27,15 @@ interface Announcement {
   event: unknown;
 }
 
-const announcements = new WeakMap<TransactItem, Announcement>();
+const announcements = new WeakMap<TransactItem, Announcement[]>();
 
 /**
  * Marks `item` to be announced on `channel` (AppSync Events) once a transaction that holds it has
  * committed: a page open on it then updates at once. Never before the commit, never for a write
- * that was refused. Answers the item.
+ * that was refused. An item may be announced on several channels. Answers the item.
  */
 export function announceOnCommit(item: TransactItem, channel: string, event: unknown): TransactItem {
-  announcements.set(item, { channel, event });
+  announcements.set(item, [...(announcements.get(item) ?? []), { channel, event }]);
   return item;
 }
 
@@ -46,10 +46,9 @@ export function announceOnCommit(item: TransactItem, channel: string, event: unk
 export async function transactWrite(items: TransactItem[]): Promise<void> {
   await documents().send(new TransactWriteCommand({ TransactItems: items }));
   const byChannel = new Map<string, unknown[]>();
-  for (const item of items) {
-    const announced = announcements.get(item);
-    if (announced) byChannel.set(announced.channel, [...(byChannel.get(announced.channel) ?? []), announced.event]);
-  }
+  for (const item of items)
+    for (const { channel, event } of announcements.get(item) ?? [])
+      byChannel.set(channel, [...(byChannel.get(channel) ?? []), event]);
   await Promise.all([...byChannel].map(([channel, events]) => publishEvents(channel, events)));
 }
 

@@ -7,6 +7,7 @@ import { Route } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deliveryDeadline, nextAction, timelineSteps } from '../../../web/src/features/contracts/timeline';
 import { timings } from '../../../web/src/lib/constants';
+import { dispatchRealtimeEvent } from '../../../web/src/lib/realtime';
 import { ContractPage } from '../../../web/src/pages/contracts/contract-page';
 import { MyContractDetailsPage } from '../../../web/src/pages/contracts/my-contract-details-page';
 import { fakeApi, reply } from './fake-api';
@@ -179,6 +180,22 @@ describe("the seller's cancellation", () => {
     expect(
       screen.getByText('Nothing left to do: the contract is cancelled and ₦50,000.00 was refunded to the buyer.'),
     ).toBeTruthy();
+  });
+
+  it('shows the seller the buyer’s request the moment it is announced, and the buyer the cancellation, without a reload', async () => {
+    const mine = await sellerPage(funded);
+    expect(screen.queryByText(/the buyer asked to cancel/i)).toBeNull();
+    api.on('GET', '/contracts/c1', reply({ contract: { ...mine, cancellation_requested_by: 'payer' }, people }));
+    await act(async () => dispatchRealtimeEvent({ type: 'contract', contract_id: 'c1', status: 'fully_funded', version: 2 }));
+    expect(screen.getAllByText(/the buyer asked to cancel/i).length).toBeGreaterThan(0);
+    cleanup();
+    await buyerPage(funded);
+    api.on('GET', '/contracts/c1', reply({ contract: { ...funded, status: 'cancelled' }, people }));
+    // Another contract's change is not this page's business.
+    await act(async () => dispatchRealtimeEvent({ type: 'contract', contract_id: 'c2', status: 'cancelled', version: 9 }));
+    expect(screen.queryByText(/Nothing left to do/)).toBeNull();
+    await act(async () => dispatchRealtimeEvent({ type: 'contract', contract_id: 'c1', status: 'cancelled', version: 3 }));
+    expect(screen.getByText(/Nothing left to do: the contract is cancelled/)).toBeTruthy();
   });
 
   it('says first that the buyer asked, and then agrees to it', async () => {

@@ -12,6 +12,7 @@ const goodConfig = {
   captchaSiteKey: 'site-key',
   payments: { publicKey: 'FLWPUBK_TEST-abc-X', checkoutScriptUrl: 'https://checkout.flutterwave.com/v3.js' },
   support: { email: 'support@middleman.ng', whatsapp: '2348012345678' },
+  events: { endpoint: 'https://abcdefghijklmnopqrstuvwxyz.appsync-api.eu-west-1.amazonaws.com/event' },
 };
 
 describe('runtime config', () => {
@@ -73,6 +74,7 @@ describe('runtime config', () => {
         cognitoEndpoint: 'http://127.0.0.1:3402',
         mailboxUrl: 'http://127.0.0.1:3403',
         checkoutScriptUrl: 'http://127.0.0.1:3405/v3.js',
+        eventsEndpoint: 'https://127.0.0.1:3407/event',
       },
       'FLWPUBK_TEST-local-X',
     );

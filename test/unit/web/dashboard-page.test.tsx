@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getNotifications, markNotificationRead } from '../../../web/src/features/notifications/api';
 import { markedRead } from '../../../web/src/features/notifications/notifications';
 import { getProfile } from '../../../web/src/features/profile/api';
+import { dispatchRealtimeEvent } from '../../../web/src/lib/realtime';
 import { DashboardPage } from '../../../web/src/pages/dashboard/dashboard-page';
 import { renderWithProviders, signedIn } from './providers';
 
@@ -145,5 +146,21 @@ describe('dashboard', () => {
     expect(getNotifications).toHaveBeenCalledTimes(2);
     expect(screen.getByText('Notice 7')).toBeTruthy();
     expect(badge()).toBe('1 unread');
+  });
+});
+
+describe('a notification announced on the person’s realtime channel', () => {
+  it('appears on the open dashboard without a reload or a focus change', async () => {
+    vi.mocked(getNotifications)
+      .mockResolvedValueOnce({ notifications: [notification(1, true)], unread_count: 0 })
+      .mockResolvedValueOnce({ notifications: [notification(2), notification(1, true)], unread_count: 1 });
+    await renderDashboard();
+    expect(screen.queryByText('Notice 2')).toBeNull();
+    await act(async () => dispatchRealtimeEvent({ type: 'notification', notification: { id: 'n2' } }));
+    expect(screen.getByText('Notice 2')).toBeTruthy();
+    expect(badge()).toBe('1 unread');
+    // A contract change is not a notification: the list is not asked for again.
+    await act(async () => dispatchRealtimeEvent({ type: 'contract', contract_id: 'c1', status: 'in_escrow', version: 2 }));
+    expect(getNotifications).toHaveBeenCalledTimes(2);
   });
 });

@@ -13,6 +13,7 @@ import {
   startCardPayment,
 } from '../../../web/src/features/payments/api';
 import { ApiError } from '../../../web/src/lib/api';
+import { dispatchRealtimeEvent } from '../../../web/src/lib/realtime';
 import { CustomCheckoutPage } from '../../../web/src/pages/payment/custom-checkout-page';
 import { PaymentSuccessPage } from '../../../web/src/pages/payment/payment-success-page';
 import { click, renderSignedInAt, testConfig } from './providers';
@@ -181,6 +182,27 @@ describe('bank transfer tab', () => {
     expect(screen.getByText('Reference: MM-BANK-1')).toBeTruthy();
     await advance(20_000);
     expect(getPaymentStatus).toHaveBeenCalledTimes(3);
+  });
+
+  it('checks at once when the server announces a change of one of the person’s contracts, without waiting for the next 5 s', async () => {
+    vi.useFakeTimers();
+    vi.mocked(getPaymentStatus)
+      .mockResolvedValueOnce({ status: 'successful', contractId, amount_minor: 500_075 })
+      .mockResolvedValue({ status: 'pending', contractId });
+    await renderCheckout();
+    await advance(1_000);
+    expect(getPaymentStatus).not.toHaveBeenCalled();
+    await act(async () =>
+      dispatchRealtimeEvent({ type: 'contract', contract_id: contractId, status: 'fully_funded', version: 3 }),
+    );
+    expect(getPaymentStatus).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('heading', { name: 'Payment Successful' })).toBeTruthy();
+    // Settled: later announcements and ticks ask nothing more.
+    await act(async () =>
+      dispatchRealtimeEvent({ type: 'contract', contract_id: contractId, status: 'fully_funded', version: 4 }),
+    );
+    await advance(20_000);
+    expect(getPaymentStatus).toHaveBeenCalledTimes(1);
   });
 
   it("says 'Could not generate account details.', or the server's own reason", async () => {

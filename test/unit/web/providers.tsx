@@ -17,6 +17,7 @@ export const testConfig: WebConfig = {
   captchaSiteKey: 'site-key',
   payments: { publicKey: 'FLWPUBK_TEST-key-X', checkoutScriptUrl: 'https://checkout.example.com/v3.js' },
   support: { email: 'support@middleman.ng', whatsapp: '2348012345678' },
+  events: { endpoint: 'https://events.example.com/event' },
 };
 
 export const testDeviceInfo: DeviceInfo = {

@@ -96,6 +96,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [],
   );
 
+  // One realtime connection per signed-in session, to the person's own channel (lib/realtime.ts).
+  const signedInSub = state.status === 'signedIn' ? state.user.sub : null;
+  useEffect(() => {
+    if (!signedInSub) return;
+    let close: (() => void) | undefined;
+    let cancelled = false;
+    import('./realtime-connection').then(
+      (realtime) => {
+        if (!cancelled) close = realtime.connectRealtime(signedInSub);
+      },
+      (error: unknown) => console.warn('Realtime updates unavailable', error),
+    );
+    return () => {
+      cancelled = true;
+      close?.();
+    };
+  }, [signedInSub]);
+
   const value = useMemo(() => ({ state, signOut, watch }), [state, signOut, watch]);
   return createElement(AuthContext.Provider, { value }, children);
 }

@@ -17,7 +17,7 @@ export async function loadConfig(fetchFn: typeof fetch = fetch): Promise<WebConf
 /** Loads the stage's config and points the API client and Amplify at it, once per page load. */
 export async function startClients(): Promise<WebConfig> {
   const config = await loadConfig();
-  configureAmplify(config.cognito);
+  configureAmplify(config);
   configureApi(config.apiUrl);
   return config;
 }

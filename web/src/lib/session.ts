@@ -5,8 +5,13 @@ import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { Hub, sessionStorage } from 'aws-amplify/utils';
 import type { AuthState, AuthUser } from './auth';
 
-/** Amplify, loaded only by the pages that sign in or need a session (lib/config.ts says why). */
-export function configureAmplify({ userPoolId, userPoolClientId, endpoint }: WebConfig['cognito']): void {
+/**
+ * Amplify, loaded only by the pages that sign in or need a session (lib/config.ts says why): the
+ * user pool, and the realtime channels (AppSync Events) a signed-in person subscribes to with
+ * their user pool session. Configured once: configuring again would drop the session.
+ */
+export function configureAmplify({ cognito, events, region }: Pick<WebConfig, 'cognito' | 'events' | 'region'>): void {
+  const { userPoolId, userPoolClientId, endpoint } = cognito;
   Amplify.configure({
     Auth: {
       Cognito: {
@@ -16,6 +21,7 @@ export function configureAmplify({ userPoolId, userPoolClientId, endpoint }: Web
         loginWith: { email: true },
       },
     },
+    API: { Events: { endpoint: events.endpoint, region, defaultAuthMode: 'userPool' } },
   });
   // Session storage: a session ends with its tab, as the spec requires.
   cognitoUserPoolsTokenProvider.setKeyValueStorage(sessionStorage);

@@ -22,6 +22,7 @@ import { personName } from './people';
 import { contractTotalMinor } from './progress';
 import { RefundsPanel } from './refunds';
 import { useDispute } from './use-dispute';
+import { useContractUpdates } from './use-poll-contract';
 
 const backToList = (
   <Link to={paths.engagedContracts.getHref()} className={secondaryLinkButtonClass}>
@@ -38,6 +39,7 @@ export function BuyerContract({ deal }: { deal: ContractWithPeople }) {
   const userId = auth.status === 'signedIn' ? auth.user.sub : '';
   const [contract, setContract] = useState<ContractView>(deal.contract);
   const dispute = useDispute(contract, setContract);
+  useContractUpdates(contract.id, setContract);
   const completion = useMarkCompleted(setContract);
   const seller = personName(deal.people, contract.creator_id);
   const payable = isPayable(contract.status);

@@ -29,6 +29,7 @@ import { PaymentProgress } from './payment-progress';
 import { personName } from './people';
 import { contractTotalMinor } from './progress';
 import { useDispute } from './use-dispute';
+import { useContractUpdates } from './use-poll-contract';
 
 const toInput = (contract: ContractView): EditContractInput => ({
   title: contract.title,
@@ -49,6 +50,7 @@ export function MyContractDetails({ contractId }: { contractId: string }) {
   const userId = auth.status === 'signedIn' ? auth.user.sub : '';
   const [state, setData] = useLoad(useCallback(() => getContract(contractId), [contractId]));
   const onSaved = useCallback((contract: ContractView) => setData((previous) => ({ ...previous, contract })), [setData]);
+  useContractUpdates(contractId, onSaved);
 
   if (state.status === 'loading') {
     return (

@@ -1,6 +1,7 @@
 import type { ContractView } from '@escrow/api/contracts';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { timings } from '../../lib/constants';
+import { useRealtimeEvent } from '../../lib/realtime';
 import { getContract } from './api';
 
 /**
@@ -30,4 +31,21 @@ export function usePollContract(contractId: string, active: boolean, onContract:
       clearTimeout(timer);
     };
   }, [active, contractId, onContract]);
+}
+
+/**
+ * Asks for the contract again the moment the server announces a change of it on the person's
+ * realtime channel (paid, delivered, disputed, released, refunded...), and hands the answer to
+ * `onContract`; only the answer to the latest announcement counts.
+ */
+export function useContractUpdates(contractId: string, onContract: (contract: ContractView) => void) {
+  const latest = useRef(0);
+  useRealtimeEvent((event) => {
+    if (event.type !== 'contract' || event.contract_id !== contractId) return;
+    const mine = ++latest.current;
+    getContract(contractId).then(
+      (fresh) => mine === latest.current && onContract(fresh.contract),
+      () => undefined, // the next announcement, or the page's own refresh, asks again
+    );
+  });
 }

@@ -1,13 +1,15 @@
 import type { NotificationsResponse } from '@escrow/api/notifications';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRealtimeEvent } from '../../lib/realtime';
 import { getNotifications, markNotificationRead } from './api';
 import { markedRead } from './notifications';
 
 export type NotificationsState = { status: 'loading' } | { status: 'loaded'; data: NotificationsResponse } | { status: 'failed' };
 
 /**
- * The caller's notifications, reloaded whenever the tab comes back into view (the browser
- * does not push them), with an optimistic mark-as-read.
+ * The caller's notifications, reloaded the moment the server announces a new one on the person's
+ * realtime channel, and whenever the tab comes back into view (the fallback while that channel
+ * reconnects), with an optimistic mark-as-read.
  */
 export function useNotifications() {
   const [state, setState] = useState<NotificationsState>({ status: 'loading' });
@@ -24,6 +26,10 @@ export function useNotifications() {
       if (mine === generation.current) setState((previous) => (previous.status === 'loaded' ? previous : { status: 'failed' }));
     }
   }, []);
+
+  useRealtimeEvent((event) => {
+    if (event.type === 'notification') void load();
+  });
 
   useEffect(() => {
     void load();

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { ApiError, failureMessage } from '../../lib/api';
+import { onRealtimeEvent } from '../../lib/realtime';
 import { getPaymentStatus } from './api';
 import { paymentPageMessages, paymentPolling } from './messages';
 
@@ -42,8 +43,9 @@ export interface PaymentStatusPollOptions {
 }
 
 /**
- * Checks the payment's status every 5 seconds (spec §9), one check at a time, and opens the
- * outcome page once it is settled: success, failed or cancelled. The contract id is the server's,
+ * Checks the payment's status every 5 seconds (spec §9), and at once when the server announces a
+ * change of one of the person's contracts (realtime), one check at a time, and opens the outcome
+ * page once it is settled: success, failed or cancelled. The contract id is the server's,
  * not the address bar's.
  */
 export function usePaymentStatusPoll({
@@ -63,25 +65,34 @@ export function usePaymentStatusPoll({
     setExhausted(false);
     setError(null);
 
+    // One check at a time; none after the poll ended (settled, refused, or out of attempts).
+    let checking = false;
+    let ended = false;
     async function check(reference: string) {
+      checking = true;
       attempts += 1;
       try {
-        const reply = await getPaymentStatus(reference);
+        const reply = await getPaymentStatus(reference).finally(() => {
+          checking = false;
+        });
         if (!active) return;
         setError(null);
         if (reply.status !== 'pending') {
+          ended = true;
           navigate(outcomeHref(reply.status, reply.contractId, reference), { replace: true });
           return;
         }
       } catch (failure) {
         if (!active) return;
         if (!isTransient(failure)) {
+          ended = true;
           setError(failureMessage(failure, paymentPageMessages.verificationUnavailable));
           return;
         }
         setError(paymentPageMessages.verificationUnavailable);
       }
       if (maxAttempts !== undefined && attempts >= maxAttempts) {
+        ended = true;
         setExhausted(true);
         return;
       }
@@ -90,9 +101,16 @@ export function usePaymentStatusPoll({
 
     if (checkImmediately) void check(txRef);
     else timer = setTimeout(() => void check(txRef), paymentPolling.intervalMs);
+    // A contract of this person changed (a payment credited): check now rather than at the next tick.
+    const stopListening = onRealtimeEvent((event) => {
+      if (event.type !== 'contract' || checking || ended || !active) return;
+      clearTimeout(timer);
+      void check(txRef);
+    });
     return () => {
       active = false;
       clearTimeout(timer);
+      stopListening();
     };
   }, [txRef, maxAttempts, checkImmediately, navigate]);
 

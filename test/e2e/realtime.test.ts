@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page, WebSocket } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContractView } from '../../lambdas/core/api/contracts';
+import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
+import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
+import { configureAmplify } from '../support/amplify';
+import { eventually } from '../support/eventually';
+import { apiOrThrow } from '../support/http';
+import { type SignedInPerson, signedInPerson } from '../support/identity';
+import { sendFromBank } from '../support/sandbox-payer';
+import { buildWebApp, launchChromium, screenshot, secondMachine, signedInTab } from './browser';
+
+/**
+ * Two people in Chromium, each page on its person's realtime channel (the AppSync Events
+ * stand-in): what the server writes reaches the open page with no reload and no focus change.
+ * The pages' own refreshes are slower than the bounds here (notifications: only on focus; the
+ * checkout: a check every 5 s), so meeting them takes the realtime path.
+ */
+let cloud: LocalCloud;
+let browser: Browser;
+let seller: SignedInPerson;
+let buyer: SignedInPerson;
+let buyerPage: Page;
+const dist = mkdtempSync(join(tmpdir(), 'escrow-web-'));
+
+beforeAll(async () => {
+  await buildWebApp(dist);
+  cloud = await startLocalCloud({ webDist: dist });
+  configureAmplify(cloud.config);
+  seller = await signedInPerson(cloud, 'seller');
+  buyer = await signedInPerson(cloud, 'buyer');
+  browser = await launchChromium();
+  buyerPage = await signedInTab(browser, cloud.appUrl, buyer.user, secondMachine);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await cloud?.stop();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const ok: ReturnType<typeof apiOrThrow> = (...args) => apiOrThrow(cloud)(...args);
+
+/** Resolves once the page's realtime socket has its subscription (the server's subscribe_success); fails after 15 s. */
+function subscribed(page: Page): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the page never subscribed to its realtime channel')), 15_000);
+    const watch = (socket: WebSocket) =>
+      socket.on('framereceived', ({ payload }) => {
+        if (!String(payload).includes('"subscribe_success"')) return;
+        clearTimeout(timer);
+        page.off('websocket', watch);
+        resolve();
+      });
+    page.on('websocket', watch);
+  });
+}
+
+describe('realtime, in the browser', () => {
+  it('shows the seller’s new contract on the buyer’s open dashboard within 3 s, then moves the open checkout on to success within 3 s of the credit', async () => {
+    const listening = subscribed(buyerPage);
+    await buyerPage.reload();
+    await buyerPage
+      .getByRole('heading', { name: /notifications/i })
+      .first()
+      .waitFor();
+    await listening;
+
+    const { id } = await ok<{ id: string }>(seller, 'POST', '/create-contract', {
+      acceptorId: buyer.sub,
+      title: 'Bridal gown',
+      description: 'Ivory, size 12',
+      value: '60000',
+      currency: 'NGN',
+    });
+    await buyerPage.getByText(`"Bridal gown" for you`, { exact: false }).first().waitFor({ timeout: 3_000 });
+    await screenshot(buyerPage, 'realtime-notification');
+
+    // The buyer accepts and opens the bank transfer checkout; the transfer is sent from the sandbox's bank.
+    await ok(buyer, 'POST', '/accept-contract', { contractId: id });
+    const checkoutListening = subscribed(buyerPage);
+    await buyerPage.goto(`${cloud.appUrl}/escrow-payment/${id}`);
+    await buyerPage.getByRole('link', { name: 'Proceed to Secure Checkout' }).click();
+    await buyerPage.waitForURL(`${cloud.appUrl}/custom-checkout/${id}`);
+    await buyerPage.getByRole('tab', { name: 'Bank Transfer' }).click();
+    const accountNumber = ((await buyerPage.locator('code').first().textContent()) ?? '').trim();
+    expect(accountNumber).toMatch(/^\d{10}$/);
+    await checkoutListening;
+    const account = await ok<TransferAccountResponse>(buyer, 'POST', '/generate-transfer-account', { contractId: id });
+    expect(account.account_number).toBe(accountNumber);
+    expect(await sendFromBank(cloud, accountNumber, '60000')).toBe(200);
+    await eventually(
+      async () => (await ok<{ contract: ContractView }>(seller, 'GET', `/contracts/${id}`)).contract,
+      (c) => c.status === 'fully_funded',
+      10_000,
+    );
+    await buyerPage.waitForURL(new RegExp(`/payment-success/${id}`), { timeout: 3_000 });
+    await screenshot(buyerPage, 'realtime-checkout-success');
+  });
+});

@@ -1,0 +1,35 @@
+import { useEffect, useRef } from 'react';
+
+/**
+ * What the server announces on the signed-in person's channel (AppSync Events,
+ * `/notifications/<sub>`): a notification written for them, or a change of a contract they are a
+ * party to. The page reacts by asking the API again: an event says that something changed, the API
+ * says what is true now.
+ */
+export type RealtimeEvent =
+  | { type: 'notification'; notification: { id: string } }
+  | { type: 'contract'; contract_id: string; status: string; version: number };
+
+const listeners = new Set<(event: RealtimeEvent) => void>();
+
+/** Hands an event from the channel to every listener (lib/realtime-connection.ts calls it). */
+export function dispatchRealtimeEvent(event: unknown): void {
+  if (typeof event !== 'object' || event === null || typeof (event as { type?: unknown }).type !== 'string') return;
+  for (const listener of listeners) listener(event as RealtimeEvent);
+}
+
+/** Listens to the channel's events until the returned function is called. */
+export function onRealtimeEvent(listener: (event: RealtimeEvent) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Calls `listener` for each event from the person's channel while the component is mounted (the
+ * latest `listener`, without re-subscribing on every render).
+ */
+export function useRealtimeEvent(listener: (event: RealtimeEvent) => void): void {
+  const latest = useRef(listener);
+  latest.current = listener;
+  useEffect(() => onRealtimeEvent((event) => latest.current(event)), []);
+}
