@@ -2,7 +2,8 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { focusFirstInvalid } from '../../lib/form';
-import { composeDisputeMessage, type DisputeFields, feedbackMessage, issueCategories } from './messages';
+import { IssueCategoryOptions } from './issue-category-options';
+import { composeDisputeMessage, type DisputeFields, feedbackMessage } from './messages';
 import { SendLinks } from './send-links';
 
 /** Feedback on the product, sent as a chat message naming the signed-in user. */
@@ -48,12 +49,7 @@ export function DisputeForm({ userId }: { userId: string }) {
     <form ref={form} onSubmit={compose} noValidate aria-label="Dispute" className="space-y-4">
       <TextField label="Contract ID" value={fields.contractId} error={missing.contractId} onChange={set('contractId')} />
       <SelectField label="Issue" value={fields.issue} error={missing.issue} onChange={set('issue')}>
-        <option value="">Choose an issue</option>
-        {issueCategories.map((name) => (
-          <option key={name} value={name}>
-            {name}
-          </option>
-        ))}
+        <IssueCategoryOptions />
       </SelectField>
       <TextAreaField label="Details" value={fields.details} error={missing.details} onChange={set('details')} />
       <Button type="submit">Compose dispute message</Button>

@@ -1,7 +1,8 @@
 import { Suspense, useState } from 'react';
 import { SelectField, TextAreaField } from '../../components/ui/field';
 import { useAuth } from '../../lib/auth';
-import { type IssueCategory, issueCategories, supportRequestMessage } from './messages';
+import { IssueCategoryOptions } from './issue-category-options';
+import { type IssueCategory, supportRequestMessage } from './messages';
 import { SendLinks } from './send-links';
 
 /**
@@ -21,12 +22,7 @@ export function SupportRequest() {
         value={category}
         onChange={(event) => setCategory(event.target.value as IssueCategory | '')}
       >
-        <option value="">Choose an issue</option>
-        {issueCategories.map((name) => (
-          <option key={name} value={name}>
-            {name}
-          </option>
-        ))}
+        <IssueCategoryOptions />
       </SelectField>
       <TextAreaField
         label="Details"
