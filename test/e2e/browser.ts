@@ -1,9 +1,14 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterEach, expect } from 'vitest';
+import { type LocalCloud, type LocalCloudOptions, startLocalCloud } from '../../lib/local/index';
 import { buildWeb } from '../../scripts/build-web';
 import { chromiumArgs, chromiumPath } from '../../scripts/programs';
+import { configureAmplify } from '../support/amplify';
+import { apiOrThrow } from '../support/http';
+import { type SignedInPerson, signedInPerson } from '../support/identity';
 
 /** Content-Security-Policy violations reported by any page of a browser launched here, not yet checked. */
 const cspViolations: string[] = [];
@@ -133,4 +138,62 @@ export async function signedInTab(
 /** The web app as it is now, built the way a deploy builds it, into `outDir`. */
 export async function buildWebApp(outDir: string): Promise<void> {
   await buildWeb({ outDir, logLevel: 'error' });
+}
+
+/** A seller and a buyer on a local cloud serving the web app as built now, each signed in (API) and, if asked, in their own tab. */
+export interface TwoPeople {
+  cloud: LocalCloud;
+  browser: Browser;
+  seller: SignedInPerson;
+  buyer: SignedInPerson;
+  /** The seller's tab on a desktop (firstMachine), when asked for. */
+  sellerPage: Page;
+  /** The buyer's tab on a phone (secondMachine): the pages must work at its width too. */
+  buyerPage: Page;
+  /** The API as setup uses it: any answer but a success throws. */
+  ok: ReturnType<typeof apiOrThrow>;
+  stop(): Promise<void>;
+}
+
+/**
+ * What the browser tests of a deal between two people start from: the web app built, a local
+ * cloud (with `cloud` options) serving it, the two people signed up and signed in, `prepare` run
+ * before any tab opens (e.g. the seller made ready to be paid), then Chromium with their tabs.
+ */
+export async function twoPeople(
+  options: {
+    cloud?: Omit<LocalCloudOptions, 'webDist'>;
+    tabs?: Array<'seller' | 'buyer'>;
+    prepare?: (people: Pick<TwoPeople, 'cloud' | 'seller' | 'buyer'>) => Promise<void>;
+  } = {},
+): Promise<TwoPeople> {
+  const dist = mkdtempSync(join(tmpdir(), 'escrow-web-'));
+  let cloud: LocalCloud | undefined;
+  let browser: Browser | undefined;
+  const stop = async () => {
+    await browser?.close();
+    await cloud?.stop();
+    rmSync(dist, { recursive: true, force: true });
+  };
+  try {
+    await buildWebApp(dist);
+    cloud = await startLocalCloud({ ...options.cloud, webDist: dist });
+    configureAmplify(cloud.config);
+    const seller = await signedInPerson(cloud, 'seller');
+    const buyer = await signedInPerson(cloud, 'buyer');
+    await options.prepare?.({ cloud, seller, buyer });
+    const opened = await launchChromium();
+    browser = opened;
+    const { appUrl } = cloud;
+    const tabs = options.tabs ?? ['seller', 'buyer'];
+    const tab = async (who: 'seller' | 'buyer', person: SignedInPerson, machine: BrowserContextOptions) =>
+      tabs.includes(who) ? signedInTab(opened, appUrl, person.user, machine) : (undefined as never);
+    const sellerPage = await tab('seller', seller, firstMachine);
+    const buyerPage = await tab('buyer', buyer, secondMachine);
+    return { cloud, browser, seller, buyer, sellerPage, buyerPage, ok: apiOrThrow(cloud), stop };
+  } catch (error) {
+    // Half started: stop what did start, or the test process would wait on it.
+    await stop();
+    throw error;
+  }
 }

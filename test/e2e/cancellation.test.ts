@@ -1,19 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
 import { cancellationMessages } from '../../lambdas/core/domain/escrow-contract';
 import { toDecimalString } from '../../lambdas/core/domain/money';
-import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
-import { configureAmplify } from '../support/amplify';
+import type { LocalCloud } from '../../lib/local/index';
 import { eventually } from '../support/eventually';
-import { apiOrThrow } from '../support/http';
-import { type SignedInPerson, signedInPerson } from '../support/identity';
+import type { SignedInPerson } from '../support/identity';
 import { providerRefundsOf, sendFromBank } from '../support/sandbox-payer';
-import { buildWebApp, firstMachine, launchChromium, screenshot, secondMachine, signedInTab } from './browser';
+import { screenshot, type TwoPeople, twoPeople } from './browser';
 
 /**
  * A cancellation before delivery, in Chromium, as the two people do it: the buyer of a paid
@@ -22,32 +17,19 @@ import { buildWebApp, firstMachine, launchChromium, screenshot, secondMachine, s
  * page ends on a cancelled contract and the buyer's refund.
  */
 let cloud: LocalCloud;
-let browser: Browser;
 let seller: SignedInPerson;
 let buyer: SignedInPerson;
 let sellerPage: Page;
 let buyerPage: Page;
-const dist = mkdtempSync(join(tmpdir(), 'escrow-web-'));
+let ok: TwoPeople['ok'];
+let stop: TwoPeople['stop'] | undefined;
 
 beforeAll(async () => {
-  await buildWebApp(dist);
-  cloud = await startLocalCloud({ webDist: dist });
-  configureAmplify(cloud.config);
-  seller = await signedInPerson(cloud, 'seller');
-  buyer = await signedInPerson(cloud, 'buyer');
-  browser = await launchChromium();
-  sellerPage = await signedInTab(browser, cloud.appUrl, seller.user, firstMachine);
   // The buyer on a phone: the request's dialog and its buttons must work at its width too.
-  buyerPage = await signedInTab(browser, cloud.appUrl, buyer.user, secondMachine);
+  ({ cloud, seller, buyer, sellerPage, buyerPage, ok, stop } = await twoPeople());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await cloud?.stop();
-  rmSync(dist, { recursive: true, force: true });
-});
-
-const ok: ReturnType<typeof apiOrThrow> = (...args) => apiOrThrow(cloud)(...args);
+afterAll(() => stop?.());
 
 const contract = async (id: string) => (await ok<{ contract: ContractView }>(seller, 'GET', `/contracts/${id}`)).contract;
 

@@ -1,20 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
 import { toDecimalString } from '../../lambdas/core/domain/money';
 import { payoutReference } from '../../lambdas/core/domain/payout';
-import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
-import { configureAmplify } from '../support/amplify';
+import type { LocalCloud } from '../../lib/local/index';
 import { eventually } from '../support/eventually';
-import { apiOrThrow } from '../support/http';
-import { type SignedInPerson, signedInPerson } from '../support/identity';
+import type { SignedInPerson } from '../support/identity';
 import { providerRefundsOf, sendFromBank } from '../support/sandbox-payer';
 import { readyToBePaid } from '../support/seller';
-import { buildWebApp, firstMachine, launchChromium, screenshot, secondMachine, signedInTab } from './browser';
+import { screenshot, type TwoPeople, twoPeople } from './browser';
 
 /**
  * A dispute settled by agreement, in Chromium, as the two people do it: the seller marks a paid
@@ -23,33 +18,22 @@ import { buildWebApp, firstMachine, launchChromium, screenshot, secondMachine, s
  * settles the refund and the payout, and each page ends on what that side got.
  */
 let cloud: LocalCloud;
-let browser: Browser;
 let seller: SignedInPerson;
 let buyer: SignedInPerson;
 let sellerPage: Page;
 let buyerPage: Page;
-const dist = mkdtempSync(join(tmpdir(), 'escrow-web-'));
+let ok: TwoPeople['ok'];
+let stop: TwoPeople['stop'] | undefined;
 
 beforeAll(async () => {
-  await buildWebApp(dist);
-  cloud = await startLocalCloud({ webDist: dist, flutterwave: { transferSettleMs: 500 } });
-  configureAmplify(cloud.config);
-  seller = await signedInPerson(cloud, 'seller');
-  buyer = await signedInPerson(cloud, 'buyer');
-  await readyToBePaid(cloud, seller, '2580');
-  browser = await launchChromium();
-  sellerPage = await signedInTab(browser, cloud.appUrl, seller.user, firstMachine);
   // The buyer on a phone: the dispute's forms and buttons must work at its width too.
-  buyerPage = await signedInTab(browser, cloud.appUrl, buyer.user, secondMachine);
+  ({ cloud, seller, buyer, sellerPage, buyerPage, ok, stop } = await twoPeople({
+    cloud: { flutterwave: { transferSettleMs: 500 } },
+    prepare: ({ cloud, seller }) => readyToBePaid(cloud, seller, '2580'),
+  }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await cloud?.stop();
-  rmSync(dist, { recursive: true, force: true });
-});
-
-const ok: ReturnType<typeof apiOrThrow> = (...args) => apiOrThrow(cloud)(...args);
+afterAll(() => stop?.());
 
 const contract = async (id: string) => (await ok<{ contract: ContractView }>(seller, 'GET', `/contracts/${id}`)).contract;
 

@@ -180,7 +180,8 @@ it("leads a signed-in person from the dashboard's Support tile to Support, whose
   await page.waitForURL(`${cloud.appUrl}/support`);
   await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 10_000 }).toBe('Support');
 
-  const request = page.locator('section', { has: page.getByRole('heading', { name: 'Contact support' }) });
+  // The innermost section with that heading (the page's own section holds the dispute form too, with its own Details).
+  const request = page.locator('section', { has: page.getByRole('heading', { name: 'Contact support' }) }).last();
   const sendByEmail = request.getByRole('link', { name: 'Send by email' });
   expect(await sendByEmail.count()).toBe(0);
   await request.getByLabel('Issue category').selectOption({ index: 2 });

@@ -1,17 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page, WebSocket } from 'playwright-core';
+import type { Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
-import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
-import { configureAmplify } from '../support/amplify';
+import type { LocalCloud } from '../../lib/local/index';
 import { eventually } from '../support/eventually';
-import { apiOrThrow } from '../support/http';
-import { type SignedInPerson, signedInPerson } from '../support/identity';
+import type { SignedInPerson } from '../support/identity';
 import { sendFromBank } from '../support/sandbox-payer';
-import { buildWebApp, launchChromium, screenshot, secondMachine, signedInTab } from './browser';
+import { screenshot, type TwoPeople, twoPeople } from './browser';
 
 /**
  * Two people in Chromium, each page on its person's realtime channel (the AppSync Events
@@ -20,29 +15,17 @@ import { buildWebApp, launchChromium, screenshot, secondMachine, signedInTab } f
  * checkout: a check every 5 s), so meeting them takes the realtime path.
  */
 let cloud: LocalCloud;
-let browser: Browser;
 let seller: SignedInPerson;
 let buyer: SignedInPerson;
 let buyerPage: Page;
-const dist = mkdtempSync(join(tmpdir(), 'escrow-web-'));
+let ok: TwoPeople['ok'];
+let stop: TwoPeople['stop'] | undefined;
 
 beforeAll(async () => {
-  await buildWebApp(dist);
-  cloud = await startLocalCloud({ webDist: dist });
-  configureAmplify(cloud.config);
-  seller = await signedInPerson(cloud, 'seller');
-  buyer = await signedInPerson(cloud, 'buyer');
-  browser = await launchChromium();
-  buyerPage = await signedInTab(browser, cloud.appUrl, buyer.user, secondMachine);
+  ({ cloud, seller, buyer, buyerPage, ok, stop } = await twoPeople({ tabs: ['buyer'] }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await cloud?.stop();
-  rmSync(dist, { recursive: true, force: true });
-});
-
-const ok: ReturnType<typeof apiOrThrow> = (...args) => apiOrThrow(cloud)(...args);
+afterAll(() => stop?.());
 
 /** Resolves once the page's realtime socket has its subscription (the server's subscribe_success); fails after 15 s. */
 function subscribed(page: Page): Promise<void> {

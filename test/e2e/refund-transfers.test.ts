@@ -1,19 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
 import type { RefundsResponse } from '../../lambdas/core/api/refunds';
-import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
-import { configureAmplify } from '../support/amplify';
+import type { LocalCloud } from '../../lib/local/index';
 import { eventually } from '../support/eventually';
-import { apiOrThrow } from '../support/http';
-import { type SignedInPerson, signedInPerson } from '../support/identity';
+import type { SignedInPerson } from '../support/identity';
 import { providerRefundsOf, sendFromBank } from '../support/sandbox-payer';
 import { readyToBePaid } from '../support/seller';
-import { buildWebApp, launchChromium, screenshot, secondMachine, signedInTab } from './browser';
+import { screenshot, type TwoPeople, twoPeople } from './browser';
 
 /**
  * A refund the provider will not make, in Chromium, as the buyer sees it: they overpay a ₦10,000
@@ -22,31 +17,21 @@ import { buildWebApp, launchChromium, screenshot, secondMachine, signedInTab } f
  * ₦1,500 sent there.
  */
 let cloud: LocalCloud;
-let browser: Browser;
 let seller: SignedInPerson;
 let buyer: SignedInPerson;
 let buyerPage: Page;
-const dist = mkdtempSync(join(tmpdir(), 'escrow-web-'));
+let ok: TwoPeople['ok'];
+let stop: TwoPeople['stop'] | undefined;
 
 beforeAll(async () => {
-  await buildWebApp(dist);
-  cloud = await startLocalCloud({ webDist: dist });
-  configureAmplify(cloud.config);
-  cloud.flutterwave.setNonRefundablePaymentTypes(['bank_transfer']);
-  seller = await signedInPerson(cloud, 'seller');
-  buyer = await signedInPerson(cloud, 'buyer');
-  browser = await launchChromium();
   // The buyer on a phone: the alert and its link must work at its width.
-  buyerPage = await signedInTab(browser, cloud.appUrl, buyer.user, secondMachine);
+  ({ cloud, seller, buyer, buyerPage, ok, stop } = await twoPeople({
+    tabs: ['buyer'],
+    prepare: async ({ cloud }) => cloud.flutterwave.setNonRefundablePaymentTypes(['bank_transfer']),
+  }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await cloud?.stop();
-  rmSync(dist, { recursive: true, force: true });
-});
-
-const ok: ReturnType<typeof apiOrThrow> = (...args) => apiOrThrow(cloud)(...args);
+afterAll(() => stop?.());
 
 const contract = async (id: string) => (await ok<{ contract: ContractView }>(seller, 'GET', `/contracts/${id}`)).contract;
 const refunds = async (id: string) => (await ok<RefundsResponse>(buyer, 'GET', `/contracts/${id}/refunds`)).refunds;

@@ -1,3 +1,4 @@
+import { Amplify } from 'aws-amplify';
 import { events } from 'aws-amplify/data';
 import { dispatchRealtimeEvent } from './realtime';
 
@@ -9,6 +10,8 @@ import { dispatchRealtimeEvent } from './realtime';
  * Loaded only once someone is signed in, like the rest of Amplify.
  */
 export function connectRealtime(sub: string): () => void {
+  // Not configured for realtime (a page rendered without the stage's config): nothing to connect to.
+  if (!Amplify.getConfig().API?.Events) return () => undefined;
   let closed = false;
   let close = () => {
     closed = true;
