@@ -208,7 +208,12 @@ export async function startLocalEvents(options: LocalEventsOptions): Promise<Loc
     // handled in their order, each after the one before.
     let queue = Promise.resolve();
     socket.on('message', (raw) => {
-      queue = queue.then(() => onMessage(connection, raw.toString()));
+      // A message that failed unexpectedly is answered as an error; the ones after it are still handled.
+      queue = queue
+        .then(() => onMessage(connection, raw.toString()))
+        .catch(() =>
+          send(socket, { type: 'error', errors: [{ errorType: 'InternalFailureException', message: 'Not handled.' }] }),
+        );
     });
     socket.on('close', () => connections.delete(connection));
     socket.on('error', () => connections.delete(connection));
