@@ -6,15 +6,17 @@
  *   bare `node -e 0` measured in the same run. A route answers a valid request: the security
  *   suite's probe of it (test/security/route-probes.ts) sent by the person it is for, over HTTP to
  *   the local API, whose event is then replayed in the fresh process. Triggers and tasks replay the
- *   events the local cloud gave them in a new-device sign-in and the seeded contract's payout.
+ *   events the local cloud gave them in a new-device sign-in and a satisfied contract's payout.
  * - load: the API under 50 concurrent clients next to DynamoDB Local's own latency (bench-load.ts);
  * - cost: what one escrow costs on AWS, counted from a lifecycle in the local cloud (bench-cost.ts);
  * - web: the web app's bundle and Lighthouse scores (bench-web.ts).
  * Figures are printed next to their budgets, never asserted.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { confirmSignIn, signIn, signOut } from 'aws-amplify/auth';
 import { build } from 'esbuild';
@@ -31,7 +33,7 @@ import { eventually } from '../test/support/eventually';
 import { apiRequest } from '../test/support/http';
 import { confirmedUser } from '../test/support/identity';
 import { readyToBePaid } from '../test/support/seller';
-import { type SeededTargets, seedTargets } from '../test/support/targets';
+import { type SeededTargets, satisfiedContract, seedTargets } from '../test/support/targets';
 import { benchCost } from './bench-cost';
 import { benchLoad } from './bench-load';
 import { benchWeb } from './bench-web';
@@ -76,7 +78,7 @@ async function validRouteEvents(
 /**
  * What makes the Cognito triggers and workflow tasks run that seeding did not (it signs in on
  * trusted devices and leaves the contract waiting for its release): a sign-in from a new device,
- * answered up to the emailed code, and the seeded contract released and paid out. Their events are
+ * answered up to the emailed code, and a satisfied contract released and paid out. Their events are
  * recorded by the local cloud as it invokes them (`observeInvocation`).
  */
 async function runTriggersAndTasks(cloud: LocalCloud, seeded: SeededTargets): Promise<void> {
@@ -93,7 +95,8 @@ async function runTriggersAndTasks(cloud: LocalCloud, seeded: SeededTargets): Pr
 
   const pin = '4821';
   await readyToBePaid(cloud, seeded.seller, pin);
-  const contractId = seeded.targets.contractId;
+  // A contract of its own: the probes have disputed (and settled) the seeded one.
+  const { contractId } = await satisfiedContract(cloud, seeded.seller, seeded.buyer, 'Bench release');
   const released = await apiRequest(cloud.apiUrl, {
     method: 'POST',
     path: '/release-funds',
@@ -278,4 +281,11 @@ if (only !== undefined && !Object.hasOwn(parts, only)) {
   console.error(`Unknown bench "${only}": use ${Object.keys(parts).join(', ')}, or nothing for all.`);
   process.exit(2);
 }
-for (const [name, run] of Object.entries(parts)) if (only === undefined || only === name) await run();
+if (only !== undefined) await parts[only as keyof typeof parts]();
+// Each part in a process of its own: a part starts its own local cloud, and the product's AWS
+// clients are made once per process with the first cloud's endpoints.
+else
+  for (const name of Object.keys(parts)) {
+    const run = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), name], { stdio: 'inherit' });
+    if (run.status !== 0) process.exit(run.status ?? 1);
+  }

@@ -8,7 +8,7 @@ import { workflowTokenKey } from '../../lambdas/core/entities/workflow-token';
 import { type LocalCloud, localStage } from '../../lib/local/index';
 import type { Targets } from '../security/route-probes';
 import { eventually } from './eventually';
-import { apiRequest } from './http';
+import { apiOrThrow } from './http';
 import { type SignedInPerson, signedInPerson } from './identity';
 
 /** What {@link seedTargets} made: the people, the seller's things, and the texts only the seller's side knows. */
@@ -34,17 +34,51 @@ export async function seedTargets(cloud: LocalCloud): Promise<SeededTargets> {
   const contractTitle = `Seller's private cake ${suffix}`;
   const templateTitle = `Seller's private template ${suffix}`;
 
-  async function ok<T>(who: SignedInPerson, method: string, path: string, body?: unknown): Promise<T> {
-    const answer = await apiRequest(cloud.apiUrl, { method, path, token: who.token, body });
-    if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`);
-    return answer.json as T;
-  }
+  const ok = apiOrThrow(cloud);
+  const { contractId, txRef } = await satisfiedContract(cloud, seller, buyer, contractTitle);
+
+  const template = { title: templateTitle, description: 'Printed, per item', base_price: '1500', currency: 'NGN' };
+  const { id: templateId } = await ok<{ id: string }>(seller, 'POST', '/templates', template);
+  const { id: spareTemplateId } = await ok<{ id: string }>(seller, 'POST', '/templates', { ...template, title: 'Spare' });
+  const inbox = await ok<NotificationsResponse>(seller, 'GET', '/notifications');
+  const notificationId = inbox.notifications[0]?.id;
+  if (!notificationId) throw new Error('the seller has no notification');
+
+  return {
+    seller,
+    buyer,
+    contractTitle,
+    templateTitle,
+    txRef,
+    targets: {
+      seller: { sub: seller.sub, email: seller.user.email, deviceId: seller.user.deviceId, answer: seller.user.answer },
+      buyer: { sub: buyer.sub },
+      contractId,
+      templateId,
+      spareTemplateId,
+      notificationId,
+      txRef,
+    },
+  };
+}
+
+/**
+ * A contract of the seller's named for the buyer, made through the API as people make it:
+ * accepted, paid in full through the sandbox's bank and marked completed; its execution then waits
+ * for the seller's release. Answers its id and the payment's reference.
+ */
+export async function satisfiedContract(
+  cloud: LocalCloud,
+  seller: SignedInPerson,
+  buyer: SignedInPerson,
+  title: string,
+): Promise<{ contractId: string; txRef: string }> {
+  const ok = apiOrThrow(cloud);
   const stored = async (key: { PK: string; SK: string }) =>
     (await documents().send(new GetCommand({ TableName: localStage.tableName, Key: key, ConsistentRead: true }))).Item;
-
   const { id: contractId } = await ok<{ id: string }>(seller, 'POST', '/create-contract', {
     acceptorId: buyer.sub,
-    title: contractTitle,
+    title,
     description: 'Three tiers, delivered Saturday',
     value: '2500',
     currency: 'NGN',
@@ -72,27 +106,5 @@ export async function seedTargets(cloud: LocalCloud): Promise<SeededTargets> {
     (item) => item !== undefined,
   );
 
-  const template = { title: templateTitle, description: 'Printed, per item', base_price: '1500', currency: 'NGN' };
-  const { id: templateId } = await ok<{ id: string }>(seller, 'POST', '/templates', template);
-  const { id: spareTemplateId } = await ok<{ id: string }>(seller, 'POST', '/templates', { ...template, title: 'Spare' });
-  const inbox = await ok<NotificationsResponse>(seller, 'GET', '/notifications');
-  const notificationId = inbox.notifications[0]?.id;
-  if (!notificationId) throw new Error('the seller has no notification');
-
-  return {
-    seller,
-    buyer,
-    contractTitle,
-    templateTitle,
-    txRef: account.txRef,
-    targets: {
-      seller: { sub: seller.sub, email: seller.user.email, deviceId: seller.user.deviceId, answer: seller.user.answer },
-      buyer: { sub: buyer.sub },
-      contractId,
-      templateId,
-      spareTemplateId,
-      notificationId,
-      txRef: account.txRef,
-    },
-  };
+  return { contractId, txRef: account.txRef };
 }
