@@ -88,6 +88,17 @@ const titles = async (who: SignedInPerson) =>
     (n) => n.title,
   );
 
+/** Runs the reconciler until the leg is completed (its webhook lost, only the reconciler reads how its transfer settled). */
+const completedByReconciler = (leg: () => Promise<RefundLeg>) =>
+  eventually(
+    async () => {
+      await cloud.runSchedule('reconcile-money');
+      return leg();
+    },
+    (l) => l.status === 'completed',
+    15_000,
+  );
+
 const completions = async (id: string) => (await ledgerOf(id)).filter((e) => e.kind === 'refund_completed');
 
 describe('a refund the provider will not make', () => {
@@ -147,14 +158,7 @@ describe('a refund the provider will not make', () => {
     const lost = await eventually(leg, (l) => l.status === 'transferring', 15_000);
     expect(lost.transfer_id ?? null).toBeNull();
     // The reconciler finds the transfer under our reference, and (its webhook lost) reads how it settled.
-    const done = await eventually(
-      async () => {
-        await cloud.runSchedule('reconcile-money');
-        return leg();
-      },
-      (l) => l.status === 'completed',
-      15_000,
-    );
+    const done = await completedByReconciler(leg);
     expect(transfersOf(done)).toHaveLength(1);
     expect(done.transfer_id).toBe(transfersOf(done)[0]?.id);
     expect(await completions(id)).toHaveLength(1);
@@ -209,14 +213,7 @@ describe('a refund the provider will not make', () => {
     await moveRefundTransfer(stale);
     expect(await leg()).toMatchObject({ status: 'transferring', destination: second.destination });
     cloud.flutterwave.faults.holdTransfers = false;
-    const done = await eventually(
-      async () => {
-        await cloud.runSchedule('reconcile-money');
-        return leg();
-      },
-      (l) => l.status === 'completed',
-      15_000,
-    );
+    const done = await completedByReconciler(leg);
     expect(transfersOf(done).map((t) => t.status)).toEqual(['FAILED', 'SUCCESSFUL']);
     expect((await titles(buyer)).filter((t) => t === 'Refund transfer failed')).toHaveLength(1);
     expect(await completions(id)).toHaveLength(1);
