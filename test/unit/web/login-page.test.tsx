@@ -55,6 +55,21 @@ afterEach(() => {
 });
 
 describe('login page', () => {
+  it('marks empty fields under each, focuses the first, and neither signs in nor locks the button', async () => {
+    renderLogin();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: '' } });
+    await submit();
+
+    expect(screen.getByText('Please enter your email address.')).toBeTruthy();
+    expect(screen.getByText('Please enter your password.')).toBeTruthy();
+    expect(screen.queryByText('Invalid Email Or Password. Please try again.')).toBeNull();
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
+    expect(signIn).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Login' }).hasAttribute('disabled')).toBe(false);
+  });
+
   it('signs in with SRP and the device in client metadata, then opens the dashboard after 500 ms', async () => {
     vi.useFakeTimers();
     vi.mocked(signIn).mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -10,8 +10,10 @@ import { timings } from '../../lib/constants';
 import { readDeviceSecret } from '../../lib/device-info';
 import { deviceNameFromUserAgent } from '../../lib/device-name';
 import { useDevice } from '../../lib/device-provider';
+import { useApiForm } from '../../lib/form';
 import { useCountdown } from '../../lib/use-countdown';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
+import { loginFormSchema } from './login-schema';
 import { authPageMessages } from './messages';
 import { type RegisterDeviceState, signInErrorMessage, signInWithDevice } from './sign-in';
 
@@ -19,8 +21,10 @@ import { type RegisterDeviceState, signInErrorMessage, signInWithDevice } from '
 export function LoginForm() {
   const device = useDevice();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useApiForm(loginFormSchema, {
+    fallback: authPageMessages.sessionFailed,
+    defaultValues: { email: '', password: '' },
+  });
   const [status, setStatus] = useState<'idle' | 'submitting' | 'success'>('idle');
   const [error, setError] = useState<string | null>(null);
   const lockout = useCountdown();
@@ -33,8 +37,8 @@ export function LoginForm() {
     lockout.start(timings.loginLockoutMs / 1000);
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  // Empty fields are marked by the form's own check and never reach sign-in (nor its lockout).
+  const submit = form.handleSubmit(async ({ email, password }) => {
     if (status !== 'idle' || lockout.secondsLeft > 0) return;
     setError(null);
     const deviceId = device.deviceId;
@@ -75,7 +79,7 @@ export function LoginForm() {
     } catch (failure) {
       fail(signInErrorMessage(failure));
     }
-  }
+  });
 
   const locked = lockout.secondsLeft > 0;
   const label = locked ? `Wait ${lockout.secondsLeft}s` : status === 'submitting' ? 'Logging in...' : 'Login';
@@ -85,21 +89,19 @@ export function LoginForm() {
       <form noValidate onSubmit={submit} className="space-y-4">
         <TextField
           label="Email"
-          name="email"
           type="email"
           autoComplete="email"
           required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          error={form.fieldError('email')}
+          {...form.register('email')}
         />
         <TextField
           label="Password"
-          name="password"
           type="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          error={form.fieldError('password')}
+          {...form.register('password')}
         />
         <div className="text-right text-sm">
           <Link to={paths.forgotPassword.getHref()} className={linkClass}>

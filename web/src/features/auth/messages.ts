@@ -20,6 +20,7 @@ export const authPageMessages = {
   sessionFailed: 'Login failed. Please try again.',
 
   enterEmail: 'Please enter your email address.',
+  enterPassword: 'Please enter your password.',
   enterAnswer: 'Please enter your security answer.',
   resetThrottled: accountMessages.resetThrottled,
   questionLookupFailed: 'Failed to find security question.',
