@@ -99,7 +99,8 @@ describe('private contracts', () => {
     [{ acceptorId: '' }, 'Please fill in all contract details, including the Acceptor ID.'],
     [{ title: '  ' }, 'Please fill in all contract details, including the Acceptor ID.'],
     [{ value: '0' }, 'Amount must be greater than zero.'],
-    [{ value: '10.555' }, 'Amount must be greater than zero.'],
+    [{ value: '10.555' }, '"10.555" has 3 decimals: did you mean 10,555 or 10.55? An amount has at most two decimals (kobo).'],
+    [{ value: '85k' }, '"85k" is short for 85,000: type the amount in full, 85,000.'],
     [{ value: -5 }, 'Amount must be greater than zero.'],
     [{ currency: 'JPY' }, invalidRequestMessage],
   ])('refuses %j with 400 and its message alone, no field path', async (overrides, message) => {

@@ -2,12 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { amountSchema, amountTooLarge } from '../../lambdas/core/api/common';
 import {
+  describeAmount,
   exceedsMaxAmount,
+  feePreview,
   formatAmount,
   maxAmountMinor,
   parseAmount,
   payoutAfterFee,
   platformFee,
+  readAmount,
   toDecimalString,
 } from '../../lambdas/core/domain/money';
 
@@ -106,5 +109,84 @@ describe('the cap of one contract', () => {
   it('still refuses zero, negatives and junk as not above zero', () => {
     for (const value of ['0', '-5', 'abc', '', -1, 0]) expect(messageOf(value)).toBe('Amount must be greater than zero.');
     expect(exceedsMaxAmount('abc')).toBe(false);
+  });
+});
+
+describe('reading an amount as a person types it', () => {
+  const minorOf = (text: string | number) => {
+    const reading = readAmount(text);
+    return reading.ok ? reading.minor : reading.reason;
+  };
+
+  it('reads plain amounts, commas between thousands and a leading naira sign', () => {
+    expect(minorOf('85000')).toBe(8_500_000);
+    expect(minorOf('85000.5')).toBe(8_500_050);
+    expect(minorOf('85,000.50')).toBe(8_500_050);
+    expect(minorOf(' ₦1,234,567.89 ')).toBe(123_456_789);
+    expect(minorOf(85000.5)).toBe(8_500_050);
+  });
+
+  it('refuses "85.000,50" naming the 85,000.50 it seems to mean, never reading 85.00050', () => {
+    expect(minorOf('85.000,50')).toBe(
+      '"85.000,50" looks like 85,000.50 written with dots between thousands. Type it as 85,000.50.',
+    );
+    expect(minorOf('1.234.567')).toBe(
+      '"1.234.567" looks like 1,234,567 written with dots between thousands. Type it as 1,234,567.',
+    );
+  });
+
+  it('refuses "85k" naming 85,000, never reading 85', () => {
+    expect(minorOf('85k')).toBe('"85k" is short for 85,000: type the amount in full, 85,000.');
+    expect(minorOf('1.5K')).toBe('"1.5K" is short for 1,500: type the amount in full, 1,500.');
+    expect(minorOf('2m')).toBe('"2m" is short for 2,000,000: type the amount in full, 2,000,000.');
+  });
+
+  it('refuses three decimals naming both readings, and a comma before the kobo naming the one it means', () => {
+    expect(minorOf('85.000')).toBe(
+      '"85.000" has 3 decimals: did you mean 85,000 or 85.00? An amount has at most two decimals (kobo).',
+    );
+    expect(minorOf('123.456')).toBe(
+      '"123.456" has 3 decimals: did you mean 123,456 or 123.45? An amount has at most two decimals (kobo).',
+    );
+    expect(minorOf(123.456)).toBe(
+      '"123.456" has 3 decimals: did you mean 123,456 or 123.45? An amount has at most two decimals (kobo).',
+    );
+    expect(minorOf('85,50')).toBe('"85,50" uses a comma before the kobo: did you mean 85.50? Type a dot before the kobo.');
+  });
+
+  it('refuses commas that are not between thousands', () => {
+    for (const text of ['1,2345', '12,34,567']) expect(minorOf(text)).toMatch(/has commas in the wrong places/);
+  });
+
+  it('gives no reason for text that is no amount, so the form says its own message', () => {
+    for (const text of ['abc', '', '-5', '1e5', '85 000']) expect(minorOf(text)).toBeNull();
+  });
+
+  it('the server refuses what the reader refuses, with the same words, and stores nothing reread', () => {
+    const schema = amountSchema('Amount must be greater than zero.');
+    expect(schema.parse('85,000.50')).toBe(8_500_050);
+    expect(schema.safeParse('85.000,50').error?.issues[0]?.message).toMatch(/^"85.000,50" looks like 85,000.50/);
+    expect(schema.safeParse('10.555').error?.issues[0]?.message).toMatch(/has 3 decimals/);
+    expect(schema.safeParse('85,000,000,000,000').error?.issues[0]?.message).toBe(amountTooLarge);
+  });
+
+  it('reads back under the box what it understood', () => {
+    expect(describeAmount('85,000.5', 'NGN')).toEqual({ ok: true, text: '₦85,000.50' });
+    expect(describeAmount('85k', 'NGN').ok).toBe(false);
+    expect(describeAmount('abc', 'NGN')).toEqual({ ok: false, text: 'Type an amount, such as 85000 or 85,000.50.' });
+  });
+});
+
+describe('the fee preview a seller sees before making a contract', () => {
+  it('says what the seller receives after the 2% fee, the same figure the payout uses', () => {
+    expect(feePreview(8_500_000, 'NGN')).toBe('You will receive ₦83,300.00 after the 2% fee');
+    expect(payoutAfterFee(8_500_000)).toBe(8_330_000);
+  });
+
+  it('rounds the fee half up to the kobo, so preview plus fee is the amount', () => {
+    // 2% of ₦0.25 is 0.5 kobo: the fee rounds up to 1 kobo, the seller receives 24.
+    expect(feePreview(25, 'NGN')).toBe('You will receive ₦0.24 after the 2% fee');
+    expect(feePreview(8_500_050, 'NGN')).toBe('You will receive ₦83,300.49 after the 2% fee');
+    expect(platformFee(8_500_050) + payoutAfterFee(8_500_050)).toBe(8_500_050);
   });
 });

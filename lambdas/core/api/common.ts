@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { exceedsMaxAmount, maxAmountMinor, parseAmount, toDecimalString } from '../domain/money';
+import { exceedsMaxAmount, maxAmountMinor, readAmount, toDecimalString } from '../domain/money';
 
 /**
  * Pieces every API schema uses. The API schemas are the wire shapes shared by the Lambdas (they
@@ -18,22 +18,26 @@ export const requiredText = (max: number, message?: string) =>
 export const amountTooLarge = `Amount must not be more than ${toDecimalString(maxAmountMinor).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.`;
 
 /**
- * A positive amount (or, with `allowZero`, 0 or more) with at most two decimals, as typed (string
- * or number) -> integer minor units, never through floats; above the cap of one contract it is
- * refused with its own message.
+ * A positive amount (or, with `allowZero`, 0 or more) as typed (string or number: "85000.50",
+ * "85,000.50") -> integer minor units, never through floats. Text that could mean two amounts
+ * ("85.000,50", "85k", three decimals) is refused saying what it seems to mean (domain/money.ts
+ * `readAmount`), never reread; above the cap of one contract it is refused with its own message.
  */
 export const amountSchema = (message: string, { allowZero = false } = {}) =>
   z.union([z.string(), z.number()], { message }).transform((value, ctx) => {
-    if (exceedsMaxAmount(value)) {
+    const reading = readAmount(value);
+    if (
+      exceedsMaxAmount(typeof value === 'string' ? value.trim().replaceAll(',', '') : value) ||
+      (reading.ok && reading.minor > maxAmountMinor)
+    ) {
       ctx.addIssue({ code: 'custom', message: amountTooLarge });
       return z.NEVER;
     }
-    const minor = parseAmount(value);
-    if (minor === null || minor < 0 || (minor === 0 && !allowZero)) {
-      ctx.addIssue({ code: 'custom', message });
+    if (!reading.ok || (reading.minor === 0 && !allowZero)) {
+      ctx.addIssue({ code: 'custom', message: (!reading.ok && reading.reason) || message });
       return z.NEVER;
     }
-    return minor;
+    return reading.minor;
   });
 
 /** The `{id}` of a resource path. */

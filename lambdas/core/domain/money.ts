@@ -67,6 +67,87 @@ export function parseAmount(input: string | number): number | null {
   return Number(whole) * minorPerMajor + Number(fraction.padEnd(2, '0'));
 }
 
+/**
+ * How an amount as typed reads: its minor units, or why it cannot be read, naming what the text
+ * seems to say. Accepts "85000", "85000.5", "85,000.50" (commas only between thousands) and a
+ * leading currency symbol. Refuses what could mean two things, never guessing: "85.000,50"
+ * (dots for thousands), "85,50" (a comma for kobo), "85.000" or "123.456" (three decimals),
+ * "85k". `reason` is null for text that is no amount at all (the caller's own message).
+ */
+export type AmountReading = { ok: true; minor: number } | { ok: false; reason: string | null };
+
+export function readAmount(input: string | number): AmountReading {
+  if (typeof input === 'number') {
+    const text = numberToPlainString(input);
+    return text === null ? { ok: false, reason: null } : readAmount(text);
+  }
+  const text = input.trim().replace(/^[₦$€£¥]\s*/, '');
+  const quoted = `"${input.trim()}"`;
+  const plain = /^\d+(?:\.\d{1,2})?$/.test(text)
+    ? text
+    : /^\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?$/.test(text)
+      ? text.replaceAll(',', '')
+      : null;
+  if (plain !== null) {
+    if (/^\d{14,}/.test(plain)) return { ok: false, reason: null };
+    const minor = parseAmount(plain);
+    return minor === null ? { ok: false, reason: null } : { ok: true, minor };
+  }
+  const dottedThousands = /^(\d{1,3}(?:\.\d{3})+)(?:,(\d{1,2}))?$/.exec(text);
+  if (dottedThousands?.[1] && (dottedThousands[2] || dottedThousands[1].split('.').length > 2)) {
+    const whole = dottedThousands[1].replaceAll('.', '');
+    const read = `${groupThousands(whole)}${dottedThousands[2] ? `.${dottedThousands[2].padEnd(2, '0')}` : ''}`;
+    return { ok: false, reason: `${quoted} looks like ${read} written with dots between thousands. Type it as ${read}.` };
+  }
+  const threeDecimals = /^(\d+)\.(\d{3,})$/.exec(text);
+  if (threeDecimals?.[1] && threeDecimals[2]) {
+    const [, whole, fraction] = threeDecimals;
+    const asThousands = fraction.length === 3 ? `${groupThousands(`${whole}${fraction}`)} or ` : '';
+    return {
+      ok: false,
+      reason: `${quoted} has ${fraction.length} decimals: did you mean ${asThousands}${groupThousands(whole)}.${fraction.slice(0, 2)}? An amount has at most two decimals (kobo).`,
+    };
+  }
+  const commaDecimals = /^(\d+),(\d{1,2})$/.exec(text);
+  if (commaDecimals?.[1] && commaDecimals[2]) {
+    const read = `${groupThousands(commaDecimals[1])}.${commaDecimals[2].padEnd(2, '0')}`;
+    return { ok: false, reason: `${quoted} uses a comma before the kobo: did you mean ${read}? Type a dot before the kobo.` };
+  }
+  const shorthand = /^(\d+(?:\.\d+)?)\s*([kKmM])$/.exec(text);
+  if (shorthand?.[1] && shorthand[2]) {
+    const times = shorthand[2].toLowerCase() === 'k' ? 1_000 : 1_000_000;
+    const [whole = '0', fraction = ''] = shorthand[1].split('.');
+    const digits = `${whole}${fraction}`.replace(/^0+(?=\d)/, '');
+    const zeros = String(times).length - 1 - fraction.length;
+    const read = zeros >= 0 ? groupThousands(`${digits}${'0'.repeat(zeros)}`) : null;
+    return {
+      ok: false,
+      reason: `${quoted} is short for ${read ?? `${shorthand[1]} × ${groupThousands(String(times))}`}: type the amount in full${read ? `, ${read}` : ''}.`,
+    };
+  }
+  if (/^\d{1,3}(?:,\d+)+(?:\.\d+)?$/.test(text) || /^\d+,\d{3,}/.test(text))
+    return { ok: false, reason: `${quoted} has commas in the wrong places: commas go between thousands, as in 85,000.50.` };
+  return { ok: false, reason: null };
+}
+
+/**
+ * An amount as typed, as a person reads it back under the box: "₦85,000.50", or why it cannot be
+ * read (`readAmount`'s reason, or `unreadable`).
+ */
+export function describeAmount(
+  input: string,
+  currency: Currency,
+  unreadable = 'Type an amount, such as 85000 or 85,000.50.',
+): { ok: boolean; text: string } {
+  const reading = readAmount(input);
+  if (reading.ok) return { ok: true, text: formatAmount(reading.minor, currency) };
+  return { ok: false, text: reading.reason ?? unreadable };
+}
+
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 function numberToPlainString(n: number): string | null {
   if (!Number.isFinite(n) || n < 0) return null;
   // toString gives the shortest decimal that round-trips, e.g. 0.1 -> "0.1", 1e21 -> exponent (refused).
@@ -105,6 +186,14 @@ export function platformFee(amountMinor: number): number {
 /** What the creator receives for a released amount. */
 export function payoutAfterFee(amountMinor: number): number {
   return amountMinor - platformFee(amountMinor);
+}
+
+/** The platform fee as people read it: "2%". */
+export const platformFeePercent = `${platformFeeBasisPoints / 100}%`;
+
+/** What the seller will be paid for a contract of `amountMinor`, told before it is made: "You will receive X after the 2% fee". */
+export function feePreview(amountMinor: number, currency: Currency): string {
+  return `You will receive ${formatAmount(payoutAfterFee(amountMinor), currency)} after the ${platformFeePercent} fee`;
 }
 
 function assertMinor(n: number): void {
