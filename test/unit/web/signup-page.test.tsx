@@ -41,6 +41,12 @@ function fillForm(overrides: Partial<Record<string, string>> = {}) {
   for (const [label, value] of Object.entries(values)) type(label, value);
 }
 
+/** What a field points to as its description (aria-describedby): its hint, if any, then its refusal. */
+function descriptionOf(field: HTMLElement): string {
+  const ids = field.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join('');
+}
+
 async function submit() {
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
@@ -102,12 +108,64 @@ describe('sign-up page', () => {
     expect(password.type).toBe('text');
   });
 
-  it('refuses a password shorter than 6 characters without calling the server', async () => {
+  it('marks each missing field under it when the form is sent empty, focuses the first, and calls no server', async () => {
+    renderSignup();
+    await submit();
+
+    const missing: Record<string, string> = {
+      'Full Name': 'Please enter your full name.',
+      Email: 'Please enter your email address.',
+      Password: 'Please enter your password.',
+      'Confirm Password': 'Please confirm your password.',
+      'Phone Number': 'Please enter your phone number.',
+      'Security Question': 'Please select a security question.',
+      'Security Answer': 'Please enter your security answer.',
+    };
+    for (const [label, message] of Object.entries(missing)) {
+      const field = screen.getByLabelText(label);
+      expect(field.getAttribute('aria-invalid'), label).toBe('true');
+      expect(descriptionOf(field), label).toBe(message);
+    }
+    expect(document.activeElement).toBe(screen.getByLabelText('Full Name'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(execute).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('marks only the fields still wrong, and clears a mark once its field is put right', async () => {
+    renderSignup();
+    fillForm({ Email: 'ada@', 'Phone Number': '12' });
+    await submit();
+    expect(screen.getByText('Please enter a valid email address.')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid phone number.')).toBeTruthy();
+    expect(screen.getByLabelText('Full Name').hasAttribute('aria-invalid')).toBe(false);
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
+
+    await act(async () => type('Email', 'ada@example.com'));
+    expect(screen.queryByText('Please enter a valid email address.')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses a password shorter than 6 characters under the password, without calling the server', async () => {
     renderSignup();
     fillForm({ Password: 'Ab1!', 'Confirm Password': 'Ab1!' });
     await submit();
-    expect(screen.getByRole('alert').textContent).toBe('Password must be at least 6 characters long.');
+    expect(screen.getByText('Password must be at least 6 characters long.')).toBeTruthy();
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses a confirmation that differs under it, and takes the mark away once the password is changed to match', async () => {
+    renderSignup();
+    fillForm({ 'Confirm Password': 'Secret123?' });
+    await submit();
+    expect(screen.getByLabelText('Confirm Password').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Passwords do not match.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await act(async () => type('Password', 'Secret123?'));
+    expect(screen.queryByText('Passwords do not match.')).toBeNull();
+    expect(screen.getByLabelText('Confirm Password').hasAttribute('aria-invalid')).toBe(false);
   });
 
   it('sends the spec payload with the captcha token and the device info without components, then opens login after 3 s', async () => {

@@ -8,7 +8,10 @@ import { sharedMessages } from '../../lib/messages';
 export const authPageMessages = {
   passwordTooShort: accountMessages.passwordTooShort,
   passwordsDoNotMatch: 'Passwords do not match.',
-  fillAllFields: sharedMessages.fillAllFields,
+  enterFullName: 'Please enter your full name.',
+  confirmYourPassword: 'Please confirm your password.',
+  enterPhoneNumber: 'Please enter your phone number.',
+  chooseSecurityQuestion: 'Please select a security question.',
   captchaNotReady: 'CAPTCHA not ready. Please try again.',
   accountExists: `${accountMessages.accountExists} Please sign in instead.`,
   unexpected: sharedMessages.unexpected,

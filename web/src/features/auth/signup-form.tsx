@@ -1,6 +1,7 @@
+import { emailSchema } from '@escrow/api/identity';
 import { defaultCaptchaScriptUrl } from '@escrow/api/web-config';
-import { passwordMinLength, securityQuestionSuggestions } from '@escrow/domain/identity';
-import { type FormEvent, useEffect, useState } from 'react';
+import { securityQuestionSuggestions } from '@escrow/domain/identity';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -13,40 +14,30 @@ import { useConfig } from '../../lib/config';
 import { timings } from '../../lib/constants';
 import { deviceInfoPayload, storeDeviceSecret } from '../../lib/device-info';
 import { useDevice } from '../../lib/device-provider';
+import { useApiForm } from '../../lib/form';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
 import { secureSignup, sendSignupConfirmation } from './api';
 import { CaptchaNotReadyError, captchaToken, loadCaptcha } from './captcha';
 import { signupFailure } from './errors';
 import { authPageMessages } from './messages';
 import { PasswordStrengthMeter } from './password-strength-meter';
-
-const emptyForm = {
-  fullName: '',
-  email: '',
-  password: '',
-  confirmPassword: '',
-  phoneNumber: '',
-  securityQuestion: '',
-  securityAnswer: '',
-};
-type SignupForm = typeof emptyForm;
-
-function validate(form: SignupForm): string | null {
-  if (Object.values(form).some((value) => !value.trim())) return authPageMessages.fillAllFields;
-  if (form.password.length < passwordMinLength) return authPageMessages.passwordTooShort;
-  if (form.password !== form.confirmPassword) return authPageMessages.passwordsDoNotMatch;
-  return null;
-}
+import { signupFormSchema } from './signup-schema';
 
 /** Spec §2 "Sign-up": the account form, protected by reCAPTCHA. */
 export function SignupForm() {
   const config = useConfig();
   const device = useDevice();
   const navigate = useNavigate();
-  const [form, setForm] = useState(emptyForm);
+  const form = useApiForm(signupFormSchema, {
+    fallback: authPageMessages.unexpected,
+    defaultValues: {
+      email: '',
+      password: '',
+      confirmPassword: '',
+      userData: { full_name: '', phone_number: '', security_question: '', security_answer: '' },
+    },
+  });
   const [showPassword, setShowPassword] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [accountExists, setAccountExists] = useState(false);
 
@@ -58,81 +49,64 @@ export function SignupForm() {
 
   useRedirectAfter(success !== null, paths.login.getHref(), timings.redirectToLoginMs);
 
-  const update = (field: keyof SignupForm) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (submitting || success) return;
-    setError(null);
-    const invalid = validate(form);
-    if (invalid) {
-      setError(invalid);
-      return;
-    }
-    setSubmitting(true);
-    const email = form.email.trim().toLowerCase();
+  const submit = form.submit(async ({ email, password, userData }) => {
+    // The address as the server keeps it: the device secret is filed under it too.
+    const address = emailSchema.parse(email);
     try {
       const token = await captchaToken(scriptUrl, config.captchaSiteKey, 'signup');
       const reply = await secureSignup({
-        email,
-        password: form.password,
+        email: address,
+        password,
         captchaToken: token,
-        userData: {
-          full_name: form.fullName.trim(),
-          phone_number: form.phoneNumber.trim(),
-          security_question: form.securityQuestion,
-          security_answer: form.securityAnswer.trim(),
-        },
+        userData,
         deviceInfo: deviceInfoPayload(device.deviceInfo),
       });
       // The server made this browser the account's first trusted device; the secret proves it at sign-in.
-      if (reply.deviceSecret) storeDeviceSecret(window.localStorage, email, reply.deviceSecret);
+      if (reply.deviceSecret) storeDeviceSecret(window.localStorage, address, reply.deviceSecret);
       setSuccess(reply.message);
-      sendSignupConfirmation(email).catch((failure: unknown) => console.error('send-signup-confirmation failed', failure));
+      sendSignupConfirmation(address).catch((failure: unknown) => console.error('send-signup-confirmation failed', failure));
     } catch (failure) {
+      // Spec §8 words sign-up's failures itself: the captcha's, and a taken email's with its dialog.
       if (failure instanceof CaptchaNotReadyError) {
-        setError(authPageMessages.captchaNotReady);
+        form.refuse(authPageMessages.captchaNotReady);
       } else {
         const { message, accountExists: exists } = signupFailure(failure);
-        setError(message);
+        form.refuse(message);
         setAccountExists(exists);
       }
-    } finally {
-      setSubmitting(false);
     }
-  }
+  });
 
-  const mismatch = form.confirmPassword !== '' && form.password !== form.confirmPassword;
+  // Warned while typing, before any submit has checked the form.
+  const [password, confirmPassword] = form.watch(['password', 'confirmPassword']);
+  const mismatch = confirmPassword !== '' && password !== confirmPassword;
 
   return (
     <FormCard title="Create an account">
       <form noValidate onSubmit={submit} className="space-y-4">
         <TextField
           label="Full Name"
-          name="fullName"
           autoComplete="name"
           required
-          value={form.fullName}
-          onChange={update('fullName')}
+          error={form.fieldError('userData.full_name')}
+          {...form.register('userData.full_name')}
         />
         <TextField
           label="Email"
-          name="email"
           type="email"
           autoComplete="email"
           required
-          value={form.email}
-          onChange={update('email')}
+          error={form.fieldError('email')}
+          {...form.register('email')}
         />
         <TextField
           label="Password"
-          name="password"
           type={showPassword ? 'text' : 'password'}
           autoComplete="new-password"
           required
-          value={form.password}
-          onChange={update('password')}
+          error={form.fieldError('password')}
+          // A changed password checks its confirmation again, so a stale 'do not match' goes away.
+          {...form.register('password', { deps: 'confirmPassword' })}
           trailing={
             <button
               type="button"
@@ -144,36 +118,29 @@ export function SignupForm() {
               {showPassword ? 'Hide' : 'Show'}
             </button>
           }
-          hint={<PasswordStrengthMeter password={form.password} />}
+          hint={<PasswordStrengthMeter password={password} />}
         />
         <TextField
           label="Confirm Password"
-          name="confirmPassword"
           type={showPassword ? 'text' : 'password'}
           autoComplete="new-password"
           required
-          value={form.confirmPassword}
-          onChange={update('confirmPassword')}
-          aria-invalid={mismatch}
-          hint={
-            mismatch ? <span className="text-red-600 dark:text-red-400">{authPageMessages.passwordsDoNotMatch}</span> : undefined
-          }
+          error={form.fieldError('confirmPassword') ?? (mismatch ? authPageMessages.passwordsDoNotMatch : undefined)}
+          {...form.register('confirmPassword')}
         />
         <TextField
           label="Phone Number"
-          name="phoneNumber"
           type="tel"
           autoComplete="tel"
           required
-          value={form.phoneNumber}
-          onChange={update('phoneNumber')}
+          error={form.fieldError('userData.phone_number')}
+          {...form.register('userData.phone_number')}
         />
         <SelectField
           label="Security Question"
-          name="securityQuestion"
           required
-          value={form.securityQuestion}
-          onChange={update('securityQuestion')}
+          error={form.fieldError('userData.security_question')}
+          {...form.register('userData.security_question')}
         >
           <option value="">Select a security question</option>
           {securityQuestionSuggestions.map((question) => (
@@ -184,18 +151,17 @@ export function SignupForm() {
         </SelectField>
         <TextField
           label="Security Answer"
-          name="securityAnswer"
           autoComplete="off"
           required
-          value={form.securityAnswer}
-          onChange={update('securityAnswer')}
+          error={form.fieldError('userData.security_answer')}
+          {...form.register('userData.security_answer')}
         />
 
-        {error && <Alert tone="error">{error}</Alert>}
+        {form.error && <Alert tone="error">{form.error}</Alert>}
         {success && <Alert tone="success">{success}</Alert>}
 
-        <Button type="submit" className="w-full" disabled={submitting || device.loading || success !== null}>
-          {submitting ? 'Signing Up...' : 'Sign Up'}
+        <Button type="submit" className="w-full" disabled={form.working || device.loading || success !== null}>
+          {form.working ? 'Signing Up...' : 'Sign Up'}
         </Button>
         <p className="text-xs text-gray-500 dark:text-gray-400">
           This site is protected by reCAPTCHA and the Google{' '}
