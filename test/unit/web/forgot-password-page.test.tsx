@@ -50,18 +50,42 @@ describe('forgot password page', () => {
     expect(screen.getByRole('heading', { name: 'Email Sent' })).toBeTruthy();
   });
 
-  it('asks for the email and the answer before calling the server', async () => {
+  it('marks a missing email, then a missing answer, under its field and focused, before calling the server', async () => {
     fetchMock.mockResolvedValueOnce(Response.json({ securityQuestion: 'Q?' }));
     renderForgotPassword();
     await click('Continue');
-    expect(screen.getByRole('alert').textContent).toBe('Please enter your email address.');
+    const email = screen.getByLabelText('Email');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Please enter your email address.')).toBeTruthy();
+    expect(document.activeElement).toBe(email);
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
 
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(email, { target: { value: 'ada@example.com' } });
     await click('Continue');
     await click('Send Reset Link');
-    expect(screen.getByRole('alert').textContent).toBe('Please enter your security answer.');
+    const answer = screen.getByLabelText('Security Answer');
+    expect(answer.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Please enter your security answer.')).toBeTruthy();
+    expect(document.activeElement).toBe(answer);
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a malformed email under the field without calling the server', async () => {
+    renderForgotPassword();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@' } });
+    await click('Continue');
+    expect(screen.getByText('Please enter a valid email address.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("says 'Security question not found.' when the account has none", async () => {
+    fetchMock.mockResolvedValueOnce(Response.json({ securityQuestion: '' }));
+    renderForgotPassword();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    await click('Continue');
+    expect(screen.getByRole('alert').textContent).toBe('Security question not found.');
+    expect(screen.queryByLabelText('Security Answer')).toBeNull();
   });
 
   it('says to wait 30 minutes when throttled, and calls a 401 an incorrect answer', async () => {

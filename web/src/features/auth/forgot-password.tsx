@@ -1,4 +1,5 @@
-import { type FormEvent, useState } from 'react';
+import { emailSchema } from '@escrow/api/identity';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -7,71 +8,27 @@ import { FormCard } from '../../components/ui/form-card';
 import { linkClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { useDevice } from '../../lib/device-provider';
+import { useApiForm } from '../../lib/form';
 import { getSecurityQuestion, verifyAnswerAndReset } from './api';
 import { resetAnswerFailure, securityQuestionFailure } from './errors';
+import { forgotPasswordAnswerSchema, forgotPasswordEmailSchema } from './forgot-password-schema';
 import { authPageMessages } from './messages';
 
-type Step = 'enter_email' | 'answer_question' | 'email_sent';
+/** The account the first step found: its email (as the server reads it) and its security question. */
+interface FoundAccount {
+  email: string;
+  question: string;
+}
 
 /** Spec §2 "Forgot password": the email, then the security question, then a reset link by email. */
 export function ForgotPassword() {
-  const { deviceId } = useDevice();
-  const [step, setStep] = useState<Step>('enter_email');
-  const [email, setEmail] = useState('');
-  const [question, setQuestion] = useState('');
-  const [answer, setAnswer] = useState('');
-  const [working, setWorking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [account, setAccount] = useState<FoundAccount | null>(null);
+  const [sent, setSent] = useState(false);
 
-  async function submitEmail(event: FormEvent) {
-    event.preventDefault();
-    if (working) return;
-    setError(null);
-    const address = email.trim().toLowerCase();
-    if (!address) {
-      setError(authPageMessages.enterEmail);
-      return;
-    }
-    setWorking(true);
-    try {
-      const securityQuestion = await getSecurityQuestion(address, deviceId);
-      if (!securityQuestion) {
-        setError(authPageMessages.questionNotFound);
-        return;
-      }
-      setEmail(address);
-      setQuestion(securityQuestion);
-      setStep('answer_question');
-    } catch (failure) {
-      setError(securityQuestionFailure(failure));
-    } finally {
-      setWorking(false);
-    }
-  }
-
-  async function submitAnswer(event: FormEvent) {
-    event.preventDefault();
-    if (working) return;
-    setError(null);
-    if (!answer.trim()) {
-      setError(authPageMessages.enterAnswer);
-      return;
-    }
-    setWorking(true);
-    try {
-      await verifyAnswerAndReset(email, answer.trim(), deviceId);
-      setStep('email_sent');
-    } catch (failure) {
-      setError(resetAnswerFailure(failure));
-    } finally {
-      setWorking(false);
-    }
-  }
-
-  if (step === 'email_sent') {
+  if (account && sent) {
     return (
       <FormCard title="Email Sent">
-        <Alert tone="success">We have emailed a password reset link to {email}. Open it to choose a new password.</Alert>
+        <Alert tone="success">We have emailed a password reset link to {account.email}. Open it to choose a new password.</Alert>
         <p className="text-center text-sm">
           <Link to={paths.login.getHref()} className={linkClass}>
             Back to Login
@@ -84,49 +41,89 @@ export function ForgotPassword() {
   return (
     <FormCard
       title="Forgot Password"
-      subtitle={step === 'enter_email' ? 'Enter your email address to reset your password.' : 'Answer your security question.'}
+      subtitle={account ? 'Answer your security question.' : 'Enter your email address to reset your password.'}
     >
-      {step === 'enter_email' ? (
-        <form noValidate onSubmit={submitEmail} className="space-y-4">
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          {error && <Alert tone="error">{error}</Alert>}
-          <Button type="submit" className="w-full" disabled={working}>
-            {working ? 'Checking...' : 'Continue'}
-          </Button>
-        </form>
-      ) : (
-        <form noValidate onSubmit={submitAnswer} className="space-y-4">
-          <div>
-            <p className="text-sm font-medium text-gray-700 dark:text-gray-300">Security Question</p>
-            <p className="mt-1 rounded-md bg-gray-50 px-3 py-2 dark:bg-gray-800">{question}</p>
-          </div>
-          <TextField
-            label="Security Answer"
-            name="securityAnswer"
-            autoComplete="off"
-            required
-            value={answer}
-            onChange={(event) => setAnswer(event.target.value)}
-          />
-          {error && <Alert tone="error">{error}</Alert>}
-          <Button type="submit" className="w-full" disabled={working}>
-            {working ? 'Verifying...' : 'Send Reset Link'}
-          </Button>
-        </form>
-      )}
+      {account ? <AnswerForm account={account} onSent={() => setSent(true)} /> : <EmailForm onFound={setAccount} />}
       <p className="text-center text-sm">
         <Link to={paths.login.getHref()} className={linkClass}>
           Back to Login
         </Link>
       </p>
     </FormCard>
+  );
+}
+
+function EmailForm({ onFound }: { onFound: (account: FoundAccount) => void }) {
+  const { deviceId } = useDevice();
+  const form = useApiForm(forgotPasswordEmailSchema, {
+    fallback: authPageMessages.questionLookupFailed,
+    defaultValues: { email: '' },
+  });
+
+  const submit = form.submit(async ({ email }) => {
+    const address = emailSchema.parse(email);
+    try {
+      const question = await getSecurityQuestion(address, deviceId);
+      if (question) onFound({ email: address, question });
+      else form.refuse(authPageMessages.questionNotFound);
+    } catch (failure) {
+      // Spec §8 words these failures itself (a throttled lookup says to wait 30 minutes).
+      form.refuse(securityQuestionFailure(failure));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        error={form.fieldError('email')}
+        {...form.register('email')}
+      />
+      {form.error && <Alert tone="error">{form.error}</Alert>}
+      <Button type="submit" className="w-full" disabled={form.working}>
+        {form.working ? 'Checking...' : 'Continue'}
+      </Button>
+    </form>
+  );
+}
+
+function AnswerForm({ account, onSent }: { account: FoundAccount; onSent: () => void }) {
+  const { deviceId } = useDevice();
+  const form = useApiForm(forgotPasswordAnswerSchema, {
+    fallback: authPageMessages.verificationFailed,
+    defaultValues: { securityAnswer: '' },
+  });
+
+  const submit = form.submit(async ({ securityAnswer }) => {
+    try {
+      await verifyAnswerAndReset(account.email, securityAnswer, deviceId);
+      onSent();
+    } catch (failure) {
+      // Spec §8 words these failures itself (a 401 is an incorrect answer, a 429 says to wait).
+      form.refuse(resetAnswerFailure(failure));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <div>
+        <p className="text-sm font-medium text-gray-700 dark:text-gray-300">Security Question</p>
+        <p className="mt-1 rounded-md bg-gray-50 px-3 py-2 dark:bg-gray-800">{account.question}</p>
+      </div>
+      <TextField
+        label="Security Answer"
+        autoComplete="off"
+        required
+        error={form.fieldError('securityAnswer')}
+        {...form.register('securityAnswer')}
+      />
+      {form.error && <Alert tone="error">{form.error}</Alert>}
+      <Button type="submit" className="w-full" disabled={form.working}>
+        {form.working ? 'Verifying...' : 'Send Reset Link'}
+      </Button>
+    </form>
   );
 }
