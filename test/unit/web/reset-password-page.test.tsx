@@ -29,6 +29,12 @@ function fill(password: string, confirm: string) {
   fireEvent.change(screen.getByLabelText('Confirm New Password'), { target: { value: confirm } });
 }
 
+/** The refusal a field points to (aria-describedby), if any. */
+function refusalOf(field: HTMLElement): string | undefined {
+  const id = field.getAttribute('aria-describedby');
+  return id ? (document.getElementById(id)?.textContent ?? undefined) : undefined;
+}
+
 async function submit() {
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Set New Password' }));
@@ -77,16 +83,36 @@ describe('reset password page', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  const bothFields = 'Please fill in both password fields.';
   it.each([
-    ['', '', 'Please fill in both password fields.'],
-    ['secret1', 'secret2', 'Passwords do not match.'],
-    ['short', 'short', 'Password must be at least 6 characters long.'],
-  ])('refuses %j / %j with the spec message', async (password, confirm, message) => {
+    ['', '', bothFields, bothFields],
+    ['secret1', '', undefined, bothFields],
+    ['secret1', 'secret2', undefined, 'Passwords do not match.'],
+    ['short', 'short', 'Password must be at least 6 characters long.', undefined],
+  ])(
+    'refuses %j / %j under the field it concerns (%s / %s), focusing the first, without calling the server',
+    async (password, confirm, ...marks) => {
+      renderReset(`/reset-password-confirm#token=${token}`);
+      fill(password, confirm);
+      await submit();
+      const fields = [screen.getByLabelText('New Password'), screen.getByLabelText('Confirm New Password')];
+      expect(fields.map(refusalOf)).toEqual(marks);
+      expect(fields.map((field) => field.getAttribute('aria-invalid'))).toEqual(marks.map((mark) => (mark ? 'true' : null)));
+      expect(document.activeElement).toBe(fields[marks.findIndex(Boolean)]);
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+  );
+
+  it('takes the mismatch mark away once the new password is changed to match', async () => {
     renderReset(`/reset-password-confirm#token=${token}`);
-    fill(password, confirm);
+    fill('secret1', 'secret2');
     await submit();
-    expect(screen.getByRole('alert').textContent).toBe(message);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByText('Passwords do not match.')).toBeTruthy();
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('New Password'), { target: { value: 'secret2' } });
+    });
+    expect(screen.queryByText('Passwords do not match.')).toBeNull();
   });
 
   it('sets the password with the token, shows the message and opens login after 3 seconds', async () => {

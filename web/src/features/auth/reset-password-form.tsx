@@ -1,15 +1,16 @@
-import { passwordMinLength } from '@escrow/domain/identity';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { FormCard } from '../../components/ui/form-card';
 import { paths } from '../../config/paths';
 import { timings } from '../../lib/constants';
+import { useApiForm } from '../../lib/form';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
 import { confirmPasswordReset } from './api';
 import { setPasswordFailure } from './errors';
 import { authPageMessages } from './messages';
+import { resetPasswordFormSchema } from './reset-password-schema';
 import type { ResetLink } from './reset-token';
 
 /**
@@ -29,57 +30,48 @@ export function ResetLinkRefused({ reason }: { reason: Exclude<ResetLink['kind']
 
 /** Spec §2 "Reset password": a new password for the account of the emailed link's token. */
 export function ResetPasswordForm({ token }: { token: string }) {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [working, setWorking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useApiForm(resetPasswordFormSchema, {
+    fallback: authPageMessages.unexpected,
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
   const [success, setSuccess] = useState<string | null>(null);
 
   useRedirectAfter(success !== null, paths.login.getHref(), timings.redirectToLoginMs);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (working || success) return;
-    setError(null);
-    if (!password || !confirm) return setError(authPageMessages.fillBothPasswords);
-    if (password !== confirm) return setError(authPageMessages.passwordsDoNotMatch);
-    if (password.length < passwordMinLength) return setError(authPageMessages.passwordTooShort);
-    setWorking(true);
+  const submit = form.submit(async ({ newPassword }) => {
     try {
-      const reply = await confirmPasswordReset(token, password);
+      const reply = await confirmPasswordReset(token, newPassword);
       setSuccess(reply.message);
     } catch (failure) {
-      setError(setPasswordFailure(failure));
-    } finally {
-      setWorking(false);
+      // Spec §8 puts the server's reason after 'Failed to set new password: '.
+      form.refuse(setPasswordFailure(failure));
     }
-  }
+  });
 
   return (
     <FormCard title="Set a New Password">
       <form noValidate onSubmit={submit} className="space-y-4">
         <TextField
           label="New Password"
-          name="newPassword"
           type="password"
           autoComplete="new-password"
           required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          error={form.fieldError('newPassword')}
+          // A changed password checks its confirmation again, so a stale 'do not match' goes away.
+          {...form.register('newPassword', { deps: 'confirmPassword' })}
         />
         <TextField
           label="Confirm New Password"
-          name="confirmPassword"
           type="password"
           autoComplete="new-password"
           required
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
+          error={form.fieldError('confirmPassword')}
+          {...form.register('confirmPassword')}
         />
-        {error && <Alert tone="error">{error}</Alert>}
+        {form.error && <Alert tone="error">{form.error}</Alert>}
         {success && <Alert tone="success">{success}</Alert>}
-        <Button type="submit" className="w-full" disabled={working || success !== null}>
-          {working ? 'Saving...' : 'Set New Password'}
+        <Button type="submit" className="w-full" disabled={form.working || success !== null}>
+          {form.working ? 'Saving...' : 'Set New Password'}
         </Button>
       </form>
     </FormCard>
