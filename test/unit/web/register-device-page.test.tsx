@@ -101,7 +101,18 @@ describe('register device page', () => {
     expect(screen.queryByRole('button', { name: 'Submit Answer' })).toBeNull();
   });
 
-  it('stays on the question after a wrong answer', async () => {
+  it('marks a missing answer under the field and focuses it, without answering the challenge', async () => {
+    renderRegisterDevice(questionState);
+    fireEvent.change(screen.getByLabelText('Your Answer'), { target: { value: '   ' } });
+    await click('Submit Answer');
+    const answer = screen.getByLabelText('Your Answer');
+    expect(answer.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Please enter your security answer.')).toBeTruthy();
+    expect(document.activeElement).toBe(answer);
+    expect(confirmSignIn).not.toHaveBeenCalled();
+  });
+
+  it('stays on the question after a wrong answer, with the answer box emptied', async () => {
     vi.mocked(confirmSignIn).mockResolvedValue(
       customChallenge({ challenge: 'SECURITY_QUESTION', question: 'What was the name of your first pet?', retry: 'true' }),
     );
@@ -109,6 +120,7 @@ describe('register device page', () => {
     fireEvent.change(screen.getByLabelText('Your Answer'), { target: { value: 'Tom' } });
     await click('Submit Answer');
     expect(screen.getByRole('alert').textContent).toBe('Incorrect security answer. Please try again.');
+    expect((screen.getByLabelText('Your Answer') as HTMLInputElement).value).toBe('');
     expect(screen.getByRole('button', { name: 'Submit Answer' })).toBeTruthy();
   });
 
@@ -120,6 +132,8 @@ describe('register device page', () => {
     fireEvent.change(screen.getByLabelText('Your Answer'), { target: { value: 'Tom' } });
     await click('Submit Answer');
     expect(screen.getByRole('alert').textContent).toBe('INCORRECT ANSWER OR MAX RETRIES REACHED. PLEASE TRY AGAIN LATER.');
+    expect((screen.getByLabelText('Your Answer') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Submit Answer' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/login');
   });
 
@@ -138,12 +152,14 @@ describe('register device page', () => {
     expect(otpBox().value).toBe('123456');
   });
 
-  it('says the OTP is invalid when it is asked again', async () => {
+  it('says the OTP is invalid when it is asked again, and empties the box for the next try', async () => {
     vi.mocked(confirmSignIn).mockResolvedValue(customChallenge({ challenge: 'EMAIL_OTP', retry: 'true', deviceSecret: 's' }));
     renderRegisterDevice(otpState);
     fireEvent.change(otpBox(), { target: { value: '000000' } });
     await click('Verify OTP');
     expect(screen.getByRole('alert').textContent).toBe('Invalid or expired OTP.');
+    expect(otpBox().value).toBe('');
+    expect(verifyButton().disabled).toBe(true);
     expect(storedSecrets()).toEqual({});
   });
 

@@ -1,6 +1,6 @@
 import type { CustomChallenge } from '@escrow/api/identity';
 import { challengeKinds } from '@escrow/domain/identity';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -13,8 +13,10 @@ import { useAuth } from '../../lib/auth';
 import { storeDeviceSecret } from '../../lib/device-info';
 import { deviceNameFromUserAgent } from '../../lib/device-name';
 import { useDevice } from '../../lib/device-provider';
+import { useApiForm } from '../../lib/form';
 import { authPageMessages } from './messages';
 import { isCompleteOtp, otpLength, sanitizeOtp } from './otp';
+import { otpFormSchema, securityAnswerFormSchema } from './register-device-schema';
 import {
   answerChallenge,
   answerFailure,
@@ -70,10 +72,14 @@ export function RegisterDevice({ state }: { state: RegisterDeviceState }) {
   const [question, setQuestion] = useState(() =>
     questionOf(state.challenge && { kind: 'challenge', challenge: state.challenge }, ''),
   );
-  const [answer, setAnswer] = useState('');
-  const [otp, setOtp] = useState('');
-  const [working, setWorking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const answerForm = useApiForm(securityAnswerFormSchema, {
+    fallback: authPageMessages.answerRejected,
+    defaultValues: { securityAnswer: '' },
+  });
+  const otpForm = useApiForm(otpFormSchema, {
+    fallback: authPageMessages.otpVerificationFailed,
+    defaultValues: { otp: '' },
+  });
   const [notice, setNotice] = useState<string | null>(null);
   const [over, setOver] = useState(false);
   const [registered, setRegistered] = useState(false);
@@ -93,17 +99,11 @@ export function RegisterDevice({ state }: { state: RegisterDeviceState }) {
     setRegistered(true);
   }
 
-  async function submitAnswer(event: FormEvent) {
-    event.preventDefault();
-    if (working || over) return;
-    setError(null);
-    if (!answer.trim()) {
-      setError(authPageMessages.enterAnswer);
-      return;
-    }
-    setWorking(true);
+  // Spec §8 words each failure of the two steps itself, and which ones end this sign-in (`over`
+  // then disables the field and the button, so neither form is sent again).
+  const submitAnswer = answerForm.submit(async ({ securityAnswer }) => {
     try {
-      const next = await answerChallenge(answer.trim(), device);
+      const next = await answerChallenge(securityAnswer.trim(), device);
       if (next.kind === 'signedIn') {
         await finish();
       } else if (isChallenge(next, challengeKinds.emailOtp)) {
@@ -112,46 +112,41 @@ export function RegisterDevice({ state }: { state: RegisterDeviceState }) {
         setStep('otp');
       } else if (isChallenge(next, challengeKinds.securityQuestion, true)) {
         setQuestion((current) => questionOf(next, current));
-        setAnswer('');
-        setError(authPageMessages.incorrectAnswer);
+        answerForm.setValue('securityAnswer', '');
+        answerForm.refuse(authPageMessages.incorrectAnswer);
       } else {
-        setError(authPageMessages.answerRejected);
+        answerForm.refuse(authPageMessages.answerRejected);
         setOver(true);
       }
     } catch (failure) {
       const { message, over: ended } = answerFailure(failure);
-      setError(message);
+      answerForm.refuse(message);
       setOver(ended);
-    } finally {
-      setWorking(false);
     }
-  }
+  });
 
-  async function submitOtp(event: FormEvent) {
-    event.preventDefault();
-    if (working || over || !isCompleteOtp(otp)) return;
-    setError(null);
+  const submitOtp = otpForm.submit(async ({ otp }) => {
     setNotice(null);
-    setWorking(true);
     try {
       const next = await answerChallenge(otp, device);
       if (next.kind === 'signedIn') {
         await finish();
       } else if (isChallenge(next, challengeKinds.emailOtp, true)) {
         noteSecret(next);
-        setOtp('');
-        setError(authPageMessages.invalidOtp);
+        otpForm.setValue('otp', '');
+        otpForm.refuse(authPageMessages.invalidOtp);
       } else {
-        setError(authPageMessages.otpVerificationFailed);
+        otpForm.refuse(authPageMessages.otpVerificationFailed);
       }
     } catch (failure) {
       const { message, over: ended } = otpFailure(failure);
-      setError(message);
+      otpForm.refuse(message);
       setOver(ended);
-    } finally {
-      setWorking(false);
     }
-  }
+  });
+
+  const otpField = otpForm.register('otp');
+  const otp = otpForm.watch('otp');
 
   return (
     <FormCard title="Register This Device" subtitle="This device is new to your account. Verify it's you to continue.">
@@ -169,36 +164,39 @@ export function RegisterDevice({ state }: { state: RegisterDeviceState }) {
           </div>
           <TextField
             label="Your Answer"
-            name="securityAnswer"
             autoComplete="off"
             required
-            value={answer}
             disabled={over}
-            onChange={(event) => setAnswer(event.target.value)}
+            error={answerForm.fieldError('securityAnswer')}
+            {...answerForm.register('securityAnswer')}
           />
-          {error && <Alert tone="error">{error}</Alert>}
-          <Button type="submit" className="w-full" disabled={working || over}>
-            {working ? 'Validating...' : 'Submit Answer'}
+          {answerForm.error && <Alert tone="error">{answerForm.error}</Alert>}
+          <Button type="submit" className="w-full" disabled={answerForm.working || over}>
+            {answerForm.working ? 'Validating...' : 'Submit Answer'}
           </Button>
         </form>
       ) : (
         <form noValidate onSubmit={submitOtp} className="space-y-4">
           <TextField
             label={`Enter the ${otpLength}-digit code sent to ${state.email}`}
-            name="otp"
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]*"
             maxLength={otpLength}
             required
-            value={otp}
             disabled={over}
-            onChange={(event) => setOtp(sanitizeOtp(event.target.value))}
+            error={otpForm.fieldError('otp')}
             className="text-center font-mono text-lg tracking-[0.5em]"
+            {...otpField}
+            onChange={(event) => {
+              // Only digits are kept, as typed or pasted: the box shows the code that will be sent.
+              event.target.value = sanitizeOtp(event.target.value);
+              return otpField.onChange(event);
+            }}
           />
-          {error && <Alert tone="error">{error}</Alert>}
-          <Button type="submit" className="w-full" disabled={working || over || !isCompleteOtp(otp)}>
-            {working ? 'Verifying...' : 'Verify OTP'}
+          {otpForm.error && <Alert tone="error">{otpForm.error}</Alert>}
+          <Button type="submit" className="w-full" disabled={otpForm.working || over || !isCompleteOtp(otp)}>
+            {otpForm.working ? 'Verifying...' : 'Verify OTP'}
           </Button>
         </form>
       )}
