@@ -54,6 +54,8 @@ export interface EscrowFunctionProps
 export class EscrowFunction extends NodejsFunction {
   /** The function's execution role; cdk-nag findings on its policy are acknowledged here. */
   readonly serviceRole: Role;
+  /** The stage's name (the prefix of what the function may reach, e.g. its email templates). */
+  private readonly stageName: string;
 
   constructor(scope: Construct, id: string, props: EscrowFunctionProps) {
     const { stage, purpose, data, tableAccess = 'none', environment, ...rest } = props;
@@ -77,6 +79,7 @@ export class EscrowFunction extends NodejsFunction {
       environment: { NODE_OPTIONS: '--enable-source-maps', ...environment },
     });
     this.serviceRole = role;
+    this.stageName = stage.name;
     // Instead of AWSLambdaBasicExecutionRole (logs:* on every log group): this group only.
     logGroup.grantWrite(role);
     if (data) this.grantTable(data, tableAccess);
@@ -134,11 +137,14 @@ export class EscrowFunction extends NodejsFunction {
    * SES sandbox, and those are not known at deploy time. The condition pins the sender.
    */
   grantSendEmail(mailFrom: string): void {
-    const identities = Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
+    const stack = Stack.of(this);
+    const identities = stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
+    // A templated send is also authorised on the template: only the stage's own (lib/mail.ts).
+    const templates = stack.formatArn({ service: 'ses', resource: 'template', resourceName: `escrow-${this.stageName}-*` });
     this.addToRolePolicy(
       new PolicyStatement({
         actions: ['ses:SendEmail'],
-        resources: [identities],
+        resources: [identities, templates],
         conditions: { StringEquals: { 'ses:FromAddress': mailFrom } },
       }),
     );
@@ -146,6 +152,11 @@ export class EscrowFunction extends NodejsFunction {
       this.serviceRole,
       identities,
       'ses:SendEmail is limited by the ses:FromAddress condition to the stage sender; identity/* is needed because SES also authorises recipient identities in the sandbox.',
+    );
+    acknowledgeWildcardResource(
+      this.serviceRole,
+      templates,
+      "ses:SendEmail with a stored template is authorised on the template too; the wildcard covers only this stage's deal-step templates.",
     );
   }
 }

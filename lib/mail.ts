@@ -1,6 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import { DkimIdentity, EasyDkimSigningKeyLength, EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+import { CfnTemplate, DkimIdentity, EasyDkimSigningKeyLength, EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
+import { emailTemplateName, stepEmailNames, templateContent } from '../lambdas/core/domain/email-templates';
 import type { StageConfig } from './stage-config';
 
 export interface EscrowMailStackProps extends Omit<StackProps, 'env'> {
@@ -11,6 +12,8 @@ export interface EscrowMailStackProps extends Omit<StackProps, 'env'> {
  * The stage's sender domain as an SES identity with Easy DKIM, in its own stack (`escrow-<stage>-mail`)
  * deployed first: Cognito refuses to create a user pool whose sender is not verified yet, and the
  * domain is verified only once ops have added the three DKIM CNAME records these outputs name.
+ * The stack also holds the deal steps' email templates (`escrow-<stage>-<step>`), which the
+ * functions send through (lambdas/core/domain/email-templates.ts; locally `npm start` creates them).
  */
 export class EscrowMailStack extends Stack {
   readonly identity: EmailIdentity;
@@ -24,6 +27,17 @@ export class EscrowMailStack extends Stack {
       dkimIdentity: DkimIdentity.easyDkim(EasyDkimSigningKeyLength.RSA_2048_BIT),
     });
     new CfnOutput(this, 'SenderDomainName', { value: mailDomain });
+    for (const step of stepEmailNames) {
+      const { Subject, Text, Html } = templateContent(step);
+      new CfnTemplate(this, `Template-${step}`, {
+        template: {
+          templateName: emailTemplateName(props.stage.name, step),
+          subjectPart: Subject,
+          textPart: Text,
+          htmlPart: Html,
+        },
+      });
+    }
     this.identity.dkimRecords.forEach((record, i) => {
       new CfnOutput(this, `DkimRecord${i + 1}`, {
         description: `Add this CNAME record to the DNS of ${mailDomain}; SES verifies the domain once all three resolve.`,

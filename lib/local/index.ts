@@ -30,7 +30,7 @@ import {
 import { close, listen } from './http-util';
 import { lambdaContext } from './lambda-context';
 import { type LocalSchedule, startScheduleRunner } from './schedules';
-import { startSes } from './ses';
+import { createStepTemplates, htmlToText, startSes } from './ses';
 import { localStage } from './stage';
 import { type LocalTaskHandler, startLocalStepFunctions } from './stepfunctions/index';
 import { webRequestListener } from './web';
@@ -153,6 +153,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     const credentials: LocalCredentials = { accessKeyId: localAccessKeyId, secretAccessKey: secrets.awsSecretAccessKey };
     const ses = await startSes(port(3));
     stoppers.push(ses.stop);
+    await createStepTemplates(ses.endpoint, localStage.stage, localStage.region, credentials);
     const dynamo = await startDynamo({
       dataDir: options.dataDir && join(options.dataDir, 'dynamodb'),
       port: port(4),
@@ -260,7 +261,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
           new SendEmailCommand({
             FromEmailAddress: localStage.mailFrom,
             Destination: { ToAddresses: [to] },
-            Content: { Simple: { Subject: { Data: subject }, Body: { Html: { Data: body }, Text: { Data: body } } } },
+            Content: { Simple: { Subject: { Data: subject }, Body: { Html: { Data: body }, Text: { Data: htmlToText(body) } } } },
           }),
         );
       },

@@ -1,5 +1,7 @@
 import type { Server } from 'node:http';
+import { CreateEmailTemplateCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import * as sesLocalModule from 'aws-ses-v2-local';
+import { emailTemplateName, stepEmailNames, templateContent } from '../../lambdas/core/domain/email-templates';
 import { close } from './http-util';
 
 type StartSes = (config: { host: string; port: number }) => Promise<Server>;
@@ -20,4 +22,46 @@ export async function startSes(port: number): Promise<LocalSes> {
   const address = server.address();
   const bound = typeof address === 'object' && address ? address.port : port;
   return { endpoint: `http://127.0.0.1:${bound}`, stop: () => close(server) };
+}
+
+/**
+ * Creates the deal steps' email templates in the local SES, as CDK creates them on a stage
+ * (lib/escrow-stage.ts), through the same SES v2 API call.
+ */
+export async function createStepTemplates(
+  endpoint: string,
+  stage: string,
+  region: string,
+  credentials: { accessKeyId: string; secretAccessKey: string },
+): Promise<void> {
+  const client = new SESv2Client({ endpoint, region, credentials });
+  try {
+    for (const step of stepEmailNames)
+      await client.send(
+        new CreateEmailTemplateCommand({ TemplateName: emailTemplateName(stage, step), TemplateContent: templateContent(step) }),
+      );
+  } finally {
+    client.destroy();
+  }
+}
+
+/**
+ * The plain-text part of an email written as HTML (the user pool's messages): paragraphs and
+ * line breaks become new lines, a link shows its address, tags go, entities are decoded.
+ */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gi, (_, href: string, label: string) =>
+      label === href ? href : `${label}: ${href}`,
+    )
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/p>\s*/gi, '\n\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

@@ -1,6 +1,9 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { emailTemplateName, type StepEmailName, templateData } from '../domain/email-templates';
 import { ses } from './aws';
 import { requireEnv } from './env';
+
+export { escapeHtml } from '../domain/email-templates';
 
 export interface Email {
   to: string;
@@ -28,9 +31,20 @@ export async function sendEmail(email: Email): Promise<void> {
   );
 }
 
-/** Escapes text for the HTML part of an email. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Sends a deal step's email through its SES template (domain/email-templates.ts), with `values` filled in. */
+export async function sendStepEmail(to: string, step: StepEmailName, values: Record<string, string>): Promise<void> {
+  await ses().send(
+    new SendEmailCommand({
+      FromEmailAddress: requireEnv('mailFrom'),
+      Destination: { ToAddresses: [to] },
+      Content: {
+        Template: {
+          TemplateName: emailTemplateName(requireEnv('stage'), step),
+          TemplateData: JSON.stringify(templateData(values)),
+        },
+      },
+    }),
+  );
 }
 
 /** A public URL of the web app (links in emails). */

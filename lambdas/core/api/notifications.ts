@@ -12,6 +12,8 @@ export const notificationViewSchema = z.object({
   body: z.string(),
   read: z.boolean(),
   created_at: z.string(),
+  /** The contract the notification is about, which it opens. */
+  contract_id: z.string().optional(),
 });
 export type NotificationView = z.infer<typeof notificationViewSchema>;
 

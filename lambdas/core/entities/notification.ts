@@ -1,10 +1,14 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { documents } from '../adapters/aws';
+import { appLink, sendStepEmail } from '../adapters/email';
 import { personalChannel } from '../adapters/events';
+import { logger } from '../adapters/logger';
+import { type StepEmailName, stepEmails } from '../domain/email-templates';
 import { NotFoundError } from '../domain/errors';
-import { unreadCountDecrement, unreadCountIncrement, userKey } from './profile';
-import { announceOnCommit, onConditionFailed, type TransactItem, tableName, transactWrite } from './table';
+import { isInvitation } from '../domain/escrow-contract';
+import { getProfile, unreadCountDecrement, unreadCountIncrement, userKey } from './profile';
+import { afterCommit, announceOnCommit, onConditionFailed, type TransactItem, tableName, transactWrite } from './table';
 
 /** A notification of a user: `USER#<sub>` / `NOTIF#<ulid>` (ULIDs sort by time: newest last). */
 export const notificationKey = (sub: string, id: string) => ({ PK: `USER#${sub}`, SK: `NOTIF#${id}` });
@@ -16,6 +20,8 @@ export interface Notification {
   body: string;
   read: boolean;
   created_at: string;
+  /** The contract it is about, which the notification opens; absent for one about no contract. */
+  contract_id?: string;
 }
 
 export function toItem(notification: Notification): Record<string, unknown> {
@@ -23,23 +29,75 @@ export function toItem(notification: Notification): Record<string, unknown> {
 }
 
 export function fromItem(item: Record<string, unknown>): Notification {
-  const { id, user_id, title, body, read, created_at } = item as unknown as Notification;
-  return { id, user_id, title, body, read, created_at };
+  const { id, user_id, title, body, read, created_at, contract_id } = item as unknown as Notification;
+  return { id, user_id, title, body, read, created_at, ...(contract_id ? { contract_id } : {}) };
+}
+
+/** What a notification is about: the contract it opens, and the step's email to send with it, if any. */
+export interface NotificationAbout {
+  contract: { id: string; title: string };
+  email?: StepEmailName;
+  /** More values the step's email template reads (e.g. `seller`). */
+  values?: Record<string, string>;
 }
 
 /**
  * A notification for a user as two transaction items: the notification and +1 on the user's
  * unread count (kept on the profile, so the badge never needs a scan and never goes below 0).
- * Once written, it is announced on the user's channel, so an open page shows it at once.
+ * Once written, it is announced on the user's channel, so an open page shows it at once, and
+ * with `about.email` the same words go out as that step's email with a link to the contract.
+ * Nobody is told through an invitation not yet taken up (no account yet: the invitation email
+ * is what tells them).
  */
-export function notificationItems(userId: string, title: string, body: string, now: string): TransactItem[] {
-  const notification: Notification = { id: ulid(), user_id: userId, title, body, read: false, created_at: now };
+export function notificationItems(
+  userId: string,
+  title: string,
+  body: string,
+  now: string,
+  about?: NotificationAbout,
+): TransactItem[] {
+  if (isInvitation(userId)) return [];
+  const notification: Notification = {
+    id: ulid(),
+    user_id: userId,
+    title,
+    body,
+    read: false,
+    created_at: now,
+    ...(about ? { contract_id: about.contract.id } : {}),
+  };
   const put = announceOnCommit({ Put: { TableName: tableName(), Item: toItem(notification) } }, personalChannel(userId), {
     type: 'notification',
     notification,
   });
+  const step = about?.email;
+  if (about && step) afterCommit(put, () => emailStep(userId, step, about, body));
   return [put, unreadCountIncrement(userId)];
 }
+
+/**
+ * A step's email to a person, best effort (the notification is written): not to someone who
+ * turned off emails that are not about money, unless the step is essential.
+ */
+async function emailStep(userId: string, step: StepEmailName, about: NotificationAbout, message: string): Promise<void> {
+  try {
+    const profile = await getProfile(userId);
+    if (!profile?.email) return;
+    if (profile.email_updates === false && !stepEmails[step].essential) return;
+    await sendStepEmail(profile.email, step, {
+      name: profile.full_name || profile.email,
+      title: about.contract.title,
+      message,
+      link: contractLink(about.contract.id),
+      ...about.values,
+    });
+  } catch (error) {
+    logger.warn('Email not sent', { step, error: error as Error });
+  }
+}
+
+/** The contract's share link: it opens the deal for whoever it belongs to (after sign-in or sign-up). */
+export const contractLink = (contractId: string) => appLink(`/contracts/${contractId}`);
 
 /** A user's `limit` newest notifications. */
 export async function listNotifications(userId: string, limit: number): Promise<Notification[]> {

@@ -35,6 +35,8 @@ export interface UserProfile {
    * tokens from sign-ins before it are refused (runtime/session.ts).
    */
   sessions_revoked_at?: number;
+  /** False once the person turned off emails that are not about money (absent: they go). */
+  email_updates?: boolean;
 }
 
 export function toItem(profile: UserProfile): Record<string, unknown> {
@@ -201,6 +203,19 @@ export async function revokeSessions(sub: string, atSeconds = Math.floor(Date.no
       UpdateExpression: 'SET sessions_revoked_at = :at',
       ConditionExpression: 'attribute_exists(PK)',
       ExpressionAttributeValues: { ':at': atSeconds },
+    }),
+  );
+}
+
+/** Turns the emails that are not about money on or off for the account. */
+export async function saveEmailUpdates(sub: string, on: boolean): Promise<void> {
+  await documents().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: userKey(sub),
+      UpdateExpression: 'SET email_updates = :on',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':on': on },
     }),
   );
 }

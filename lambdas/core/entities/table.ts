@@ -28,6 +28,7 @@ interface Announcement {
 }
 
 const announcements = new WeakMap<TransactItem, Announcement[]>();
+const effects = new WeakMap<TransactItem, (() => Promise<void>)[]>();
 
 /**
  * Marks `item` to be announced on `channel` (AppSync Events) once a transaction that holds it has
@@ -40,8 +41,19 @@ export function announceOnCommit(item: TransactItem, channel: string, event: unk
 }
 
 /**
- * Writes all items or none; then publishes what its items announce, per channel in their order.
- * The write stands whatever the publish does (adapters/events.ts never throws).
+ * Marks `item` with something to do once a transaction that holds it has committed (an email
+ * about what it wrote): never before the commit, never for a write that was refused. The effect
+ * is best effort: it must not throw (what it tells is already written). Answers the item.
+ */
+export function afterCommit(item: TransactItem, effect: () => Promise<void>): TransactItem {
+  effects.set(item, [...(effects.get(item) ?? []), effect]);
+  return item;
+}
+
+/**
+ * Writes all items or none; then publishes what its items announce, per channel in their order,
+ * and runs their after-commit effects. The write stands whatever those do (adapters/events.ts
+ * never throws; effects must not).
  */
 export async function transactWrite(items: TransactItem[]): Promise<void> {
   await documents().send(new TransactWriteCommand({ TransactItems: items }));
@@ -49,7 +61,10 @@ export async function transactWrite(items: TransactItem[]): Promise<void> {
   for (const item of items)
     for (const { channel, event } of announcements.get(item) ?? [])
       byChannel.set(channel, [...(byChannel.get(channel) ?? []), event]);
-  await Promise.all([...byChannel].map(([channel, events]) => publishEvents(channel, events)));
+  await Promise.all([
+    ...[...byChannel].map(([channel, events]) => publishEvents(channel, events)),
+    ...items.flatMap((item) => effects.get(item) ?? []).map((effect) => effect()),
+  ]);
 }
 
 /**

@@ -9,7 +9,6 @@ import { ledgerEntryPut } from '../entities/ledger';
 import { notificationItems } from '../entities/notification';
 import { refundLegPut } from '../entities/refund';
 import { commitContractChange, displayName, loadContract, toContractView } from './contracts';
-import { emailEach } from './emails';
 import { answerStepLater } from './escrow-workflow';
 import { escrowRefundLegs } from './refund-legs';
 import { sendRefundNow } from './refunds';
@@ -42,9 +41,8 @@ async function requestCancellation(contract: Contract, sub: string): Promise<Can
   const body = `${await displayName(sub)} asked to cancel "${contract.title}" before delivery. If you agree, cancel it from the contract's page: everything paid (${formatAmount(contract.amount_paid_minor, contract.currency)}) goes back to the buyer.`;
   await commitContractChange([
     contractUpdate(contract, changes),
-    ...notificationItems(contract.creator_id, 'Cancellation requested', body, now),
+    ...notificationItems(contract.creator_id, 'Cancellation requested', body, now, { contract, email: 'cancellation-requested' }),
   ]);
-  await emailEach([contract.creator_id], `Cancellation requested for "${contract.title}"`, body);
   return { message: cancellationMessages.requested, contract: toContractView(updated(contract, changes)) };
 }
 
@@ -54,13 +52,13 @@ async function refundAndCancel(contract: Contract, sub: string, side: 'creator' 
   const who = side === 'creator' ? 'The seller' : 'The buyer';
   const body = `${who} cancelled "${contract.title}" before delivery: the ${amount} paid into escrow is being refunded to the buyer, with no fee.`;
   const told = [contract.creator_id, ...payersOf(contract)].filter((person) => person !== sub);
-  const now = await refundEverything(contract, 'cancel', 'Contract cancelled', `"${contract.title}" was cancelled`, body, told);
+  const now = await refundEverything(contract, 'cancel', 'Contract cancelled', body, told);
   return { message: cancellationMessages.cancelled, contract: toContractView(now) };
 }
 
 /**
  * Everything held goes back to the payer, in one transaction: the contract `refunding`, a refund leg
- * per payment it goes back through (escrow -> refund_pending), `told` notified (`title`) and emailed (`subject`); then the refunds are
+ * per payment it goes back through (escrow -> refund_pending), `told` notified (`title`) and emailed; then the refunds are
  * asked for and the workflow's delivery step answered (it waits for the refunds, then ends
  * cancelled). Answers the contract as it now is; a 409 when it moved meanwhile.
  */
@@ -68,7 +66,6 @@ export async function refundEverything(
   contract: Contract,
   event: 'cancel' | 'delivery_expired',
   title: string,
-  subject: string,
   body: string,
   told: string[],
 ): Promise<Contract> {
@@ -83,7 +80,7 @@ export async function refundEverything(
         refundLegPut(leg),
         ledgerEntryPut(contract.id, refundRequestedPosting(leg.reference, leg.amount_minor, 'escrow'), at),
       ]),
-      ...told.flatMap((person) => notificationItems(person, title, body, at)),
+      ...told.flatMap((person) => notificationItems(person, title, body, at, { contract, email: 'contract-cancelled' })),
     ]);
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
@@ -92,7 +89,6 @@ export async function refundEverything(
       current.status === contract.status ? error.message : cancellationMessages.notCancellable(current.status),
     );
   }
-  await emailEach(told, subject, body);
   for (const leg of legs) await sendRefundNow(contract.id, leg.leg);
   await answerStepLater(contract.id, 'delivery');
   return updated(contract, changes);

@@ -1,4 +1,3 @@
-import { appLink } from '../adapters/email';
 import { timeScale } from '../adapters/env';
 import type { ContractView } from '../api/contracts';
 import {
@@ -19,7 +18,6 @@ import { claimReminder } from '../entities/reminder';
 import { transactWrite } from '../entities/table';
 import { refundEverything } from './cancellation';
 import { commitContractChange, displayName, loadContract, toContractView } from './contracts';
-import { emailEach } from './emails';
 import { answerStepLater } from './escrow-workflow';
 
 /**
@@ -45,9 +43,10 @@ export async function markDelivered(contractId: string, sub: string, note: strin
   const body = `${seller} marked "${contract.title}" delivered: ${note}. Inspect it and mark it completed, or open a dispute, by ${endsAt}; after that it counts as accepted.`;
   await commitContractChange([
     contractUpdate(contract, changes),
-    ...payersOf(contract).flatMap((payer) => notificationItems(payer, 'Contract delivered', body, now)),
+    ...payersOf(contract).flatMap((payer) =>
+      notificationItems(payer, 'Contract delivered', body, now, { contract, email: 'contract-delivered' }),
+    ),
   ]);
-  await emailEach(payersOf(contract), `"${contract.title}" was delivered`, `${body}\n\n${appLink(`/engaged-contracts`)}`);
   await answerStepLater(contractId, 'delivery');
   return toContractView(updated(contract, changes));
 }
@@ -68,17 +67,21 @@ export async function inspectionDue(contractId: string, now = Date.now()): Promi
     const creatorBody = `The inspection window of "${contract.title}" ended without a dispute: it counts as accepted and you can now release the funds.`;
     await commitContractChange([
       contractUpdate(contract, changes),
-      ...notificationItems(contract.creator_id, 'Contract accepted', creatorBody, at),
-      ...payersOf(contract).flatMap((payer) => notificationItems(payer, 'Inspection ended', payerBody, at)),
+      ...notificationItems(contract.creator_id, 'Contract accepted', creatorBody, at, { contract, email: 'inspection-ended' }),
+      ...payersOf(contract).flatMap((payer) =>
+        notificationItems(payer, 'Inspection ended', payerBody, at, { contract, email: 'inspection-ended' }),
+      ),
     ]);
-    await emailEach(payersOf(contract), `"${contract.title}" counts as accepted`, payerBody);
     return inspectionTimer(updated(contract, changes), true, now, timeScale());
   }
   const reminderAt = inspectionReminderAt(contract.delivered_at ?? at, contract.inspection_ends_at, timeScale());
   if (now >= Date.parse(reminderAt) && (await claimReminder(contractId, 'inspection', at))) {
     const body = `The inspection window of "${contract.title}" ends at ${contract.inspection_ends_at}. Mark it completed, or open a dispute, before then; after that it counts as accepted.`;
-    await transactWrite(payersOf(contract).flatMap((payer) => notificationItems(payer, 'Inspection ends soon', body, at)));
-    await emailEach(payersOf(contract), `"${contract.title}": inspection ends soon`, body);
+    await transactWrite(
+      payersOf(contract).flatMap((payer) =>
+        notificationItems(payer, 'Inspection ends soon', body, at, { contract, email: 'inspection-ending' }),
+      ),
+    );
   }
   return inspectionTimer(contract, now >= Date.parse(reminderAt), now, timeScale());
 }
@@ -96,14 +99,10 @@ export async function deliveryDue(contractId: string, now = Date.now()): Promise
   const amount = formatAmount(contract.amount_paid_minor, contract.currency);
   const body = `"${contract.title}" was not delivered by its deadline (${due}): the ${amount} paid into escrow is being refunded to the buyer, with no fee.`;
   try {
-    const refunded = await refundEverything(
-      contract,
-      'delivery_expired',
-      'Not delivered in time',
-      `"${contract.title}": Not delivered in time`,
-      body,
-      [contract.creator_id, ...payersOf(contract)],
-    );
+    const refunded = await refundEverything(contract, 'delivery_expired', 'Not delivered in time', body, [
+      contract.creator_id,
+      ...payersOf(contract),
+    ]);
     return deliveryTimer(refunded, now);
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;

@@ -1,5 +1,4 @@
 import { ulid } from 'ulid';
-import { appLink } from '../adapters/email';
 import { timeScale } from '../adapters/env';
 import type { DisputeActionResponse, DisputeView } from '../api/disputes';
 import {
@@ -30,7 +29,6 @@ import { getProfile } from '../entities/profile';
 import { refundLegPut } from '../entities/refund';
 import { conflict, onConditionFailed, type TransactItem, transactWrite } from '../entities/table';
 import { commitContractChange, loadContract, toContractView } from './contracts';
-import { emailEach } from './emails';
 import { answerStepLater } from './escrow-workflow';
 import { escrowRefundLegs } from './refund-legs';
 import { sendRefundNow } from './refunds';
@@ -133,7 +131,7 @@ export async function openDispute(
       // A dispute replaces any cancellation the buyer asked for.
       contractUpdate(contract, { status, cancellation_requested_by: null }),
       disputePut(dispute),
-      ...told.flatMap((who) => notificationItems(who, 'Dispute opened', body, now)),
+      ...told.flatMap((who) => notificationItems(who, 'Dispute opened', body, now, { contract, email: 'contract-disputed' })),
     ]);
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
@@ -142,7 +140,6 @@ export async function openDispute(
     if (current.status === 'disputed') throw new ConflictError(disputeMessages.alreadyDisputed);
     throw new ConflictError(disputeMessages.notDisputable(current.status));
   }
-  await emailEach(told, `Dispute opened on "${contract.title}"`, `${body}\n\n${appLink('/dashboard')}`);
   for (const step of ['delivery', 'inspection', 'release'] as const) await answerStepLater(contractId, step);
   return {
     dispute: viewOf(dispute, side),
@@ -167,7 +164,9 @@ export async function proposeSettlement(contractId: string, sub: string, refundM
     transactWrite([
       disputeUpdate(dispute, changes),
       contractUnchanged(contract),
-      ...otherSide(contract, side).flatMap((who) => notificationItems(who, 'New settlement proposal', body, now)),
+      ...otherSide(contract, side).flatMap((who) =>
+        notificationItems(who, 'New settlement proposal', body, now, { contract, email: 'contract-disputed' }),
+      ),
     ]),
     conflict(contractMessages.changedMeanwhile),
   );
@@ -294,8 +293,10 @@ async function settle(
       ledgerEntryPut(contract.id, refundRequestedPosting(leg.reference, leg.amount_minor, 'escrow'), now),
     ]),
     ...(payout ? [payoutPut(payout)] : []),
-    ...payersOf(contract).flatMap((who) => notificationItems(who, 'Dispute settled', payerBody, now)),
-    ...notificationItems(contract.creator_id, 'Dispute settled', creatorBody, now),
+    ...payersOf(contract).flatMap((who) =>
+      notificationItems(who, 'Dispute settled', payerBody, now, { contract, email: 'dispute-settled' }),
+    ),
+    ...notificationItems(contract.creator_id, 'Dispute settled', creatorBody, now, { contract, email: 'dispute-settled' }),
   ];
   try {
     await commitContractChange(items);
@@ -307,8 +308,6 @@ async function settle(
     );
   }
   if (direct) {
-    await emailEach(payersOf(contract), `Dispute on "${contract.title}" settled`, payerBody);
-    await emailEach([contract.creator_id], `Dispute on "${contract.title}" settled`, creatorBody);
     for (const leg of legs) await sendRefundNow(contract.id, leg.leg);
   }
   await answerStepLater(contract.id, 'settlement');

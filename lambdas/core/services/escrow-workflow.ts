@@ -154,8 +154,8 @@ export async function cancelUnfunded(contractId: string): Promise<boolean> {
   const body = `"${contract.title}" was cancelled: nothing was paid into escrow within the funding window.`;
   await commitContractChange([
     contractUpdate(contract, changes),
-    ...notificationItems(contract.creator_id, 'Contract cancelled', body, now),
-    ...notificationItems(contract.acceptor_id, 'Contract cancelled', body, now),
+    ...notificationItems(contract.creator_id, 'Contract cancelled', body, now, { contract, email: 'contract-cancelled' }),
+    ...notificationItems(contract.acceptor_id, 'Contract cancelled', body, now, { contract, email: 'contract-cancelled' }),
   ]);
   return updated(contract, changes).status === 'cancelled';
 }

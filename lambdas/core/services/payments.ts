@@ -462,8 +462,16 @@ async function credit(
         ...notificationItems(
           contract.creator_id,
           'Payment received',
-          `${formatAmount(creditMinor, contract.currency)} was paid into escrow for "${contract.title}".`,
+          `${formatAmount(creditMinor, contract.currency)} was paid into escrow for "${contract.title}".${paid < contract.total_amount_minor ? ` ${formatAmount(contract.total_amount_minor - paid, contract.currency)} is still to be paid.` : ' It is fully paid: deliver, then mark it delivered.'}`,
           now,
+          { contract, email: 'payment-received' },
+        ),
+        ...notificationItems(
+          payment.payer_id,
+          'Payment received',
+          `Your payment of ${formatAmount(creditMinor, contract.currency)} for "${contract.title}" is held in escrow. The seller is paid only after you are satisfied with the delivery.${paid < contract.total_amount_minor ? ` ${formatAmount(contract.total_amount_minor - paid, contract.currency)} is still to be paid.` : ''}`,
+          now,
+          { contract, email: 'payment-received' },
         ),
       );
     } else if (!foreign) {
@@ -488,6 +496,7 @@ async function credit(
           'Refund on its way',
           `${formatAmount(excessMinor, currency)} of your payment for "${contract.title}" ${why}: it is being refunded to you.`,
           now,
+          { contract, email: 'refund-sent' },
         ),
       );
       logger.warn('Payment beyond what its contract takes: refunding the excess', {

@@ -43,7 +43,10 @@ export async function completeRefundLeg(leg: RefundLeg): Promise<RefundLeg> {
         inCurrency(refundCompletedPosting(leg.reference, leg.amount_minor), leg.currency, contract?.currency ?? leg.currency),
         now,
       ),
-      ...notificationItems(leg.payer_id, 'Refund sent', refundedText(leg, title), now),
+      ...notificationItems(leg.payer_id, 'Refund sent', refundedText(leg, title), now, {
+        contract: { id: leg.contract_id, title },
+        email: 'refund-sent',
+      }),
     ]);
   } catch (error) {
     if (!failedConditions(error)) throw error;

@@ -49,7 +49,11 @@ function destinationFor(leg: RefundLeg, onFile: BankDetails): RefundDestination 
 async function changeAndTell(leg: RefundLeg, set: RefundLegChanges, title: string, body: string): Promise<RefundLeg> {
   const now = new Date().toISOString();
   try {
-    await transactWrite([refundLegUpdate(leg, set, now), ...notificationItems(leg.payer_id, title, body, now)]);
+    const contract = { id: leg.contract_id, title: (await getContract(leg.contract_id))?.title ?? 'your contract' };
+    await transactWrite([
+      refundLegUpdate(leg, set, now),
+      ...notificationItems(leg.payer_id, title, body, now, { contract, email: 'refund-sent' }),
+    ]);
   } catch (error) {
     if (!failedConditions(error)) throw error;
     return reloadRefundLeg(leg);

@@ -35,7 +35,7 @@ export async function settlementDue(contractId: string, now = Date.now()): Promi
         disputeUpdate(dispute, { status: 'awaiting_ops' }),
         contractUnchanged(contract),
         ...[contract.creator_id, ...payersOf(contract)].flatMap((who) =>
-          notificationItems(who, 'Dispute goes to our team', body, at),
+          notificationItems(who, 'Dispute goes to our team', body, at, { contract, email: 'contract-disputed' }),
         ),
       ]),
       () => undefined, // settled or changed meanwhile: the answer below reads it as it now is
@@ -82,7 +82,9 @@ async function finish(contract: Contract, status: Contract['status'], title: str
   await onConditionFailed(
     transactWrite([
       contractUpdate(contract, { status }),
-      ...[contract.creator_id, ...payersOf(contract)].flatMap((who) => notificationItems(who, title, body, now)),
+      ...[contract.creator_id, ...payersOf(contract)].flatMap((who) =>
+        notificationItems(who, title, body, now, { contract, email: 'dispute-settled' }),
+      ),
     ]),
     () => undefined, // finished by another worker first
   );

@@ -109,6 +109,7 @@ export async function instantiateTemplate(templateId: string, sub: string, quant
       'Template used',
       `${await displayName(sub)} created a contract from your template "${template.title}" (quantity ${quantity}, ${formatAmount(valueMinor, template.currency)}). Contract ID: ${contract.id}`,
       now,
+      { contract, email: 'contract-accepted' },
     ),
   ]);
   await openEscrow(contract.id);

@@ -39,8 +39,10 @@ export async function completePayout(
         : contractUpdate(contract, { status: nextStatus(contract.status, 'payout_succeeded') }),
       payoutUpdate(contractId, payout, { status: 'paid', paid_at: now }, now),
       ledgerEntryPut(contractId, payoutPosting(payout.reference, payout), now),
-      ...notificationItems(contract.creator_id, 'Funds released', creatorBody, now),
-      ...payersOf(contract).flatMap((payer) => notificationItems(payer, 'Contract completed', payerBody, now)),
+      ...notificationItems(contract.creator_id, 'Funds released', creatorBody, now, { contract, email: 'funds-released' }),
+      ...payersOf(contract).flatMap((payer) =>
+        notificationItems(payer, 'Contract completed', payerBody, now, { contract, email: 'contract-completed' }),
+      ),
     ]);
   } catch (error) {
     if (!failedConditions(error) || tries <= 1) throw error;

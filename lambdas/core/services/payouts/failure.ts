@@ -24,7 +24,9 @@ export async function payoutFailed(contractId: string, cause: string) {
     const body = `We could not complete the transfer of ${formatAmount(payout.payout_minor, payout.currency)} for "${contract.title}" to your bank account. Your funds are safe in escrow; our team has been alerted and will retry it.`;
     await transactWrite([
       payoutUpdate(contractId, payout, { status: 'failed' }, now),
-      ...(transferred ? [] : notificationItems(contract.creator_id, 'Payout delayed', body, now)),
+      ...(transferred
+        ? []
+        : notificationItems(contract.creator_id, 'Payout delayed', body, now, { contract, email: 'payout-delayed' })),
     ]).catch((error: unknown) => {
       if (!failedConditions(error)) throw error;
     });

@@ -1,0 +1,85 @@
+/**
+ * The emails a deal sends, one SES template per step (CDK creates them per stage, `npm start`
+ * creates them in the local SES). Each has a subject, a plain-text part and an HTML part, and
+ * ends with a deep link to the contract. Placeholders are SES's `{{name}}`: the sender fills
+ * `name` (the person), `title` (the contract's), `message` (what happened, the notification's
+ * own words), `link`; the HTML part reads the `_html` copy of each (escaped by the sender, since
+ * SES substitutes values as they are). Plain data, no AWS.
+ */
+
+export interface StepEmail {
+  subject: string;
+  /** What the link's button says. */
+  action: string;
+  /** Money movements and what a person must act on always go; the rest may be turned off in My Account. */
+  essential: boolean;
+}
+
+export const stepEmails = {
+  'contract-invitation': {
+    subject: '{{seller}} invited you to a MiddleMan escrow: "{{title}}"',
+    action: 'Open the contract',
+    essential: true,
+  },
+  'contract-created': { subject: 'New contract for you: "{{title}}"', action: 'Open the contract', essential: true },
+  'contract-accepted': { subject: '"{{title}}" was accepted', action: 'Open the contract', essential: false },
+  'contract-rejected': { subject: '"{{title}}" was rejected', action: 'Open the contract', essential: false },
+  'payment-received': { subject: 'Payment received for "{{title}}"', action: 'Open the contract', essential: true },
+  'contract-delivered': { subject: '"{{title}}" was delivered', action: 'Inspect the delivery', essential: true },
+  'inspection-ending': { subject: '"{{title}}": inspection ends soon', action: 'Inspect the delivery', essential: true },
+  'inspection-ended': { subject: '"{{title}}": inspection ended', action: 'Open the contract', essential: true },
+  'contract-disputed': { subject: 'Dispute on "{{title}}"', action: 'Open the dispute', essential: true },
+  'dispute-settled': { subject: 'Dispute on "{{title}}" settled', action: 'Open the contract', essential: true },
+  'contract-completed': { subject: '"{{title}}" is complete', action: 'Open the contract', essential: true },
+  'contract-cancelled': { subject: '"{{title}}" was cancelled', action: 'Open the contract', essential: true },
+  'cancellation-requested': { subject: 'Cancellation requested for "{{title}}"', action: 'Open the contract', essential: true },
+  'funds-released': { subject: 'Funds released for "{{title}}"', action: 'Open the contract', essential: true },
+  'refund-sent': { subject: 'Refund for "{{title}}"', action: 'Open the contract', essential: true },
+  'payout-delayed': { subject: 'Payout delayed for "{{title}}"', action: 'Open the contract', essential: true },
+} as const satisfies Record<string, StepEmail>;
+
+export type StepEmailName = keyof typeof stepEmails;
+
+export const stepEmailNames = Object.keys(stepEmails) as StepEmailName[];
+
+/** The SES name of a step's template on a stage (templates are per account and region, so the stage keeps them apart). */
+export const emailTemplateName = (stage: string, step: StepEmailName) => `escrow-${stage}-${step}`;
+
+const footer = 'MiddleMan: escrow for online buyers and sellers.';
+const preferences = 'You can turn off emails that are not about money in My Account.';
+
+/** The three parts of a step's template, as stored in SES. */
+export function templateContent(step: StepEmailName): { Subject: string; Text: string; Html: string } {
+  const { subject, action, essential } = stepEmails[step];
+  const text = ['Hello {{name}},', '{{message}}', `${action}: {{link}}`, essential ? footer : `${footer}\n${preferences}`].join(
+    '\n\n',
+  );
+  const html = [
+    '<p>Hello {{name_html}},</p>',
+    '<p>{{message_html}}</p>',
+    `<p><a href="{{link_html}}" style="display:inline-block;padding:12px 20px;background:#047857;color:#ffffff;border-radius:6px;text-decoration:none">${action}</a></p>`,
+    '<p style="font-size:12px;color:#4b5563">If the button does not work, open this link: {{link_html}}</p>',
+    `<p style="font-size:12px;color:#4b5563">${footer}${essential ? '' : `<br>${preferences}`}</p>`,
+  ].join('\n');
+  return { Subject: subject, Text: text, Html: html };
+}
+
+/** Escapes text for the HTML part of an email. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A step's template data: each value, and its `_html` copy escaped for the HTML part. */
+export function templateData(values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values).flatMap(([key, value]) => [
+      [key, value],
+      [`${key}_html`, escapeHtml(value)],
+    ]),
+  );
+}
+
+/** Renders a template as SES does (simple substitution), for tests and the local mailbox's checks. */
+export function renderTemplate(template: string, data: Record<string, string>): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => data[key] ?? '');
+}
