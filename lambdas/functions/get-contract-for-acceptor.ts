@@ -8,5 +8,5 @@ export const handler = apiFunction()
   .handler(async (event) => {
     callerOf(event);
     const { contractId } = parseInput(contractIdRequestSchema, event.body);
-    return respond(contractForAcceptorSchema, toAcceptorView(await loadContract(contractId)));
+    return respond(contractForAcceptorSchema, await toAcceptorView(await loadContract(contractId)));
   });

@@ -132,7 +132,7 @@ describe('private contracts', () => {
     expect(self.status).toBe(400);
   });
 
-  it('shows anyone holding the ID only the spec’s fields', async () => {
+  it('shows anyone holding the ID only the spec’s fields and who the seller is', async () => {
     const id = await newContract();
     const { status, body } = await call(stranger, 'POST', '/get-contract-for-acceptor', { contractId: id });
     expect(status).toBe(200);
@@ -141,10 +141,12 @@ describe('private contracts', () => {
       'description',
       'id',
       'payer_user_ids',
+      'seller_name',
       'status',
       'title',
       'value_minor',
     ]);
+    expect(body.seller_name).toBe('Test seller');
   });
 
   it('accepts as the named acceptor, records it once and tells the creator once', async () => {

@@ -10,7 +10,8 @@ import {
   editCurrencies,
   isEscrowCurrency,
 } from '../domain/money';
-import { amountSchema, requiredText } from './common';
+import { amountSchema, idSchema, requiredText } from './common';
+import { emailSchema } from './identity';
 
 /**
  * The contracts API: requests and replies. Money travels as integer minor units (`value_minor`,
@@ -32,7 +33,13 @@ export const inspectionDaysSchema = z
   .default(inspectionDays.default);
 
 export const createContractRequestSchema = z.object({
-  acceptorId: requiredText(64, fillAllContractDetails),
+  /** The buyer: their User ID, or their email (an invitation when nobody has an account with it). */
+  acceptorId: requiredText(254, fillAllContractDetails).refine(
+    (named) => !named.includes('@') || emailSchema.safeParse(named).success,
+    {
+      message: 'Please enter a valid email address.',
+    },
+  ),
   title: requiredText(200, fillAllContractDetails),
   description: requiredText(5000, fillAllContractDetails),
   value: amountSchema(amountAboveZero),
@@ -44,7 +51,7 @@ export const createContractRequestSchema = z.object({
 });
 export type CreateContractRequest = z.input<typeof createContractRequestSchema>;
 
-export const contractIdRequestSchema = z.object({ contractId: z.string().trim().min(1, enterContractId).max(64) });
+export const contractIdRequestSchema = z.object({ contractId: idSchema(enterContractId) });
 
 export const editContractRequestSchema = z.object({
   title: requiredText(200, fillAllFieldsCorrectly),
@@ -80,19 +87,26 @@ export const contractViewSchema = z.object({
   created_at: z.string(),
   accepted_at: z.string().nullable(),
   cancellation_requested_by: z.string().nullable(),
+  /** The email the seller named the buyer by; absent or null when named by User ID. */
+  invited_email: z.string().nullable().optional(),
 });
 export type ContractView = z.infer<typeof contractViewSchema>;
 
-/** What anyone holding the id may see before accepting (spec §7 get-contract-for-acceptor). */
-export const contractForAcceptorSchema = contractViewSchema.pick({
-  id: true,
-  title: true,
-  description: true,
-  value_minor: true,
-  currency: true,
-  status: true,
-  payer_user_ids: true,
-});
+/**
+ * What anyone holding the id may see before accepting (spec §7 get-contract-for-acceptor), with
+ * who the seller is, so a buyer knows whom they pay before paying.
+ */
+export const contractForAcceptorSchema = contractViewSchema
+  .pick({
+    id: true,
+    title: true,
+    description: true,
+    value_minor: true,
+    currency: true,
+    status: true,
+    payer_user_ids: true,
+  })
+  .extend({ seller_name: z.string().optional() });
 export type ContractForAcceptor = z.infer<typeof contractForAcceptorSchema>;
 
 /** One party of a contract, with the names the profile has. */
@@ -118,7 +132,7 @@ export const contractListResponseSchema = z.object({ contracts: z.array(contract
 
 /** `mark-delivered`: the creator says what was delivered; the payer's inspection window starts. */
 export const markDeliveredRequestSchema = z.object({
-  contractId: z.string().trim().min(1, enterContractId).max(64),
+  contractId: idSchema(enterContractId),
   note: z.string().trim().min(1, deliveryMessages.noteRequired).max(deliveryNoteMaxLength, deliveryMessages.noteTooLong),
 });
 export type MarkDeliveredRequest = z.input<typeof markDeliveredRequestSchema>;

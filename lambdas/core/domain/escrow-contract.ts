@@ -163,8 +163,13 @@ export function termsEditable(status: ContractStatus): boolean {
 export interface Contract {
   id: string;
   creator_id: string;
-  /** The one person it was made for (the payer of a template instance). */
+  /**
+   * The one person it was made for (the payer of a template instance); while an invitation by
+   * email waits for its person to sign up, a placeholder (`invitationPlaceholder`) nobody is.
+   */
   acceptor_id: string;
+  /** The email the seller named the buyer by, when it was an email; null when named by User ID. */
+  invited_email?: string | null;
   title: string;
   description: string;
   value_minor: number;
@@ -208,6 +213,7 @@ export const contractMessages = {
   notAllowedNow: (status: string) => `This contract is currently "${status}" and cannot be changed that way.`,
   forYourself: 'You cannot create a contract for yourself.',
   unknownAcceptor: 'No user has this Acceptor ID.',
+  invitationSent: (email: string) => `Invitation sent to ${email}. We emailed them a link to this contract.`,
   changedMeanwhile: 'This contract was just changed. Please reload it and try again.',
 } as const;
 
@@ -250,9 +256,17 @@ export function cancellationBy(
   return 'request';
 }
 
-/** The payer side of a contract: the named acceptor and everyone who paid, each once. */
+/**
+ * The acceptor of a contract offered by email to someone without an account yet: no person's id
+ * (Cognito's are UUIDs), so nobody is its acceptor until the invitation is taken up.
+ */
+export const invitationPlaceholder = (contractId: string) => `invited:${contractId}`;
+
+export const isInvitation = (acceptorId: string) => acceptorId.startsWith('invited:');
+
+/** The payer side of a contract: the named acceptor (once a person) and everyone who paid, each once. */
 export function payersOf(contract: Pick<Contract, 'acceptor_id' | 'payer_user_ids'>): string[] {
-  return [...new Set([contract.acceptor_id, ...contract.payer_user_ids])];
+  return [...new Set([contract.acceptor_id, ...contract.payer_user_ids])].filter((id) => !isInvitation(id));
 }
 
 export function isParty(contract: Parties, sub: string): boolean {

@@ -66,7 +66,8 @@ export async function listContractsByCreator(sub: string): Promise<Contract[]> {
 }
 
 /** The fields a change may set; the id, parties and creation date never change. */
-export type ContractChanges = Partial<Omit<Contract, 'id' | 'creator_id' | 'acceptor_id' | 'created_at' | 'version'>>;
+/** What a change may set: never the id, creator or creation; the acceptor only when an invitation by email is taken up. */
+export type ContractChanges = Partial<Omit<Contract, 'id' | 'creator_id' | 'created_at' | 'version'>>;
 
 /**
  * A change of the contract (part of a transaction), only from the status and version it was read

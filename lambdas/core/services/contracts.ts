@@ -7,6 +7,8 @@ import {
   assertMayRespond,
   type Contract,
   contractMessages,
+  invitationPlaceholder,
+  isInvitation,
   isParty,
   nextStatus,
 } from '../domain/escrow-contract';
@@ -21,11 +23,13 @@ import {
   listContractsByCreator,
   updated,
 } from '../entities/contract';
+import { invitationPut } from '../entities/invitation';
 import { notificationItems } from '../entities/notification';
 import { listContractIdsByParty, partyLinkPut } from '../entities/party-link';
-import { getNames, getProfile } from '../entities/profile';
+import { getNames, getProfile, getProfileByEmail } from '../entities/profile';
 import { conflict, onConditionFailed, type TransactItem, transactWrite } from '../entities/table';
 import { openEscrow } from './escrow-workflow';
+import { invitationTakenUpBy, inviteByEmail } from './invitations';
 import { countAttempt } from './throttles';
 
 /** Contract use cases: load, decide with the domain (domain/escrow-contract.ts), write in one transaction. */
@@ -59,11 +63,14 @@ export function newContract(fields: {
   now: string;
   acceptedBy?: string[];
   inspectionDays?: number;
+  invitedEmail?: string | null;
 }): Contract {
+  const id = ulid();
   return {
-    id: ulid(),
+    id,
     creator_id: fields.creatorId,
-    acceptor_id: fields.acceptorId,
+    acceptor_id: fields.acceptorId || invitationPlaceholder(id),
+    invited_email: fields.invitedEmail ?? null,
     title: fields.title,
     description: fields.description,
     value_minor: fields.valueMinor,
@@ -87,17 +94,41 @@ export function newContract(fields: {
   };
 }
 
-export function toContractView(contract: Contract): ContractView {
+/**
+ * A contract as its parties see it. Named by email and not yet accepted, its acceptor is shown to
+ * nobody but themselves (`viewer`): the seller must not learn whether that email has an account.
+ */
+export function toContractView(contract: Contract, viewer?: string): ContractView {
   const { version, ...view } = contract;
-  return view;
+  return undisclosedTo(contract, viewer) ? { ...view, acceptor_id: '' } : view;
 }
 
-export function toAcceptorView(contract: Contract): ContractForAcceptor {
+function undisclosedTo(contract: Contract, viewer?: string): boolean {
+  return Boolean(contract.invited_email) && !contract.accepted_at && contract.acceptor_id !== viewer;
+}
+
+/** What anyone signed in who holds the id may see before accepting: the offer and who the seller is. */
+export async function toAcceptorView(contract: Contract): Promise<ContractForAcceptor> {
   const { id, title, description, value_minor, currency, status, payer_user_ids } = contract;
-  return { id, title, description, value_minor, currency, status, payer_user_ids };
+  return {
+    id,
+    title,
+    description,
+    value_minor,
+    currency,
+    status,
+    payer_user_ids,
+    seller_name: await displayName(contract.creator_id),
+  };
 }
 
-/** A private contract for one named acceptor, who is told in the same transaction. */
+/**
+ * A private contract for one named buyer, named by User ID or by email, who is told in the same
+ * transaction and by email with the contract's link. An email with an account behind it names
+ * that person; one without gets an invitation (the contract waits for whoever signs up with it,
+ * services/invitations.ts). The seller is answered alike either way, so creating a contract never
+ * tells whether an email has an account.
+ */
 export async function createContract(
   creatorId: string,
   input: {
@@ -109,15 +140,15 @@ export async function createContract(
     inspectionDays?: number;
   },
 ): Promise<string> {
-  if (input.acceptorId === creatorId) throw new ValidationError(contractMessages.forYourself);
-  if (!(await getProfile(input.acceptorId))) throw new NotFoundError(contractMessages.unknownAcceptor);
+  const named = await nameBuyer(creatorId, input.acceptorId);
   await countAttempt(throttles.contractsByCreator, creatorId);
-  await countAttempt(throttles.contractsForPerson, `${creatorId}#${input.acceptorId}`);
+  await countAttempt(throttles.contractsForPerson, `${creatorId}#${named.email ?? named.sub}`);
   const now = new Date().toISOString();
   const contract = newContract({
     event: 'create',
     creatorId,
-    acceptorId: input.acceptorId,
+    acceptorId: named.sub ?? '',
+    invitedEmail: named.email,
     title: input.title,
     description: input.description,
     valueMinor: input.value,
@@ -126,16 +157,35 @@ export async function createContract(
     now,
   });
   const creator = await displayName(creatorId);
+  const amount = formatAmount(contract.value_minor, contract.currency);
+  const invitation = named.email && !named.sub ? { email: named.email, contract_id: contract.id, created_at: now } : null;
   await commitContractChange([
     contractPut(contract),
-    ...notificationItems(
-      input.acceptorId,
-      'New contract',
-      `${creator} created the contract "${contract.title}" for you (${formatAmount(contract.value_minor, contract.currency)}). Contract ID: ${contract.id}`,
-      now,
-    ),
+    ...(invitation
+      ? [invitationPut(invitation)]
+      : notificationItems(
+          contract.acceptor_id,
+          'New contract',
+          `${creator} created the contract "${contract.title}" for you (${amount}). Contract ID: ${contract.id}`,
+          now,
+          { contract, email: 'contract-created', values: { seller: creator } },
+        )),
   ]);
+  if (invitation) await inviteByEmail(invitation.email, contract, creator);
   return contract.id;
+}
+
+/** Who a new contract is for: a User ID names a person (or is refused); an email may name a person or no one yet. */
+async function nameBuyer(creatorId: string, named: string): Promise<{ sub: string | null; email: string | null }> {
+  if (!named.includes('@')) {
+    if (named === creatorId) throw new ValidationError(contractMessages.forYourself);
+    if (!(await getProfile(named))) throw new NotFoundError(contractMessages.unknownAcceptor);
+    return { sub: named, email: null };
+  }
+  const email = named.trim().toLowerCase();
+  const account = await getProfileByEmail(email);
+  if (account?.sub === creatorId) throw new ValidationError(contractMessages.forYourself);
+  return { sub: account?.sub ?? null, email };
 }
 
 /**
@@ -145,48 +195,67 @@ export async function createContract(
  * stopped between the write and the start, the retry finishes it).
  */
 export async function acceptContract(id: string, sub: string): Promise<ContractView> {
-  const contract = await loadContract(id);
-  if (contract.acceptor_id === sub && contract.accepted_by.includes(sub) && contract.status !== 'cancelled') {
-    await openEscrow(contract.id);
-    return toContractView(contract);
+  const stored = await loadContract(id);
+  if (stored.acceptor_id === sub && stored.accepted_by.includes(sub) && stored.status !== 'cancelled') {
+    await openEscrow(stored.id);
+    return toContractView(stored);
   }
+  const invitation = await invitationTakenUpBy(stored, sub);
+  const contract = { ...stored, ...invitation.set };
   assertMayRespond(contract, sub);
   const now = new Date().toISOString();
   const changes = {
+    ...invitation.set,
     status: nextStatus(contract.status, 'accept'),
     accepted_by: [...contract.accepted_by, sub],
     accepted_at: now,
   };
   await commitContractChange([
-    contractUpdate(contract, changes),
+    contractUpdate(stored, changes),
+    ...invitation.items,
     partyLinkPut({ contract_id: contract.id, user_id: sub, role: 'acceptor', linked_at: now }),
     ...notificationItems(
       contract.creator_id,
       'Contract accepted',
       `${await displayName(sub)} accepted "${contract.title}".`,
       now,
+      {
+        contract,
+        email: 'contract-accepted',
+      },
     ),
   ]);
   await openEscrow(contract.id);
-  return toContractView(updated(contract, changes));
+  return toContractView(updated(stored, changes));
 }
 
 /** Rejects as the named acceptor: the contract is cancelled and the creator told. */
 export async function rejectContract(id: string, sub: string): Promise<ContractView> {
-  const contract = await loadContract(id);
+  const stored = await loadContract(id);
+  const invitation = await invitationTakenUpBy(stored, sub);
+  const contract = { ...stored, ...invitation.set };
   assertMayRespond(contract, sub, 'reject');
   const now = new Date().toISOString();
-  const changes = { status: nextStatus(contract.status, 'reject'), rejected_by: [...contract.rejected_by, sub] };
+  const changes = {
+    ...invitation.set,
+    status: nextStatus(contract.status, 'reject'),
+    rejected_by: [...contract.rejected_by, sub],
+  };
   await commitContractChange([
-    contractUpdate(contract, changes),
+    contractUpdate(stored, changes),
+    ...invitation.items,
     ...notificationItems(
       contract.creator_id,
       'Contract rejected',
       `${await displayName(sub)} rejected "${contract.title}".`,
       now,
+      {
+        contract,
+        email: 'contract-rejected',
+      },
     ),
   ]);
-  return toContractView(updated(contract, changes));
+  return toContractView(updated(stored, changes));
 }
 
 export async function editContract(
@@ -218,22 +287,26 @@ export async function deleteContract(id: string, sub: string): Promise<void> {
 export async function contractForParty(id: string, sub: string): Promise<ContractWithPeople> {
   const contract = await loadContract(id);
   if (!isParty(contract, sub)) throw new ForbiddenError(contractMessages.notCreator);
-  const ids = [...new Set([contract.creator_id, contract.acceptor_id, ...contract.payer_user_ids])];
+  // Named by email and not yet accepted: whether that email has an account stays untold (no name, no id).
+  const undisclosed = undisclosedTo(contract, sub);
+  const ids = [...new Set([contract.creator_id, contract.acceptor_id, ...contract.payer_user_ids])].filter(
+    (pid) => !isInvitation(pid) && !(undisclosed && pid === contract.acceptor_id),
+  );
   const names = await getNames(ids);
   const people = ids.map((pid) => ({
     id: pid,
     full_name: names.get(pid)?.full_name ?? null,
     username: names.get(pid)?.username ?? null,
   }));
-  return { contract: toContractView(contract), people };
+  return { contract: toContractView(contract, sub), people };
 }
 
 /** The caller's own contracts, newest first. */
 export async function contractsCreatedBy(sub: string): Promise<ContractView[]> {
-  return (await listContractsByCreator(sub)).map(toContractView);
+  return (await listContractsByCreator(sub)).map((contract) => toContractView(contract, sub));
 }
 
 /** Contracts the caller accepted or paid for, newest link first. */
 export async function contractsEngagedBy(sub: string): Promise<ContractView[]> {
-  return (await getContracts(await listContractIdsByParty(sub))).map(toContractView);
+  return (await getContracts(await listContractIdsByParty(sub))).map((contract) => toContractView(contract, sub));
 }
