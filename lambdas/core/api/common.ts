@@ -40,8 +40,14 @@ export const amountSchema = (message: string, { allowZero = false } = {}) =>
     return reading.minor;
   });
 
+/**
+ * The product's ids (contracts, templates, notifications) are ULIDs, upper case; one typed or
+ * pasted in lower case is the same id (Crockford base32 ignores case).
+ */
+export const idSchema = (message?: string) => z.string().trim().min(1, message).max(64, message).toUpperCase();
+
 /** The `{id}` of a resource path. */
-export const pathIdSchema = z.object({ id: z.string().trim().min(1).max(128) });
+export const pathIdSchema = z.object({ id: idSchema() });
 
 // The `error` of a 500 and of an unworded 400, defined where the web app's entry can read them without zod.
 export { internalErrorMessage, invalidRequestMessage } from './http';

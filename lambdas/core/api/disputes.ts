@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { disputeDetailsMaxLength, disputeMessages, disputeReasonCodes } from '../domain/dispute';
-import { amountSchema } from './common';
+import { amountSchema, idSchema } from './common';
 import { contractViewSchema, enterContractId } from './contracts';
 
 /**
@@ -10,7 +10,7 @@ import { contractViewSchema, enterContractId } from './contracts';
  * Amounts travel like every other request amount: decimals in, integer minor units out.
  */
 
-const contractId = z.string().trim().min(1, enterContractId).max(64);
+const contractId = idSchema(enterContractId);
 
 export const openDisputeRequestSchema = z.object({
   contractId,

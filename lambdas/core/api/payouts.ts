@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { payoutStatuses } from '../domain/payout';
 import { pinSchema } from './account';
+import { idSchema } from './common';
 import { contractViewSchema, enterContractId } from './contracts';
 
 /**
@@ -23,7 +24,7 @@ export const payoutMessages = {
  * accepted and ignored: who releases is the signed-in caller, how much is the stored contract.
  */
 export const releaseFundsRequestSchema = z.object({
-  contractId: z.string().trim().min(1, enterContractId).max(64),
+  contractId: idSchema(enterContractId),
   pin: pinSchema,
   payerId: z.unknown().optional(),
   releaseAmount: z.unknown().optional(),

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { idSchema } from './common';
 import { enterContractId } from './contracts';
 
 /**
@@ -12,4 +13,4 @@ export const satisfactionMessages = {
   alreadyMarked: 'You have already marked this contract completed.',
 } as const;
 
-export const markSatisfiedRequestSchema = z.object({ contractId: z.string().trim().min(1, enterContractId).max(64) });
+export const markSatisfiedRequestSchema = z.object({ contractId: idSchema(enterContractId) });

@@ -8,7 +8,7 @@ import {
   editCurrencies,
   isEscrowCurrency,
 } from '../domain/money';
-import { amountSchema, requiredText } from './common';
+import { amountSchema, idSchema, requiredText } from './common';
 import { inspectionDaysSchema } from './contracts';
 
 /** The templates API: requests and replies. Base prices travel as integer minor units with their currency. */
@@ -61,7 +61,7 @@ export type PublicTemplate = z.infer<typeof publicTemplateSchema>;
 export const templateResponseSchema = z.object({ template: templateViewSchema });
 export const templateListResponseSchema = z.object({ templates: z.array(templateViewSchema) });
 
-export const templateIdRequestSchema = z.object({ templateId: z.string().trim().min(1, enterTemplateId).max(64) });
+export const templateIdRequestSchema = z.object({ templateId: idSchema(enterTemplateId) });
 export const fetchTemplateResponseSchema = z.object({ success: z.literal(true), template: publicTemplateSchema });
 
 /** Quantity: a whole number of at least 1; anything else counts as 1 (spec §5 Use template). */
@@ -71,7 +71,7 @@ export const quantitySchema = z.preprocess((value) => {
 }, z.number().int().min(1).max(1_000_000));
 
 export const createInstanceRequestSchema = z.object({
-  templateId: z.string().trim().min(1, enterTemplateId).max(64),
+  templateId: idSchema(enterTemplateId),
   quantity: quantitySchema,
 });
 export type CreateInstanceRequest = z.input<typeof createInstanceRequestSchema>;
