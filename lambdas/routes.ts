@@ -285,6 +285,14 @@ export const routes: readonly RouteDefinition[] = [
     permissions: { table: 'readWrite', secrets: ['app'], sendEmail: true },
   },
 
+  {
+    name: 'save-email-preferences',
+    method: 'POST',
+    path: '/email-preferences',
+    auth: 'protected',
+    permissions: { table: 'readWrite' },
+  },
+
   // Notifications
   { name: 'list-notifications', method: 'GET', path: '/notifications', auth: 'protected', permissions: { table: 'read' } },
   {

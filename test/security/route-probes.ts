@@ -247,6 +247,8 @@ const probes: Record<string, ProbeSpec> = {
     request: () => ({ path: '/reset-pin', body: { code: '000000', pin: '1234', confirmPin: '1234' } }),
   },
 
+  'save-email-preferences': { access: 'self', request: () => ({ path: '/email-preferences', body: { email_updates: false } }) },
+
   // Notifications
   'list-notifications': { access: 'self', request: () => ({ path: '/notifications' }) },
   'mark-notification-read': {

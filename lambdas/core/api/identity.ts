@@ -93,8 +93,16 @@ export const profileSchema = z.object({
   account_number: z.string().nullable(),
   bank_code: z.string().nullable(),
   account_name: z.string().nullable(),
+  /** Whether emails that are not about money (accepted, rejected) are sent (absent: they are); money and what needs acting on always go. */
+  email_updates: z.boolean().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+/** `save-email-preferences`: turns the emails that are not about money on or off. */
+export const emailPreferencesRequestSchema = z.object({
+  email_updates: z.boolean({ message: 'Choose whether to get these emails.' }),
+});
+export type EmailPreferencesRequest = z.input<typeof emailPreferencesRequestSchema>;
 
 /** The caller's account: always id, email, created date; `profile` null when the row is missing. */
 export const profileResponseSchema = z.object({

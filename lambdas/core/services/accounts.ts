@@ -30,6 +30,7 @@ import {
   markWelcomed,
   newProfilePuts,
   revokeSessions,
+  saveEmailUpdates,
   type UserProfile,
 } from '../entities/profile';
 import { consumeResetLink, createResetLink, restoreResetLink } from '../entities/reset-link';
@@ -189,7 +190,15 @@ export function toProfile(profile: UserProfile): Profile {
     account_number: profile.account_number ?? null,
     bank_code: profile.bank_code ?? null,
     account_name: profile.account_name ?? null,
+    email_updates: profile.email_updates !== false,
   };
+}
+
+/** Turns the account's emails that are not about money on or off. */
+export async function saveEmailPreferences(sub: string, on: boolean): Promise<void> {
+  await onConditionFailed(saveEmailUpdates(sub, on), () => {
+    throw new NotFoundError('Could not load your account details. Please try again.');
+  });
 }
 
 /** The caller's own account; a missing profile row is tolerated (id, email and created date from Cognito). */
