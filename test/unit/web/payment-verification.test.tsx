@@ -88,6 +88,8 @@ describe('payment verification /payment-verification', () => {
     expect(getPaymentStatus).toHaveBeenCalledTimes(1);
     expect(getPaymentStatus).toHaveBeenCalledWith(txRef);
     expect(heading()).toBe('Verifying Payment');
+    // Back from the card checkout, the payer sees that something is happening.
+    expect(screen.getByRole('status').textContent).toBe('Please wait while we confirm your payment. Do not close this page.');
 
     await advance(4_999);
     expect(getPaymentStatus).toHaveBeenCalledTimes(1);

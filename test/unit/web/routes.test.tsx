@@ -51,6 +51,13 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('routes', () => {
+  it("shows a spinner while a page's code loads, never a blank page", async () => {
+    renderApp('/how-it-works');
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
+    expect(await screen.findByRole('heading', { level: 1, name: 'How It Works' })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it('shows "Page Not Found" for an unknown path', async () => {
     renderApp('/no-such-page');
     expect(await screen.findByText('Page Not Found')).toBeTruthy();

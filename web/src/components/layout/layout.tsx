@@ -3,6 +3,7 @@ import { Component, type ReactNode, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { isOpenPath, isPublicPath } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
+import { PageLoading } from '../ui/spinner';
 import { AppHeader } from './app-header';
 import { Footer } from './footer';
 import { HelpButton } from './help-button';
@@ -52,7 +53,8 @@ export function Layout() {
       <div className="h-14 shrink-0" aria-hidden="true" />
       <main className="flex-1">
         <StartFailure key={pathname}>
-          <Suspense fallback={null}>
+          {/* A page's code and the stage's config load here: a spinner, not a blank screen. */}
+          <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
         </StartFailure>

@@ -9,7 +9,7 @@ export function ThemeToggle() {
       onClick={toggleTheme}
       aria-label="Dark mode"
       aria-pressed={dark}
-      className="rounded-full p-2 hover:bg-gray-100 dark:hover:bg-gray-800"
+      className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-full p-2 hover:bg-gray-100 dark:hover:bg-gray-800"
     >
       <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
         {dark ? (

@@ -1,7 +1,10 @@
 import type { ButtonHTMLAttributes } from 'react';
 
-/** At least 44 px high, the touch target WCAG 2.5.5 asks for (a control used on a phone). */
-export const tapTargetClass = 'min-h-11';
+/**
+ * At least 44 by 44 px, the touch target WCAG 2.5.5 asks for (a control used on a phone). Button,
+ * the link buttons and the copy button have it already; other small controls add it.
+ */
+export const tapTargetClass = 'min-h-11 min-w-11';
 
 const variants = {
   primary: 'bg-emerald-700 text-white hover:bg-emerald-800 disabled:bg-emerald-600/50',
@@ -18,7 +21,7 @@ export function Button({
   return (
     <button
       type={type}
-      className={`rounded-md px-4 py-2 font-semibold shadow-sm transition-colors disabled:cursor-not-allowed ${variants[variant]} ${className ?? ''}`}
+      className={`${tapTargetClass} rounded-md px-4 py-2 font-semibold shadow-sm transition-colors disabled:cursor-not-allowed ${variants[variant]} ${className ?? ''}`}
       {...props}
     />
   );

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { timings } from '../../lib/constants';
+import { tapTargetClass } from './button';
 import { Toast } from './toast';
 
 /**
@@ -48,7 +49,7 @@ export function CopyButton({
       <button
         type="button"
         onClick={() => void copy()}
-        className="rounded-md border border-gray-300 px-2 py-1 text-xs font-semibold hover:bg-gray-100 dark:border-gray-700 dark:hover:bg-gray-800"
+        className={`${tapTargetClass} rounded-md border border-gray-300 px-3 py-1 text-sm font-semibold hover:bg-gray-100 dark:border-gray-700 dark:hover:bg-gray-800`}
       >
         {copied ? 'Copied!' : label}
       </button>

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { tapTargetClass } from './button';
+import { Spinner } from './spinner';
 
 /** The frame of a signed-in content page: a heading, optional actions beside it, then the content. */
 export function Page({ title, actions, children }: { title: ReactNode; actions?: ReactNode; children: ReactNode }) {
@@ -31,14 +33,18 @@ export function Details({ children }: { children: ReactNode }) {
   );
 }
 
+/** What a part of a page says while its data loads: the spinner beside the text, announced as a status. */
 export function Loading({ children = 'Loading...' }: { children?: ReactNode }) {
-  return <p className="text-gray-600 dark:text-gray-400">{children}</p>;
+  return (
+    <p role="status" className="flex items-center gap-2 text-gray-600 dark:text-gray-400">
+      <Spinner className="size-5 text-emerald-700 dark:text-emerald-400" />
+      {children}
+    </p>
+  );
 }
 
 export const linkClass = 'font-medium text-emerald-700 hover:underline dark:text-emerald-400';
 
-/** A link styled as a button (navigation, not an action). */
-export const linkButtonClass =
-  'inline-block rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-emerald-800';
-export const secondaryLinkButtonClass =
-  'inline-block rounded-md border border-gray-300 px-4 py-2 font-semibold text-gray-800 shadow-sm hover:bg-gray-100 dark:border-gray-700 dark:text-gray-100 dark:hover:bg-gray-800';
+/** A link styled as a button (navigation, not an action), as tall as a Button; its text sits in the middle. */
+export const linkButtonClass = `inline-flex items-center justify-center ${tapTargetClass} rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-emerald-800`;
+export const secondaryLinkButtonClass = `inline-flex items-center justify-center ${tapTargetClass} rounded-md border border-gray-300 px-4 py-2 font-semibold text-gray-800 shadow-sm hover:bg-gray-100 dark:border-gray-700 dark:text-gray-100 dark:hover:bg-gray-800`;

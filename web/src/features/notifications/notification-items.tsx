@@ -1,4 +1,5 @@
 import type { NotificationView } from '@escrow/api/notifications';
+import { tapTargetClass } from '../../components/ui/button';
 import { formatDateTime } from '../../lib/format';
 
 /** Notifications as a list, newest first, with 'Mark as read' on the unread ones. */
@@ -22,7 +23,7 @@ export function NotificationItems({
             <button
               type="button"
               onClick={() => onMarkRead(n.id)}
-              className="shrink-0 rounded-md border border-gray-300 px-2 py-1 text-xs font-semibold hover:bg-gray-100 dark:border-gray-700 dark:hover:bg-gray-800"
+              className={`${tapTargetClass} shrink-0 rounded-md border border-gray-300 px-3 py-1 text-sm font-semibold hover:bg-gray-100 dark:border-gray-700 dark:hover:bg-gray-800`}
             >
               Mark as read
             </button>

@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
+import { tapTargetClass } from '../../components/ui/button';
+import { Loading } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { dashboardNotifications } from '../../lib/constants';
 import { NotificationItems } from './notification-items';
@@ -23,13 +25,13 @@ export function NotificationsPanel() {
         </h2>
         <Link
           to={paths.myAccount.getHref('notifications')}
-          className="text-sm font-medium text-emerald-700 hover:underline dark:text-emerald-400"
+          className={`${tapTargetClass} -mr-2 inline-flex items-center justify-center px-2 text-sm font-medium text-emerald-700 hover:underline dark:text-emerald-400`}
         >
           View all
         </Link>
       </div>
       <div className="mt-4">
-        {state.status === 'loading' && <p className="text-sm text-gray-600 dark:text-gray-400">Loading notifications...</p>}
+        {state.status === 'loading' && <Loading>Loading notifications...</Loading>}
         {state.status === 'failed' && <Alert tone="error">Could not load notifications.</Alert>}
         {state.status === 'loaded' && latest.length === 0 && (
           <p className="text-sm text-gray-600 dark:text-gray-400">No notifications yet.</p>

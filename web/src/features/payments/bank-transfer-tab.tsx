@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { CopyButton } from '../../components/ui/copy-button';
 import { Detail, Details, Loading } from '../../components/ui/page';
+import { Spinner } from '../../components/ui/spinner';
 import { failureMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useLoad } from '../../lib/use-load';
@@ -46,7 +47,10 @@ export function BankTransferTab({ contractId }: { contractId: string }) {
         <Alert tone="error">{poll.error}</Alert>
       ) : (
         <Alert tone="info">
-          Waiting for your transfer. This page moves on by itself once it is confirmed, usually within 2-5 minutes.
+          <span className="flex items-center gap-2">
+            <Spinner className="size-4" />
+            Waiting for your transfer. This page moves on by itself once it is confirmed, usually within 2-5 minutes.
+          </span>
         </Alert>
       )}
     </div>

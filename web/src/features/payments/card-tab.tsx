@@ -3,6 +3,7 @@ import { toDecimalString } from '@escrow/domain/money';
 import { useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { failureMessage } from '../../lib/api';
 import { useConfig } from '../../lib/config';
@@ -56,7 +57,14 @@ export function CardTab({ contractId, title }: { contractId: string; title: stri
       <p>Pay securely with your debit or credit card. The card form opens in a secure window from our payment provider.</p>
       {error && <Alert tone="error">{error}</Alert>}
       <Button onClick={() => void pay()} disabled={busy}>
-        {busy ? 'Opening...' : 'Pay with Card'}
+        {busy ? (
+          <span className="inline-flex items-center gap-2">
+            <Spinner className="size-4" />
+            Opening...
+          </span>
+        ) : (
+          'Pay with Card'
+        )}
       </Button>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
 import { failureMessage } from '../../lib/api';
 import { initiateOpayPayment } from './api';
 import { paymentPageMessages } from './messages';
@@ -44,7 +45,14 @@ export function OpayTab({ contractId }: { contractId: string }) {
       <p>Pay from your OPay wallet. You will be taken to OPay to approve the payment.</p>
       {error && <Alert tone="error">{error}</Alert>}
       <Button onClick={() => void pay()} disabled={busy}>
-        {busy ? 'Redirecting...' : 'Pay with OPay'}
+        {busy ? (
+          <span className="inline-flex items-center gap-2">
+            <Spinner className="size-4" />
+            Redirecting...
+          </span>
+        ) : (
+          'Pay with OPay'
+        )}
       </Button>
     </div>
   );

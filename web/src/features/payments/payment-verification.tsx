@@ -1,6 +1,6 @@
 import { Link, Navigate } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
-import { linkButtonClass, linkClass, Page } from '../../components/ui/page';
+import { Loading, linkButtonClass, linkClass, Page } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { paymentPageMessages, paymentPolling } from './messages';
 import { usePaymentStatusPoll } from './use-payment-status-poll';
@@ -61,7 +61,7 @@ function VerifyingPayment({ txRef }: { txRef: string }) {
   }
   return (
     <Page title="Verifying Payment">
-      <p aria-live="polite">Please wait while we confirm your payment. Do not close this page.</p>
+      <Loading>Please wait while we confirm your payment. Do not close this page.</Loading>
       {poll.error && <Alert tone="error">{poll.error}</Alert>}
     </Page>
   );
