@@ -38,6 +38,14 @@ describe('signed-in header', () => {
     expect(screen.queryByRole('button', { name: 'Menu' })).toBeNull();
   });
 
+  it.each([390, 1024])("shows the product's logo leading to the dashboard at %i px", (width) => {
+    setViewportWidth(width);
+    renderHeader();
+    const logo = screen.getByRole('link', { name: 'MiddleMan' });
+    expect(logo.getAttribute('href')).toBe('/dashboard');
+    expect(logo.querySelector('img')?.getAttribute('src')).toBe('/favicon.svg');
+  });
+
   it('at 390 px puts the links behind a menu button that reveals My Account and Logout', async () => {
     setViewportWidth(390);
     const signOut = renderHeader();

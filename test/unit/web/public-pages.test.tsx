@@ -204,9 +204,10 @@ describe('footer and help button', () => {
     expect(within(footer).getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms-of-service');
   });
 
-  it('shows the public header links on a static page', async () => {
+  it('shows the logo leading home and the public header links on a static page', async () => {
     renderAt(paths.howItWorks.path);
     await screen.findByRole('heading', { level: 1, name: 'How It Works' });
+    expect(screen.getByRole('link', { name: 'MiddleMan' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'About Us' }).getAttribute('href')).toBe('/who-we-are');
     expect(screen.getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe('/pricing');
     expect(screen.getByRole('link', { name: 'Contact Us' }).getAttribute('href')).toBe('/contact-us');

@@ -1,16 +1,23 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { helpButtonClearanceClass } from './help-button';
+
+/** 44 px high, a tap target on a phone (WCAG 2.5.5). */
+const linkClass = 'inline-flex min-h-11 items-center hover:underline';
 
 export function Footer() {
   return (
-    <footer className="border-t border-gray-200 px-4 py-6 pr-20 text-sm text-gray-600 dark:border-gray-800 dark:text-gray-400">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4">
+    // The last thing on every page: its bottom padding is the floating help button's room.
+    <footer
+      className={`border-t border-gray-200 px-4 pt-6 text-sm text-gray-600 dark:border-gray-800 dark:text-gray-400 ${helpButtonClearanceClass}`}
+    >
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4">
         <span>© {new Date().getFullYear()}</span>
         <nav className="flex gap-6">
-          <Link to={paths.privacyPolicy.getHref()} className="hover:underline">
+          <Link to={paths.privacyPolicy.getHref()} className={linkClass}>
             Privacy Policy
           </Link>
-          <Link to={paths.termsOfService.getHref()} className="hover:underline">
+          <Link to={paths.termsOfService.getHref()} className={linkClass}>
             Terms of Service
           </Link>
         </nav>
