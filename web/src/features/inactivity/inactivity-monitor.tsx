@@ -5,9 +5,13 @@ import { Dialog } from '../../components/ui/dialog';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { timings } from '../../lib/constants';
+import { useKeptAwake } from '../../lib/keep-awake';
 import { useInactivity } from './use-inactivity';
 
-/** Mounted on signed-in pages: warns at 4 minutes without activity, logs out at 5 (spec §4). */
+/**
+ * Mounted on signed-in pages: warns at 4 minutes without activity, logs out at 5 (spec §4). A page
+ * waiting on the person's behalf (a checkout watching a payment) counts as activity.
+ */
 export function InactivityMonitor() {
   const { signOut } = useAuth();
   const navigate = useNavigate();
@@ -21,6 +25,7 @@ export function InactivityMonitor() {
     warnAfterMs: timings.inactivityWarningMs,
     logoutAfterMs: timings.inactivityLogoutMs,
     onTimeout: () => void logout(),
+    paused: useKeptAwake(),
   });
 
   if (!warning) return null;

@@ -7,6 +7,8 @@ export interface InactivityOptions {
   warnAfterMs: number;
   logoutAfterMs: number;
   onTimeout: () => void;
+  /** The page waits on the person's behalf (lib/keep-awake.ts): no clock runs, and it starts afresh after. @default false */
+  paused?: boolean;
 }
 
 /**
@@ -14,7 +16,7 @@ export interface InactivityOptions {
  * warning shows, only `stay()` (the dialog's button) restarts the clock, so a stray mouse move
  * does not silently dismiss it.
  */
-export function useInactivity({ warnAfterMs, logoutAfterMs, onTimeout }: InactivityOptions) {
+export function useInactivity({ warnAfterMs, logoutAfterMs, onTimeout, paused = false }: InactivityOptions) {
   const [warning, setWarning] = useState(false);
   const warningRef = useRef(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
@@ -35,6 +37,11 @@ export function useInactivity({ warnAfterMs, logoutAfterMs, onTimeout }: Inactiv
   }, [warnAfterMs, logoutAfterMs]);
 
   useEffect(() => {
+    if (paused) {
+      warningRef.current = false;
+      setWarning(false);
+      return;
+    }
     restart();
     const onActivity = () => {
       if (!warningRef.current) restart();
@@ -44,7 +51,7 @@ export function useInactivity({ warnAfterMs, logoutAfterMs, onTimeout }: Inactiv
       for (const name of activityEvents) window.removeEventListener(name, onActivity, { capture: true });
       for (const timer of timers.current) clearTimeout(timer);
     };
-  }, [restart]);
+  }, [restart, paused]);
 
   return { warning, stay: restart };
 }

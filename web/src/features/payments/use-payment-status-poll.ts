@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { ApiError, failureMessage } from '../../lib/api';
+import { useKeepAwake } from '../../lib/keep-awake';
 import { onRealtimeEvent } from '../../lib/realtime';
 import { getPaymentStatus } from './api';
 import { paymentPageMessages, paymentPolling } from './messages';
@@ -46,7 +47,8 @@ export interface PaymentStatusPollOptions {
  * Checks the payment's status every 5 seconds (spec §9), and at once when the server announces a
  * change of one of the person's contracts (realtime), one check at a time, and opens the outcome
  * page once it is settled: success, failed or cancelled. The contract id is the server's,
- * not the address bar's.
+ * not the address bar's. While it watches, the person counts as present: a bank transfer takes
+ * minutes with nothing to click, and the inactivity sign-out must not end the checkout.
  */
 export function usePaymentStatusPoll({
   txRef,
@@ -56,6 +58,8 @@ export function usePaymentStatusPoll({
   const navigate = useNavigate();
   const [exhausted, setExhausted] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [watching, setWatching] = useState(false);
+  useKeepAwake(watching);
 
   useEffect(() => {
     if (!txRef) return;
@@ -64,10 +68,15 @@ export function usePaymentStatusPoll({
     let attempts = 0;
     setExhausted(false);
     setError(null);
+    setWatching(true);
 
     // One check at a time; none after the poll ended (settled, refused, or out of attempts).
     let checking = false;
     let ended = false;
+    const end = () => {
+      ended = true;
+      setWatching(false);
+    };
     async function check(reference: string) {
       checking = true;
       attempts += 1;
@@ -78,21 +87,21 @@ export function usePaymentStatusPoll({
         if (!active) return;
         setError(null);
         if (reply.status !== 'pending') {
-          ended = true;
+          end();
           navigate(outcomeHref(reply.status, reply.contractId, reference), { replace: true });
           return;
         }
       } catch (failure) {
         if (!active) return;
         if (!isTransient(failure)) {
-          ended = true;
+          end();
           setError(failureMessage(failure, paymentPageMessages.verificationUnavailable));
           return;
         }
         setError(paymentPageMessages.verificationUnavailable);
       }
       if (maxAttempts !== undefined && attempts >= maxAttempts) {
-        ended = true;
+        end();
         setExhausted(true);
         return;
       }
@@ -111,6 +120,7 @@ export function usePaymentStatusPoll({
       active = false;
       clearTimeout(timer);
       stopListening();
+      setWatching(false);
     };
   }, [txRef, maxAttempts, checkImmediately, navigate]);
 
