@@ -25,6 +25,7 @@ const account: ProfileResponse = {
     security_ques: null,
     has_security_answer: false,
     has_payment_pin: false,
+    email_updates: true,
     account_number: null,
     bank_code: null,
     account_name: null,
@@ -52,7 +53,7 @@ function fill(values: {
   inspectionDays?: string;
 }) {
   const { acceptorId = 'buyer-1', title = 'Logo design', description = 'One logo', value = '1500.50', currency } = values;
-  fireEvent.change(screen.getByLabelText('Acceptor User ID'), { target: { value: acceptorId } });
+  fireEvent.change(screen.getByLabelText('Acceptor User ID or email'), { target: { value: acceptorId } });
   fireEvent.change(screen.getByLabelText('Contract Title'), { target: { value: title } });
   fireEvent.change(screen.getByLabelText('Description'), { target: { value: description } });
   fireEvent.change(screen.getByLabelText('Value'), { target: { value } });
@@ -60,6 +61,13 @@ function fill(values: {
   if (values.inspectionDays !== undefined)
     fireEvent.change(screen.getByLabelText('Inspection window (days)'), { target: { value: values.inspectionDays } });
 }
+
+const labels = {
+  acceptorId: 'Acceptor User ID or email',
+  title: 'Contract Title',
+  description: 'Description',
+  value: 'Value',
+} as const;
 
 const inspectionBox = () => screen.getByLabelText('Inspection window (days)') as HTMLInputElement;
 
@@ -77,14 +85,16 @@ describe('create contract page', () => {
     expect(screen.getByText('ada@example.com')).toBeTruthy();
   });
 
-  it('lists the create currencies with NGN chosen and the ones escrow cannot carry yet disabled, and a 0.01 value step', () => {
+  it('lists the create currencies with NGN chosen and the ones escrow cannot carry yet disabled, and a text value box for decimals', () => {
     renderPage();
     const select = screen.getByLabelText('Currency') as HTMLSelectElement;
     expect(select.value).toBe('NGN');
     expect([...select.options].map((o) => o.value)).toEqual(['USD', 'EUR', 'GBP', 'NGN']);
     expect([...select.options].filter((o) => !o.disabled).map((o) => o.value)).toEqual(['NGN']);
     expect(select.options[0]?.textContent).toBe('USD ($) (not available yet)');
-    expect(screen.getByLabelText('Value').getAttribute('step')).toBe('0.01');
+    // A text box: a number box would reread "85.000,50" as 85.00050 before the form saw it.
+    expect(screen.getByLabelText('Value').getAttribute('type')).toBe('text');
+    expect(screen.getByLabelText('Value').getAttribute('inputmode')).toBe('decimal');
   });
 
   it.each(['acceptorId', 'title', 'description', 'value'] as const)(
@@ -93,7 +103,14 @@ describe('create contract page', () => {
       renderPage();
       fill({ [field]: ' ' });
       await click('Create Contract');
-      expect(screen.getByRole('alert').textContent).toBe('Please fill in all contract details, including the Acceptor ID.');
+      const box = screen.getByLabelText(labels[field]);
+      expect(box.getAttribute('aria-invalid')).toBe('true');
+      expect(document.getElementById(box.getAttribute('aria-describedby')?.split(' ').at(-1) ?? '')?.textContent).toBe(
+        field === 'value'
+          ? 'Amount must be greater than zero.'
+          : 'Please fill in all contract details, including the Acceptor ID.',
+      );
+      expect(document.activeElement).toBe(box);
       expect(screen.queryByRole('dialog')).toBeNull();
       expect(createContract).not.toHaveBeenCalled();
     },
@@ -132,6 +149,51 @@ describe('create contract page', () => {
     expect(screen.getByTestId('navigation-state').textContent).toBe('{"created":true}');
   });
 
+  it('invites by email: the request names the email, and the next page is told whom it was sent to', async () => {
+    vi.mocked(createContract).mockResolvedValue({ id: '01JNEWCONTRACT0000000000000' });
+    renderPage();
+    fill({ acceptorId: 'Bola@Example.com' });
+    await click('Create Contract');
+    await click('I Agree & Create Contract');
+    expect(vi.mocked(createContract).mock.calls[0]?.[0]).toMatchObject({ acceptorId: 'Bola@Example.com' });
+    expect(screen.getByTestId('navigation-state').textContent).toBe('{"created":true,"invitedEmail":"bola@example.com"}');
+  });
+
+  it('refuses a malformed email under the box, before anything is sent', async () => {
+    renderPage();
+    fill({ acceptorId: 'bola@' });
+    await click('Create Contract');
+    expect(screen.getByText('Please enter a valid email address.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('reads the amount back as it is typed, with what the seller will receive after the 2% fee', () => {
+    renderPage();
+    fill({ value: '85,000' });
+    expect(screen.getByTestId('amount-preview').textContent).toBe('₦85,000.00');
+    expect(screen.getByTestId('fee-preview').textContent).toBe('You will receive ₦83,300.00 after the 2% fee');
+  });
+
+  it('refuses "85.000,50" naming what it seems to mean, never reading it as 85.00050', async () => {
+    renderPage();
+    fill({ value: '85.000,50' });
+    expect(screen.getByTestId('amount-preview').textContent).toBe(
+      '"85.000,50" looks like 85,000.50 written with dots between thousands. Type it as 85,000.50.',
+    );
+    expect(screen.queryByTestId('fee-preview')).toBeNull();
+    await click('Create Contract');
+    expect(screen.getByLabelText('Value').getAttribute('aria-invalid')).toBe('true');
+    expect(createContract).not.toHaveBeenCalled();
+  });
+
+  it('refuses "85k" naming 85,000', async () => {
+    renderPage();
+    fill({ value: '85k' });
+    expect(screen.getByTestId('amount-preview').textContent).toBe('"85k" is short for 85,000: type the amount in full, 85,000.');
+    await click('Create Contract');
+    expect(createContract).not.toHaveBeenCalled();
+  });
+
   it('asks for the inspection window in whole days from 1 to 14, 3 to start with, and says what it is', () => {
     renderPage();
     expect(inspectionBox().value).toBe('3');
@@ -155,7 +217,8 @@ describe('create contract page', () => {
       renderPage();
       fill({ inspectionDays: days });
       await click('Create Contract');
-      expect(screen.getByRole('alert').textContent).toBe(deliveryMessages.inspectionDaysRange);
+      expect(screen.getByText(deliveryMessages.inspectionDaysRange)).toBeTruthy();
+      expect(inspectionBox().getAttribute('aria-invalid')).toBe('true');
       expect(screen.queryByRole('dialog')).toBeNull();
       expect(createContract).not.toHaveBeenCalled();
     },

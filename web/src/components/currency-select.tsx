@@ -21,6 +21,8 @@ export function CurrencySelect<C extends Currency>({
   value: C;
   onChange: (currency: C) => void;
   label?: string;
+  /** The currency's refusal, shown under the dropdown. */
+  error?: string | null;
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange'>) {
   return (
     <SelectField label={label} value={value} onChange={(event) => onChange(event.target.value as C)} {...select}>

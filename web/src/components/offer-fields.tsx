@@ -1,51 +1,65 @@
 import { inspectionDays } from '@escrow/domain/delivery';
-import type { ReactNode } from 'react';
+import { type Currency, describeAmount } from '@escrow/domain/money';
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 import { TextAreaField, TextField } from './ui/field';
 
+/**
+ * The fields of the contract and template forms. Each takes the control's own props as well
+ * (`{...form.register('title')}` from the form pattern in lib/form.ts) and `error`, its refusal.
+ */
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & {
+  error?: string;
+  onChange?: InputHTMLAttributes<HTMLInputElement>['onChange'];
+};
+
 /** The title box of the contract and template forms; `label` says which ("Contract Title", "Template Title"). */
-export function TitleField({ label, value, onChange }: { label: string; value: string; onChange: (title: string) => void }) {
-  return <TextField label={label} name="title" required value={value} onChange={(event) => onChange(event.target.value)} />;
+export function TitleField({ label, ...input }: { label: string } & InputProps) {
+  return <TextField label={label} name="title" required {...input} />;
 }
 
 /** The Description box of the contract and template forms. */
-export function DescriptionField({ value, onChange }: { value: string; onChange: (description: string) => void }) {
-  return (
-    <TextAreaField
-      label="Description"
-      name="description"
-      required
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-    />
-  );
+export function DescriptionField(textarea: TextareaHTMLAttributes<HTMLTextAreaElement> & { error?: string }) {
+  return <TextAreaField label="Description" name="description" required {...textarea} />;
 }
 
-/** A money amount in major units (e.g. "1500.50"): a contract's value or a template's base price. */
+/**
+ * A money amount in major units (e.g. "1500.50" or "1,500.50"): a contract's value or a template's
+ * base price. A text box, not a number box: the browser must not reread what was typed (a number
+ * box takes "85.000,50" for 85.00050). Under it, as the person types, the amount as read
+ * ("₦85,000.50") or what is ambiguous about it; `hint` adds a line (e.g. the fee preview).
+ */
 export function AmountField({
   label,
-  name,
+  typed,
+  currency,
   hint,
-  value,
-  onChange,
-}: {
-  label: string;
-  name: string;
-  hint?: ReactNode;
-  value: string;
-  onChange: (amount: string) => void;
-}) {
+  ...input
+}: { label: string; typed: string; currency: Currency; hint?: ReactNode } & InputProps) {
+  const reading = typed.trim() ? describeAmount(typed, currency) : null;
   return (
     <TextField
       label={label}
-      name={name}
-      type="number"
+      type="text"
       inputMode="decimal"
-      min="0.01"
-      step="0.01"
+      autoComplete="off"
       required
-      hint={hint}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
+      hint={
+        (reading || hint) && (
+          <span className="block space-y-1">
+            {reading && (
+              <span
+                data-testid="amount-preview"
+                className={`block ${reading.ok ? 'text-gray-700 dark:text-gray-300' : 'text-amber-700 dark:text-amber-300'}`}
+              >
+                {reading.text}
+              </span>
+            )}
+            {hint && <span className="block">{hint}</span>}
+          </span>
+        )
+      }
+      {...input}
     />
   );
 }
@@ -60,7 +74,7 @@ export const inspectionDaysFromText = (text: string): number => Number(text.trim
  * The inspection window a contract or template is created with: whole days after the delivery the
  * buyer has to accept it or open a dispute, before silence counts as acceptance.
  */
-export function InspectionDaysField({ value, onChange }: { value: string; onChange: (days: string) => void }) {
+export function InspectionDaysField(input: InputProps) {
   return (
     <TextField
       label="Inspection window (days)"
@@ -76,8 +90,7 @@ export function InspectionDaysField({ value, onChange }: { value: string; onChan
           Days the buyer has to check the delivery before it counts as accepted.
         </span>
       }
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
+      {...input}
     />
   );
 }

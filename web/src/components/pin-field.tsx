@@ -13,6 +13,8 @@ export function PinField({
   label?: string;
   /** Shown under the box, e.g. how to set a PIN. */
   hint?: ReactNode;
+  /** The PIN's refusal, shown under the box. */
+  error?: string | null;
   value: string;
   onChange: (pin: string) => void;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>) {

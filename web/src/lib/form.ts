@@ -3,19 +3,6 @@ import { type FieldValues, get, type Path, type UseFormProps, useForm } from 're
 import type * as z from 'zod';
 import { useSubmit } from './use-submit';
 
-/** What a form's own check gives: the request to send, or the message to show instead. */
-export type Checked<T> = { ok: true; request: T } | { ok: false; message: string };
-
-/** Each field's first refusal from a schema's issues, by the field's name (the issue's first path key). */
-export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? '');
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
 /** Moves focus to the first control of `form` marked invalid (run after the errors are rendered). */
 export function focusFirstInvalid(form: HTMLFormElement | null): void {
   form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -57,5 +44,14 @@ export function useApiForm<Values extends FieldValues>(
     return (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
   }
 
-  return { ...form, submit, fieldError, working: submission.working, error: submission.error, refuse: submission.setError };
+  return {
+    ...form,
+    submit,
+    /** Runs a request of the form's outside `submit` (e.g. after a confirmation), one at a time, its refusal in `error`. */
+    run: submission.run,
+    fieldError,
+    working: submission.working,
+    error: submission.error,
+    refuse: submission.setError,
+  };
 }

@@ -1,4 +1,6 @@
 import type { Currency } from '@escrow/domain/money';
+import type { ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { CurrencySelect } from '../../components/currency-select';
 import { AmountField, DescriptionField, TitleField } from '../../components/offer-fields';
 
@@ -10,23 +12,36 @@ export interface ContractFieldValues<C extends Currency> {
   currency: C;
 }
 
-/** The contract fields the create and edit forms share (the create form adds the acceptor above them). */
+/** A registered control of the form pattern (lib/form.ts) with its refusal. */
+export type RegisteredField = UseFormRegisterReturn & { error?: string };
+
+/**
+ * The contract fields the create and edit forms share (the create form adds the buyer above
+ * them). `field(name)` is the form's registration of a field with its refusal; `value` and
+ * `currency` are what is typed and chosen now (for the amount's preview), `valueHint` a line
+ * under it (the fee preview).
+ */
 export function ContractFields<C extends Currency>({
-  form,
+  field,
+  value,
+  currency,
   currencies,
-  set,
+  onCurrency,
+  valueHint,
 }: {
-  form: ContractFieldValues<C>;
+  field: (name: 'title' | 'description' | 'value') => RegisteredField;
+  value: string;
+  currency: C;
   currencies: readonly C[];
-  /** The form's own setter; a method, so a setter of a larger form (with the acceptor) fits too. */
-  set<K extends keyof ContractFieldValues<C>>(key: K, value: ContractFieldValues<C>[K]): void;
+  onCurrency: (currency: C) => void;
+  valueHint?: ReactNode;
 }) {
   return (
     <>
-      <TitleField label="Contract Title" value={form.title} onChange={(title) => set('title', title)} />
-      <DescriptionField value={form.description} onChange={(description) => set('description', description)} />
-      <AmountField label="Value" name="value" value={form.value} onChange={(value) => set('value', value)} />
-      <CurrencySelect options={currencies} value={form.currency} onChange={(currency) => set('currency', currency)} />
+      <TitleField label="Contract Title" {...field('title')} />
+      <DescriptionField {...field('description')} />
+      <AmountField label="Value" typed={value} currency={currency} hint={valueHint} {...field('value')} />
+      <CurrencySelect options={currencies} value={currency} onChange={onCurrency} />
     </>
   );
 }

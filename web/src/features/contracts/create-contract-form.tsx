@@ -1,5 +1,6 @@
-import { createCurrencies, defaultCurrency } from '@escrow/domain/money';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type CreateContractRequest, createContractRequestSchema } from '@escrow/api/contracts';
+import { createCurrencies, defaultCurrency, feePreview, readAmount } from '@escrow/domain/money';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { defaultInspectionDaysText, InspectionDaysField } from '../../components/offer-fields';
 import { Alert } from '../../components/ui/alert';
@@ -8,87 +9,101 @@ import { Dialog } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
 import { FormCard } from '../../components/ui/form-card';
 import { paths } from '../../config/paths';
-import { failureMessage } from '../../lib/api';
+import { useApiForm } from '../../lib/form';
 import { createContract } from './api';
 import { ContractFields } from './contract-fields';
-import { type CreateContractInput, checkCreateContract } from './contract-form';
 import { contractPageMessages } from './messages';
 
-const emptyForm: CreateContractInput = {
-  acceptorId: '',
-  title: '',
-  description: '',
-  value: '',
-  currency: defaultCurrency,
-  inspectionDays: defaultInspectionDaysText,
-};
+/** What the create page is handed after creating: the banner, and whom an invitation went to. */
+export interface CreatedState {
+  created: true;
+  invitedEmail?: string;
+}
 
 /**
- * Spec §2 "Contract creation": a private contract for one named acceptor, created once the policy
- * is confirmed. `account` says who is signed in, above the form.
+ * Spec §2 "Contract creation": a private contract for one named buyer (their User ID, or their
+ * email: an invitation when they have no account yet), created once the policy is confirmed. The
+ * form is the server's own request schema; under the value, what the seller will receive after
+ * the fee, as they type. `account` says who is signed in, above the form.
  */
 export function CreateContractForm({ account }: { account: ReactNode }) {
   const navigate = useNavigate();
-  const [form, setForm] = useState(emptyForm);
-  const [error, setError] = useState<string | null>(null);
-  const [policyOpen, setPolicyOpen] = useState(false);
-  const [working, setWorking] = useState(false);
+  const form = useApiForm(createContractRequestSchema, {
+    fallback: contractPageMessages.unknownError,
+    defaultValues: {
+      acceptorId: '',
+      title: '',
+      description: '',
+      value: '',
+      currency: defaultCurrency,
+      inspectionDays: Number(defaultInspectionDaysText),
+    },
+  });
+  const [pending, setPending] = useState<CreateContractRequest | null>(null);
+  const value = String(form.watch('value') ?? '');
+  const currency = form.watch('currency') ?? defaultCurrency;
+  const reading = readAmount(value);
 
-  const set = <K extends keyof CreateContractInput>(key: K, value: CreateContractInput[K]) =>
-    setForm((previous) => ({ ...previous, [key]: value }));
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (working) return;
-    const checked = checkCreateContract(form);
-    if (!checked.ok) {
-      setError(checked.message);
-      return;
-    }
-    setError(null);
-    // Nothing is created until the policy is confirmed (spec §2 "Contract creation").
-    setPolicyOpen(true);
-  }
+  // Nothing is created until the policy is confirmed (spec §2 "Contract creation").
+  const check = form.handleSubmit((request) => setPending(request));
 
   async function confirmPolicy() {
-    const checked = checkCreateContract(form);
-    setPolicyOpen(false);
-    if (!checked.ok) return;
-    setWorking(true);
-    try {
-      const { id } = await createContract(checked.request);
-      navigate(paths.myCreatedContract.getHref(id), { state: { created: true } });
-    } catch (failure) {
-      setError(failureMessage(failure, contractPageMessages.unknownError));
-      setWorking(false);
-    }
+    const request = pending;
+    setPending(null);
+    if (!request) return;
+    const created = await form.run(() => createContract(request));
+    if (!created) return;
+    const named = request.acceptorId.trim();
+    const state: CreatedState = { created: true, ...(named.includes('@') ? { invitedEmail: named.toLowerCase() } : {}) };
+    navigate(paths.myCreatedContract.getHref(created.id), { state });
   }
 
   return (
-    <FormCard title="Create a Private Contract" subtitle="A contract for one named acceptor.">
+    <FormCard title="Create a Private Contract" subtitle="A contract for one named buyer.">
       {account}
-      <form noValidate onSubmit={submit} className="space-y-4">
+      <form noValidate onSubmit={check} className="space-y-4">
         <TextField
-          label="Acceptor User ID"
-          name="acceptorId"
+          label="Acceptor User ID or email"
           autoComplete="off"
           required
-          value={form.acceptorId}
-          onChange={(event) => set('acceptorId', event.target.value)}
+          hint={
+            <span className="text-gray-600 dark:text-gray-400">
+              The buyer's User ID, or their email address: we email them a link to the contract, and they can sign up from it.
+            </span>
+          }
+          error={form.fieldError('acceptorId')}
+          {...form.register('acceptorId')}
         />
-        <ContractFields form={form} currencies={createCurrencies} set={set} />
-        <InspectionDaysField value={form.inspectionDays} onChange={(days) => set('inspectionDays', days)} />
-        {error && <Alert tone="error">{error}</Alert>}
-        <Button type="submit" className="w-full" disabled={working}>
-          {working ? 'Creating...' : 'Create Contract'}
+        <ContractFields
+          field={(name) => ({ ...form.register(name), error: form.fieldError(name) })}
+          value={value}
+          currency={currency}
+          currencies={createCurrencies}
+          onCurrency={(next) => form.setValue('currency', next)}
+          valueHint={
+            reading.ok &&
+            reading.minor > 0 && (
+              <span data-testid="fee-preview" className="font-medium text-emerald-800 dark:text-emerald-300">
+                {feePreview(reading.minor, currency)}
+              </span>
+            )
+          }
+        />
+        <InspectionDaysField
+          error={form.fieldError('inspectionDays')}
+          {...form.register('inspectionDays', { valueAsNumber: true })}
+        />
+        {form.error && <Alert tone="error">{form.error}</Alert>}
+        <Button type="submit" className="w-full" disabled={form.working}>
+          {form.working ? 'Creating...' : 'Create Contract'}
         </Button>
       </form>
-      {policyOpen && (
+      {pending && (
         <Dialog
           title="Contract Creation Policy"
           actions={
             <>
-              <Button variant="secondary" onClick={() => setPolicyOpen(false)}>
+              <Button variant="secondary" onClick={() => setPending(null)}>
                 Cancel
               </Button>
               <Button onClick={() => void confirmPolicy()}>I Agree & Create Contract</Button>
