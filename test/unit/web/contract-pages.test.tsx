@@ -219,17 +219,21 @@ describe('templates', () => {
   }
 
   it.each([
-    [{ title: '' }, 'Please fill in all fields.'],
-    [{ basePrice: '' }, 'Please fill in all fields.'],
-    [{ basePrice: '0' }, 'Please enter a valid, positive number for the base price.'],
-    [{ basePrice: '-3' }, 'Please enter a valid, positive number for the base price.'],
-    [{ inspectionDays: '15' }, deliveryMessages.inspectionDaysRange],
-    [{ inspectionDays: '0' }, deliveryMessages.inspectionDaysRange],
-  ])('refuses %j with the spec text', async (values, message) => {
+    [{ title: '' }, 'Template Title', 'Please fill in all fields.'],
+    [{ basePrice: '' }, 'Base Price', 'Please fill in all fields.'],
+    [{ basePrice: '0' }, 'Base Price', 'Please enter a valid, positive number for the base price.'],
+    [{ basePrice: '-3' }, 'Base Price', 'Please enter a valid, positive number for the base price.'],
+    [{ inspectionDays: '15' }, 'Inspection window (days)', deliveryMessages.inspectionDaysRange],
+    [{ inspectionDays: '0' }, 'Inspection window (days)', deliveryMessages.inspectionDaysRange],
+  ])('refuses %j under the %s with the spec text, focusing it', async (values, label, message) => {
     await renderRoute('/create-template', '/create-template', <CreateTemplatePage />);
     fillTemplate(values);
     await submitTemplate();
-    expect(screen.getByRole('alert').textContent).toBe(message);
+    const field = screen.getByLabelText(label);
+    const describedBy = (field.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent)).toContain(message);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field);
     expect(createTemplate).not.toHaveBeenCalled();
   });
 

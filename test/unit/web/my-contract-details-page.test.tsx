@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 
 import type { ContractView } from '@escrow/api/contracts';
+import { currencyNotAvailable } from '@escrow/domain/money';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -165,12 +166,36 @@ describe('my contract details page', () => {
     expect(screen.getByText('₦12,000.00')).toBeTruthy();
   });
 
-  it("refuses a zero amount with 'Amount must be greater than zero.'", async () => {
+  it("refuses a zero amount under the Value with 'Amount must be greater than zero.', focusing it", async () => {
     await renderPage({ status: 'pending' });
     await click('Modify Contract');
     fireEvent.change(screen.getByLabelText('Value'), { target: { value: '0' } });
     await click('Save Changes');
-    expect(screen.getByRole('alert').textContent).toBe('Amount must be greater than zero.');
+    expect(screen.getByText('Amount must be greater than zero.')).toBeTruthy();
+    expect(screen.getByLabelText('Value').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('Value'));
+    expect(editContract).not.toHaveBeenCalled();
+  });
+
+  it("marks blank terms under each field with 'Please ensure all fields are filled correctly.', focusing the first", async () => {
+    await renderPage({ status: 'pending' });
+    await click('Modify Contract');
+    for (const label of ['Contract Title', 'Description', 'Value'])
+      fireEvent.change(screen.getByLabelText(label), { target: { value: ' ' } });
+    await click('Save Changes');
+    expect(screen.getAllByText('Please ensure all fields are filled correctly.')).toHaveLength(3);
+    for (const label of ['Contract Title', 'Description', 'Value'])
+      expect(screen.getByLabelText(label).getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('Contract Title'));
+    expect(editContract).not.toHaveBeenCalled();
+  });
+
+  it('names a currency escrow cannot carry yet and stays in edit mode', async () => {
+    await renderPage({ status: 'pending', currency: 'CAD' });
+    await click('Modify Contract');
+    await click('Save Changes');
+    expect(screen.getByRole('alert').textContent).toBe(currencyNotAvailable('CAD'));
+    expect(screen.getByLabelText('Contract Title')).toBeTruthy();
     expect(editContract).not.toHaveBeenCalled();
   });
 
@@ -196,10 +221,12 @@ describe('marking it delivered', () => {
     expect(screen.getByRole('button', { name: 'Mark as Delivered' })).toBeTruthy();
   });
 
-  it('asks for a note before sending anything', async () => {
+  it('marks a missing note under its box and focuses it, sending nothing', async () => {
     await renderPage({ status: 'fully_funded', amount_paid_minor: 1_000_000 });
     await click('Mark as Delivered');
-    expect(screen.getByRole('alert').textContent).toBe('Please say what was delivered (what was sent, tracking or a link).');
+    expect(screen.getByText('Please say what was delivered (what was sent, tracking or a link).')).toBeTruthy();
+    expect(noteBox().getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(noteBox());
     expect(markDelivered).not.toHaveBeenCalled();
   });
 
@@ -215,7 +242,8 @@ describe('marking it delivered', () => {
     });
     fireEvent.change(noteBox(), { target: { value: '  Logo files sent by email ' } });
     await click('Mark as Delivered');
-    expect(markDelivered).toHaveBeenCalledWith(contract.id, 'Logo files sent by email');
+    // As typed: the server trims it with the same schema.
+    expect(markDelivered).toHaveBeenCalledWith(contract.id, '  Logo files sent by email ');
     expect(screen.getByText(/Logo files sent by email/)).toBeTruthy();
     expect(screen.getByText('Inspection ends')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Mark as Delivered' })).toBeNull();

@@ -101,7 +101,9 @@ describe('template details page', () => {
     expect([...select.options].filter((o) => !o.disabled).map((o) => o.value)).toEqual(['NGN']);
     fireEvent.change(select, { target: { value: 'CAD' } });
     await click('Save Changes');
-    expect(screen.getByRole('alert').textContent).toBe(currencyNotAvailable('CAD'));
+    expect(screen.getByText(currencyNotAvailable('CAD'))).toBeTruthy();
+    expect(select.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(select);
     expect(editTemplate).not.toHaveBeenCalled();
   });
 
@@ -111,13 +113,16 @@ describe('template details page', () => {
     ['Base Price', '0', 'Please enter a valid, positive number for the base price.'],
     ['Inspection window (days)', '15', deliveryMessages.inspectionDaysRange],
     ['Inspection window (days)', '0', deliveryMessages.inspectionDaysRange],
-  ])('refuses %s = %j with %j and stays in edit mode', async (label, value, message) => {
+  ])('refuses %s = %j with %j under it, focused, and stays in edit mode', async (label, value, message) => {
     await renderPage();
     await click('Modify Template');
     fireEvent.change(screen.getByLabelText(label), { target: { value } });
     await click('Save Changes');
-    expect(screen.getByRole('alert').textContent).toBe(message);
-    expect(screen.getByLabelText('Template Title')).toBeTruthy();
+    const field = screen.getByLabelText(label);
+    const describedBy = (field.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent)).toContain(message);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field);
     expect(editTemplate).not.toHaveBeenCalled();
   });
 

@@ -1,7 +1,6 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { failureMessage } from './api';
-import type { Checked } from './form';
+import { useSubmit } from './use-submit';
 
 /** A line shown above a details view: a save that went through, or an answer to a button. */
 export interface Notice {
@@ -9,89 +8,56 @@ export interface Notice {
   text: string;
 }
 
-export interface EditAndDeleteOptions<Input, Request> {
-  /** The edit form's starting values, from what is shown. */
-  toInput: () => Input;
-  /** The form's own check; its message is shown and nothing is sent when it refuses. */
-  check: (input: Input) => Checked<Request>;
-  /** Sends the edit and shows what the server saved. */
-  save: (request: Request) => Promise<void>;
+export interface EditAndDeleteOptions {
   remove: () => Promise<unknown>;
   /** Where a deleted item's page goes (the list it was in). */
   afterDelete: string;
-  messages: { saved: string; saveFailed: string; deleteFailed: string };
+  messages: { saved: string; deleteFailed: string };
 }
 
 /**
  * The view, edit and delete-with-confirmation steps of a creator's details page (a contract's or a
- * template's): `form` is null in view mode, `confirmingDelete` opens the confirmation dialog.
+ * template's): `editing` shows the page's edit form (a form of the one pattern, lib/form.ts, which
+ * calls `saved` once the server took the edit), `confirmingDelete` opens the confirmation dialog.
+ * `error` and `working` are the delete's.
  */
-export function useEditAndDelete<Input, Request>(options: EditAndDeleteOptions<Input, Request>) {
+export function useEditAndDelete(options: EditAndDeleteOptions) {
   const navigate = useNavigate();
-  const [form, setForm] = useState<Input | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [working, setWorking] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-
-  const set = <K extends keyof Input>(key: K, value: Input[K]) =>
-    setForm((previous) => (previous ? { ...previous, [key]: value } : previous));
+  const deletion = useSubmit(options.messages.deleteFailed);
 
   function startEditing() {
-    setError(null);
+    deletion.setError(null);
     setNotice(null);
-    setForm(options.toInput());
+    setEditing(true);
   }
 
-  function cancel() {
-    setError(null);
-    setForm(null);
-  }
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!form || working) return;
-    const checked = options.check(form);
-    if (!checked.ok) {
-      setError(checked.message);
-      return;
-    }
-    setError(null);
-    setWorking(true);
-    try {
-      await options.save(checked.request);
-      setForm(null);
-      setNotice({ tone: 'success', text: options.messages.saved });
-    } catch (failure) {
-      setError(failureMessage(failure, options.messages.saveFailed));
-    } finally {
-      setWorking(false);
-    }
+  function saved() {
+    setEditing(false);
+    setNotice({ tone: 'success', text: options.messages.saved });
   }
 
   async function remove() {
     setConfirmingDelete(false);
-    setWorking(true);
-    try {
+    const deleted = await deletion.run(async () => {
       await options.remove();
-      navigate(options.afterDelete, { replace: true });
-    } catch (failure) {
-      setError(failureMessage(failure, options.messages.deleteFailed));
-      setWorking(false);
-    }
+      return true;
+    });
+    if (deleted) navigate(options.afterDelete, { replace: true });
   }
 
   return {
-    form,
-    set,
-    error,
+    editing,
+    error: deletion.error,
     notice,
     setNotice,
-    working,
+    working: deletion.working,
     confirmingDelete,
     startEditing,
-    cancel,
-    save,
+    cancel: () => setEditing(false),
+    saved,
     askToDelete: () => setConfirmingDelete(true),
     keep: () => setConfirmingDelete(false),
     remove,

@@ -2,6 +2,7 @@ import type { ContractView, ContractWithPeople } from '@escrow/api/contracts';
 import { contractMessages, termsEditable } from '@escrow/domain/escrow-contract';
 import { editCurrencies, formatAmount, toDecimalString } from '@escrow/domain/money';
 import { useCallback } from 'react';
+import { useController } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../components/contract-status';
 import { TitleAndDescription } from '../../components/offer-details';
@@ -14,29 +15,23 @@ import { Detail, Details, Loading, Page, secondaryLinkButtonClass } from '../../
 import { paths } from '../../config/paths';
 import { failureMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { useApiForm } from '../../lib/form';
 import { formatDate, shortId } from '../../lib/format';
 import { useEditAndDelete } from '../../lib/use-edit-and-delete';
 import { useLoad } from '../../lib/use-load';
 import { deleteContract, editContract, getContract } from './api';
 import { CancelContract } from './cancel-contract';
 import { ContractFields } from './contract-fields';
-import { checkEditContract, type EditContractInput } from './contract-form';
 import { ContractTimeline } from './contract-timeline';
 import { DeliveryDetails, MarkDeliveredForm } from './delivery';
 import { DisputePanel } from './dispute';
+import { editContractFormSchema } from './edit-contract-schema';
 import { contractPageMessages } from './messages';
 import { PaymentProgress } from './payment-progress';
 import { personName } from './people';
 import { contractTotalMinor } from './progress';
 import { useDispute } from './use-dispute';
 import { useContractUpdates } from './use-poll-contract';
-
-const toInput = (contract: ContractView): EditContractInput => ({
-  title: contract.title,
-  description: contract.description,
-  value: toDecimalString(contract.value_minor),
-  currency: contract.currency,
-});
 
 const backToList = (
   <Link to={paths.viewContracts.getHref()} className={secondaryLinkButtonClass}>
@@ -80,9 +75,6 @@ export function MyContractDetails({ contractId }: { contractId: string }) {
 function ContractDetails({ data, onSaved }: { data: ContractWithPeople; onSaved: (contract: ContractView) => void }) {
   const { contract, people } = data;
   const edit = useEditAndDelete({
-    toInput: () => toInput(contract),
-    check: checkEditContract,
-    save: async (request) => onSaved(await editContract(contract.id, request)),
     remove: () => deleteContract(contract.id),
     afterDelete: paths.viewContracts.getHref(),
     messages: contractPageMessages,
@@ -90,12 +82,17 @@ function ContractDetails({ data, onSaved }: { data: ContractWithPeople; onSaved:
   const editable = termsEditable(contract.status);
   const dispute = useDispute(contract, onSaved);
 
-  if (edit.form) {
+  if (edit.editing) {
     return (
       <Page title="Edit Contract" actions={backToList}>
-        <EditForm onSubmit={edit.save} onCancel={edit.cancel} working={edit.working} error={edit.error}>
-          <ContractFields form={edit.form} currencies={editCurrencies} set={edit.set} />
-        </EditForm>
+        <EditContractForm
+          contract={contract}
+          onSaved={(saved) => {
+            onSaved(saved);
+            edit.saved();
+          }}
+          onCancel={edit.cancel}
+        />
       </Page>
     );
   }
@@ -186,5 +183,46 @@ function ContractDetails({ data, onSaved }: { data: ContractWithPeople; onSaved:
         </ConfirmDeleteDialog>
       )}
     </Page>
+  );
+}
+
+/** Edit mode: the contract's terms as they are now, sent as the edit once the form's own check passes. */
+function EditContractForm({
+  contract,
+  onSaved,
+  onCancel,
+}: {
+  contract: ContractView;
+  onSaved: (contract: ContractView) => void;
+  onCancel: () => void;
+}) {
+  const form = useApiForm(editContractFormSchema, {
+    fallback: contractPageMessages.saveFailed,
+    defaultValues: {
+      title: contract.title,
+      description: contract.description,
+      value: toDecimalString(contract.value_minor),
+      currency: contract.currency,
+    },
+  });
+  const currency = useController({ control: form.control, name: 'currency' });
+
+  return (
+    <EditForm
+      onSubmit={form.submit((request) => editContract(contract.id, request), onSaved)}
+      onCancel={onCancel}
+      working={form.working}
+      // ContractFields shows no refusal under the currency: a currency escrow cannot carry yet is
+      // named in the banner, as it was before.
+      error={form.error ?? currency.fieldState.error?.message ?? null}
+    >
+      <ContractFields
+        field={(name) => ({ ...form.register(name), error: form.fieldError(name) })}
+        value={form.watch('value')}
+        currency={currency.field.value}
+        currencies={editCurrencies}
+        onCurrency={currency.field.onChange}
+      />
+    </EditForm>
   );
 }

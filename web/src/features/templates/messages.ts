@@ -1,4 +1,3 @@
-import { enterTemplateId } from '@escrow/api/templates';
 import { sharedMessages } from '../../lib/messages';
 
 /**
@@ -7,7 +6,6 @@ import { sharedMessages } from '../../lib/messages';
  */
 export const templatePageMessages = {
   fillAllFields: sharedMessages.fillAllFields,
-  enterTemplateId,
   searchFailed: 'An error occurred while searching.',
   fetchFailed: 'Failed to fetch template. Please try again.',
   createInstanceFailed: 'Failed to create contract from template.',

@@ -2,6 +2,7 @@ import type { TemplateView } from '@escrow/api/templates';
 import { editCurrencies, formatAmount, toDecimalString } from '@escrow/domain/money';
 import { templateMessages } from '@escrow/domain/template';
 import { useCallback } from 'react';
+import { useController } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { InspectionWindowDetail, TitleAndDescription } from '../../components/offer-details';
 import { Alert } from '../../components/ui/alert';
@@ -12,21 +13,14 @@ import { EditForm } from '../../components/ui/edit-form';
 import { Detail, Details, Loading, Page, secondaryLinkButtonClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { failureMessage } from '../../lib/api';
+import { useApiForm } from '../../lib/form';
 import { formatDate } from '../../lib/format';
 import { useEditAndDelete } from '../../lib/use-edit-and-delete';
 import { useLoad } from '../../lib/use-load';
 import { deleteTemplate, editTemplate, getTemplate } from './api';
 import { templatePageMessages } from './messages';
 import { TemplateFields } from './template-fields';
-import { checkEditTemplate, type TemplateInput } from './template-form';
-
-const toInput = (template: TemplateView): TemplateInput => ({
-  title: template.title,
-  description: template.description,
-  basePrice: toDecimalString(template.base_price_minor),
-  currency: template.currency,
-  inspectionDays: String(template.inspection_days),
-});
+import { editTemplateFormSchema } from './template-schema';
 
 const backToList = (
   <Link to={paths.myTemplates.getHref()} className={secondaryLinkButtonClass}>
@@ -54,9 +48,6 @@ export function MyTemplateDetails({ templateId }: { templateId: string }) {
 
 function TemplateDetails({ template, onSaved }: { template: TemplateView; onSaved: (template: TemplateView) => void }) {
   const edit = useEditAndDelete({
-    toInput: () => toInput(template),
-    check: checkEditTemplate,
-    save: async (request) => onSaved(await editTemplate(template.id, request)),
     remove: () => deleteTemplate(template.id),
     afterDelete: paths.myTemplates.getHref(),
     messages: templatePageMessages,
@@ -65,10 +56,15 @@ function TemplateDetails({ template, onSaved }: { template: TemplateView; onSave
   return (
     <Page title="Template Details" actions={backToList}>
       {edit.notice && <Alert tone={edit.notice.tone}>{edit.notice.text}</Alert>}
-      {edit.form ? (
-        <EditForm onSubmit={edit.save} onCancel={edit.cancel} working={edit.working} error={edit.error}>
-          <TemplateFields form={edit.form} currencies={editCurrencies} set={edit.set} />
-        </EditForm>
+      {edit.editing ? (
+        <EditTemplateForm
+          template={template}
+          onSaved={(saved) => {
+            onSaved(saved);
+            edit.saved();
+          }}
+          onCancel={edit.cancel}
+        />
       ) : (
         <>
           <Details>
@@ -103,5 +99,47 @@ function TemplateDetails({ template, onSaved }: { template: TemplateView; onSave
         </ConfirmDeleteDialog>
       )}
     </Page>
+  );
+}
+
+/** Edit mode: the template's fields as they are now, sent as the edit once the form's own check passes. */
+function EditTemplateForm({
+  template,
+  onSaved,
+  onCancel,
+}: {
+  template: TemplateView;
+  onSaved: (template: TemplateView) => void;
+  onCancel: () => void;
+}) {
+  const form = useApiForm(editTemplateFormSchema, {
+    fallback: templatePageMessages.saveFailed,
+    defaultValues: {
+      title: template.title,
+      description: template.description,
+      base_price: toDecimalString(template.base_price_minor),
+      currency: template.currency,
+      inspectionDays: template.inspection_days,
+    },
+  });
+  const currency = useController({ control: form.control, name: 'currency' });
+
+  return (
+    <EditForm
+      onSubmit={form.submit((request) => editTemplate(template.id, request), onSaved)}
+      onCancel={onCancel}
+      working={form.working}
+      error={form.error}
+    >
+      <TemplateFields
+        field={(name) => ({
+          ...form.register(name, { valueAsNumber: name === 'inspectionDays' }),
+          error: form.fieldError(name),
+        })}
+        price={String(form.watch('base_price'))}
+        currency={{ ...currency.field, error: currency.fieldState.error?.message }}
+        currencies={editCurrencies}
+      />
+    </EditForm>
   );
 }

@@ -1,0 +1,20 @@
+import { createTemplateRequestSchema, editTemplateRequestSchema } from '@escrow/api/templates';
+import * as z from 'zod';
+import { templatePageMessages } from './messages';
+
+/**
+ * The Base Price as typed in its box: left blank it is "Please fill in all fields." like the other
+ * fields, anything else is the server's own amount check (which reads text or a number; the box
+ * only gives text).
+ */
+const basePrice = z
+  .string()
+  .trim()
+  .min(1, templatePageMessages.fillAllFields)
+  .pipe(createTemplateRequestSchema.shape.base_price as z.ZodType<number, string>);
+
+/** Spec §5 "Create template": the server's request, the price as typed. */
+export const createTemplateFormSchema = createTemplateRequestSchema.extend({ base_price: basePrice });
+
+/** Spec §5 "Edit template": the server's request, the price as typed. */
+export const editTemplateFormSchema = editTemplateRequestSchema.extend({ base_price: basePrice });
