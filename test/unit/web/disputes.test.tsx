@@ -168,11 +168,12 @@ describe('where a contract stands', () => {
 });
 
 describe("the buyer's contract page", () => {
-  it('keeps Accept / Reject for a pending contract, asking nothing more', async () => {
+  it('keeps Accept / Reject for a pending contract, asking only once whether the reader is its seller', async () => {
     await buyerPage({ ...delivered, status: 'pending', payer_user_ids: [], amount_paid_minor: 0 });
     expect(screen.getByRole('button', { name: 'Accept' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reject' })).toBeTruthy();
-    expect(api.callsTo('GET', '/contracts/c1')).toEqual([]);
+    expect(api.callsTo('GET', '/contracts/c1')).toHaveLength(1);
+    expect(api.callsTo('GET', '/contracts/c1/dispute')).toEqual([]);
   });
 
   it('shows the deal, the seller, what was delivered and Mark as Completed naming the seller', async () => {
@@ -199,8 +200,9 @@ describe("the buyer's contract page", () => {
     await type('Reason', 'incomplete');
     await type('What went wrong', ' Only 120 of 300 photos ');
     await click('Open Dispute');
+    // As typed: the server trims it with the same schema.
     expect(api.callsTo('POST', '/open-dispute').map((call) => call.body)).toEqual([
-      { contractId: 'c1', reason: 'incomplete', details: 'Only 120 of 300 photos' },
+      { contractId: 'c1', reason: 'incomplete', details: ' Only 120 of 300 photos ' },
     ]);
     expect(await screen.findByText('Your dispute is open. The money stays in escrow until it is settled.')).toBeTruthy();
     expect(screen.getByText('Only part was delivered')).toBeTruthy();
@@ -232,6 +234,21 @@ describe("the buyer's contract page", () => {
     // Your own proposal cannot be accepted by you, and only the seller refunds in full.
     expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Refund in full' })).toBeNull();
+  });
+
+  it('refuses a split it cannot read under the amount, focusing it, and proposes nothing', async () => {
+    await buyerPage(disputed, openDispute);
+    await screen.findByText('No proposals yet. Either side may propose how to split the money.');
+    await click('Propose this split');
+    const amount = screen.getByLabelText(/Amount back to the buyer/);
+    expect(screen.getByText('The amount back to the buyer must be a whole amount of at least 0.00.')).toBeTruthy();
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(amount);
+
+    await type(/Amount back to the buyer/, '12.');
+    await click('Propose this split');
+    expect(screen.getByText('The amount back to the buyer must be a whole amount of at least 0.00.')).toBeTruthy();
+    expect(api.callsTo('POST', '/propose-settlement')).toEqual([]);
   });
 
   it('says where the money is: on its way while settling, then done', async () => {

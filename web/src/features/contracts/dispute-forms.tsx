@@ -1,19 +1,13 @@
-import {
-  type DisputeActionResponse,
-  type DisputeView,
-  openDisputeRequestSchema,
-  proposeSettlementRequestSchema,
-} from '@escrow/api/disputes';
-import { disputeDetailsMaxLength, disputeMessages, disputeReasons, settlementFigures } from '@escrow/domain/dispute';
-import { currencies, formatAmount } from '@escrow/domain/money';
-import { type FormEvent, useState } from 'react';
+import { type DisputeActionResponse, type DisputeView, openDisputeRequestSchema } from '@escrow/api/disputes';
+import { disputeDetailsMaxLength, disputeReasons, settlementFigures } from '@escrow/domain/dispute';
+import { currencies } from '@escrow/domain/money';
+import { useMemo } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button, tapTargetClass } from '../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
-import { fieldErrors } from '../../lib/form';
-import { useFieldErrors } from '../../lib/use-field-errors';
-import { useSubmit } from '../../lib/use-submit';
+import { useApiForm } from '../../lib/form';
 import { openDispute, proposeSettlement } from './api';
+import { proposeSplitSchema, typedRefund } from './dispute-schema';
 import { splitSummary } from './dispute-text';
 import { disputePanelMessages } from './messages';
 
@@ -27,36 +21,15 @@ export function OpenDisputeForm({
   onDone: (reply: DisputeActionResponse) => void;
   onCancel: () => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [details, setDetails] = useState('');
-  const fields = useFieldErrors();
-  const submit = useSubmit(disputePanelMessages.openFailed);
-
-  async function send(event: FormEvent) {
-    event.preventDefault();
-    const checked = openDisputeRequestSchema.safeParse({ contractId, reason, details });
-    if (!checked.success) {
-      fields.refuse(fieldErrors(checked.error.issues));
-      return;
-    }
-    fields.clearAll();
-    const reply = await submit.run(() => openDispute(checked.data));
-    if (reply) onDone(reply);
-  }
+  const form = useApiForm(openDisputeRequestSchema, {
+    fallback: disputePanelMessages.openFailed,
+    defaultValues: { contractId, details: '' },
+  });
 
   return (
-    <form ref={fields.form} onSubmit={(event) => void send(event)} className="space-y-3" noValidate aria-label="Open a dispute">
+    <form onSubmit={form.submit(openDispute, onDone)} className="space-y-3" noValidate aria-label="Open a dispute">
       <p className="text-sm text-gray-600 dark:text-gray-400">{disputePanelMessages.openExplained}</p>
-      <SelectField
-        label="Reason"
-        value={reason}
-        error={fields.errors.reason}
-        className={tapTargetClass}
-        onChange={(event) => {
-          setReason(event.target.value);
-          fields.clear('reason');
-        }}
-      >
+      <SelectField label="Reason" error={form.fieldError('reason')} className={tapTargetClass} {...form.register('reason')}>
         <option value="">Choose a reason</option>
         {Object.entries(disputeReasons).map(([code, text]) => (
           <option key={code} value={code}>
@@ -66,41 +39,21 @@ export function OpenDisputeForm({
       </SelectField>
       <TextAreaField
         label="What went wrong"
-        value={details}
         maxLength={disputeDetailsMaxLength}
-        error={fields.errors.details}
-        onChange={(event) => {
-          setDetails(event.target.value);
-          fields.clear('details');
-        }}
+        error={form.fieldError('details')}
+        {...form.register('details')}
       />
-      {submit.error && <Alert tone="error">{submit.error}</Alert>}
+      {form.error && <Alert tone="error">{form.error}</Alert>}
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={submit.working} className={tapTargetClass}>
-          {submit.working ? 'Opening...' : 'Open Dispute'}
+        <Button type="submit" disabled={form.working} className={tapTargetClass}>
+          {form.working ? 'Opening...' : 'Open Dispute'}
         </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={submit.working} className={tapTargetClass}>
+        <Button variant="secondary" onClick={onCancel} disabled={form.working} className={tapTargetClass}>
           Cancel
         </Button>
       </div>
     </form>
   );
-}
-
-type RefundCheck = { ok: true; minor: number } | { ok: false; error: string; tooLarge: boolean };
-
-/** The refund typed so far: its minor units, or why it cannot be proposed (null while nothing is typed). */
-function checkRefund(contractId: string, refund: string, dispute: DisputeView): RefundCheck | null {
-  if (refund.trim() === '') return null;
-  const checked = proposeSettlementRequestSchema.safeParse({ contractId, refund: refund.trim() });
-  if (!checked.success) {
-    return { ok: false, error: checked.error.issues[0]?.message ?? disputeMessages.refundNotWhole, tooLarge: false };
-  }
-  if (checked.data.refund > dispute.held_minor) {
-    const held = formatAmount(dispute.held_minor, dispute.currency);
-    return { ok: false, error: disputeMessages.refundTooLarge(held), tooLarge: true };
-  }
-  return { ok: true, minor: checked.data.refund };
 }
 
 /**
@@ -116,52 +69,44 @@ export function ProposeSplitForm({
   dispute: DisputeView;
   onDone: (reply: DisputeActionResponse) => void;
 }) {
-  const [refund, setRefund] = useState('');
-  const fields = useFieldErrors();
-  const submit = useSubmit(disputePanelMessages.proposeFailed);
-  const typed = checkRefund(contractId, refund, dispute);
-  const preview = typed?.ok ? settlementFigures(dispute.held_minor, typed.minor) : null;
+  const { held_minor, currency } = dispute;
+  const schema = useMemo(() => proposeSplitSchema({ held_minor, currency }), [held_minor, currency]);
+  const form = useApiForm(schema, {
+    fallback: disputePanelMessages.proposeFailed,
+    defaultValues: { contractId, refund: '' },
+  });
+  const typed = typedRefund(String(form.watch('refund') ?? ''), dispute);
+  const preview = typed && 'minor' in typed ? settlementFigures(held_minor, typed.minor) : null;
   // While typing, only a whole amount beyond what is held is refused ("12." is on its way to "12.50").
-  const liveError = typed && !typed.ok && typed.tooLarge ? typed.error : undefined;
-
-  async function send(event: FormEvent) {
-    event.preventDefault();
-    const checked = checkRefund(contractId, refund, dispute);
-    if (!checked?.ok) {
-      fields.refuse({ refund: checked?.error ?? disputeMessages.refundNotWhole });
-      return;
-    }
-    fields.clearAll();
-    const reply = await submit.run(() => proposeSettlement({ contractId, refund: refund.trim() }));
-    if (reply) {
-      setRefund('');
-      onDone(reply);
-    }
-  }
+  const liveError = typed && 'tooLarge' in typed ? typed.tooLarge : undefined;
 
   return (
-    <form ref={fields.form} onSubmit={(event) => void send(event)} className="space-y-3" noValidate aria-label="Propose a split">
+    <form
+      onSubmit={form.submit(proposeSettlement, (reply) => {
+        form.reset();
+        onDone(reply);
+      })}
+      className="space-y-3"
+      noValidate
+      aria-label="Propose a split"
+    >
       <h3 className="text-lg font-semibold">Propose a split</h3>
       <TextField
-        label={`Amount back to the buyer (${currencies[dispute.currency].symbol})`}
+        label={`Amount back to the buyer (${currencies[currency].symbol})`}
         inputMode="decimal"
         autoComplete="off"
-        value={refund}
         className={tapTargetClass}
-        error={fields.errors.refund ?? liveError}
+        error={form.fieldError('refund') ?? liveError}
         hint={
           <span aria-live="polite" className="text-gray-700 dark:text-gray-300">
-            {preview && splitSummary(preview, dispute.currency)}
+            {preview && splitSummary(preview, currency)}
           </span>
         }
-        onChange={(event) => {
-          setRefund(event.target.value);
-          fields.clear('refund');
-        }}
+        {...form.register('refund')}
       />
-      {submit.error && <Alert tone="error">{submit.error}</Alert>}
-      <Button type="submit" disabled={submit.working} className={tapTargetClass}>
-        {submit.working ? 'Proposing...' : 'Propose this split'}
+      {form.error && <Alert tone="error">{form.error}</Alert>}
+      <Button type="submit" disabled={form.working} className={tapTargetClass}>
+        {form.working ? 'Proposing...' : 'Propose this split'}
       </Button>
     </form>
   );
