@@ -57,17 +57,21 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('accepting a contract by its ID', () => {
-  it("asks for an ID: 'Please enter a Contract ID.'", async () => {
+  it("marks an empty ID under its box with 'Please enter a Contract ID.' and focuses it, asking nothing", async () => {
     await renderAt('/accept-contract-manual');
     await search('');
-    expect(screen.getByRole('alert').textContent).toBe('Please enter a Contract ID.');
+    const box = screen.getByLabelText('Contract ID');
+    expect(screen.getByText('Please enter a Contract ID.')).toBeTruthy();
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(box);
     expect(getContractForAcceptor).not.toHaveBeenCalled();
   });
 
   it('finds the contract, accepts only after the policy is confirmed, then opens /escrow-payment/{id}', async () => {
     await renderAt('/accept-contract-manual');
     await search(` ${contractId} `);
-    expect(getContractForAcceptor).toHaveBeenCalledWith(contractId);
+    // As typed: the server reads the id with the same schema (trimmed).
+    expect(getContractForAcceptor).toHaveBeenCalledWith(` ${contractId} `);
     expect(screen.getByText('₦10,000.50')).toBeTruthy();
 
     await click('Accept Contract');

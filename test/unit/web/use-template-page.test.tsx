@@ -72,11 +72,21 @@ describe('quantity rules', () => {
 });
 
 describe('use template page', () => {
-  it("asks for an ID before searching: 'Please enter a Template ID.'", async () => {
+  it("marks an empty ID under its box with 'Please enter a Template ID.' and focuses it, searching nothing", async () => {
     renderPage();
     await searchFor('  ');
-    expect(screen.getByRole('alert').textContent).toBe('Please enter a Template ID.');
+    const box = screen.getByLabelText('Template ID');
+    expect(screen.getByText('Please enter a Template ID.')).toBeTruthy();
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(box);
     expect(fetchContractTemplate).not.toHaveBeenCalled();
+  });
+
+  it("says 'An error occurred while searching.' when the search fails without an answer", async () => {
+    vi.mocked(fetchContractTemplate).mockRejectedValue(new TypeError('Failed to fetch'));
+    renderPage();
+    await searchFor(template.id);
+    expect(screen.getByRole('alert').textContent).toBe('An error occurred while searching.');
   });
 
   it('shows the inspection window a contract made from the template will have', async () => {

@@ -1,68 +1,55 @@
-import type { ContractForAcceptor } from '@escrow/api/contracts';
+import { type ContractForAcceptor, contractIdRequestSchema } from '@escrow/api/contracts';
 import { formatAmount } from '@escrow/domain/money';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { StatusBadge } from '../../components/contract-status';
 import { TitleAndDescription } from '../../components/offer-details';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { IdSearchForm } from '../../components/ui/id-search-form';
 import { Detail, Details, Page } from '../../components/ui/page';
-import { failureMessage } from '../../lib/api';
+import { useApiForm } from '../../lib/form';
 import { useAcceptContract } from './accept-contract';
 import { getContractForAcceptor } from './api';
 import { contractPageMessages } from './messages';
 
 /** Find a private contract by its ID and accept it (spec §2 "Finding and accepting"); `contractId` is looked up at once. */
-export function AcceptContractSearch({ contractId: fromRoute }: { contractId: string }) {
-  const [contractId, setContractId] = useState(fromRoute);
-  const [contract, setContract] = useState<ContractForAcceptor | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [searching, setSearching] = useState(false);
-  const latestSearch = useRef(0);
-  const acceptance = useAcceptContract(setError);
+export function AcceptContractSearch({ contractId }: { contractId: string }) {
+  // Another id in the route is a search of its own: whatever the last one left (its answer on the
+  // way, the contract found, a refusal) is dropped with it.
+  return <Search key={contractId} fromRoute={contractId} />;
+}
 
-  async function search(id: string) {
-    setError(null);
+function Search({ fromRoute }: { fromRoute: string }) {
+  const [contract, setContract] = useState<ContractForAcceptor | null>(null);
+  const form = useApiForm(contractIdRequestSchema, {
+    fallback: contractPageMessages.notFoundOrError,
+    defaultValues: { contractId: fromRoute },
+  });
+  const acceptance = useAcceptContract(form.refuse);
+  const lookUp = form.submit(({ contractId }) => getContractForAcceptor(contractId), setContract);
+
+  function search(event?: FormEvent) {
     setContract(null);
-    if (!id.trim()) {
-      setError(contractPageMessages.enterContractId);
-      return;
-    }
-    const mine = ++latestSearch.current;
-    setSearching(true);
-    try {
-      const found = await getContractForAcceptor(id.trim());
-      if (mine === latestSearch.current) setContract(found);
-    } catch (failure) {
-      if (mine === latestSearch.current) setError(failureMessage(failure, contractPageMessages.notFoundOrError));
-    } finally {
-      if (mine === latestSearch.current) setSearching(false);
-    }
+    form.refuse(null);
+    return lookUp(event);
   }
 
   // Arriving from a contract view with its id: look it up straight away.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the id in the route should trigger a search
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the id in the route (this component's key) triggers a search
   useEffect(() => {
-    setContractId(fromRoute);
-    if (fromRoute) void search(fromRoute);
-  }, [fromRoute]);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    void search(contractId);
-  }
+    if (fromRoute) void search();
+  }, []);
 
   return (
     <Page title="Accept a Contract">
       <IdSearchForm
         label="Contract ID"
-        name="contractId"
-        value={contractId}
-        onChange={setContractId}
-        onSubmit={submit}
-        searching={searching}
+        onSubmit={(event) => void search(event)}
+        searching={form.working}
+        error={form.fieldError('contractId')}
+        {...form.register('contractId')}
       />
-      {error && <Alert tone="error">{error}</Alert>}
+      {form.error && <Alert tone="error">{form.error}</Alert>}
       {contract && (
         <>
           <Details>

@@ -1,4 +1,4 @@
-import { enterContractId, fillAllContractDetails, fillAllFieldsCorrectly } from '@escrow/api/contracts';
+import { fillAllContractDetails, fillAllFieldsCorrectly } from '@escrow/api/contracts';
 import { disputeAgreementDays } from '@escrow/domain/dispute';
 import { sharedMessages } from '../../lib/messages';
 
@@ -10,7 +10,6 @@ export const contractPageMessages = {
   fillAllDetails: fillAllContractDetails,
   unknownError: 'An unknown error occurred.',
   fillAllFieldsCorrectly,
-  enterContractId,
   loadDetailsFailed: sharedMessages.loadContractFailed,
   notFoundOrError: 'Contract not found or an error occurred.',
   loadListFailed: 'Failed to load your contracts. Please try again.',

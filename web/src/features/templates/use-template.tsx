@@ -1,4 +1,4 @@
-import type { PublicTemplate } from '@escrow/api/templates';
+import { type PublicTemplate, templateIdRequestSchema } from '@escrow/api/templates';
 import { formatAmount } from '@escrow/domain/money';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -10,57 +10,54 @@ import { IdSearchForm } from '../../components/ui/id-search-form';
 import { Detail, Details, Page } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { ApiError, failureMessage } from '../../lib/api';
+import { useApiForm } from '../../lib/form';
 import { createInstanceFromTemplate, fetchContractTemplate } from './api';
 import { templatePageMessages } from './messages';
 import { parseQuantity, templateTotalMinor } from './quantity';
 
-/** Spec §8: the server's text, else a failed call, else anything unexpected while searching. */
-function searchFailure(error: unknown): string {
-  if (error instanceof ApiError) return failureMessage(error, templatePageMessages.fetchFailed);
-  return templatePageMessages.searchFailed;
-}
-
 /** Use a template by its ID: quantity x base price becomes a contract the caller pays (spec §2 "Finding and accepting"). */
 export function UseTemplate() {
   const navigate = useNavigate();
-  const [templateId, setTemplateId] = useState('');
+  const form = useApiForm(templateIdRequestSchema, {
+    fallback: templatePageMessages.fetchFailed,
+    defaultValues: { templateId: '' },
+  });
   const [template, setTemplate] = useState<PublicTemplate | null>(null);
   const [quantityText, setQuantityText] = useState('1');
-  const [error, setError] = useState<string | null>(null);
-  const [searching, setSearching] = useState(false);
   const [creating, setCreating] = useState(false);
 
   const quantity = parseQuantity(quantityText);
   const total = template ? templateTotalMinor(template.base_price_minor, quantity) : null;
 
-  async function search(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    setTemplate(null);
-    if (!templateId.trim()) {
-      setError(templatePageMessages.enterTemplateId);
-      return;
-    }
-    setSearching(true);
-    try {
-      setTemplate(await fetchContractTemplate(templateId.trim()));
+  const lookUp = form.submit(
+    ({ templateId }) =>
+      fetchContractTemplate(templateId).catch((failure: unknown) => {
+        // Spec §8: the server's text, else a failed call (the form's fallback), else anything unexpected.
+        if (failure instanceof ApiError) throw failure;
+        form.refuse(templatePageMessages.searchFailed);
+        return null;
+      }),
+    (found) => {
+      setTemplate(found);
       setQuantityText('1');
-    } catch (failure) {
-      setError(searchFailure(failure));
-    } finally {
-      setSearching(false);
-    }
+    },
+  );
+
+  function search(event: FormEvent) {
+    setTemplate(null);
+    form.refuse(null);
+    return lookUp(event);
   }
 
   async function create() {
     if (!template) return;
-    setError(null);
+    form.refuse(null);
     setCreating(true);
     try {
       const newContractId = await createInstanceFromTemplate(template.id, quantity);
       navigate(newContractId ? paths.escrowPayment.getHref(newContractId) : paths.myContracts.getHref());
     } catch (failure) {
-      setError(failureMessage(failure, templatePageMessages.createInstanceFailed));
+      form.refuse(failureMessage(failure, templatePageMessages.createInstanceFailed));
       setCreating(false);
     }
   }
@@ -69,13 +66,12 @@ export function UseTemplate() {
     <Page title="Use a Template">
       <IdSearchForm
         label="Template ID"
-        name="templateId"
-        value={templateId}
-        onChange={setTemplateId}
-        onSubmit={search}
-        searching={searching}
+        onSubmit={(event) => void search(event)}
+        searching={form.working}
+        error={form.fieldError('templateId')}
+        {...form.register('templateId')}
       />
-      {error && <Alert tone="error">{error}</Alert>}
+      {form.error && <Alert tone="error">{form.error}</Alert>}
       {template && (
         <>
           <Details>
