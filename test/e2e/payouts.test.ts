@@ -74,7 +74,7 @@ describe('money out, in the browser', () => {
     await page.getByLabel('New PIN').fill(pin);
     await page.getByLabel('Confirm PIN').fill(pin);
     await screenshot(page, 'payout-reset-pin');
-    await page.getByRole('button', { name: 'Reset PIN' }).click();
+    await page.getByRole('button', { name: 'Set PIN' }).click();
     await page.waitForURL(`${app}/my-account`);
 
     // Bank details: search, pick, type the number, leave the box (verification), save with the PIN.

@@ -2,6 +2,31 @@ type Href = string | number;
 
 const fixed = (path: string) => ({ path, getHref: () => path });
 
+/** The query parameter naming where a page sends the person back once they are done. */
+export const returnToParam = 'returnTo';
+
+const sameSite = 'https://same-site.invalid';
+
+/**
+ * `value` when it is a path on this site (`/dashboard`, `/contract-analytics/42?x=1`), else
+ * undefined, so a link cannot send the person elsewhere once they are done. Only a single leading
+ * `/` passes: never `//host` or `/\host` (a browser reads both as another site), a scheme
+ * (`https:`, `javascript:`), a backslash, a space or a control character (a browser drops tabs and
+ * newlines from a URL, which would turn `/<tab>/host` into `//host`).
+ */
+export function safeReturnTo(value: string | null | undefined): string | undefined {
+  if (!value?.startsWith('/') || value.startsWith('//')) return undefined;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
+  if (/[\\\s\u0000-\u001f\u007f]/.test(value)) return undefined;
+  return new URL(value, sameSite).origin === sameSite ? value : undefined;
+}
+
+/** `path`, with `?returnTo=` when `returnTo` is a safe path on this site. */
+const withReturnTo = (path: string, returnTo?: string) => {
+  const safe = safeReturnTo(returnTo);
+  return safe ? `${path}?${new URLSearchParams({ [returnToParam]: safe })}` : path;
+};
+
 export const paths = {
   home: fixed('/'),
   signup: fixed('/signup'),
@@ -25,8 +50,10 @@ export const paths = {
     path: '/my-account',
     getHref: (tab?: 'devices' | 'notifications') => (tab ? `/my-account?tab=${tab}` : '/my-account'),
   },
-  bankInfo: fixed('/bank-info'),
-  resetPin: fixed('/reset-pin'),
+  /** `returnTo`: where the page goes once the details are saved (My Account without one). */
+  bankInfo: { path: '/bank-info', getHref: (returnTo?: string) => withReturnTo('/bank-info', returnTo) },
+  /** `returnTo`: where the page goes once the PIN is set (My Account without one). */
+  resetPin: { path: '/reset-pin', getHref: (returnTo?: string) => withReturnTo('/reset-pin', returnTo) },
 
   createContractPrompt: fixed('/create-contract-prompt'),
   createContract: fixed('/create-contract'),

@@ -26,5 +26,31 @@ export const accountPageMessages = {
   noSecurityQuestion: 'Your account has no security question. Please contact support to reset your payment PIN.',
   questionLoadFailed: 'Could not load your security question. Please try again.',
   pinCodeFailed: 'Could not send the code. Please try again.',
-  resetPinFailed: 'Could not reset your payment PIN. Please try again.',
+  resetPinFailed: 'Could not save your payment PIN. Please try again.',
+  getPaid: {
+    heading: 'Get paid',
+    intro: 'Two things are needed before your contracts can pay you.',
+    pin: 'Payment PIN',
+    pinHint: 'Guards releases of funds and changes of bank details.',
+    bank: 'Bank details',
+    bankHint: 'Where your payouts are sent.',
+    done: 'Done',
+  },
 } as const;
+
+/**
+ * The one label of the way to the bank page, wherever it is offered (spec §2 "My Account"):
+ * 'Add Bank Information' while none are saved, 'Update Bank Info' once they are.
+ */
+export function bankDetailsAction(saved: boolean): string {
+  return saved ? 'Update Bank Info' : 'Add Bank Information';
+}
+
+/**
+ * The payment PIN page's title and button: Set until a PIN exists, then Reset (the spec's
+ * 'Reset Payment PIN'); neutral while it is not known.
+ */
+export function pinAction(hasPin: boolean | undefined): { title: string; submit: string } {
+  if (hasPin === undefined) return { title: 'Payment PIN', submit: 'Save PIN' };
+  return hasPin ? { title: 'Reset Payment PIN', submit: 'Reset PIN' } : { title: 'Set Payment PIN', submit: 'Set PIN' };
+}

@@ -1,6 +1,7 @@
 import { pinCodeRequestSchema, resetPinRequestSchema } from '@escrow/api/account';
 import { identityLimits } from '@escrow/domain/identity';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { PinField } from '../../components/pin-field';
 import { Alert } from '../../components/ui/alert';
@@ -11,76 +12,47 @@ import { Loading } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { failureMessage } from '../../lib/api';
 import { digitsOnly } from '../../lib/digits';
+import { useApiForm } from '../../lib/form';
 import { useLoad } from '../../lib/use-load';
 import { getAccount, requestPinCode, resetPin } from './api';
-import { accountPageMessages } from './messages';
+import { accountPageMessages, pinAction } from './messages';
 import { accountNotice } from './notice';
 
 const codeLength = identityLimits.otpDigits;
 
 /**
- * Sets or resets the payment PIN: the account's security question first, then the 6-digit code
- * the server emails and the new PIN twice. Finishes on My Account.
+ * Sets the payment PIN, or resets it once one exists: the account's security question first, then
+ * the 6-digit code the server emails and the new PIN twice. Finishes at `returnTo` (My Account
+ * unless the page was opened from elsewhere), which announces the server's message.
  */
-export function ResetPinForm() {
+export function ResetPinForm({ returnTo = paths.myAccount.getHref() }: { returnTo?: string }) {
   const navigate = useNavigate();
   const [account] = useLoad(getAccount);
-  const [step, setStep] = useState<'answer' | 'code'>('answer');
-  const [answer, setAnswer] = useState('');
-  const [code, setCode] = useState('');
-  const [pin, setPin] = useState('');
-  const [confirmPin, setConfirmPin] = useState('');
-  const [working, setWorking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // The server's "code sent" once the answer is accepted: the second step is then open.
+  const [codeSent, setCodeSent] = useState<string | null>(null);
+  const answerForm = useApiForm(pinCodeRequestSchema, {
+    fallback: accountPageMessages.pinCodeFailed,
+    defaultValues: { securityAnswer: '' },
+  });
+  const pinForm = useApiForm(resetPinRequestSchema, {
+    fallback: accountPageMessages.resetPinFailed,
+    defaultValues: { code: '', pin: '', confirmPin: '' },
+  });
 
-  async function submitAnswer(event: FormEvent) {
-    event.preventDefault();
-    if (working) return;
-    setError(null);
-    const parsed = pinCodeRequestSchema.safeParse({ securityAnswer: answer });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? accountPageMessages.pinCodeFailed);
-      return;
-    }
-    setWorking(true);
-    try {
-      const { message } = await requestPinCode(parsed.data.securityAnswer);
-      setNotice(message);
-      setStep('code');
-    } catch (failure) {
-      setError(failureMessage(failure, accountPageMessages.pinCodeFailed));
-    } finally {
-      setWorking(false);
-    }
-  }
+  const sendAnswer = answerForm.submit(
+    ({ securityAnswer }) => requestPinCode(securityAnswer),
+    ({ message }) => setCodeSent(message),
+  );
+  const savePin = pinForm.submit(resetPin, ({ message }) => navigate(returnTo, { state: accountNotice(message) }));
 
-  async function submitPin(event: FormEvent) {
-    event.preventDefault();
-    if (working) return;
-    setError(null);
-    const parsed = resetPinRequestSchema.safeParse({ code, pin, confirmPin });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? accountPageMessages.pin.format);
-      return;
-    }
-    setWorking(true);
-    try {
-      const { message } = await resetPin(parsed.data);
-      navigate(paths.myAccount.getHref(), { state: accountNotice(message) });
-    } catch (failure) {
-      setError(failureMessage(failure, accountPageMessages.resetPinFailed));
-      setWorking(false);
-    }
-  }
-
-  const question = account.status === 'loaded' ? account.data.profile?.security_ques : null;
+  const profile = account.status === 'loaded' ? account.data.profile : undefined;
+  const labels = pinAction(account.status === 'loaded' ? (profile?.has_payment_pin ?? false) : undefined);
 
   return (
-    <FormCard title="Reset Payment PIN" subtitle="Your payment PIN guards releases of funds and changes of bank details.">
-      {notice && <Alert tone="success">{notice}</Alert>}
-      {step === 'answer' ? (
-        <form noValidate onSubmit={submitAnswer} className="space-y-4">
+    <FormCard title={labels.title} subtitle="Your payment PIN guards releases of funds and changes of bank details.">
+      {codeSent && <Alert tone="success">{codeSent}</Alert>}
+      {codeSent === null ? (
+        <form noValidate onSubmit={sendAnswer} className="space-y-4">
           <div>
             <p className="text-sm font-medium text-gray-700 dark:text-gray-300">Security Question</p>
             {account.status === 'loading' && <Loading />}
@@ -89,42 +61,56 @@ export function ResetPinForm() {
             )}
             {account.status === 'loaded' && (
               <p className="mt-1 rounded-md bg-gray-50 px-3 py-2 dark:bg-gray-800">
-                {question || accountPageMessages.noSecurityQuestion}
+                {profile?.security_ques || accountPageMessages.noSecurityQuestion}
               </p>
             )}
           </div>
           <TextField
             label="Security answer"
-            name="securityAnswer"
             autoComplete="off"
             required
-            value={answer}
-            onChange={(event) => setAnswer(event.target.value)}
+            error={answerForm.fieldError('securityAnswer')}
+            {...answerForm.register('securityAnswer')}
           />
-          {error && <Alert tone="error">{error}</Alert>}
-          <Button type="submit" className="w-full" disabled={working}>
-            {working ? 'Sending...' : 'Send Code'}
+          {answerForm.error && <Alert tone="error">{answerForm.error}</Alert>}
+          <Button type="submit" className="w-full" disabled={answerForm.working}>
+            {answerForm.working ? 'Sending...' : 'Send Code'}
           </Button>
         </form>
       ) : (
-        <form noValidate onSubmit={submitPin} className="space-y-4">
-          <TextField
-            label={`${codeLength}-digit code`}
+        <form noValidate onSubmit={savePin} className="space-y-4">
+          <Controller
+            control={pinForm.control}
             name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={codeLength}
-            required
-            value={code}
-            onChange={(event) => setCode(digitsOnly(event.target.value, codeLength))}
-            className="text-center font-mono text-lg tracking-[0.5em]"
+            render={({ field, fieldState: { error } }) => (
+              <TextField
+                {...field}
+                label={`${codeLength}-digit code`}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]*"
+                maxLength={codeLength}
+                required
+                error={error?.message}
+                onChange={(event) => field.onChange(digitsOnly(event.target.value, codeLength))}
+                className="text-center font-mono text-lg tracking-[0.5em]"
+              />
+            )}
           />
-          <PinField label="New PIN" name="pin" value={pin} onChange={setPin} />
-          <PinField label="Confirm PIN" name="confirmPin" value={confirmPin} onChange={setConfirmPin} />
-          {error && <Alert tone="error">{error}</Alert>}
-          <Button type="submit" className="w-full" disabled={working}>
-            {working ? 'Saving...' : 'Reset PIN'}
+          {/* Controlled boxes: PinField keeps digits only, so it hands over the PIN, not the keystroke. */}
+          <Controller
+            control={pinForm.control}
+            name="pin"
+            render={({ field, fieldState: { error } }) => <PinField {...field} label="New PIN" error={error?.message} />}
+          />
+          <Controller
+            control={pinForm.control}
+            name="confirmPin"
+            render={({ field, fieldState: { error } }) => <PinField {...field} label="Confirm PIN" error={error?.message} />}
+          />
+          {pinForm.error && <Alert tone="error">{pinForm.error}</Alert>}
+          <Button type="submit" className="w-full" disabled={pinForm.working}>
+            {pinForm.working ? 'Saving...' : labels.submit}
           </Button>
         </form>
       )}
