@@ -2,12 +2,12 @@
 
 import type { ProfileResponse } from '@escrow/api/identity';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { Route } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { filterBanks, uniqueBanks } from '../../../web/src/features/account/banks';
 import { BankInfoPage } from '../../../web/src/pages/account/bank-info-page';
 import { fakeApi, type Handler, reply } from './fake-api';
-import { Arrived, click, renderSignedInAt } from './providers';
+import { Arrived, click, renderSignedInAt, renderWithProviders, signedIn } from './providers';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(async () => ({ tokens: undefined })) }));
 
@@ -33,6 +33,7 @@ const account: ProfileResponse = {
     account_number: null,
     bank_code: null,
     account_name: null,
+    email_updates: true,
   },
 };
 
@@ -54,19 +55,27 @@ function provider(names: Record<string, string>): Handler {
   };
 }
 
-const renderBankInfo = () =>
-  renderSignedInAt(
-    '/bank-info',
-    <>
-      <Route path="/bank-info" element={<BankInfoPage />} />
-      <Route path="/my-account" element={<Arrived at="my-account" />} />
-    </>,
-  );
+const pages = (
+  <>
+    <Route path="/bank-info" element={<BankInfoPage />} />
+    <Route path="/my-account" element={<Arrived at="my-account" />} />
+    <Route path="/dashboard" element={<Arrived at="dashboard" />} />
+  </>
+);
+
+const renderBankInfo = (entry = '/bank-info') => renderSignedInAt(entry, pages);
 
 const bankSelect = () => screen.getByLabelText('Bank') as HTMLSelectElement;
 const accountNumber = () => screen.getByLabelText('Account number') as HTMLInputElement;
 const accountName = () => (screen.getByLabelText('Account name') as HTMLInputElement).value;
 const optionNames = () => [...bankSelect().options].map((option) => option.text);
+const search = () => screen.getByLabelText('Search banks') as HTMLInputElement;
+/** The texts a control points to with aria-describedby (its hint, its refusal). */
+const describedBy = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
 
 function selectBank(code: string) {
   fireEvent.change(bankSelect(), { target: { value: code } });
@@ -123,12 +132,39 @@ describe('bank info page', () => {
     ]);
   });
 
-  it('filters the dropdown as the search box is typed in, case-insensitively', async () => {
+  it('filters the dropdown as the search box is typed in, case-insensitively, and says how many match', async () => {
     await renderBankInfo();
-    fireEvent.change(screen.getByLabelText('Search banks'), { target: { value: 'ZENITH' } });
+    fireEvent.change(search(), { target: { value: 'ZENITH' } });
     expect(optionNames()).toEqual(['-- Select Bank --', 'Zenith Bank']);
-    fireEvent.change(screen.getByLabelText('Search banks'), { target: { value: 'bank' } });
+    expect(describedBy(search())).toBe('1 bank matches');
+    fireEvent.change(search(), { target: { value: 'bank' } });
     expect(optionNames()).toHaveLength(5);
+    expect(describedBy(search())).toBe('4 banks match');
+    fireEvent.change(search(), { target: { value: 'monzo' } });
+    expect(optionNames()).toEqual(['-- Select Bank --']);
+    expect(describedBy(search())).toBe('No bank matches');
+  });
+
+  it('keeps the chosen bank in the dropdown whatever the search says', async () => {
+    await renderBankInfo();
+    selectBank('057');
+    fireEvent.change(search(), { target: { value: 'kuda' } });
+    expect(optionNames()).toEqual(['-- Select Bank --', 'Kuda Microfinance Bank', 'Zenith Bank']);
+    expect(bankSelect().value).toBe('057');
+  });
+
+  it('takes Enter in the search box to the dropdown, choosing the one bank that matches, without saving', async () => {
+    await renderBankInfo();
+    fireEvent.change(search(), { target: { value: 'guaranty' } });
+    fireEvent.keyDown(search(), { key: 'Enter' });
+    expect(bankSelect().value).toBe('058');
+    expect(document.activeElement).toBe(bankSelect());
+    expect(screen.queryByText('Your payment PIN must be exactly 4 digits.')).toBeNull();
+
+    fireEvent.change(search(), { target: { value: 'bank' } });
+    fireEvent.keyDown(search(), { key: 'Enter' });
+    expect(bankSelect().value).toBe('058');
+    expect(api.callsTo('POST', '/save-bank-info')).toHaveLength(0);
   });
 
   it("says 'Could not load bank list at this time.' when the list cannot be loaded", async () => {
@@ -216,12 +252,26 @@ describe('bank info page', () => {
     });
   });
 
-  it('asks for the 4-digit PIN before saving', async () => {
+  it('asks for the 4-digit PIN under its box, and focuses it, before saving', async () => {
     await renderBankInfo();
     selectBank('058');
     await typeAccountNumberAndLeave('0690000031');
     await click('Save Bank Info');
-    expect(screen.getByRole('alert').textContent).toBe('Your payment PIN must be exactly 4 digits.');
+    const pin = screen.getByLabelText('Payment PIN');
+    expect(pin.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(pin)).toContain('Your payment PIN must be exactly 4 digits.');
+    expect(document.activeElement).toBe(pin);
+    expect(api.callsTo('POST', '/save-bank-info')).toHaveLength(0);
+  });
+
+  it('marks the bank and the number under each when saving with neither, focusing the bank first', async () => {
+    await renderBankInfo();
+    await click('Save Bank Info');
+    for (const field of [bankSelect(), accountNumber()]) {
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(describedBy(field)).toContain('Please select a bank and enter a valid 10-digit account number.');
+    }
+    expect(document.activeElement).toBe(bankSelect());
     expect(api.callsTo('POST', '/save-bank-info')).toHaveLength(0);
   });
 
@@ -239,11 +289,57 @@ describe('bank info page', () => {
     expect(screen.getByRole('alert').textContent).toBe('Failed to save bank info. Please try again later.');
   });
 
-  it('points to /reset-pin when the account has no payment PIN yet', async () => {
+  it('points to /reset-pin, and back to this page, when the account has no payment PIN yet', async () => {
     api.on('GET', '/profile', reply({ ...account, profile: { ...account.profile, has_payment_pin: false } }));
     await renderBankInfo();
-    expect(screen.getByRole('link', { name: 'Set your payment PIN' }).getAttribute('href')).toBe('/reset-pin');
+    expect(screen.getByRole('link', { name: 'Set your payment PIN' }).getAttribute('href')).toBe(
+      '/reset-pin?returnTo=%2Fbank-info',
+    );
   });
+
+  it('keeps where it was opened from in the way to set a PIN, so both pages lead back there', async () => {
+    api.on('GET', '/profile', reply({ ...account, profile: { ...account.profile, has_payment_pin: false } }));
+    await renderBankInfo('/bank-info?returnTo=%2Fdashboard');
+    const href = screen.getByRole('link', { name: 'Set your payment PIN' }).getAttribute('href') ?? '';
+    const back = new URL(href, 'https://app.example').searchParams.get('returnTo');
+    expect(back).toBe('/bank-info?returnTo=%2Fdashboard');
+  });
+
+  it('announces what it arrived with (the PIN just set)', async () => {
+    renderWithProviders(
+      <MemoryRouter initialEntries={[{ pathname: '/bank-info', state: { notice: 'Your payment PIN has been set.' } }]}>
+        <Routes>{pages}</Routes>
+      </MemoryRouter>,
+      { auth: signedIn },
+    );
+    await act(async () => {});
+    expect(screen.getByRole('status').textContent).toBe('Your payment PIN has been set.');
+  });
+
+  async function saveValidDetails() {
+    selectBank('058');
+    await typeAccountNumberAndLeave('0690000031');
+    fireEvent.change(screen.getByLabelText('Payment PIN'), { target: { value: '1234' } });
+    await click('Save Bank Info');
+  }
+
+  it('goes back to where it was opened from (returnTo) once saved', async () => {
+    await renderBankInfo('/bank-info?returnTo=%2Fdashboard');
+    await saveValidDetails();
+    expect(screen.getByText('Arrived at dashboard')).toBeTruthy();
+    expect(JSON.parse(screen.getByTestId('navigation-state').textContent ?? 'null')).toEqual({
+      notice: 'Bank details saved successfully!',
+    });
+  });
+
+  it.each(['//evil.example/steal', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)'])(
+    'refuses returnTo=%s and ends on My Account',
+    async (returnTo) => {
+      await renderBankInfo(`/bank-info?returnTo=${encodeURIComponent(returnTo)}`);
+      await saveValidDetails();
+      expect(screen.getByText('Arrived at my-account')).toBeTruthy();
+    },
+  );
 
   it('says nothing about the PIN when one is set', async () => {
     await renderBankInfo();
