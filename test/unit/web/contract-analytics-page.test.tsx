@@ -139,12 +139,21 @@ describe('contract analytics', () => {
     expect(screen.queryByRole('button', { name: 'Release Funds' })).toBeNull();
   });
 
-  it('asks for the 4-digit PIN before releasing', async () => {
+  it('marks a PIN that is not 4 digits under its box and focuses it, releasing nothing', async () => {
     await renderAnalytics();
     fireEvent.change(screen.getByLabelText('Payment PIN'), { target: { value: '12' } });
     await click('Release Funds');
-    expect(screen.getByRole('alert').textContent).toBe('Your payment PIN must be exactly 4 digits.');
+    const pin = screen.getByLabelText('Payment PIN');
+    expect(screen.getByText('Your payment PIN must be exactly 4 digits.')).toBeTruthy();
+    expect(pin.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(pin);
     expect(api.callsTo('POST', '/release-funds')).toHaveLength(0);
+  });
+
+  it('keeps digits only in the PIN box', async () => {
+    await renderAnalytics();
+    fireEvent.change(screen.getByLabelText('Payment PIN'), { target: { value: '1a2b34' } });
+    expect((screen.getByLabelText('Payment PIN') as HTMLInputElement).value).toBe('1234');
   });
 
   it("shows the server's refusal of a release", async () => {
@@ -168,13 +177,15 @@ describe('contract analytics', () => {
     },
   );
 
-  it('points to /bank-info instead of releasing when no bank details are on file', async () => {
+  it('points to /bank-info, and back here once saved, instead of releasing when no bank details are on file', async () => {
     api.on('GET', analyticsPath, reply(analytics({}, { bank_code: null, account_number: null, account_name: null })));
     await renderAnalytics();
     expect(screen.queryByRole('button', { name: 'Release Funds' })).toBeNull();
     expect(screen.getByText('Add your bank details before releasing funds.', { exact: false })).toBeTruthy();
-    for (const link of screen.getAllByRole('link', { name: 'Add Bank Information' })) {
-      expect(link.getAttribute('href')).toBe('/bank-info');
+    const links = screen.getAllByRole('link', { name: 'Add Bank Information' });
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) {
+      expect(link.getAttribute('href')).toBe(`/bank-info?returnTo=${encodeURIComponent(`/contract-analytics/${contractId}`)}`);
     }
   });
 

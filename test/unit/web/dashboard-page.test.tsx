@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 
+import type { Profile, ProfileResponse } from '@escrow/api/identity';
 import type { NotificationsResponse, NotificationView } from '@escrow/api/notifications';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getAccount } from '../../../web/src/features/account/api';
 import { getNotifications, markNotificationRead } from '../../../web/src/features/notifications/api';
 import { markedRead } from '../../../web/src/features/notifications/notifications';
 import { getProfile } from '../../../web/src/features/profile/api';
@@ -13,6 +15,29 @@ import { renderWithProviders, signedIn } from './providers';
 
 vi.mock('../../../web/src/features/notifications/api', () => ({ getNotifications: vi.fn(), markNotificationRead: vi.fn() }));
 vi.mock('../../../web/src/features/profile/api', () => ({ getProfile: vi.fn() }));
+vi.mock('../../../web/src/features/account/api', () => ({ getAccount: vi.fn() }));
+
+/** A seller's account: with a payment PIN and bank details unless told otherwise. */
+function account(profile: Partial<Profile> = {}): ProfileResponse {
+  return {
+    id: 'u1',
+    email: 'ada@example.com',
+    created_at: '',
+    profile: {
+      full_name: 'Ada Lovelace',
+      username: null,
+      phone_number: null,
+      security_ques: 'Pet?',
+      has_security_answer: true,
+      has_payment_pin: true,
+      account_number: '0690000031',
+      bank_code: '044',
+      account_name: 'ADA LOVELACE',
+      email_updates: true,
+      ...profile,
+    },
+  };
+}
 
 function notification(n: number, read = false): NotificationView {
   return {
@@ -25,10 +50,12 @@ function notification(n: number, read = false): NotificationView {
   };
 }
 
-async function renderDashboard() {
+async function renderDashboard(state?: unknown) {
   renderWithProviders(
-    <MemoryRouter initialEntries={['/dashboard']}>
-      <DashboardPage />
+    <MemoryRouter initialEntries={[{ pathname: '/dashboard', state }]}>
+      <Routes>
+        <Route path="/dashboard" element={<DashboardPage />} />
+      </Routes>
     </MemoryRouter>,
     { auth: signedIn },
   );
@@ -39,6 +66,7 @@ const badge = () => screen.getByTestId('unread-count').textContent;
 
 beforeEach(() => {
   vi.mocked(getProfile).mockReset().mockResolvedValue({ id: 'u1', email: 'ada@example.com', created_at: '', profile: null });
+  vi.mocked(getAccount).mockReset().mockResolvedValue(account());
   vi.mocked(getNotifications).mockReset();
   vi.mocked(markNotificationRead).mockReset();
 });
@@ -146,6 +174,72 @@ describe('dashboard', () => {
     expect(getNotifications).toHaveBeenCalledTimes(2);
     expect(screen.getByText('Notice 7')).toBeTruthy();
     expect(badge()).toBe('1 unread');
+  });
+});
+
+describe('the Get paid checklist', () => {
+  const checklist = () => screen.queryByRole('region', { name: 'Get paid' });
+  const step = (name: string) => {
+    const item = within(checklist() as HTMLElement)
+      .getAllByRole('listitem')
+      .find((li) => li.textContent?.startsWith(name));
+    if (!item) throw new Error(`No step ${name}`);
+    return item;
+  };
+
+  beforeEach(() => {
+    vi.mocked(getNotifications).mockResolvedValue({ notifications: [], unread_count: 0 });
+  });
+
+  it('asks a new seller for a payment PIN and bank details, each linking to its page and back here', async () => {
+    vi.mocked(getAccount).mockResolvedValue(account({ has_payment_pin: false, account_number: null, bank_code: null }));
+    await renderDashboard();
+    expect(checklist()).toBeTruthy();
+    expect(within(step('Payment PIN')).getByRole('link', { name: 'Set Payment PIN' }).getAttribute('href')).toBe(
+      '/reset-pin?returnTo=%2Fdashboard',
+    );
+    expect(within(step('Bank details')).getByRole('link', { name: 'Add Bank Information' }).getAttribute('href')).toBe(
+      '/bank-info?returnTo=%2Fdashboard',
+    );
+  });
+
+  it('marks what is done and links only to what is missing', async () => {
+    vi.mocked(getAccount).mockResolvedValue(account({ account_number: null, bank_code: null }));
+    await renderDashboard();
+    expect(step('Payment PIN').textContent).toContain('Done');
+    expect(within(step('Payment PIN')).queryByRole('link')).toBeNull();
+    expect(within(step('Bank details')).getByRole('link', { name: 'Add Bank Information' })).toBeTruthy();
+    expect(step('Bank details').textContent).not.toContain('Done');
+  });
+
+  it('asks for both when the profile row is missing', async () => {
+    vi.mocked(getAccount).mockResolvedValue({ ...account(), profile: null });
+    await renderDashboard();
+    expect(within(step('Payment PIN')).getByRole('link', { name: 'Set Payment PIN' })).toBeTruthy();
+    expect(within(step('Bank details')).getByRole('link', { name: 'Add Bank Information' })).toBeTruthy();
+  });
+
+  it('is gone once both are done', async () => {
+    await renderDashboard();
+    expect(checklist()).toBeNull();
+  });
+
+  it('says nothing when the account cannot be loaded', async () => {
+    vi.mocked(getAccount).mockRejectedValue(new Error('offline'));
+    await renderDashboard();
+    expect(checklist()).toBeNull();
+  });
+
+  it('announces a step just finished on the way back (the PIN set)', async () => {
+    vi.mocked(getAccount).mockResolvedValue(account({ account_number: null, bank_code: null }));
+    await renderDashboard({ notice: 'Your payment PIN has been set.' });
+    expect(within(checklist() as HTMLElement).getByRole('status').textContent).toBe('Your payment PIN has been set.');
+  });
+
+  it('announces the last step too, though the list is then gone', async () => {
+    await renderDashboard({ notice: 'Bank details saved successfully!' });
+    expect(checklist()).toBeNull();
+    expect(screen.getByText('Bank details saved successfully!')).toBeTruthy();
   });
 });
 

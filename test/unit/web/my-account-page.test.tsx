@@ -27,6 +27,7 @@ const account: ProfileResponse = {
     account_number: '0690000031',
     bank_code: '058',
     account_name: 'ADA LOVELACE',
+    email_updates: true,
   },
 };
 const profile = account.profile as NonNullable<ProfileResponse['profile']>;
@@ -151,7 +152,9 @@ describe('my account: profile information', () => {
     expect(detail('Bank Name')).toBe('Guaranty Trust Bank');
     expect(detail('Account Number')).toBe('0690000031');
     expect(detail('Account Name')).toBe('ADA LOVELACE');
-    expect(screen.getByRole('link', { name: 'Update Bank Info' }).getAttribute('href')).toBe('/bank-info');
+    expect(screen.getAllByRole('link', { name: /bank/i }).map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Update Bank Info', '/bank-info'],
+    ]);
   });
 
   it('shows a bank code the table does not know as it is', async () => {
@@ -168,14 +171,29 @@ describe('my account: profile information', () => {
     );
     await renderAccount();
     expect(screen.getByText('No bank details added yet')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Add Bank Information' }).getAttribute('href')).toBe('/bank-info');
-    expect(screen.getByRole('link', { name: 'Add Bank Info' }).getAttribute('href')).toBe('/bank-info');
+    // One bank button, under one label.
+    expect(screen.getAllByRole('link', { name: /bank/i }).map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Add Bank Information', '/bank-info'],
+    ]);
+  });
+
+  it("offers 'Add Bank Information' when the profile row is missing", async () => {
+    api.on('GET', '/profile', reply({ ...account, profile: null }));
+    await renderAccount();
+    expect(screen.getAllByRole('link', { name: /bank/i }).map((link) => link.textContent)).toEqual(['Add Bank Information']);
   });
 
   it('offers Reset Payment PIN and Change Password', async () => {
     await renderAccount();
     expect(screen.getByRole('link', { name: 'Reset Payment PIN' }).getAttribute('href')).toBe('/reset-pin');
     expect(screen.getByRole('link', { name: 'Change Password' }).getAttribute('href')).toBe('/forgot-password');
+  });
+
+  it("offers 'Set Payment PIN' while there is no PIN", async () => {
+    api.on('GET', '/profile', reply({ ...account, profile: { ...profile, has_payment_pin: false } }));
+    await renderAccount();
+    expect(screen.getByRole('link', { name: 'Set Payment PIN' }).getAttribute('href')).toBe('/reset-pin');
+    expect(screen.queryByRole('link', { name: 'Reset Payment PIN' })).toBeNull();
   });
 
   it('shows only email, created date and ID when the profile row is missing', async () => {

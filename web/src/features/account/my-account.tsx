@@ -11,7 +11,7 @@ import { paymentPinLength } from '../../lib/constants';
 import { formatDate } from '../../lib/format';
 import { useLoad } from '../../lib/use-load';
 import { getAccount } from './api';
-import { accountPageMessages } from './messages';
+import { accountPageMessages, bankDetailsAction, pinAction } from './messages';
 import { TrustedDevices } from './trusted-devices';
 
 export const accountTabs = ['profile', 'devices', 'notifications'] as const;
@@ -113,11 +113,14 @@ function ProfileTab() {
       {profile && <SecurityInformation profile={profile} />}
       {profile && <BankingInformation profile={profile} />}
       <div className="flex flex-wrap gap-3">
-        <Link to={paths.bankInfo.getHref()} className={linkButtonClass}>
-          {profile?.account_number ? 'Update Bank Info' : 'Add Bank Info'}
-        </Link>
+        {/* The one bank button: without bank details it is Banking Information's own. */}
+        {(!profile || profile.account_number) && (
+          <Link to={paths.bankInfo.getHref()} className={linkButtonClass}>
+            {bankDetailsAction(Boolean(profile?.account_number))}
+          </Link>
+        )}
         <Link to={paths.resetPin.getHref()} className={secondaryLinkButtonClass}>
-          Reset Payment PIN
+          {pinAction(profile?.has_payment_pin ?? false).title}
         </Link>
         <Link to={paths.forgotPassword.getHref()} className={secondaryLinkButtonClass}>
           Change Password
@@ -183,7 +186,7 @@ function BankingInformation({ profile }: { profile: Profile }) {
         <div className="rounded-lg border border-dashed border-gray-300 p-6 text-center dark:border-gray-700">
           <p className="text-gray-600 dark:text-gray-400">{accountPageMessages.noBankDetails}</p>
           <Link to={paths.bankInfo.getHref()} className={`${linkButtonClass} mt-3`}>
-            Add Bank Information
+            {bankDetailsAction(false)}
           </Link>
         </div>
       )}

@@ -1,9 +1,9 @@
-import { pinSchema } from '@escrow/api/account';
 import type { ContractView } from '@escrow/api/contracts';
-import type { ContractAnalytics, PayoutView } from '@escrow/api/payouts';
+import { type ContractAnalytics, type PayoutView, releaseFundsRequestSchema } from '@escrow/api/payouts';
 import { bankName, maskAccountNumber } from '@escrow/domain/banks';
 import { formatAmount, platformFeeBasisPoints } from '@escrow/domain/money';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../components/contract-status';
 import { PinField } from '../../components/pin-field';
@@ -13,6 +13,7 @@ import { CopyableId } from '../../components/ui/copy-button';
 import { Detail, Details, Loading, linkClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { ApiError, failureMessage } from '../../lib/api';
+import { useApiForm } from '../../lib/form';
 import { formatDate } from '../../lib/format';
 import { useLoad } from '../../lib/use-load';
 import { getContractAnalytics, releaseFunds } from './api';
@@ -135,7 +136,7 @@ function PayoutSummary({ contract, payout }: { contract: ContractView; payout: P
           ) : (
             <span>
               No bank details on file.{' '}
-              <Link to={paths.bankInfo.getHref()} className={linkClass}>
+              <Link to={paths.bankInfo.getHref(paths.contractAnalytics.getHref(contract.id))} className={linkClass}>
                 Add Bank Information
               </Link>
             </span>
@@ -166,7 +167,7 @@ function ReleaseSection({
     return (
       <Alert tone="warning">
         {payoutPageMessages.noBankDetails}{' '}
-        <Link to={paths.bankInfo.getHref()} className={linkClass}>
+        <Link to={paths.bankInfo.getHref(paths.contractAnalytics.getHref(contract.id))} className={linkClass}>
           Add Bank Information
         </Link>
       </Alert>
@@ -182,40 +183,30 @@ function ReleaseForm({
   contractId: string;
   onReleased: (message: string, contract: ContractView) => void;
 }) {
-  const [pin, setPin] = useState('');
-  const [working, setWorking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (working) return;
-    const parsed = pinSchema.safeParse(pin);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? payoutPageMessages.releaseFailed);
-      return;
-    }
-    setError(null);
-    setWorking(true);
-    try {
-      const reply = await releaseFunds(contractId, parsed.data);
-      onReleased(reply.message, reply.contract);
-    } catch (failure) {
-      setError(failureMessage(failure, payoutPageMessages.releaseFailed));
-    } finally {
-      setWorking(false);
-    }
-  }
+  const form = useApiForm(releaseFundsRequestSchema, {
+    fallback: payoutPageMessages.releaseFailed,
+    defaultValues: { contractId, pin: '' },
+  });
+  const release = form.submit(
+    ({ pin }) => releaseFunds(contractId, pin),
+    (reply) => onReleased(reply.message, reply.contract),
+  );
 
   return (
-    <form noValidate onSubmit={submit} className="max-w-sm space-y-4">
+    <form noValidate onSubmit={release} className="max-w-sm space-y-4">
       <h2 className="text-xl font-semibold">Release Funds</h2>
       <p className="text-sm text-gray-600 dark:text-gray-400">
         The payer is satisfied. Enter your payment PIN to send the payout to your bank account.
       </p>
-      <PinField value={pin} onChange={setPin} />
-      {error && <Alert tone="error">{error}</Alert>}
-      <Button type="submit" disabled={working}>
-        {working ? 'Releasing...' : 'Release Funds'}
+      {/* A controlled box: PinField keeps digits only, so it hands over the PIN, not the keystroke. */}
+      <Controller
+        control={form.control}
+        name="pin"
+        render={({ field }) => <PinField {...field} error={form.fieldError('pin')} />}
+      />
+      {form.error && <Alert tone="error">{form.error}</Alert>}
+      <Button type="submit" disabled={form.working}>
+        {form.working ? 'Releasing...' : 'Release Funds'}
       </Button>
     </form>
   );

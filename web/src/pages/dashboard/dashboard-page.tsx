@@ -1,5 +1,7 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { GetPaidChecklist } from '../../features/account/get-paid-checklist';
+import { readAccountNotice } from '../../features/account/notice';
 import { NotificationsPanel } from '../../features/notifications/notifications-panel';
 import { Welcome } from '../../features/profile/welcome';
 
@@ -14,9 +16,12 @@ const tiles = [
 ];
 
 export function DashboardPage() {
+  // The PIN and bank pages come back here from the checklist with what they just did.
+  const notice = readAccountNotice(useLocation().state);
   return (
     <section className="mx-auto max-w-6xl space-y-8 px-4 py-10">
       <Welcome />
+      <GetPaidChecklist returnTo={paths.dashboard.getHref()} notice={notice} />
       <nav aria-label="Shortcuts" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {tiles.map((tile) => (
           <Link
