@@ -6,6 +6,7 @@ import { TextField } from '../../components/ui/field';
 import { FormCard } from '../../components/ui/form-card';
 import { linkClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
+import { takeAfterSignIn } from '../../lib/after-sign-in';
 import { timings } from '../../lib/constants';
 import { readDeviceSecret } from '../../lib/device-info';
 import { deviceNameFromUserAgent } from '../../lib/device-name';
@@ -29,7 +30,9 @@ export function LoginForm() {
   const [error, setError] = useState<string | null>(null);
   const lockout = useCountdown();
 
-  useRedirectAfter(status === 'success', paths.dashboard.getHref(), timings.loginRedirectMs);
+  // Where the person was going when sent to sign in (a contract's link), else the dashboard.
+  const [destination, setDestination] = useState<string>(paths.dashboard.getHref());
+  useRedirectAfter(status === 'success', destination, timings.loginRedirectMs);
 
   function fail(message: string) {
     setError(message);
@@ -54,6 +57,7 @@ export function LoginForm() {
       const step = await signInWithDevice(username, password, { deviceId, deviceName, deviceSecret });
       switch (step.kind) {
         case 'signedIn':
+          setDestination(takeAfterSignIn() ?? paths.dashboard.getHref());
           setStatus('success');
           return;
         case 'unconfirmed':

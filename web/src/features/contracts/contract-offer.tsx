@@ -1,8 +1,8 @@
 import type { ContractForAcceptor, ContractWithPeople } from '@escrow/api/contracts';
 import { payersOf } from '@escrow/domain/escrow-contract';
-import { formatAmount } from '@escrow/domain/money';
+import { formatAmount, platformFeePercent } from '@escrow/domain/money';
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { StatusBadge } from '../../components/contract-status';
 import { TitleAndDescription } from '../../components/offer-details';
 import { Alert } from '../../components/ui/alert';
@@ -28,7 +28,16 @@ type ContractPageData =
  */
 async function loadContractPage(contractId: string, userId: string): Promise<ContractPageData> {
   const offer = await getContractForAcceptor(contractId);
-  if (offer.status === 'pending') return { kind: 'offer', offer, yours: false };
+  if (offer.status === 'pending') {
+    // Only its parties may read the whole contract; anyone else is refused (403): not the creator.
+    let yours = false;
+    try {
+      yours = (await getContract(contractId))?.contract.creator_id === userId;
+    } catch {
+      yours = false;
+    }
+    return { kind: 'offer', offer, yours };
+  }
   try {
     const deal = await getContract(contractId);
     if (payersOf(deal.contract).includes(userId)) return { kind: 'deal', deal };
@@ -49,6 +58,9 @@ export function ContractOffer({ contractId }: { contractId: string }) {
   const [state] = useLoad(useCallback(() => loadContractPage(contractId, userId), [contractId, userId]));
 
   if (state.status === 'loaded' && state.data.kind === 'deal') return <BuyerContract deal={state.data.deal} />;
+  // The seller opening the share link (or an email's) lands on their own page of the contract.
+  if (state.status === 'loaded' && state.data.kind === 'offer' && state.data.yours)
+    return <Navigate to={paths.myContractDetails.getHref(contractId)} replace />;
   return (
     <Page title="Contract">
       {state.status === 'loading' && <Loading />}
@@ -61,6 +73,9 @@ export function ContractOffer({ contractId }: { contractId: string }) {
     </Page>
   );
 }
+
+/** What the buyer is told about the fee before paying: it is the seller's, never added to what they pay. */
+export const buyerPaysNote = `No fee for you: the ${platformFeePercent} fee comes out of the seller's payout. The money stays in escrow until you are satisfied.`;
 
 function Offer({ initial, contractId, yours }: { initial: ContractForAcceptor; contractId: string; yours: boolean }) {
   const [offer, setOffer] = useState(initial);
@@ -88,7 +103,12 @@ function Offer({ initial, contractId, yours }: { initial: ContractForAcceptor; c
     <>
       <Details>
         <TitleAndDescription title={offer.title} description={offer.description} />
+        {offer.seller_name && <Detail label="Seller">{offer.seller_name}</Detail>}
         <Detail label="Value">{formatAmount(offer.value_minor, offer.currency)}</Detail>
+        <Detail label="You pay">
+          {formatAmount(offer.value_minor, offer.currency)}
+          <span className="block text-sm text-gray-600 dark:text-gray-400">{buyerPaysNote}</span>
+        </Detail>
         <Detail label="Status">
           <StatusBadge status={offer.status} />
         </Detail>

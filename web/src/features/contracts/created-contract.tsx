@@ -1,3 +1,4 @@
+import { contractMessages } from '@escrow/domain/escrow-contract';
 import { formatAmount } from '@escrow/domain/money';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -13,9 +14,22 @@ import { formatDate } from '../../lib/format';
 import { useLoad } from '../../lib/use-load';
 import { getContract } from './api';
 import { contractPageMessages } from './messages';
+import { ShareContract } from './share-link';
 
-/** Where a creator lands after creating a contract (spec §2 "Contract creation"); `justCreated` shows the banner. */
-export function CreatedContract({ contractId, justCreated }: { contractId: string; justCreated: boolean }) {
+/**
+ * Where a creator lands after creating a contract (spec §2 "Contract creation"); `justCreated`
+ * shows the banner, `invitedEmail` that the buyer was emailed the link (said alike whether that
+ * email has an account). The share link hands the deal to the buyer.
+ */
+export function CreatedContract({
+  contractId,
+  justCreated,
+  invitedEmail,
+}: {
+  contractId: string;
+  justCreated: boolean;
+  invitedEmail?: string;
+}) {
   const [banner, setBanner] = useState(justCreated);
   const [state] = useLoad(useCallback(() => getContract(contractId), [contractId]));
 
@@ -28,6 +42,7 @@ export function CreatedContract({ contractId, justCreated }: { contractId: strin
   return (
     <Page title="Your Contract">
       {banner && <Alert tone="success">{contractPageMessages.created}</Alert>}
+      {invitedEmail && <Alert tone="info">{contractMessages.invitationSent(invitedEmail)}</Alert>}
       {state.status === 'loading' && <Loading />}
       {state.status === 'failed' && (
         <Alert tone="error">{failureMessage(state.error, contractPageMessages.loadDetailsFailed)}</Alert>
@@ -35,8 +50,9 @@ export function CreatedContract({ contractId, justCreated }: { contractId: strin
       {state.status === 'loaded' && (
         <>
           <p className="text-gray-700 dark:text-gray-300">
-            Share the Contract ID with the acceptor so they can find and accept it.
+            Share the Contract ID with the acceptor so they can find and accept it, or send them the link.
           </p>
+          <ShareContract contract={state.data.contract} />
           <Details>
             <Detail label="Contract ID">
               <CopyableId id={state.data.contract.id} />
