@@ -4,7 +4,7 @@ import type { ContractForAcceptor, ContractView } from '@escrow/api/contracts';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { acceptContract, getContractForAcceptor, rejectContract } from '../../../web/src/features/contracts/api';
+import { acceptContract, getContract, getContractForAcceptor, rejectContract } from '../../../web/src/features/contracts/api';
 import { ApiError } from '../../../web/src/lib/api';
 import { AcceptContractManualPage } from '../../../web/src/pages/contracts/accept-contract-manual-page';
 import { ContractPage } from '../../../web/src/pages/contracts/contract-page';
@@ -12,6 +12,7 @@ import { click, renderSignedInAt, renderWithProviders } from './providers';
 
 vi.mock('../../../web/src/features/contracts/api', () => ({
   getContractForAcceptor: vi.fn(),
+  getContract: vi.fn(),
   acceptContract: vi.fn(),
   rejectContract: vi.fn(),
 }));
@@ -38,6 +39,7 @@ const renderAt = (entry: string) =>
       <Route path="/accept-contract-manual/:contractId?" element={<AcceptContractManualPage />} />
       <Route path="/contracts/:contractId" element={<ContractPage />} />
       <Route path="/escrow-payment/:contractId" element={<EscrowPayment />} />
+      <Route path="/my-contract-details/:contractId" element={<p>Seller's own page</p>} />
     </>,
   );
 
@@ -52,6 +54,9 @@ beforeEach(() => {
     .mockReset()
     .mockResolvedValue({ contract: { id: contractId } as ContractView });
   vi.mocked(rejectContract).mockReset();
+  vi.mocked(getContract)
+    .mockReset()
+    .mockRejectedValue(new ApiError(403, 'Access Denied: You are not the creator of this contract.', true));
 });
 
 afterEach(cleanup);
@@ -122,6 +127,21 @@ describe('accepting a contract by its ID', () => {
 });
 
 describe('contract view /contracts/{id}', () => {
+  it('shows who the seller is and what the buyer pays before accepting, the fee being the seller’s', async () => {
+    vi.mocked(getContractForAcceptor).mockResolvedValue({ ...found, seller_name: 'Ada Obi' });
+    await renderAt(`/contracts/${contractId}`);
+    expect(screen.getByText('Seller').nextElementSibling?.textContent).toBe('Ada Obi');
+    expect(screen.getByText('You pay').nextElementSibling?.textContent).toMatch(
+      /^₦10,000.50No fee for you: the 2% fee comes out of the seller's payout/,
+    );
+  });
+
+  it('sends its seller, opening the share link, to their own page of the contract', async () => {
+    vi.mocked(getContract).mockResolvedValue({ contract: { id: contractId, creator_id: 'u1' } as ContractView, people: [] });
+    await renderAt(`/contracts/${contractId}`);
+    expect(screen.getByText("Seller's own page")).toBeTruthy();
+  });
+
   it('shows title, description and status; Accept accepts after the policy and opens /escrow-payment/{id}', async () => {
     await renderAt(`/contracts/${contractId}`);
     expect(screen.getByText('Logo design')).toBeTruthy();

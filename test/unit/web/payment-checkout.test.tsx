@@ -136,6 +136,16 @@ describe('custom checkout /custom-checkout/{id}', () => {
     expect(screen.getByText(/Usually 2-5 minutes/)).toBeTruthy();
   });
 
+  it('shows, before paying, who the seller is, the contract amount and what the buyer pays, with the fee said to be the seller’s', async () => {
+    vi.mocked(getCheckoutContract).mockResolvedValue({ ...contract, seller_name: 'Ada Obi' });
+    await renderCheckout();
+    expect(screen.getByText('Seller').nextElementSibling?.textContent).toBe('Ada Obi');
+    expect(screen.getByText('Contract amount').nextElementSibling?.textContent).toBe('₦10,000.00');
+    expect(screen.getByText('You pay').nextElementSibling?.textContent).toBe(
+      "₦5,000.00No fee for you: the 2% fee comes out of the seller's payout. The money stays in escrow until you are satisfied.",
+    );
+  });
+
   it("shows the server's text when the contract cannot be loaded, and offers no way to pay", async () => {
     vi.mocked(getCheckoutContract).mockRejectedValue(new ApiError(404, 'Contract not found.', true));
     await renderCheckout();

@@ -1,10 +1,10 @@
 import type { ContractForAcceptor, ContractWithPeople } from '@escrow/api/contracts';
 import { payersOf } from '@escrow/domain/escrow-contract';
-import { formatAmount, platformFeePercent } from '@escrow/domain/money';
+import { formatAmount } from '@escrow/domain/money';
 import { useCallback, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { StatusBadge } from '../../components/contract-status';
-import { TitleAndDescription } from '../../components/offer-details';
+import { TitleAndDescription, WhatYouPay } from '../../components/offer-details';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Detail, Details, Loading, linkClass, Page } from '../../components/ui/page';
@@ -74,9 +74,6 @@ export function ContractOffer({ contractId }: { contractId: string }) {
   );
 }
 
-/** What the buyer is told about the fee before paying: it is the seller's, never added to what they pay. */
-export const buyerPaysNote = `No fee for you: the ${platformFeePercent} fee comes out of the seller's payout. The money stays in escrow until you are satisfied.`;
-
 function Offer({ initial, contractId, yours }: { initial: ContractForAcceptor; contractId: string; yours: boolean }) {
   const [offer, setOffer] = useState(initial);
   const [rejecting, setRejecting] = useState(false);
@@ -103,12 +100,13 @@ function Offer({ initial, contractId, yours }: { initial: ContractForAcceptor; c
     <>
       <Details>
         <TitleAndDescription title={offer.title} description={offer.description} />
-        {offer.seller_name && <Detail label="Seller">{offer.seller_name}</Detail>}
         <Detail label="Value">{formatAmount(offer.value_minor, offer.currency)}</Detail>
-        <Detail label="You pay">
-          {formatAmount(offer.value_minor, offer.currency)}
-          <span className="block text-sm text-gray-600 dark:text-gray-400">{buyerPaysNote}</span>
-        </Detail>
+        <WhatYouPay
+          seller={offer.seller_name}
+          amountMinor={offer.value_minor}
+          payNowMinor={offer.value_minor}
+          currency={offer.currency}
+        />
         <Detail label="Status">
           <StatusBadge status={offer.status} />
         </Detail>

@@ -1,7 +1,8 @@
 import { formatAmount } from '@escrow/domain/money';
+import { amountDue } from '@escrow/domain/payment';
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
-import { TitleAndDescription } from '../../components/offer-details';
+import { TitleAndDescription, WhatYouPay } from '../../components/offer-details';
 import { Alert } from '../../components/ui/alert';
 import { CopyableId } from '../../components/ui/copy-button';
 import { Detail, Details, Loading, linkButtonClass, Page } from '../../components/ui/page';
@@ -10,6 +11,7 @@ import { failureMessage } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { getContract } from './api';
 import { contractPageMessages } from './messages';
+import { personName } from './people';
 import { contractTotalMinor } from './progress';
 
 /** The payer's summary before checkout (spec §2 "Payment"). */
@@ -34,6 +36,15 @@ export function EscrowPaymentSummary({ contractId }: { contractId: string }) {
                 {formatAmount(contractTotalMinor(state.data.contract), state.data.contract.currency)}
               </span>
             </Detail>
+            <WhatYouPay
+              seller={personName(state.data.people, state.data.contract.creator_id)}
+              amountMinor={contractTotalMinor(state.data.contract)}
+              payNowMinor={amountDue({
+                total_amount_minor: contractTotalMinor(state.data.contract),
+                amount_paid_minor: state.data.contract.amount_paid_minor,
+              })}
+              currency={state.data.contract.currency}
+            />
           </Details>
           <div className="rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-100">
             <h2 className="font-semibold">Payment tips</h2>

@@ -18,9 +18,11 @@ import { apiFetch } from '../../lib/api';
 const pay = (contractId: string): z.input<typeof payContractRequestSchema> => ({ contractId });
 
 /** The contract being paid for, for the checkout summary (the caller is its acceptor, so a party). */
-export async function getCheckoutContract(contractId: string): Promise<ContractView> {
+/** The contract being paid for, with the seller's name (who the money is for). */
+export async function getCheckoutContract(contractId: string): Promise<ContractView & { seller_name?: string }> {
   const reply = await apiFetch(`/contracts/${encodeURIComponent(contractId)}`, { schema: contractWithPeopleSchema });
-  return reply.contract;
+  const seller = reply.people.find((person) => person.id === reply.contract.creator_id);
+  return { ...reply.contract, seller_name: seller?.full_name?.trim() || (seller?.username ? `@${seller.username}` : undefined) };
 }
 
 /** An account to transfer the amount due to; the server records the payment (its txRef) first. */

@@ -1,8 +1,8 @@
 import type { ContractView } from '@escrow/api/contracts';
-import { formatAmount } from '@escrow/domain/money';
 import { amountDue } from '@escrow/domain/payment';
 import { type ReactNode, useCallback, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { WhatYouPay } from '../../components/offer-details';
 import { Alert } from '../../components/ui/alert';
 import { Detail, Details, Loading, linkClass, Page } from '../../components/ui/page';
 import { paths } from '../../config/paths';
@@ -38,9 +38,12 @@ export function CustomCheckout({ contractId }: { contractId: string }) {
         <>
           <Details>
             <Detail label="Contract">{state.data.title}</Detail>
-            <Detail label="Amount due">
-              <span className="text-xl font-bold">{formatAmount(amountDueMinor(state.data), state.data.currency)}</span>
-            </Detail>
+            <WhatYouPay
+              seller={state.data.seller_name}
+              amountMinor={state.data.total_amount_minor > 0 ? state.data.total_amount_minor : state.data.value_minor}
+              payNowMinor={amountDueMinor(state.data)}
+              currency={state.data.currency}
+            />
           </Details>
           <PaymentMethods contractId={state.data.id} title={state.data.title} />
         </>
