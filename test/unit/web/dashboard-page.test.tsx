@@ -11,7 +11,7 @@ import { markedRead } from '../../../web/src/features/notifications/notification
 import { getProfile } from '../../../web/src/features/profile/api';
 import { dispatchRealtimeEvent } from '../../../web/src/lib/realtime';
 import { DashboardPage } from '../../../web/src/pages/dashboard/dashboard-page';
-import { renderWithProviders, signedIn } from './providers';
+import { Arrived, renderWithProviders, signedIn } from './providers';
 
 vi.mock('../../../web/src/features/notifications/api', () => ({ getNotifications: vi.fn(), markNotificationRead: vi.fn() }));
 vi.mock('../../../web/src/features/profile/api', () => ({ getProfile: vi.fn() }));
@@ -55,6 +55,7 @@ async function renderDashboard(state?: unknown) {
     <MemoryRouter initialEntries={[{ pathname: '/dashboard', state }]}>
       <Routes>
         <Route path="/dashboard" element={<DashboardPage />} />
+        <Route path="/contracts/:contractId" element={<Arrived at="the contract" />} />
       </Routes>
     </MemoryRouter>,
     { auth: signedIn },
@@ -150,6 +151,48 @@ describe('dashboard', () => {
 
     await act(async () => answer({ unread_count: 1 }));
     expect(badge()).toBe('1 unread');
+  });
+
+  it("links a notification about a contract to it with 'Open contract'; one about none has no link", async () => {
+    vi.mocked(getNotifications).mockResolvedValue({
+      notifications: [{ ...notification(1), contract_id: 'c-42' }, notification(2)],
+      unread_count: 2,
+    });
+    await renderDashboard();
+    const [about, other] = screen.getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    const open = within(about).getByRole('link', { name: 'Open contract' });
+    expect(open.getAttribute('href')).toBe('/contracts/c-42');
+    // Which contract, for a screen reader going from link to link.
+    expect(open.getAttribute('aria-describedby')).toBe(within(about).getByText('Notice 1').id);
+    expect(within(other).queryByRole('link')).toBeNull();
+    expect(within(other).getByRole('button', { name: 'Mark as read' })).toBeTruthy();
+  });
+
+  it('marks an unread notification read when it is opened, and goes to its contract', async () => {
+    vi.mocked(getNotifications).mockResolvedValue({
+      notifications: [{ ...notification(1), contract_id: 'c-42' }],
+      unread_count: 1,
+    });
+    vi.mocked(markNotificationRead).mockResolvedValue({ unread_count: 0 });
+    await renderDashboard();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('link', { name: 'Open contract' }));
+    });
+    expect(markNotificationRead).toHaveBeenCalledWith('n1');
+    expect(screen.getByText('Arrived at the contract')).toBeTruthy();
+  });
+
+  it('opens a notification already read without marking it again', async () => {
+    vi.mocked(getNotifications).mockResolvedValue({
+      notifications: [{ ...notification(1, true), contract_id: 'c-42' }],
+      unread_count: 0,
+    });
+    await renderDashboard();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('link', { name: 'Open contract' }));
+    });
+    expect(screen.getByText('Arrived at the contract')).toBeTruthy();
+    expect(markNotificationRead).not.toHaveBeenCalled();
   });
 
   it('keeps the badge at 0 when the count was already 0', async () => {
