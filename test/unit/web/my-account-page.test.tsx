@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deviceKind } from '../../../web/src/features/account/devices';
 import { MyAccountPage } from '../../../web/src/pages/account/my-account-page';
 import { fakeApi, reply } from './fake-api';
-import { click, renderSignedInAt, renderWithProviders, signedIn } from './providers';
+import { Arrived, click, renderSignedInAt, renderWithProviders, signedIn } from './providers';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(async () => ({ tokens: undefined })) }));
 
@@ -63,7 +63,13 @@ const notification: NotificationView = {
 const api = fakeApi();
 
 const renderAccount = (entry = '/my-account') =>
-  renderSignedInAt(entry, <Route path="/my-account" element={<MyAccountPage />} />);
+  renderSignedInAt(
+    entry,
+    <>
+      <Route path="/my-account" element={<MyAccountPage />} />
+      <Route path="/contracts/:contractId" element={<Arrived at="the contract" />} />
+    </>,
+  );
 
 /** The value next to a details label. */
 const detail = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
@@ -342,5 +348,74 @@ describe('my account: notifications', () => {
     expect(api.callsTo('POST', '/notifications/n1/read')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Mark as read' })).toBeNull();
     expect(screen.getByRole('heading', { name: 'Notifications (0 unread)' })).toBeTruthy();
+  });
+
+  it("opens the contract a notification is about with 'Open contract', marking it read on the way", async () => {
+    api.on('GET', '/notifications', reply({ notifications: [{ ...notification, contract_id: 'c-42' }], unread_count: 1 }));
+    await renderAccount('/my-account?tab=notifications');
+    const open = screen.getByRole('link', { name: 'Open contract' });
+    expect(open.getAttribute('href')).toBe('/contracts/c-42');
+    await act(async () => {
+      fireEvent.click(open);
+    });
+    expect(api.callsTo('POST', '/notifications/n1/read')).toHaveLength(1);
+    expect(screen.getByText('Arrived at the contract')).toBeTruthy();
+  });
+
+  it('has no contract link on a notification about no contract', async () => {
+    await renderAccount('/my-account?tab=notifications');
+    expect(screen.queryByRole('link', { name: 'Open contract' })).toBeNull();
+  });
+});
+
+describe('my account: email preferences', () => {
+  const checkbox = () =>
+    screen.getByRole('checkbox', { name: 'Email me when a contract is accepted or rejected' }) as HTMLInputElement;
+  const section = () => within(screen.getByRole('region', { name: 'Email Preferences' }));
+
+  it('shows the emails as on, and says which emails always go', async () => {
+    await renderAccount();
+    expect(checkbox().checked).toBe(true);
+    expect(
+      section().getByText(
+        'Emails about money and about what you need to do (payments, deliveries, disputes, releases, refunds) always go.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('shows them as on when the profile has never chosen, and off when it turned them off', async () => {
+    const { email_updates: _, ...unchosen } = profile;
+    api.on('GET', '/profile', reply({ ...account, profile: unchosen }));
+    await renderAccount();
+    expect(checkbox().checked).toBe(true);
+    cleanup();
+    api.on('GET', '/profile', reply({ ...account, profile: { ...profile, email_updates: false } }));
+    await renderAccount();
+    expect(checkbox().checked).toBe(false);
+  });
+
+  it("sends the change and shows the server's answer", async () => {
+    api.on('POST', '/email-preferences', reply({ message: 'Email updates are off.' }));
+    await renderAccount();
+    fireEvent.click(checkbox());
+    await click('Save');
+    expect(api.callsTo('POST', '/email-preferences').map((call) => call.body)).toEqual([{ email_updates: false }]);
+    expect(section().getByRole('status').textContent).toBe('Email updates are off.');
+    expect(checkbox().checked).toBe(false);
+  });
+
+  it("shows the server's refusal and keeps the choice", async () => {
+    api.on('POST', '/email-preferences', reply({ error: 'Too many requests. Please try again later.' }, 429));
+    await renderAccount();
+    fireEvent.click(checkbox());
+    await click('Save');
+    expect(section().getByRole('alert').textContent).toBe('Too many requests. Please try again later.');
+    expect(checkbox().checked).toBe(false);
+  });
+
+  it('is not offered without a profile row (there is nothing to save it on)', async () => {
+    api.on('GET', '/profile', reply({ ...account, profile: null }));
+    await renderAccount();
+    expect(screen.queryByRole('checkbox')).toBeNull();
   });
 });

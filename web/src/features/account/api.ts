@@ -9,7 +9,13 @@ import {
   saveBankInfoResponseSchema,
 } from '@escrow/api/account';
 import { type MessageResponse, messageResponseSchema } from '@escrow/api/common';
-import { devicesResponseSchema, type ProfileResponse, profileResponseSchema, type TrustedDevice } from '@escrow/api/identity';
+import {
+  devicesResponseSchema,
+  type EmailPreferencesRequest,
+  type ProfileResponse,
+  profileResponseSchema,
+  type TrustedDevice,
+} from '@escrow/api/identity';
 import type { z } from 'zod';
 import { apiFetch } from '../../lib/api';
 
@@ -18,6 +24,11 @@ import { apiFetch } from '../../lib/api';
 /** The caller's account: id, email, created date and the profile row (null when it is missing). */
 export function getAccount(): Promise<ProfileResponse> {
   return apiFetch('/profile', { schema: profileResponseSchema });
+}
+
+/** Turns the emails that are not about money (a contract accepted or rejected) on or off. */
+export function saveEmailPreferences(body: EmailPreferencesRequest): Promise<MessageResponse> {
+  return apiFetch('/email-preferences', { method: 'POST', body, schema: messageResponseSchema });
 }
 
 export async function listDevices(): Promise<TrustedDevice[]> {

@@ -11,6 +11,7 @@ import { paymentPinLength } from '../../lib/constants';
 import { formatDate } from '../../lib/format';
 import { useLoad } from '../../lib/use-load';
 import { getAccount } from './api';
+import { EmailPreferences } from './email-preferences';
 import { accountPageMessages, bankDetailsAction, pinAction } from './messages';
 import { TrustedDevices } from './trusted-devices';
 
@@ -126,6 +127,7 @@ function ProfileTab() {
           Change Password
         </Link>
       </div>
+      {profile && <EmailPreferences profile={profile} />}
     </>
   );
 }
