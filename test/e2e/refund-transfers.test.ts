@@ -70,7 +70,7 @@ describe('a refund by bank transfer, in the browser', () => {
       .getByText(/^We could not send this back .+ Add your bank account in My Account/)
       .waitFor();
     const add = section.getByRole('link', { name: 'Add Bank Account' });
-    expect(await add.getAttribute('href')).toBe('/bank-info');
+    expect(await add.getAttribute('href')).toBe(`/bank-info?returnTo=%2Fcontracts%2F${contractId}`);
     expect((await add.boundingBox())?.height).toBeGreaterThanOrEqual(44);
     await screenshot(tab, 'refund-transfer-awaiting-bank');
 

@@ -24,7 +24,7 @@ export const pinMessages = {
   format: 'Your payment PIN must be exactly 4 digits.',
   mismatch: 'The two PINs do not match.',
   wrong: 'Incorrect payment PIN.',
-  notSet: 'Set your payment PIN first (My Account > Reset Payment PIN).',
+  notSet: 'Set your payment PIN first (My Account > Set Payment PIN).',
   throttled: throttles.pinEntry.message,
   codeSent: 'Correct answer. A 6-digit code has been sent to your email.',
   codeInvalid: 'Invalid or expired code.',

@@ -93,7 +93,7 @@ export async function refundByBankTransfer(leg: RefundLeg, reason: string): Prom
     leg,
     { ...base, status: 'awaiting_bank_details', destination: null },
     'Refund needs your bank account',
-    `${amount} for ${title} could not go back to the card or account you paid with. Add your bank account in My Account (Bank Info) and it is sent there.`,
+    `${amount} for ${title} could not go back to the card or account you paid with. Add your bank account in My Account (Add Bank Information) and it is sent there.`,
   );
   // Saved meanwhile? Saving looks for waiting legs (through an index, a moment behind) only after it
   // wrote the account, and this reads the account (consistently) only after it wrote the leg, so a
@@ -213,7 +213,7 @@ async function transferFailed(leg: RefundLeg, to: RefundDestination, transfer: P
       previous_destinations: [...(leg.previous_destinations ?? []), failed],
     },
     'Refund transfer failed',
-    `The transfer of ${formatAmount(leg.amount_minor, leg.currency)} for ${await titleOf(leg)} to ${destinationText(to)} failed. Check your bank account in My Account (Bank Info) and save it again: your refund is sent there once you do.`,
+    `The transfer of ${formatAmount(leg.amount_minor, leg.currency)} for ${await titleOf(leg)} to ${destinationText(to)} failed. Check your bank account in My Account (Update Bank Info) and save it again: your refund is sent there once you do.`,
   );
   // Another account saved while this transfer was on its way goes there now; the same account
   // waits for the payer to save it again, so a declined account is not tried over and over.

@@ -2,12 +2,17 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { rememberAfterSignIn } from '../lib/after-sign-in';
 import { useAuth } from '../lib/auth';
+import { Loading } from './ui/page';
 
 export function LoginGuard() {
   const { state } = useAuth();
   const location = useLocation();
   if (state.status === 'loading') {
-    return <p className="p-8 text-center text-gray-600 dark:text-gray-400">Checking authentication...</p>;
+    return (
+      <div className="flex justify-center p-8">
+        <Loading>Checking authentication...</Loading>
+      </div>
+    );
   }
   if (state.status === 'signedOut') {
     // After signing in (or up first), the person comes back to what they opened.

@@ -101,7 +101,7 @@ export function RefundsPanel({ contractId }: { contractId: string }) {
               <Detail label="Amount">{formatAmount(refund.amount_minor, refund.currency)}</Detail>
               <Detail label="Why">{refundTexts.reasons[refund.reason]}</Detail>
               <Detail label="Where it stands">
-                <RefundStatus refund={refund} />
+                <RefundStatus refund={refund} contractId={contractId} />
               </Detail>
             </Details>
           </li>
@@ -111,8 +111,11 @@ export function RefundsPanel({ contractId }: { contractId: string }) {
   );
 }
 
-/** Where one refund stands; a bank transfer names the account it goes to. */
-function RefundStatus({ refund }: { refund: RefundView }) {
+/**
+ * Where one refund stands; a bank transfer names the account it goes to. The bank page asked for
+ * comes back to this contract, where the refund then moves on by itself.
+ */
+function RefundStatus({ refund, contractId }: { refund: RefundView; contractId: string }) {
   const to = refund.method === 'bank_transfer' ? refund.to : null;
   switch (refund.status) {
     case 'on_its_way':
@@ -125,7 +128,10 @@ function RefundStatus({ refund }: { refund: RefundView }) {
       return (
         <Alert tone="warning">
           <p>{refundTexts.awaitingBankDetails}</p>
-          <Link to={paths.bankInfo.getHref()} className={`${linkButtonClass} ${tapTargetClass} mt-3`}>
+          <Link
+            to={paths.bankInfo.getHref(paths.contract.getHref(contractId))}
+            className={`${linkButtonClass} ${tapTargetClass} mt-3`}
+          >
             {refundTexts.addBankAccount}
           </Link>
         </Alert>
