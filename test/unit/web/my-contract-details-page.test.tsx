@@ -143,6 +143,17 @@ describe('my contract details page', () => {
     expect(screen.getByRole('status').textContent).toBe('Modification request functionality is not yet implemented.');
   });
 
+  it('shows a pending contract’s share link and whom it was offered to by email, with Copy and WhatsApp', async () => {
+    await renderPage({ status: 'pending', amount_paid_minor: 0, payer_user_ids: [], invited_email: 'bola@example.com' });
+    expect(screen.getByText('Invited').nextElementSibling?.textContent).toBe('bola@example.com');
+    const link = `${window.location.origin}/contracts/${contract.id}`;
+    expect(screen.getByTestId('share-link').textContent).toBe(link);
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
+    const whatsapp = new URL(screen.getByRole('link', { name: 'Share on WhatsApp' }).getAttribute('href') ?? '');
+    expect(whatsapp.origin).toBe('https://wa.me');
+    expect(whatsapp.searchParams.get('text')).toContain(link);
+  });
+
   it('edits a pending contract: Save sends the fields and shows the new values', async () => {
     await renderPage({ status: 'pending', amount_paid_minor: 0, payer_user_ids: [] });
     await click('Modify Contract');

@@ -30,6 +30,7 @@ import { contractPageMessages } from './messages';
 import { PaymentProgress } from './payment-progress';
 import { personName } from './people';
 import { contractTotalMinor } from './progress';
+import { ShareContract } from './share-link';
 import { useDispute } from './use-dispute';
 import { useContractUpdates } from './use-poll-contract';
 
@@ -115,6 +116,7 @@ function ContractDetails({ data, onSaved }: { data: ContractWithPeople; onSaved:
         <Detail label="Creator ID">
           <code title={contract.creator_id}>{shortId(contract.creator_id)}</code>
         </Detail>
+        {contract.invited_email && <Detail label="Invited">{contract.invited_email}</Detail>}
         <Detail label="Accepted by">
           {contract.accepted_by.length === 0
             ? 'Not accepted yet.'
@@ -139,6 +141,7 @@ function ContractDetails({ data, onSaved }: { data: ContractWithPeople; onSaved:
           {contract.marked_as_cc ? personName(people, contract.marked_as_cc) : 'Not yet marked as completed.'}
         </Detail>
       </Details>
+      {contract.status === 'pending' && <ShareContract contract={contract} />}
       <ContractTimeline
         contract={contract}
         side="creator"
