@@ -13,6 +13,7 @@ import { logger } from '../adapters/logger';
 import type { CardPaymentResponse, PaymentStatusResponse, TransferAccountResponse } from '../api/payments';
 import { paymentMessages } from '../api/payments';
 import { deliveryDueAt } from '../domain/delivery';
+import type { StepEmailName } from '../domain/email-templates';
 import {
   ConflictError,
   ForbiddenError,
@@ -439,6 +440,7 @@ async function credit(
       : splitCredit(amountMinor, contract);
     const outcome: TransactionOutcome = creditMinor > 0 ? 'credited' : 'refunding';
     const posted = (posting: Posting) => ledgerEntryPut(contract.id, inCurrency(posting, currency, contract.currency), now);
+    let payerTold: { title: string; body: string; email: StepEmailName } | undefined;
     const items: TransactItem[] = [
       transactionRecordPut({ ...record, outcome, recorded_at: now }),
       // The payment's figures are in its own currency: money in another is told by its refund leg.
@@ -466,14 +468,12 @@ async function credit(
           now,
           { contract, email: 'payment-received' },
         ),
-        ...notificationItems(
-          payment.payer_id,
-          'Payment received',
-          `Your payment of ${formatAmount(creditMinor, contract.currency)} for "${contract.title}" is held in escrow. The seller is paid only after you are satisfied with the delivery.${paid < contract.total_amount_minor ? ` ${formatAmount(contract.total_amount_minor - paid, contract.currency)} is still to be paid.` : ''}`,
-          now,
-          { contract, email: 'payment-received' },
-        ),
       );
+      payerTold = {
+        title: 'Payment received',
+        body: `Your payment of ${formatAmount(creditMinor, contract.currency)} for "${contract.title}" is held in escrow. The seller is paid only after you are satisfied with the delivery.${paid < contract.total_amount_minor ? ` ${formatAmount(contract.total_amount_minor - paid, contract.currency)} is still to be paid.` : ''}`,
+        email: 'payment-received',
+      };
     } else if (!foreign) {
       // Refunding all of it is decided on the contract as read: it must still take none of it.
       items.push(contractUnchanged(contract));
@@ -488,17 +488,11 @@ async function credit(
         : creditMinor > 0
           ? 'was more than was due'
           : `arrived when the contract was ${contract.status} and took no more payments`;
-      items.push(
-        refundLegPut(leg),
-        posted(refundRequestedPosting(leg.reference, excessMinor, 'suspense')),
-        ...notificationItems(
-          payment.payer_id,
-          'Refund on its way',
-          `${formatAmount(excessMinor, currency)} of your payment for "${contract.title}" ${why}: it is being refunded to you.`,
-          now,
-          { contract, email: 'refund-sent' },
-        ),
-      );
+      items.push(refundLegPut(leg), posted(refundRequestedPosting(leg.reference, excessMinor, 'suspense')));
+      const refunding = `${formatAmount(excessMinor, currency)} of your payment for "${contract.title}" ${why}: it is being refunded to you.`;
+      payerTold = payerTold
+        ? { ...payerTold, body: `${payerTold.body} ${refunding}` }
+        : { title: 'Refund on its way', body: refunding, email: 'refund-sent' };
       logger.warn('Payment beyond what its contract takes: refunding the excess', {
         txRef: payment.tx_ref,
         contractId: contract.id,
@@ -506,6 +500,12 @@ async function credit(
         status: contract.status,
       });
     }
+    // One notification for the payer, whatever it tells (two would be two updates of their unread
+    // count, one item, which a transaction refuses).
+    if (payerTold)
+      items.push(
+        ...notificationItems(payment.payer_id, payerTold.title, payerTold.body, now, { contract, email: payerTold.email }),
+      );
     try {
       await transactWrite(items);
     } catch (error) {
