@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { CreateEmailTemplateCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { CreateEmailTemplateCommand, SESv2Client, UpdateEmailTemplateCommand } from '@aws-sdk/client-sesv2';
 import * as sesLocalModule from 'aws-ses-v2-local';
 import { emailTemplateName, stepEmailNames, templateContent } from '../../lambdas/core/domain/email-templates';
 import { close } from './http-util';
@@ -25,8 +25,8 @@ export async function startSes(port: number): Promise<LocalSes> {
 }
 
 /**
- * Creates the deal steps' email templates in the local SES, as CDK creates them on a stage
- * (lib/escrow-stage.ts), through the same SES v2 API call.
+ * Creates (or updates) the deal steps' email templates in the local SES, as CDK creates them on a
+ * stage (lib/mail.ts), through the same SES v2 API calls.
  */
 export async function createStepTemplates(
   endpoint: string,
@@ -36,10 +36,14 @@ export async function createStepTemplates(
 ): Promise<void> {
   const client = new SESv2Client({ endpoint, region, credentials });
   try {
-    for (const step of stepEmailNames)
-      await client.send(
-        new CreateEmailTemplateCommand({ TemplateName: emailTemplateName(stage, step), TemplateContent: templateContent(step) }),
-      );
+    for (const step of stepEmailNames) {
+      const template = { TemplateName: emailTemplateName(stage, step), TemplateContent: templateContent(step) };
+      // aws-ses-v2-local keeps its store per process: a second local cloud in it finds them made.
+      await client.send(new CreateEmailTemplateCommand(template)).catch(async (error: unknown) => {
+        if ((error as Error).name !== 'AlreadyExistsException' && !/already exists/i.test((error as Error).message)) throw error;
+        await client.send(new UpdateEmailTemplateCommand(template));
+      });
+    }
   } finally {
     client.destroy();
   }
