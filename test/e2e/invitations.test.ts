@@ -1,0 +1,159 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
+import { configureAmplify } from '../support/amplify';
+import { eventually } from '../support/eventually';
+import { linkIn, newTestUser, type SignedInPerson, signedInPerson } from '../support/identity';
+import { emailsTo, type MailboxEmail } from '../support/mailbox';
+import { readyToBePaid } from '../support/seller';
+import { buildWebApp, firstMachine, launchChromium, screenshot, secondMachine, signedInTab } from './browser';
+
+/**
+ * The deal as two people live it on their phones: the seller names the buyer by an email that
+ * has no account; the invitation in the mailbox opens the contract after the buyer signs up; the
+ * buyer pays; and at every step each of them gets an email whose link opens the contract.
+ */
+
+let cloud: LocalCloud;
+let browser: Browser;
+let seller: SignedInPerson;
+const dist = mkdtempSync(join(tmpdir(), 'escrow-web-'));
+const pin = '2468';
+const phone = { width: 390, height: 844 };
+const sellerPhone: BrowserContextOptions = { ...firstMachine, viewport: phone, isMobile: true, hasTouch: true };
+
+beforeAll(async () => {
+  await buildWebApp(dist);
+  cloud = await startLocalCloud({ webDist: dist });
+  configureAmplify(cloud.config);
+  browser = await launchChromium();
+  seller = await signedInPerson(cloud, 'seller');
+  await readyToBePaid(cloud, seller, pin);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await cloud?.stop();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+/** The newest email to `to` whose subject matches, waiting for what runs on its own clock (webhooks, the workflow). */
+async function emailTo(to: string, subject: RegExp): Promise<MailboxEmail> {
+  const emails = await eventually(
+    () => emailsTo(cloud.mailboxUrl, to),
+    (all) => all.some((e) => subject.test(e.subject)),
+    30_000,
+  );
+  return emails.filter((e) => subject.test(e.subject)).at(-1) as MailboxEmail;
+}
+
+it('a seller invites an email; the buyer signs up from the invitation, pays, and both get an email at every step that opens the contract', async () => {
+  const buyer = newTestUser('bola');
+  buyer.fullName = 'Bola Ade';
+  const title = 'Bridal gown alteration';
+
+  // The seller names the buyer by email, and sees what they will receive as they type.
+  const sellerTab = await signedInTab(browser, cloud.appUrl, seller.user, sellerPhone);
+  await sellerTab.goto(`${cloud.appUrl}/create-contract`);
+  await sellerTab.getByLabel('Acceptor User ID or email').fill(buyer.email);
+  await sellerTab.getByLabel('Contract Title').fill(title);
+  await sellerTab.getByLabel('Description').fill('Take in the waist, shorten the hem');
+  await sellerTab.getByLabel('Value').fill('45,000');
+  await sellerTab.getByText('You will receive ₦44,100.00 after the 2% fee').waitFor();
+  await screenshot(sellerTab, 'invite-create');
+  await sellerTab.getByRole('button', { name: 'Create Contract' }).click();
+  await sellerTab.getByRole('button', { name: 'I Agree & Create Contract' }).click();
+  await sellerTab.waitForURL(/\/my-created-contract\//);
+  const id = new URL(sellerTab.url()).pathname.split('/').at(-1) ?? '';
+  await sellerTab.getByText(`Invitation sent to ${buyer.email}.`).waitFor();
+  expect(await sellerTab.getByTestId('share-link').textContent()).toBe(`${cloud.appUrl}/contracts/${id}`);
+  await screenshot(sellerTab, 'invite-created');
+
+  // The invitation opens the contract: sign-in first, sign-up from there, back to the contract after.
+  const invitation = await emailTo(buyer.email, new RegExp(`invited you to a MiddleMan escrow: "${title}"`));
+  expect(linkIn(invitation).pathname).toBe(`/contracts/${id}`);
+  const buyerTab = await (await browser.newContext(secondMachine)).newPage();
+  await buyerTab.goto(linkIn(invitation).toString());
+  await buyerTab.waitForURL(`${cloud.appUrl}/login`);
+  await buyerTab.getByRole('link', { name: 'Sign Up' }).click();
+  await signUp(buyerTab, buyer);
+  await buyerTab.goto(linkIn(await emailTo(buyer.email, /Confirm your email/)).toString());
+  await buyerTab.getByText('Your email has been confirmed').waitFor();
+  await buyerTab.waitForURL(`${cloud.appUrl}/login`, { timeout: 10_000 });
+  await buyerTab.getByLabel('Email').fill(buyer.email);
+  await buyerTab.getByLabel('Password', { exact: true }).fill(buyer.password);
+  await buyerTab.getByRole('button', { name: 'Login' }).click();
+  await buyerTab.waitForURL(`${cloud.appUrl}/contracts/${id}`);
+
+  // Before paying, the buyer sees whom they pay and what.
+  await buyerTab.getByText(title).first().waitFor();
+  expect(await buyerTab.getByText('Seller', { exact: true }).locator('xpath=..').textContent()).toContain('Test seller');
+  expect(await buyerTab.getByText('You pay', { exact: true }).locator('xpath=..').textContent()).toContain('₦45,000.00');
+  await screenshot(buyerTab, 'invite-offer');
+  await buyerTab.getByRole('button', { name: 'Accept' }).click();
+  await buyerTab.getByRole('button', { name: 'I Agree & Accept' }).click();
+  await buyerTab.waitForURL(`${cloud.appUrl}/escrow-payment/${id}`);
+  await buyerTab.getByRole('link', { name: 'Proceed to Secure Checkout' }).click();
+  await buyerTab.waitForURL(`${cloud.appUrl}/custom-checkout/${id}`);
+  await buyerTab.getByRole('tab', { name: 'Card' }).click();
+  await buyerTab.getByRole('button', { name: 'Pay with Card' }).click();
+  await buyerTab.waitForURL((url) => url.origin !== new URL(cloud.appUrl).origin);
+  await buyerTab.getByRole('button', { name: 'Pay', exact: true }).click();
+  await buyerTab.waitForURL(new RegExp(`/payment-success/${id}`), { timeout: 30_000 });
+
+  // The seller delivers; the buyer, from the delivery email, marks it completed; the seller releases.
+  await sellerTab.goto(`${cloud.appUrl}/my-contract-details/${id}`);
+  await sellerTab.getByLabel('What was delivered').fill('Gown ready for pickup at the shop');
+  await sellerTab.getByRole('button', { name: 'Mark as Delivered' }).click();
+  const delivered = await emailTo(buyer.email, new RegExp(`"${title}" was delivered`));
+  await buyerTab.goto(linkIn(delivered).toString());
+  await buyerTab.getByRole('button', { name: 'Mark as Completed' }).click();
+  await buyerTab.getByRole('button', { name: 'Yes, Mark as Completed' }).click();
+  const completed = await emailTo(seller.user.email, new RegExp(`"${title}" is complete`));
+  await sellerTab.goto(linkIn(completed).toString());
+  await sellerTab.waitForURL(`${cloud.appUrl}/my-contract-details/${id}`);
+  await sellerTab.goto(`${cloud.appUrl}/contract-analytics/${id}`);
+  await sellerTab.getByLabel('Payment PIN').fill(pin);
+  await sellerTab.getByRole('button', { name: 'Release Funds' }).click();
+
+  // Every step reached each of them by email, each linking to the contract.
+  const sellerSteps = [/was accepted/, /Payment received for/, /is complete/, /Funds released for/];
+  const buyerSteps = [/invited you/, /Payment received for/, /was delivered/, /is complete/];
+  for (const [who, steps] of [
+    [seller.user.email, sellerSteps],
+    [buyer.email, buyerSteps],
+  ] as const) {
+    for (const step of steps) {
+      const email = await emailTo(who, new RegExp(`${step.source}.*"${title}"|"${title}".*${step.source}`));
+      expect(linkIn(email).pathname, `${who}: ${email.subject}`).toBe(`/contracts/${id}`);
+      expect(email.body.text, email.subject).not.toMatch(/<\/?[a-z]/);
+    }
+  }
+
+  // The release's email opens the deal: for the seller, their own page of it.
+  await sellerTab.goto(linkIn(await emailTo(seller.user.email, /Funds released for/)).toString());
+  await sellerTab.waitForURL(`${cloud.appUrl}/my-contract-details/${id}`);
+  await sellerTab.getByText(title).first().waitFor();
+  await screenshot(sellerTab, 'invite-released');
+  const completion = await emailTo(buyer.email, new RegExp(`"${title}" is complete`));
+  await buyerTab.goto(linkIn(completion).toString());
+  await buyerTab.getByText(title).first().waitFor();
+  await screenshot(buyerTab, 'invite-completed');
+});
+
+/** Sign-up as a person fills it in on their phone. */
+async function signUp(page: Page, person: ReturnType<typeof newTestUser>) {
+  await page.waitForURL(`${cloud.appUrl}/signup`);
+  await page.getByLabel('Full Name').fill(person.fullName);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByLabel('Confirm Password').fill(person.password);
+  await page.getByLabel('Phone Number').fill('+234 803 555 0101');
+  await page.getByLabel('Security Question').selectOption(person.question);
+  await page.getByLabel('Security Answer').fill(person.answer);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.getByText('Check your email for the confirmation link').waitFor();
+}
