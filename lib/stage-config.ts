@@ -67,6 +67,8 @@ type StageDefaults = Omit<
 > & {
   /** A stage whose account must be named (`-c account=<id>`), so a deploy cannot land in the wrong one. */
   readonly requireAccount: boolean;
+  /** A stage real money and real people use: a test key or a stand-in value is refused for it. */
+  readonly liveKeysOnly: boolean;
 };
 
 /**
@@ -85,6 +87,7 @@ const stages: Record<string, StageDefaults> = {
     terminationProtection: false,
     threatProtection: false,
     requireAccount: false,
+    liveKeysOnly: false,
     extraCorsOrigins: ['http://localhost:5173'],
     checkoutScriptUrl: 'https://checkout.flutterwave.com/v3.js',
     apiThrottle: { rateLimit: 20, burstLimit: 40 },
@@ -100,6 +103,7 @@ const stages: Record<string, StageDefaults> = {
     terminationProtection: true,
     threatProtection: true,
     requireAccount: true,
+    liveKeysOnly: true,
     extraCorsOrigins: [],
     checkoutScriptUrl: 'https://checkout.flutterwave.com/v3.js',
     apiThrottle: { rateLimit: 200, burstLimit: 400 },
@@ -131,6 +135,24 @@ const requiredSettings = {
 /** Values that are someone's example, never a real setting. */
 const placeholder = /example\.(com|org|net)|REPLACE_WITH|changeme|placeholder/i;
 
+/** Stand-ins someone meant to replace: `xxx`, `TODO`, `TBD`, `dummy`, `fake`, `test`. */
+const standIn = /^(x{3,}|todo|tbd|dummy|fake|test|none|null)$|\bTODO\b/i;
+
+/**
+ * Keys that work only in their provider's test mode, never with real money or real people:
+ * Google's published reCAPTCHA test site key (every token passes), Flutterwave's test keys.
+ */
+const testKeys: Partial<Record<keyof typeof requiredSettings, { test: (value: string) => boolean; why: string }>> = {
+  captchaSiteKey: {
+    test: (value) => value === '6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI',
+    why: "a live reCAPTCHA v3 site key, not Google's public test key",
+  },
+  flutterwavePublicKey: {
+    test: (value) => /^FLWPUBK_TEST-/i.test(value),
+    why: 'a live Flutterwave public key (FLWPUBK-), not a test key',
+  },
+};
+
 /**
  * The configuration selected with `-c stage=<name>` (default `dev`), with its deploy-time settings
  * from the context: `mailDomain`, `captchaSiteKey`, `flutterwavePublicKey`, `account` (required
@@ -146,7 +168,7 @@ export function loadStageConfig(scope: Construct): StageConfig {
       `Unknown stage "${name}". Known stages: ${stageNames.join(', ')}. Select one with -c stage=<name>.`,
     );
   }
-  const { requireAccount, ...stage } = defaults;
+  const { requireAccount, liveKeysOnly, ...stage } = defaults;
   const settings = {
     account: contextString(scope, 'account') ?? defaults.env.account,
     mailDomain: contextString(scope, 'mailDomain'),
@@ -161,6 +183,13 @@ export function loadStageConfig(scope: Construct): StageConfig {
     .filter((key) => key !== 'account' || requireAccount)
     .filter((key) => !settings[key] || placeholder.test(settings[key] ?? ''))
     .map((key) => `-c ${key}=<${requiredSettings[key]}>`);
+  if (defaults.liveKeysOnly)
+    for (const key of Object.keys(requiredSettings) as Array<keyof typeof requiredSettings>) {
+      const value = settings[key];
+      if (!value || placeholder.test(value)) continue; // already asked for above
+      if (standIn.test(value)) problems.push(`-c ${key}=<${requiredSettings[key]}, not the stand-in "${value}">`);
+      else if (testKeys[key]?.test(value)) problems.push(`-c ${key}=<${testKeys[key]?.why}>`);
+    }
   if (settings.mailDomain && !/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(settings.mailDomain))
     problems.push(`-c mailDomain=<a domain name, not "${settings.mailDomain}">`);
   if (settings.account && !/^\d{12}$/.test(settings.account)) problems.push(`-c account=<12 digits, not "${settings.account}">`);

@@ -53,7 +53,13 @@ const deploySettings = {
   flutterwavePublicKey: 'FLWPUBK_TEST-0f1e2d3c4b5a69788796a5b4c3d2e1f0-X',
   webDist,
 };
-const prodSettings = { ...deploySettings, stage: 'prod', account: '123456789012' };
+// Prod takes live keys only (its test-mode keys are refused below).
+const prodSettings = {
+  ...deploySettings,
+  stage: 'prod',
+  account: '123456789012',
+  flutterwavePublicKey: 'FLWPUBK-0f1e2d3c4b5a69788796a5b4c3d2e1f0-X',
+};
 
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON
 type Json = any;
@@ -1006,6 +1012,47 @@ describe('deploy readiness', { timeout: 120_000 }, () => {
         `${key}=${value}`,
       ).toThrow(StageSettingsError);
     }
+  });
+
+  it.each([
+    [
+      'captchaSiteKey',
+      '6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI',
+      "-c captchaSiteKey=<a live reCAPTCHA v3 site key, not Google's public test key>",
+    ],
+    [
+      'flutterwavePublicKey',
+      'FLWPUBK_TEST-0f1e2d3c4b5a69788796a5b4c3d2e1f0-X',
+      '-c flutterwavePublicKey=<a live Flutterwave public key (FLWPUBK-), not a test key>',
+    ],
+    ['captchaSiteKey', 'xxx', `-c captchaSiteKey=<the reCAPTCHA v3 site key (Google's admin console), not the stand-in "xxx">`],
+    [
+      'flutterwavePublicKey',
+      'TODO',
+      `-c flutterwavePublicKey=<the Flutterwave public key (the provider's dashboard), not the stand-in "TODO">`,
+    ],
+  ])('refuses to synthesize prod with %s=%s, in one line naming the setting', (key, value, line) => {
+    let message = '';
+    try {
+      createEscrowApp({ context: { ...cdkContext, ...prodSettings, [key]: value, ...withoutBundling } });
+    } catch (error) {
+      expect(error).toBeInstanceOf(StageSettingsError);
+      message = (error as Error).message;
+    }
+    expect(message).toBe(`Stage "prod" cannot be deployed without: ${line}.`);
+  });
+
+  it('lets dev use the providers’ test keys', () => {
+    expect(() =>
+      createEscrowApp({
+        context: {
+          ...cdkContext,
+          ...deploySettings,
+          captchaSiteKey: '6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI',
+          ...withoutBundling,
+        },
+      }),
+    ).not.toThrow();
   });
 
   it('refuses to publish a stage without a web build, in one line', () => {
