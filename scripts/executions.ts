@@ -26,9 +26,16 @@ import { stageOutputs } from './stage-outputs';
 export interface ExecutionReportInput {
   contractId: string;
   execution?: { status?: string; startDate?: Date; stopDate?: Date };
+  /** Why the execution could not be read (access denied, no connection): never reported as "none". */
+  executionError?: string;
   events: HistoryEvent[];
   /** The executions that continued it (a contract waiting past 300 days continues as `<id>--2`, ...), oldest first. */
-  continuations?: Array<{ name: string; execution?: ExecutionReportInput['execution']; events: HistoryEvent[] }>;
+  continuations?: Array<{
+    name: string;
+    execution?: ExecutionReportInput['execution'];
+    executionError?: string;
+    events: HistoryEvent[];
+  }>;
   contract?: {
     status: string;
     currency: Currency;
@@ -114,13 +121,18 @@ export function executionReport(input: ExecutionReportInput): string[] {
     if (contract.delivered_at) out.push(`  delivered ${contract.delivered_at}: ${contract.delivery_note ?? ''}`);
     if (contract.inspection_ends_at) out.push(`  inspection ends ${contract.inspection_ends_at}`);
   }
-  for (const run of [{ name: contractId, execution, events }, ...(input.continuations ?? [])]) {
+  for (const run of [
+    { name: contractId, execution, executionError: input.executionError, events },
+    ...(input.continuations ?? []),
+  ]) {
     const named = run.name === contractId ? 'Execution' : `Execution ${run.name}`;
     out.push(
       '',
       run.execution
         ? `${named}: ${run.execution.status} since ${iso(run.execution.startDate)}${run.execution.stopDate ? `, ended ${iso(run.execution.stopDate)}` : ''}`
-        : `${named}: none`,
+        : run.executionError
+          ? `${named}: could not be read (${run.executionError})`
+          : `${named}: none`,
     );
     out.push(...historyLines(run.events, money));
   }
@@ -267,17 +279,30 @@ async function main() {
   );
   const documents = DynamoDBDocumentClient.from(dynamodb);
   // The contract's execution, then each that continued it (<id>--2, --3, ...) until one does not exist.
-  const runs: Array<{ name: string; execution?: ExecutionReportInput['execution']; events: HistoryEvent[] }> = [];
+  const runs: Array<{
+    name: string;
+    execution?: ExecutionReportInput['execution'];
+    executionError?: string;
+    events: HistoryEvent[];
+  }> = [];
   for (let generation = 1; ; generation++) {
     const name = executionNames(contractId, generation).at(-1) as string;
     const executionArn = `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
-    const execution = await sfn.send(new DescribeExecutionCommand({ executionArn })).catch(() => undefined);
-    if (!execution && generation > 1) break;
+    // Only "does not exist" means none: an access or connection error is said as such.
+    const read = await sfn.send(new DescribeExecutionCommand({ executionArn })).then(
+      (execution) => ({ execution, executionError: undefined }),
+      (error: Error) => ({
+        execution: undefined,
+        executionError: error.name === 'ExecutionDoesNotExist' ? undefined : `${error.name}: ${error.message}`,
+      }),
+    );
+    const { execution, executionError } = read;
+    if (!execution && !executionError && generation > 1) break;
     const events: HistoryEvent[] = [];
     if (execution)
       for await (const page of paginateGetExecutionHistory({ client: sfn }, { executionArn }))
         events.push(...(page.events ?? []));
-    runs.push({ name, execution, events });
+    runs.push({ name, execution, executionError, events });
     if (!execution) break;
   }
   const [first, ...continuations] = runs;
@@ -302,6 +327,7 @@ async function main() {
     executionReport({
       contractId,
       execution: first?.execution,
+      executionError: first?.executionError,
       events: first?.events ?? [],
       continuations,
       contract: contract as ExecutionReportInput['contract'],

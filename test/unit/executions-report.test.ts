@@ -211,6 +211,19 @@ describe('npm run executions', () => {
     expect(lines).toContain('Execution C6--2: RUNNING since 2026-10-28T00:00:01.000Z');
   });
 
+  it('says an execution it could not read could not be read, never "none"', () => {
+    const lines = executionReport({
+      contractId: 'C9',
+      executionError: 'AccessDeniedException: not authorized to perform states:DescribeExecution',
+      events: [],
+      ledger: [],
+    });
+    expect(lines).toContain(
+      'Execution: could not be read (AccessDeniedException: not authorized to perform states:DescribeExecution)',
+    );
+    expect(lines).not.toContain('Execution: none');
+  });
+
   it('says loudly when a ledger does not sum to zero', () => {
     const lines = executionReport({
       contractId: 'C2',
