@@ -1,17 +1,19 @@
-import { CfnOutput, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
-import { ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { ArnFormat, CfnOutput, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
+import { Group, ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { EscrowApi } from './api';
 import { EscrowAuth } from './auth';
 import { EscrowData } from './data';
 import { EscrowFunction } from './function';
 import { EscrowMonitoring } from './monitoring';
+import { acknowledgeWildcardResource } from './nag';
 import { EscrowRealtime } from './realtime';
 import { EscrowSchedules } from './schedules';
 import { EscrowSecrets } from './secrets';
 import type { StageConfig } from './stage-config';
 import { EscrowWeb } from './web';
-import { EscrowWorkflow } from './workflow';
+import { EscrowWorkflow, stateMachineNameOf } from './workflow';
 
 export interface EscrowStackProps extends Omit<StackProps, 'env'> {
   /** Settings of the stage this stack deploys; also gives the stack's env. */
@@ -116,6 +118,25 @@ export class EscrowStack extends Stack {
       value: deciders.managedPolicyArn,
       description: 'Only ops hold it: aws iam attach-user-policy --user-name <ops person> --policy-arn <this>',
     });
+    const finance = financePolicy(this, stage, this.data, this.workflow.stateMachineArn, this.workflow.executionLogs);
+    const financeGroup = new Group(this, 'FinanceGroup', {
+      groupName: `${stackNameOf(stage)}-finance`,
+      managedPolicies: [finance],
+    });
+    const opsGroup = new Group(this, 'OpsGroup', {
+      groupName: `${stackNameOf(stage)}-ops`,
+      managedPolicies: [finance, deciders],
+    });
+    new CfnOutput(this, 'FinanceGroupName', {
+      value: financeGroup.groupName,
+      description:
+        'Finance reads every execution and the ledger: aws iam add-user-to-group --group-name <this> --user-name <person>',
+    });
+    new CfnOutput(this, 'OpsGroupName', {
+      value: opsGroup.groupName,
+      description:
+        'Ops read what finance reads, resume payouts and decide disputes: aws iam add-user-to-group --group-name <this> --user-name <person>',
+    });
   }
 }
 
@@ -130,7 +151,8 @@ function disputeDecisionsPolicy(scope: Stack, stage: StageConfig, data: EscrowDa
   const { tableArn } = data.table;
   return new ManagedPolicy(scope, 'DecideDisputes', {
     managedPolicyName: `${stackNameOf(stage)}-decide-disputes`,
-    description: 'npm run decide-dispute --stage: record an ops decision of a dispute and answer its execution (ops only)',
+    description:
+      'npm run decide-dispute / resume-payout --stage: record an ops decision or resume a payout, and answer the execution (ops only)',
     statements: [
       new PolicyStatement({ sid: 'ReadTheStageOutputs', actions: ['cloudformation:DescribeStacks'], resources: [scope.stackId] }),
       new PolicyStatement({
@@ -145,6 +167,64 @@ function disputeDecisionsPolicy(scope: Stack, stage: StageConfig, data: EscrowDa
       }),
     ],
   });
+}
+
+/**
+ * What finance reads, and nothing more: the stage's outputs (to find the rest), the state
+ * machine's executions and their histories (`npm run executions`), the ledger's and contracts'
+ * items by key (`LEDGER#` and `CONTRACT#` partitions only: no profile, no payment secret, no
+ * Scan), and Logs Insights on the executions' log group (histories older than the 90 days Step
+ * Functions keeps). No write anywhere.
+ */
+function financePolicy(
+  scope: Stack,
+  stage: StageConfig,
+  data: EscrowData,
+  stateMachineArn: string,
+  executionLogs: ILogGroup,
+): ManagedPolicy {
+  const tableArn = data.table.tableArn;
+  const executions = scope.formatArn({
+    service: 'states',
+    resource: 'execution',
+    resourceName: `${stateMachineNameOf(stage)}:*`,
+    arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+  });
+  const logStreams = `${executionLogs.logGroupArn}:*`;
+  const policy = new ManagedPolicy(scope, 'Finance', {
+    managedPolicyName: `${stackNameOf(stage)}-finance`,
+    description: 'Finance: read the executions, the ledger and the contracts of this stage (no writes)',
+    statements: [
+      new PolicyStatement({ sid: 'ReadTheStageOutputs', actions: ['cloudformation:DescribeStacks'], resources: [scope.stackId] }),
+      new PolicyStatement({ sid: 'ListExecutions', actions: ['states:ListExecutions'], resources: [stateMachineArn] }),
+      new PolicyStatement({
+        sid: 'ReadExecutions',
+        actions: ['states:DescribeExecution', 'states:GetExecutionHistory'],
+        resources: [executions],
+      }),
+      new PolicyStatement({
+        sid: 'ReadLedgerAndContracts',
+        actions: ['dynamodb:GetItem', 'dynamodb:Query'],
+        resources: [tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEDGER#*', 'CONTRACT#*'] } },
+      }),
+      new PolicyStatement({
+        sid: 'QueryExecutionLogs',
+        actions: ['logs:StartQuery', 'logs:FilterLogEvents', 'logs:GetLogEvents'],
+        resources: [executionLogs.logGroupArn, logStreams],
+      }),
+      // GetQueryResults and StopQuery take a query id, not a resource: IAM allows only "*" for them.
+      new PolicyStatement({ sid: 'ReadQueryResults', actions: ['logs:GetQueryResults', 'logs:StopQuery'], resources: ['*'] }),
+    ],
+  });
+  acknowledgeWildcardResource(policy, executions, "Every execution of this stage's state machine (one per contract), read only.");
+  acknowledgeWildcardResource(policy, logStreams, "The log streams of this stage's execution log group, read only.");
+  acknowledgeWildcardResource(
+    policy,
+    '*',
+    'logs:GetQueryResults and logs:StopQuery name a query id, not a resource: IAM takes only * for them.',
+  );
+  return policy;
 }
 
 /** The construct id, and so the CloudFormation stack name, of a stage. */

@@ -50,6 +50,8 @@ export class EscrowWorkflow extends Construct {
   readonly stateMachine: StateMachine;
   /** The formatted ARN the functions are given (the same as `stateMachine.stateMachineArn`). */
   readonly stateMachineArn: string;
+  /** Where every execution's history goes, kept past the 90 days Step Functions keeps executions. */
+  readonly executionLogs: LogGroup;
   /** Task functions by ASL state name. */
   readonly functions: ReadonlyMap<string, EscrowFunction>;
   /** Fires when any execution fails or times out. */
@@ -99,6 +101,7 @@ export class EscrowWorkflow extends Construct {
       retention: stage.logRetention,
       removalPolicy: stage.removalPolicy,
     });
+    this.executionLogs = logs;
     this.stateMachine = new StateMachine(this, 'StateMachine', {
       stateMachineName: stateMachineNameOf(stage),
       stateMachineType: StateMachineType.STANDARD,

@@ -382,6 +382,68 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     expect(template.toJSON().Outputs.DecideDisputesPolicyArn.Value).toEqual({ Ref: policyId });
   });
 
+  it('gives finance exactly a read of the executions, the ledger and contracts by leading key, and Logs Insights on the executions, in a group of its own', () => {
+    const [[policyId, policy]] = resources(template, 'AWS::IAM::ManagedPolicy').filter(
+      ([, p]) => p.Properties.ManagedPolicyName === 'escrow-dev-finance',
+    ) as [[string, Resource]];
+    const statements = policy.Properties.PolicyDocument.Statement as Array<Statement & { Sid: string }>;
+    const bySid = Object.fromEntries(statements.map((s) => [s.Sid, s]));
+    expect(Object.keys(bySid).sort()).toEqual(
+      [
+        'ListExecutions',
+        'QueryExecutionLogs',
+        'ReadExecutions',
+        'ReadLedgerAndContracts',
+        'ReadQueryResults',
+        'ReadTheStageOutputs',
+      ].sort(),
+    );
+    expect(actionsOf(statements).sort()).toEqual(
+      [
+        'cloudformation:DescribeStacks',
+        'dynamodb:GetItem',
+        'dynamodb:Query',
+        'logs:FilterLogEvents',
+        'logs:GetLogEvents',
+        'logs:GetQueryResults',
+        'logs:StartQuery',
+        'logs:StopQuery',
+        'states:DescribeExecution',
+        'states:GetExecutionHistory',
+        'states:ListExecutions',
+      ].sort(),
+    );
+    // Nothing that writes, scans, deletes, or reads secrets.
+    expect(
+      actionsOf(statements).filter((a) => /Put|Update|Delete|Scan|Write|Send|Start(?!Query)|secretsmanager|kms/.test(a)),
+    ).toEqual([]);
+    const [[tableId]] = resources(template, 'AWS::DynamoDB::GlobalTable') as [[string, Resource]];
+    expect(JSON.stringify(bySid.ReadLedgerAndContracts?.Resource)).toBe(JSON.stringify({ 'Fn::GetAtt': [tableId, 'Arn'] }));
+    expect(bySid.ReadLedgerAndContracts?.Condition).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEDGER#*', 'CONTRACT#*'] },
+    });
+    expect(JSON.stringify(bySid.ListExecutions?.Resource)).toContain(':stateMachine:escrow-dev-contracts');
+    expect(JSON.stringify(bySid.ReadExecutions?.Resource)).toContain(':execution:escrow-dev-contracts:*');
+    const [[logGroupId]] = resources(template, 'AWS::Logs::LogGroup').filter(
+      ([, g]) => g.Properties.LogGroupName === '/aws/vendedlogs/states/escrow-dev-contracts',
+    ) as [[string, Resource]];
+    expect(JSON.stringify(bySid.QueryExecutionLogs?.Resource)).toContain(logGroupId);
+    expect(bySid.ReadQueryResults?.Resource).toBe('*');
+    for (const s of statements.filter((s) => s.Sid !== 'ReadQueryResults')) expect(s.Resource, s.Sid).not.toBe('*');
+
+    const groups = Object.fromEntries(
+      resources(template, 'AWS::IAM::Group').map(([, g]) => [
+        g.Properties.GroupName,
+        JSON.stringify(g.Properties.ManagedPolicyArns),
+      ]),
+    );
+    const [[decidersId]] = resources(template, 'AWS::IAM::ManagedPolicy').filter(
+      ([, p]) => p.Properties.ManagedPolicyName === 'escrow-dev-decide-disputes',
+    ) as [[string, Resource]];
+    expect(groups['escrow-dev-finance']).toBe(JSON.stringify([{ Ref: policyId }]));
+    expect(groups['escrow-dev-ops']).toBe(JSON.stringify([{ Ref: policyId }, { Ref: decidersId }]));
+  });
+
   it('runs each schedule-table entry on its own function from an EventBridge rule at its rate, with a 60 s timeout', () => {
     const rules = resources(template, 'AWS::Events::Rule');
     expect(rules).toHaveLength(schedules.length);
