@@ -5,13 +5,15 @@ import {
   AlarmWidget,
   ComparisonOperator,
   Dashboard,
+  GraphWidget,
   MathExpression,
-  type Metric,
+  Metric,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
+import { type MoneyMetric, metricsNamespace, metricsService, moneyMetrics } from '../lambdas/core/domain/money-metrics';
 import type { EscrowFunction } from './function';
 import { acknowledge } from './nag';
 import type { StageConfig } from './stage-config';
@@ -86,12 +88,27 @@ export class EscrowMonitoring extends Construct {
       threshold: 0,
       description: 'The API answered 5xx.',
     });
+    // Money stuck or refused: each event pages ops (the functions count them, adapters/metrics.ts).
+    const money = (Object.keys(moneyMetrics) as MoneyMetric[]).map(
+      (name) =>
+        new Metric({
+          namespace: metricsNamespace,
+          metricName: name,
+          dimensionsMap: { service: metricsService, stage: props.stage.name },
+          statistic: 'Sum',
+          period,
+        }),
+    );
+    money.forEach((metric) => {
+      this.alarm(metric.metricName, { metric, threshold: 0, description: moneyMetrics[metric.metricName as MoneyMetric] });
+    });
     for (const alarm of props.otherAlarms) alarm.addAlarmAction(new SnsAction(this.topic));
 
     this.dashboard = new Dashboard(this, 'Dashboard', {
       dashboardName: `escrow-${props.stage.name}`,
       widgets: [
         [...this.alarms, ...props.otherAlarms].map((alarm) => new AlarmWidget({ alarm, title: alarm.alarmName, width: 8 })),
+        [new GraphWidget({ title: 'Money stuck or refused', left: money, width: 24 })],
       ],
     });
   }

@@ -194,6 +194,8 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
         endpoints: { dynamodbEndpoint: dynamo.endpoint, sesEndpoint: ses.endpoint, cognitoEndpoint },
         timeScale: options.timeScale ?? 1,
       }),
+      // No CloudWatch here to read the money metrics' EMF lines (adapters/metrics.ts): kept out of the terminal.
+      POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
       // Locally a secret's value itself, where AWS gives its ARN (adapters/secrets.ts).
       [envNames.appSecret]: secrets.appSecret,
       [envNames.captchaSecret]: secrets.captchaSecret,

@@ -1293,6 +1293,30 @@ describe('deploy readiness', { timeout: 120_000 }, () => {
     template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
   });
 
+  it('pages ops when money is stuck or refused: an alarm on payouts failed, refunds failed and payments refused, the metrics the functions write', () => {
+    const { template } = synth({ stage: 'dev', ...withoutBundling });
+    const [[topicId]] = resources(template, 'AWS::SNS::Topic') as [[string, Resource]];
+    const alarms = resources(template, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+    for (const name of ['PayoutsFailed', 'RefundsFailed', 'PaymentsRefused']) {
+      const alarm = alarms.find((a) => a.MetricName === name);
+      expect(alarm, name).toMatchObject({
+        Namespace: 'Escrow',
+        Statistic: 'Sum',
+        Period: 300,
+        Threshold: 0,
+        ComparisonOperator: 'GreaterThanThreshold',
+        EvaluationPeriods: 1,
+        TreatMissingData: 'notBreaching',
+        AlarmActions: [{ Ref: topicId }],
+      });
+      expect(alarm?.Dimensions).toEqual([
+        { Name: 'service', Value: 'escrow' },
+        { Name: 'stage', Value: 'dev' },
+      ]);
+    }
+    expect(alarms.find((a) => a.MetricName === 'PayoutsFailed')?.AlarmDescription).toMatch(/payout failed for good/);
+  });
+
   it('keeps every stack, nested ones included, under 400 resources: room to grow below CloudFormation’s 500', () => {
     const { stack, mail } = synth({
       ...prodSettings,

@@ -10,6 +10,7 @@ import { ProviderRejectedError, ProviderUnavailableError } from '../adapters/flu
 import { type ProviderTransaction, verifyByReference, verifyTransaction } from '../adapters/flutterwave/transactions';
 import { isAuthenticWebhook } from '../adapters/flutterwave/webhooks';
 import { logger } from '../adapters/logger';
+import { countMoneyEvent } from '../adapters/metrics';
 import type { CardPaymentResponse, PaymentStatusResponse, TransferAccountResponse } from '../api/payments';
 import { paymentMessages } from '../api/payments';
 import { deliveryDueAt } from '../domain/delivery';
@@ -377,8 +378,10 @@ export async function settle(transaction: ProviderTransaction): Promise<SettleOu
   if (decision.credit) return credit(payment, record, decision.amountMinor);
   if (decision.outcome === 'pending') return 'pending';
   if (decision.outcome === 'refund') return credit(payment, record, decision.amountMinor, decision.currency);
-  await recordWithoutCredit({ ...record, outcome: decision.outcome, reason: decision.reason });
+  const firstRecord = await recordWithoutCredit({ ...record, outcome: decision.outcome, reason: decision.reason });
   logger.warn('Payment not credited', { txRef: payment.tx_ref, reason: decision.reason });
+  // Money the provider holds that no contract took, counted once per provider transaction (a replay finds it recorded).
+  if (firstRecord && decision.outcome === 'refused') countMoneyEvent('PaymentsRefused');
   return decision.outcome;
 }
 

@@ -7,6 +7,7 @@ import {
   type ProviderTransfer,
 } from '../adapters/flutterwave/transfers';
 import { logger } from '../adapters/logger';
+import { countMoneyEvent } from '../adapters/metrics';
 import { bankName, maskAccountNumber } from '../domain/banks';
 import { formatAmount, isEscrowCurrency } from '../domain/money';
 import { getContract } from '../entities/contract';
@@ -77,6 +78,7 @@ export async function refundByBankTransfer(leg: RefundLeg, reason: string): Prom
       reference: leg.reference,
       reason,
     });
+    countMoneyEvent('RefundsFailed');
     return (await updateRefundLeg(leg, { status: 'failed', failure_reason: reason })) ?? reloadRefundLeg(leg);
   }
   const [onFile, title] = await Promise.all([bankDetailsOf(leg.payer_id), titleOf(leg)]);
@@ -167,6 +169,7 @@ export async function moveRefundTransfer(leg: RefundLeg): Promise<RefundLeg> {
         error.statusCode !== 403;
       if (!refusal) throw error;
       logger.error('Refund transfer refused by the provider: waiting for ops', { reference: to.transfer_reference, error });
+      countMoneyEvent('RefundsFailed');
       return (await updateRefundLeg(leg, { status: 'failed', failure_reason: error.message })) ?? reloadRefundLeg(leg);
     }
     const recorded = await updateRefundLeg(leg, {

@@ -11,6 +11,7 @@ import {
 import type { ProviderTransfer } from '../adapters/flutterwave/transfers';
 import { isAuthenticWebhook } from '../adapters/flutterwave/webhooks';
 import { logger } from '../adapters/logger';
+import { countMoneyEvent } from '../adapters/metrics';
 import { UnauthorizedError, UnavailableError, ValidationError } from '../domain/errors';
 import { bankDetailsOf } from '../entities/profile';
 import {
@@ -170,6 +171,7 @@ async function settleWith(leg: RefundLeg, refund: ProviderRefund): Promise<Refun
 /** The provider kept failing it (or answers what we cannot read): the leg waits for ops. */
 async function giveUp(leg: RefundLeg, reason: string): Promise<RefundLeg> {
   logger.error('Refund failed: waiting for ops', { reference: leg.reference, reason });
+  countMoneyEvent('RefundsFailed');
   return (await updateRefundLeg(leg, { status: 'failed', failure_reason: reason })) ?? reloadRefundLeg(leg);
 }
 

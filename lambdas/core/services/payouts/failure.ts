@@ -1,4 +1,5 @@
 import { logger } from '../../adapters/logger';
+import { countMoneyEvent } from '../../adapters/metrics';
 import { completeTask } from '../../adapters/workflow';
 import { formatAmount } from '../../domain/money';
 import { payoutReference } from '../../domain/payout';
@@ -32,6 +33,7 @@ export async function payoutFailed(contractId: string, cause: string) {
     });
   }
   logger.error('Payout failed: waiting for ops to resume it', { contractId, reference: payout.reference, cause });
+  countMoneyEvent('PayoutsFailed');
   return { failed: true, reference: payout.reference, attempts: payout.attempts };
 }
 
