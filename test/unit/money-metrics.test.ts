@@ -14,7 +14,11 @@ describe('money metrics', () => {
     const lines: string[] = [];
     // Powertools writes EMF with a Console of its own on stdout (one JSON line each).
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      lines.push(...String(chunk).split('\n').filter((line) => line.startsWith('{"_aws"')));
+      lines.push(
+        ...String(chunk)
+          .split('\n')
+          .filter((line) => line.startsWith('{"_aws"')),
+      );
       return true;
     });
     const { countMoneyEvent } = await import('../../lambdas/core/adapters/metrics');
@@ -24,7 +28,8 @@ describe('money metrics', () => {
     expect(records).toHaveLength(2);
     expect(records[0]).toMatchObject({ service: 'escrow', stage: 'prod', PayoutsFailed: 1 });
     expect(records[1]).toMatchObject({ RefundsFailed: 2 });
-    expect((records[0]?._aws as { CloudWatchMetrics: unknown[] }).CloudWatchMetrics).toEqual([
+    const emf = records[0]?._aws as { CloudWatchMetrics: unknown[] } | undefined;
+    expect(emf?.CloudWatchMetrics).toEqual([
       { Namespace: 'Escrow', Dimensions: [['service', 'stage']], Metrics: [{ Name: 'PayoutsFailed', Unit: 'Count' }] },
     ]);
   });
