@@ -1,4 +1,7 @@
 /**
+ * `npm run executions -- --since <date> [--until <date>] [--csv]`: for finance, every release,
+ * refund and failure of a date range, as a table or CSV (scripts/money-movements.ts).
+ *
  * `npm run executions -- <contractId> [--stage <name>] [--port <app port>]`: for finance, one
  * contract's escrow execution (every state with its time, the amounts the tasks reported) and the
  * contract's delivery and inspection deadline, its dispute's proposals and the decision (who and
@@ -21,6 +24,7 @@ import { payoutKey } from '../lambdas/core/entities/payout';
 import type { RefundLeg } from '../lambdas/core/entities/refund';
 import { localCredentials } from '../lib/local/dynamodb';
 import { localStage } from '../lib/local/index';
+import { moneyMovements, movementCsv, movementTable } from './money-movements';
 import { stageOutputs } from './stage-outputs';
 
 export interface ExecutionReportInput {
@@ -263,14 +267,41 @@ async function targets(stage: string | undefined, port: number) {
   };
 }
 
+/**
+ * `--since` (a day, or an instant) to `--until` (exclusive; a day means the end of it; default now).
+ * Undefined without `--since`; a date that does not parse stops with one line.
+ */
+export function dateRange(since?: string, until?: string, now = new Date()): { since: Date; until: Date } | undefined {
+  if (!since) return undefined;
+  const read = (text: string, endOfDay: boolean) => {
+    const day = /^\d{4}-\d{2}-\d{2}$/.test(text);
+    const at = new Date(day ? `${text}T00:00:00.000Z` : text);
+    if (Number.isNaN(at.getTime())) {
+      console.error(`Not a date: "${text}" (use YYYY-MM-DD or an ISO time).`);
+      process.exit(2);
+    }
+    return day && endOfDay ? new Date(at.getTime() + 24 * 60 * 60 * 1000) : at;
+  };
+  return { since: read(since, false), until: until ? read(until, true) : now };
+}
+
 async function main() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { stage: { type: 'string' }, port: { type: 'string' } },
+    options: {
+      stage: { type: 'string' },
+      port: { type: 'string' },
+      since: { type: 'string' },
+      until: { type: 'string' },
+      csv: { type: 'boolean' },
+    },
   });
   const contractId = positionals[0];
-  if (!contractId) {
-    console.error('usage: npm run executions -- <contractId> [--stage <name>] [--port <app port>]');
+  const range = dateRange(values.since, values.until);
+  if (!contractId && !range) {
+    console.error(
+      'usage: npm run executions -- <contractId> | --since <date> [--until <date>] [--csv]  [--stage <name>] [--port <app port>]',
+    );
     process.exit(2);
   }
   const { sfn, dynamodb, tableName, stateMachineArn } = await targets(
@@ -278,6 +309,17 @@ async function main() {
     Number(values.port ?? process.env.PORT ?? 3000),
   );
   const documents = DynamoDBDocumentClient.from(dynamodb);
+  if (!contractId && range) {
+    const rows = await moneyMovements({ sfn, documents, tableName, stateMachineArn }, range.since, range.until).catch(
+      (error: Error) => {
+        console.error(`Could not read the executions: ${error.name}: ${error.message}`);
+        process.exit(1);
+      },
+    );
+    console.log(values.csv ? movementCsv(rows) : movementTable(rows).join('\n'));
+    return;
+  }
+  if (!contractId) return;
   // The contract's execution, then each that continued it (<id>--2, --3, ...) until one does not exist.
   const runs: Array<{
     name: string;

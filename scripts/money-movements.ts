@@ -1,0 +1,200 @@
+/**
+ * The money movements of a date range, for `npm run executions -- --since <date> [--until <date>]
+ * [--csv]`: every release (payout), refund leg and failure (a payout or refund waiting for ops, an
+ * execution that failed) dated in the range, one row each, as a table or as CSV.
+ *
+ * The rows come from the executions active in the range (ListExecutions, newest first: a contract
+ * lives at most a year, so paging stops a year before the range) and, for each, the contract's
+ * payout and refund legs read by key.
+ */
+import { type ExecutionListItem, paginateListExecutions, type SFNClient } from '@aws-sdk/client-sfn';
+import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type Currency, formatAmount } from '../lambdas/core/domain/money';
+import { contractKey } from '../lambdas/core/entities/contract';
+import { type Payout, payoutKey } from '../lambdas/core/entities/payout';
+import type { RefundLeg } from '../lambdas/core/entities/refund';
+
+export type MovementKind = 'release' | 'payout failed' | 'refund' | 'refund failed' | 'execution failed';
+
+export interface MovementRow {
+  /** When it happened (ISO): the payout paid or failed, the refund asked for or completed, the execution stopped. */
+  at: string;
+  contractId: string;
+  title: string;
+  kind: MovementKind;
+  currency: Currency | '';
+  /** Minor units moved (released, refunded); 0 for an execution that failed. */
+  amountMinor: number;
+  feeMinor: number;
+  status: string;
+  reference: string;
+  detail: string;
+}
+
+export interface ContractMoney {
+  contractId: string;
+  title: string;
+  execution?: Pick<ExecutionListItem, 'status' | 'stopDate'>;
+  payout?: Payout;
+  refunds: RefundLeg[];
+}
+
+const failedExecution = new Set(['FAILED', 'TIMED_OUT', 'ABORTED']);
+
+/** One contract's movements within [since, until) (pure: tested without AWS). */
+export function movementRows(money: ContractMoney, since: Date, until: Date): MovementRow[] {
+  const inRange = (at: string | null | undefined): at is string =>
+    typeof at === 'string' && at >= since.toISOString() && at < until.toISOString();
+  const rows: MovementRow[] = [];
+  const base = { contractId: money.contractId, title: money.title };
+  const { payout } = money;
+  if (payout) {
+    const at = payout.paid_at ?? payout.updated_at;
+    if (inRange(at) && (payout.status === 'paid' || payout.status === 'failed'))
+      rows.push({
+        ...base,
+        at,
+        kind: payout.status === 'paid' ? 'release' : 'payout failed',
+        currency: payout.currency,
+        amountMinor: payout.payout_minor,
+        feeMinor: payout.fee_minor,
+        status: payout.status,
+        reference: payout.reference,
+        detail:
+          payout.status === 'failed'
+            ? `waits for ops after ${payout.attempts} attempt${payout.attempts === 1 ? '' : 's'}: ${payout.provider_message ?? ''}`.trim()
+            : `released ${formatAmount(payout.released_minor, payout.currency)} to ${payout.account_name}`,
+      });
+  }
+  for (const leg of money.refunds) {
+    const at = leg.completed_at ?? leg.updated_at ?? leg.created_at;
+    if (!inRange(at)) continue;
+    rows.push({
+      ...base,
+      at,
+      kind: leg.status === 'failed' ? 'refund failed' : 'refund',
+      currency: leg.currency,
+      amountMinor: leg.amount_minor,
+      feeMinor: 0,
+      status: leg.status,
+      reference: leg.reference,
+      detail: [leg.reason, leg.failure_reason].filter(Boolean).join(': '),
+    });
+  }
+  const stopped = money.execution?.stopDate?.toISOString();
+  if (money.execution?.status && failedExecution.has(money.execution.status) && inRange(stopped))
+    rows.push({
+      ...base,
+      at: stopped,
+      kind: 'execution failed',
+      currency: '',
+      amountMinor: 0,
+      feeMinor: 0,
+      status: money.execution.status,
+      reference: money.contractId,
+      detail: 'npm run executions -- <contractId> shows where it stopped',
+    });
+  return rows;
+}
+
+const columns = ['at', 'contract', 'kind', 'amount', 'fee', 'status', 'reference', 'detail'] as const;
+
+function cells(row: MovementRow): string[] {
+  const money = (minor: number) => (row.currency ? formatAmount(minor, row.currency) : '');
+  return [
+    row.at,
+    row.contractId,
+    row.kind,
+    money(row.amountMinor),
+    row.feeMinor ? money(row.feeMinor) : '',
+    row.status,
+    row.reference,
+    row.detail,
+  ];
+}
+
+/** The rows as an aligned table, oldest first, with a count of each kind under it. */
+export function movementTable(rows: MovementRow[]): string[] {
+  if (rows.length === 0) return ['No releases, refunds or failures in this range.'];
+  const body = rows.map(cells);
+  const widths = columns.map((name, i) => Math.max(name.length, ...body.map((r) => (r[i] ?? '').length)));
+  const line = (values: readonly string[]) =>
+    values
+      .map((v, i) => v.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(row.kind, (counts.get(row.kind) ?? 0) + 1);
+  return [line(columns), ...body.map(line), '', [...counts].map(([kind, n]) => `${n} ${kind}`).join(', ')];
+}
+
+/** The rows as CSV (RFC 4180: quoted where needed), amounts also in minor units for spreadsheets. */
+export function movementCsv(rows: MovementRow[]): string {
+  const quote = (value: string | number) => {
+    const text = String(value);
+    return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  };
+  const header = ['at', 'contract_id', 'title', 'kind', 'currency', 'amount_minor', 'fee_minor', 'status', 'reference', 'detail'];
+  const lines = rows.map((r) =>
+    [r.at, r.contractId, r.title, r.kind, r.currency, r.amountMinor, r.feeMinor, r.status, r.reference, r.detail]
+      .map(quote)
+      .join(','),
+  );
+  return [header.join(','), ...lines].join('\n');
+}
+
+/** A contract lives at most a year (and its continuations after it): executions that started earlier have nothing in the range. */
+const oldestStartMs = 400 * 24 * 60 * 60 * 1000;
+
+/** Every movement of the range on a stage (or the local cloud), oldest first. */
+export async function moneyMovements(
+  clients: { sfn: SFNClient; documents: DynamoDBDocumentClient; tableName: string; stateMachineArn: string },
+  since: Date,
+  until: Date,
+): Promise<MovementRow[]> {
+  const { sfn, documents, tableName, stateMachineArn } = clients;
+  const executions: ExecutionListItem[] = [];
+  pages: for await (const page of paginateListExecutions({ client: sfn }, { stateMachineArn })) {
+    for (const execution of page.executions ?? []) {
+      if (execution.startDate && execution.startDate.getTime() < since.getTime() - oldestStartMs) break pages;
+      if (execution.startDate && execution.startDate >= until) continue;
+      if (execution.stopDate && execution.stopDate < since) continue;
+      executions.push(execution);
+    }
+  }
+  const rows: MovementRow[] = [];
+  const seen = new Set<string>();
+  for (const execution of executions) {
+    // A continuation (`<id>--2`) is the same contract.
+    const contractId = (execution.name ?? '').replace(/--\d+$/, '');
+    const latest = !seen.has(contractId);
+    seen.add(contractId);
+    const [{ Item: contract }, { Item: payout }, { Items: refunds = [] }] = await Promise.all([
+      documents.send(new GetCommand({ TableName: tableName, Key: contractKey(contractId) })),
+      latest ? documents.send(new GetCommand({ TableName: tableName, Key: payoutKey(contractId) })) : { Item: undefined },
+      latest
+        ? documents.send(
+            new QueryCommand({
+              TableName: tableName,
+              KeyConditionExpression: 'PK = :pk AND begins_with(SK, :refund)',
+              ExpressionAttributeValues: { ':pk': `CONTRACT#${contractId}`, ':refund': 'REFUND#' },
+            }),
+          )
+        : { Items: [] },
+    ]);
+    rows.push(
+      ...movementRows(
+        {
+          contractId,
+          title: String(contract?.title ?? ''),
+          execution,
+          payout: payout as Payout | undefined,
+          refunds: refunds as RefundLeg[],
+        },
+        since,
+        until,
+      ),
+    );
+  }
+  return rows.sort((a, b) => a.at.localeCompare(b.at));
+}

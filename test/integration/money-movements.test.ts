@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { documents, stepFunctions } from '../../lambdas/core/adapters/aws';
+import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
+import { moneyMovements, movementCsv, movementTable } from '../../scripts/money-movements';
+import { configureAmplify } from '../support/amplify';
+import { eventually } from '../support/eventually';
+import { apiOrThrow } from '../support/http';
+import { type SignedInPerson, signedInPerson } from '../support/identity';
+import { readyToBePaid } from '../support/seller';
+import { satisfiedContract } from '../support/targets';
+
+let cloud: LocalCloud;
+let seller: SignedInPerson;
+let buyer: SignedInPerson;
+const pin = '1357';
+
+beforeAll(async () => {
+  cloud = await startLocalCloud({
+    // The payout's retries 100 ms apart, not the workflow's real backoff; the sandbox settles in 300 ms.
+    workflowTimeouts: { Transfer: 2 },
+    workflowRetryIntervals: { Transfer: 100 },
+    flutterwave: { transferSettleMs: 300 },
+  });
+  configureAmplify(cloud.config);
+  seller = await signedInPerson(cloud, 'seller');
+  buyer = await signedInPerson(cloud, 'buyer');
+  await readyToBePaid(cloud, seller, pin);
+}, 120_000);
+
+afterAll(async () => {
+  await cloud?.stop();
+});
+
+async function released(contractId: string, until: 'paid' | 'failed') {
+  await apiOrThrow(cloud)(seller, 'POST', '/release-funds', { contractId, pin });
+  const { payoutKey } = await import('../../lambdas/core/entities/payout');
+  const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+  await eventually(
+    async () =>
+      (
+        await documents().send(
+          new GetCommand({ TableName: localStage.tableName, Key: payoutKey(contractId), ConsistentRead: true }),
+        )
+      ).Item,
+    (payout) => payout?.status === until,
+    30_000,
+  );
+}
+
+it('lists a day’s completed escrow and a failed payout, as a table and as CSV, and nothing of another day', async () => {
+  const since = new Date(Date.now() - 60_000);
+  const paid = await satisfiedContract(cloud, seller, buyer, 'Wedding cake');
+  await released(paid.contractId, 'paid');
+  const failing = await satisfiedContract(cloud, seller, buyer, 'Birthday cake');
+  cloud.flutterwave.faults.transferFailures = 3;
+  await released(failing.contractId, 'failed');
+  cloud.flutterwave.faults.transferFailures = 0;
+
+  const clients = {
+    sfn: stepFunctions(),
+    documents: documents(),
+    tableName: localStage.tableName,
+    stateMachineArn: `arn:aws:states:${localStage.region}:${localStage.accountId}:stateMachine:${localStage.stateMachineName}`,
+  };
+  const rows = await moneyMovements(clients, since, new Date(Date.now() + 60_000));
+  const ours = rows.filter((r) => [paid.contractId, failing.contractId].includes(r.contractId));
+  expect(ours.map((r) => [r.contractId, r.kind, r.amountMinor, r.feeMinor, r.status])).toEqual([
+    [paid.contractId, 'release', 245_000, 5_000, 'paid'],
+    [failing.contractId, 'payout failed', 245_000, 5_000, 'failed'],
+  ]);
+  const table = movementTable(rows).join('\n');
+  expect(table).toMatch(new RegExp(`${paid.contractId}\\s+release\\s+₦2,450\\.00\\s+₦50\\.00\\s+paid`));
+  expect(table).toMatch(new RegExp(`${failing.contractId}\\s+payout failed\\s+₦2,450\\.00`));
+  const csv = movementCsv(rows).split('\n');
+  expect(csv[0]).toBe('at,contract_id,title,kind,currency,amount_minor,fee_minor,status,reference,detail');
+  expect(csv.find((line) => line.includes(paid.contractId))).toMatch(/,Wedding cake,release,NGN,245000,5000,paid,/);
+
+  // Another day has none of them.
+  const yesterday = await moneyMovements(clients, new Date(since.getTime() - 86_400_000), since);
+  expect(yesterday.filter((r) => [paid.contractId, failing.contractId].includes(r.contractId))).toEqual([]);
+});
