@@ -113,6 +113,18 @@ export class EscrowStack extends Stack {
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'EventsHttpEndpoint', { value: realtime.httpEndpoint });
     new CfnOutput(this, 'StateMachineArn', { value: this.workflow.stateMachine.stateMachineArn });
+    // Where ops put the provider keys, and read the webhook hash to copy into the provider's dashboard.
+    const secretOutputs = {
+      CaptchaSecretArn: ['captcha', "Put Google's reCAPTCHA secret key here (created empty)"],
+      FlutterwaveSecretKeyArn: ['flutterwaveSecretKey', "Put Flutterwave's secret key here (created empty)"],
+      FlutterwaveWebhookHashArn: [
+        'flutterwaveWebhookHash',
+        "Copy this generated value into Flutterwave's dashboard as the webhook secret hash",
+      ],
+      AppSecretArn: ['app', 'Generated HMAC key of codes and links: nobody needs to read it'],
+    } as const;
+    for (const [output, [name, description]] of Object.entries(secretOutputs))
+      new CfnOutput(this, output, { value: this.secrets.secrets[name].secretArn, description });
     const deciders = disputeDecisionsPolicy(this, stage, this.data, this.workflow.stateMachineArn);
     new CfnOutput(this, 'DecideDisputesPolicyArn', {
       value: deciders.managedPolicyArn,

@@ -1248,6 +1248,15 @@ describe('deploy readiness', { timeout: 120_000 }, () => {
     const empty = secrets.filter((p) => !p.GenerateSecretString && !p.SecretString).map((p) => p.Description as string);
     expect(empty).toEqual([expect.stringMatching(/^reCAPTCHA/), expect.stringMatching(/^Flutterwave v3 secret key/)]);
     expect(generated).toEqual([expect.stringMatching(/^HMAC/), expect.stringMatching(/^Flutterwave webhook/)]);
+    // Ops find each secret by an output of the stack, the webhook hash with where it goes.
+    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown; Description?: string }>;
+    const secretIds = resources(template, 'AWS::SecretsManager::Secret').map(([id]) => id);
+    for (const name of ['CaptchaSecretArn', 'FlutterwaveSecretKeyArn', 'FlutterwaveWebhookHashArn', 'AppSecretArn'])
+      expect(
+        secretIds.map((id) => ({ Ref: id })),
+        name,
+      ).toContainEqual(outputs[name]?.Value);
+    expect(outputs.FlutterwaveWebhookHashArn?.Description).toMatch(/Flutterwave's dashboard as the webhook secret hash/);
   });
 
   it('protects prod: termination protection on both stacks, Cognito Plus with threat protection in audit mode, a named account', () => {
