@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Fn, Stack } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
@@ -97,7 +97,9 @@ export class EscrowWorkflow extends Construct {
 
     const logs = new LogGroup(this, 'ExecutionLogs', {
       // Step Functions vends logs to groups under /aws/vendedlogs/ without a resource policy size limit.
-      logGroupName: `/aws/vendedlogs/states/${stateMachineNameOf(stage)}`,
+      // The name ends with the stack's own id: a retained group of a deleted stack keeps its name,
+      // and a stack created again makes a new group instead of failing on the old one.
+      logGroupName: `/aws/vendedlogs/states/${stateMachineNameOf(stage)}-${Fn.select(2, Fn.split('/', Stack.of(this).stackId))}`,
       retention: stage.logRetention,
       removalPolicy: stage.removalPolicy,
     });

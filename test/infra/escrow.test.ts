@@ -424,8 +424,8 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     });
     expect(JSON.stringify(bySid.ListExecutions?.Resource)).toContain(':stateMachine:escrow-dev-contracts');
     expect(JSON.stringify(bySid.ReadExecutions?.Resource)).toContain(':execution:escrow-dev-contracts:*');
-    const [[logGroupId]] = resources(template, 'AWS::Logs::LogGroup').filter(
-      ([, g]) => g.Properties.LogGroupName === '/aws/vendedlogs/states/escrow-dev-contracts',
+    const [[logGroupId]] = resources(template, 'AWS::Logs::LogGroup').filter(([, g]) =>
+      String(JSON.stringify(g.Properties.LogGroupName)).includes('/aws/vendedlogs/states/escrow-dev-contracts-'),
     ) as [[string, Resource]];
     expect(JSON.stringify(bySid.QueryExecutionLogs?.Resource)).toContain(logGroupId);
     expect(bySid.ReadQueryResults?.Resource).toBe('*');
@@ -1300,6 +1300,20 @@ describe('deploy readiness', { timeout: 120_000 }, () => {
     expect(watched('5xx')).toHaveLength(1);
     expect(alarms.some((a) => /execution failed or timed out/.test(a.AlarmDescription))).toBe(true);
     template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+  });
+
+  it('names the retained executions log group after the stack’s own id, so a stack created again does not collide with it', () => {
+    const { template } = synth({ ...prodSettings, ...withoutBundling });
+    const [[, group]] = resources(template, 'AWS::Logs::LogGroup').filter(([, g]) =>
+      String(JSON.stringify(g.Properties.LogGroupName)).includes('/aws/vendedlogs/states/escrow-prod-contracts-'),
+    ) as [[string, Resource]];
+    expect(group.DeletionPolicy).toBe('Retain');
+    expect(group.Properties.LogGroupName).toEqual({
+      'Fn::Join': [
+        '',
+        ['/aws/vendedlogs/states/escrow-prod-contracts-', { 'Fn::Select': [2, { 'Fn::Split': ['/', { Ref: 'AWS::StackId' }] }] }],
+      ],
+    });
   });
 
   it('pages ops when money is stuck or refused: an alarm on payouts failed, refunds failed and payments refused, the metrics the functions write', () => {
