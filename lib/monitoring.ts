@@ -13,7 +13,14 @@ import {
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
-import { type MoneyMetric, metricsNamespace, metricsService, moneyMetrics } from '../lambdas/core/domain/money-metrics';
+import { escrowCurrencies } from '../lambdas/core/domain/money';
+import {
+  type MoneyMetric,
+  metricsNamespace,
+  metricsService,
+  moneyFlows,
+  moneyMetrics,
+} from '../lambdas/core/domain/money-metrics';
 import type { EscrowFunction } from './function';
 import { acknowledge } from './nag';
 import type { StageConfig } from './stage-config';
@@ -103,12 +110,43 @@ export class EscrowMonitoring extends Construct {
       this.alarm(metric.metricName, { metric, threshold: 0, description: moneyMetrics[metric.metricName as MoneyMetric] });
     });
     for (const alarm of props.otherAlarms) alarm.addAlarmAction(new SnsAction(this.topic));
+    // The money that moved each day, in kobo (the functions count each posting once it is written).
+    const day = Duration.days(1);
+    const flows = Object.fromEntries(
+      moneyFlows.map((name) => [
+        name,
+        new Metric({
+          namespace: metricsNamespace,
+          metricName: name,
+          dimensionsMap: { service: metricsService, stage: props.stage.name, currency: escrowCurrencies[0] },
+          statistic: 'Sum',
+          period: day,
+        }),
+      ]),
+    );
+    // Math variable names start lower case: moneyIn, moneyPaidOut, ...
+    const variables = Object.fromEntries(
+      Object.entries(flows).map(([name, metric]) => [name[0]?.toLowerCase() + name.slice(1), metric]),
+    );
+    const held = new MathExpression({
+      expression: 'moneyIn - moneyPaidOut - moneyRefunded - fees',
+      usingMetrics: variables,
+      label: 'Held (in less out)',
+      period: day,
+    });
 
     this.dashboard = new Dashboard(this, 'Dashboard', {
       dashboardName: `escrow-${props.stage.name}`,
       widgets: [
         [...this.alarms, ...props.otherAlarms].map((alarm) => new AlarmWidget({ alarm, title: alarm.alarmName, width: 8 })),
         [new GraphWidget({ title: 'Money stuck or refused', left: money, width: 24 })],
+        [
+          new GraphWidget({
+            title: `Money per day (${escrowCurrencies[0]}, kobo): in, paid out, refunded, fees, held`,
+            left: [...Object.values(flows), held],
+            width: 24,
+          }),
+        ],
       ],
     });
   }

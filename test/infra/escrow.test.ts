@@ -1338,6 +1338,11 @@ describe('deploy readiness', { timeout: 120_000 }, () => {
       ]);
     }
     expect(alarms.find((a) => a.MetricName === 'PayoutsFailed')?.AlarmDescription).toMatch(/payout failed for good/);
+    // The dashboard graphs the money that moved each day, and what stayed held.
+    const [[, dashboard]] = resources(template, 'AWS::CloudWatch::Dashboard') as [[string, Resource]];
+    const body = JSON.stringify(dashboard.Properties.DashboardBody);
+    for (const name of ['MoneyIn', 'MoneyPaidOut', 'MoneyRefunded', 'Fees', 'moneyIn - moneyPaidOut - moneyRefunded - fees'])
+      expect(body, name).toContain(name);
   });
 
   it('keeps every stack, nested ones included, under 400 resources: room to grow below CloudFormation’s 500', () => {

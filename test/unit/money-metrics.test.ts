@@ -1,4 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  paymentCreditPosting,
+  payoutPosting,
+  refundCompletedPosting,
+  refundRequestedPosting,
+} from '../../lambdas/core/domain/ledger';
+import { flowsOf } from '../../lambdas/core/domain/money-metrics';
 
 /** The EMF line a money event writes is what the stage's alarms read: namespace, dimensions, name and count. */
 describe('money metrics', () => {
@@ -32,5 +39,39 @@ describe('money metrics', () => {
     expect(emf?.CloudWatchMetrics).toEqual([
       { Namespace: 'Escrow', Dimensions: [['service', 'stage']], Metrics: [{ Name: 'PayoutsFailed', Unit: 'Count' }] },
     ]);
+  });
+});
+
+describe('the money that moves, per posting', () => {
+  it('reads paid in, paid out, refunded and fees from a posting’s lines, and nothing from an internal move', () => {
+    expect(flowsOf(paymentCreditPosting('tx', 11_500, 1_500).lines)).toEqual({ MoneyIn: 11_500 });
+    expect(flowsOf(payoutPosting('p', { released_minor: 10_000, fee_minor: 200, payout_minor: 9_800 }).lines)).toEqual({
+      MoneyPaidOut: 9_800,
+      Fees: 200,
+    });
+    expect(flowsOf(refundCompletedPosting('r', 1_500).lines)).toEqual({ MoneyRefunded: 1_500 });
+    expect(flowsOf(refundRequestedPosting('r', 1_500, 'suspense').lines)).toEqual({});
+  });
+
+  it('writes a posting’s flows as one EMF line with the currency', async () => {
+    vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
+    vi.stubEnv('STAGE', 'prod');
+    const lines: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(
+        ...String(chunk)
+          .split('\n')
+          .filter((line) => line.startsWith('{"_aws"')),
+      );
+      return true;
+    });
+    const { countMoneyFlows } = await import('../../lambdas/core/adapters/metrics');
+    countMoneyFlows({ MoneyPaidOut: 9_800, Fees: 200 }, 'NGN');
+    countMoneyFlows({}, 'NGN');
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({ service: 'escrow', stage: 'prod', currency: 'NGN', MoneyPaidOut: 9_800, Fees: 200 }),
+    ]);
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
   });
 });

@@ -14,3 +14,26 @@ export type MoneyMetric = keyof typeof moneyMetrics;
 /** The namespace and the `service` dimension of every money metric; `stage` is the other. */
 export const metricsNamespace = 'Escrow';
 export const metricsService = 'escrow';
+
+/**
+ * The money that moves, per day on the stage's dashboard: paid in, paid out to sellers, refunded
+ * to buyers and earned as fees, in minor units, by currency. Counted from each posting once it
+ * is written (entities/ledger.ts), so a replay that writes nothing counts nothing.
+ */
+export const moneyFlows = ['MoneyIn', 'MoneyPaidOut', 'MoneyRefunded', 'Fees'] as const;
+export type MoneyFlow = (typeof moneyFlows)[number];
+
+/** What a posting moves, by flow (only the flows it moves; internal moves such as a refund asked for move none). */
+export function flowsOf(lines: readonly { account: string; amount_minor: number }[]): Partial<Record<MoneyFlow, number>> {
+  const sum = (account: string) => lines.filter((l) => l.account === account).reduce((total, l) => total + l.amount_minor, 0);
+  const flows: Partial<Record<MoneyFlow, number>> = {};
+  // Debits positive, credits negative: money in is a debit of the provider holding, the rest credits.
+  const moved: Array<[MoneyFlow, number]> = [
+    ['MoneyIn', sum('provider_holding')],
+    ['MoneyPaidOut', -sum('paid_out')],
+    ['MoneyRefunded', -sum('refunds')],
+    ['Fees', -sum('fees')],
+  ];
+  for (const [flow, amount] of moved) if (amount > 0) flows[flow] = amount;
+  return flows;
+}

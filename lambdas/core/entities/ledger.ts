@@ -1,7 +1,10 @@
 import { ulid } from 'ulid';
+import { countMoneyFlows } from '../adapters/metrics';
 import type { LedgerLine, Posting, PostingKind } from '../domain/ledger';
 import { isBalanced } from '../domain/ledger';
-import { queryAll, type TransactItem, tableName, withoutKeys } from './table';
+import { escrowCurrencies } from '../domain/money';
+import { flowsOf } from '../domain/money-metrics';
+import { afterCommit, queryAll, type TransactItem, tableName, withoutKeys } from './table';
 
 /** One posting of a contract's ledger: `LEDGER#<contractId>` / `ENTRY#<ulid>` (in time order). */
 export const ledgerEntryKey = (contractId: string, id: string) => ({ PK: `LEDGER#${contractId}`, SK: `ENTRY#${id}` });
@@ -27,7 +30,12 @@ export function fromItem(item: Record<string, unknown>): LedgerEntry {
 export function ledgerEntryPut(contractId: string, posting: Posting, now: string): TransactItem {
   if (!isBalanced(posting.lines)) throw new Error(`unbalanced ${posting.kind} posting for ${posting.reference}`);
   const entry: LedgerEntry = { id: ulid(), contract_id: contractId, ...posting, created_at: now };
-  return { Put: { TableName: tableName(), Item: toItem(entry), ConditionExpression: 'attribute_not_exists(PK)' } };
+  const put: TransactItem = {
+    Put: { TableName: tableName(), Item: toItem(entry), ConditionExpression: 'attribute_not_exists(PK)' },
+  };
+  // Once written, what it moved counts on the stage's dashboard (money in, out, refunded, fees per
+  // day). A posting without a currency is in its contract's, and only escrow currencies are paid in.
+  return afterCommit(put, async () => countMoneyFlows(flowsOf(posting.lines), posting.currency ?? escrowCurrencies[0]));
 }
 
 /** A contract's postings, oldest first. */
