@@ -46,11 +46,16 @@ function destinationFor(leg: RefundLeg, onFile: BankDetails): RefundDestination 
   return { ...onFile, transfer_reference: `${leg.reference}-bank-${tries}` };
 }
 
-/** Writes a change of the leg with the payer's notification, both or neither: the leg as it now is. */
-async function changeAndTell(leg: RefundLeg, set: RefundLegChanges, title: string, body: string): Promise<RefundLeg> {
+/** Writes a change of the leg with the payer's notification (about `contract`), both or neither: the leg as it now is. */
+async function changeAndTell(
+  leg: RefundLeg,
+  set: RefundLegChanges,
+  contract: LegContract,
+  title: string,
+  body: string,
+): Promise<RefundLeg> {
   const now = new Date().toISOString();
   try {
-    const contract = { id: leg.contract_id, title: (await getContract(leg.contract_id))?.title ?? 'your contract' };
     await transactWrite([
       refundLegUpdate(leg, set, now),
       ...notificationItems(leg.payer_id, title, body, now, { contract, email: 'refund-sent' }),
@@ -62,9 +67,19 @@ async function changeAndTell(leg: RefundLeg, set: RefundLegChanges, title: strin
   return { ...leg, ...set, updated_at: now };
 }
 
-async function titleOf(leg: RefundLeg): Promise<string> {
+/** The contract a leg belongs to, as its notification links it, and as its texts name it. */
+interface LegContract {
+  id: string;
+  title: string;
+  /** `"<title>"`, or "your contract" when it is gone. */
+  named: string;
+}
+
+async function contractOf(leg: RefundLeg): Promise<LegContract> {
   const contract = await getContract(leg.contract_id);
-  return contract ? `"${contract.title}"` : 'your contract';
+  return contract
+    ? { id: contract.id, title: contract.title, named: `"${contract.title}"` }
+    : { id: leg.contract_id, title: 'your contract', named: 'your contract' };
 }
 
 /**
@@ -81,21 +96,23 @@ export async function refundByBankTransfer(leg: RefundLeg, reason: string): Prom
     countMoneyEvent('RefundsFailed');
     return (await updateRefundLeg(leg, { status: 'failed', failure_reason: reason })) ?? reloadRefundLeg(leg);
   }
-  const [onFile, title] = await Promise.all([bankDetailsOf(leg.payer_id), titleOf(leg)]);
+  const [onFile, contract] = await Promise.all([bankDetailsOf(leg.payer_id), contractOf(leg)]);
   const amount = formatAmount(leg.amount_minor, leg.currency);
   const base = { method: 'bank_transfer', failure_reason: reason, transfer_id: null, transfer_status: null } as const;
   if (onFile)
     return changeAndTell(
       leg,
       { ...base, status: 'transferring', destination: destinationFor(leg, onFile) },
+      contract,
       'Refund by bank transfer',
-      `${amount} for ${title} could not go back to the card or account you paid with, so it is being sent to your bank account, ${destinationText(onFile)}.`,
+      `${amount} for ${contract.named} could not go back to the card or account you paid with, so it is being sent to your bank account, ${destinationText(onFile)}.`,
     );
   const waiting = await changeAndTell(
     leg,
     { ...base, status: 'awaiting_bank_details', destination: null },
+    contract,
     'Refund needs your bank account',
-    `${amount} for ${title} could not go back to the card or account you paid with. Add your bank account in My Account (Add Bank Information) and it is sent there.`,
+    `${amount} for ${contract.named} could not go back to the card or account you paid with. Add your bank account in My Account (Add Bank Information) and it is sent there.`,
   );
   // Saved meanwhile? Saving looks for waiting legs (through an index, a moment behind) only after it
   // wrote the account, and this reads the account (consistently) only after it wrote the leg, so a
@@ -205,6 +222,7 @@ async function transferFailed(leg: RefundLeg, to: RefundDestination, transfer: P
     provider_message: transfer.completeMessage || null,
     failed_at: new Date().toISOString(),
   };
+  const contract = await contractOf(leg);
   const waiting = await changeAndTell(
     leg,
     {
@@ -215,8 +233,9 @@ async function transferFailed(leg: RefundLeg, to: RefundDestination, transfer: P
       attempts: leg.attempts + 1,
       previous_destinations: [...(leg.previous_destinations ?? []), failed],
     },
+    contract,
     'Refund transfer failed',
-    `The transfer of ${formatAmount(leg.amount_minor, leg.currency)} for ${await titleOf(leg)} to ${destinationText(to)} failed. Check your bank account in My Account (Update Bank Info) and save it again: your refund is sent there once you do.`,
+    `The transfer of ${formatAmount(leg.amount_minor, leg.currency)} for ${contract.named} to ${destinationText(to)} failed. Check your bank account in My Account (Update Bank Info) and save it again: your refund is sent there once you do.`,
   );
   // Another account saved while this transfer was on its way goes there now; the same account
   // waits for the payer to save it again, so a declined account is not tried over and over.
