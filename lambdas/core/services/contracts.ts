@@ -12,7 +12,7 @@ import {
   isParty,
   nextStatus,
 } from '../domain/escrow-contract';
-import { type Currency, formatAmount } from '../domain/money';
+import type { Currency } from '../domain/money';
 import { throttles } from '../domain/throttle-rules';
 import {
   contractDelete,
@@ -30,6 +30,7 @@ import { getNames, getProfile, getProfileByEmail } from '../entities/profile';
 import { conflict, onConditionFailed, type TransactItem, transactWrite } from '../entities/table';
 import { openEscrow } from './escrow-workflow';
 import { invitationTakenUpBy, inviteByEmail } from './invitations';
+import { displayName, newContractNotice } from './people';
 import { countAttempt } from './throttles';
 
 /** Contract use cases: load, decide with the domain (domain/escrow-contract.ts), write in one transaction. */
@@ -39,11 +40,7 @@ export async function commitContractChange(items: TransactItem[]): Promise<void>
   await onConditionFailed(transactWrite(items), conflict(contractMessages.changedMeanwhile));
 }
 
-/** What other people read as someone's name. */
-export async function displayName(sub: string): Promise<string> {
-  const profile = await getProfile(sub);
-  return profile?.full_name || profile?.email || 'Someone';
-}
+export { displayName } from './people';
 
 export async function loadContract(id: string): Promise<Contract> {
   const contract = await getContract(id);
@@ -107,8 +104,11 @@ function undisclosedTo(contract: Contract, viewer?: string): boolean {
   return Boolean(contract.invited_email) && !contract.accepted_at && contract.acceptor_id !== viewer;
 }
 
-/** What anyone signed in who holds the id may see before accepting: the offer and who the seller is. */
-export async function toAcceptorView(contract: Contract): Promise<ContractForAcceptor> {
+/**
+ * What anyone signed in who holds the id may see before accepting: the offer, who the seller is,
+ * and whether `viewer` is that seller (their page of it is elsewhere).
+ */
+export async function toAcceptorView(contract: Contract, viewer: string): Promise<ContractForAcceptor> {
   const { id, title, description, value_minor, currency, status, payer_user_ids } = contract;
   return {
     id,
@@ -119,6 +119,7 @@ export async function toAcceptorView(contract: Contract): Promise<ContractForAcc
     status,
     payer_user_ids,
     seller_name: await displayName(contract.creator_id),
+    is_seller: contract.creator_id === viewer,
   };
 }
 
@@ -157,19 +158,16 @@ export async function createContract(
     now,
   });
   const creator = await displayName(creatorId);
-  const amount = formatAmount(contract.value_minor, contract.currency);
   const invitation = named.email && !named.sub ? { email: named.email, contract_id: contract.id, created_at: now } : null;
   await commitContractChange([
     contractPut(contract),
     ...(invitation
       ? [invitationPut(invitation)]
-      : notificationItems(
-          contract.acceptor_id,
-          'New contract',
-          `${creator} created the contract "${contract.title}" for you (${amount}). Contract ID: ${contract.id}`,
-          now,
-          { contract, email: 'contract-created', values: { seller: creator } },
-        )),
+      : notificationItems(contract.acceptor_id, 'New contract', newContractNotice(creator, contract), now, {
+          contract,
+          email: 'contract-created',
+          values: { seller: creator },
+        })),
   ]);
   if (invitation) await inviteByEmail(invitation.email, contract, creator);
   return contract.id;

@@ -7,6 +7,7 @@ import { deleteInvitation, invitationDelete, listInvitations } from '../entities
 import { contractLink, notificationItems } from '../entities/notification';
 import { getProfile } from '../entities/profile';
 import { onConditionFailed, type TransactItem, transactWrite } from '../entities/table';
+import { displayName, newContractNotice } from './people';
 
 /**
  * Invitations by email: a contract offered to an email nobody has an account with waits for its
@@ -54,23 +55,14 @@ export async function takeUpInvitations(sub: string, email: string): Promise<voi
       await deleteInvitation(email, invitation.contract_id);
       continue;
     }
-    const seller = (await getProfile(contract.creator_id))?.full_name || 'Someone';
-    const amount = formatAmount(contract.value_minor, contract.currency);
+    const seller = await displayName(contract.creator_id);
     const now = new Date().toISOString();
     await onConditionFailed(
       transactWrite([
         contractUpdate(contract, { acceptor_id: sub }),
         invitationDelete(email, contract.id),
         // No email: the invitation was it.
-        ...notificationItems(
-          sub,
-          'New contract',
-          `${seller} created the contract "${contract.title}" for you (${amount}). Contract ID: ${contract.id}`,
-          now,
-          {
-            contract,
-          },
-        ),
+        ...notificationItems(sub, 'New contract', newContractNotice(seller, contract), now, { contract }),
       ]),
       // Changed meanwhile (taken up by the other sign-in, edited, deleted): the next sign-in looks again.
       () => undefined,
