@@ -6,7 +6,7 @@ import { loadContract, toAcceptorView } from '../core/services/contracts';
 export const handler = apiFunction()
   .use(jsonBody())
   .handler(async (event) => {
-    callerOf(event);
+    const { sub } = callerOf(event);
     const { contractId } = parseInput(contractIdRequestSchema, event.body);
-    return respond(contractForAcceptorSchema, await toAcceptorView(await loadContract(contractId)));
+    return respond(contractForAcceptorSchema, await toAcceptorView(await loadContract(contractId), sub));
   });

@@ -140,6 +140,7 @@ describe('private contracts', () => {
       'currency',
       'description',
       'id',
+      'is_seller',
       'payer_user_ids',
       'seller_name',
       'status',
@@ -147,6 +148,8 @@ describe('private contracts', () => {
       'value_minor',
     ]);
     expect(body.seller_name).toBe('Test seller');
+    expect(body.is_seller).toBe(false);
+    expect((await call(seller, 'POST', '/get-contract-for-acceptor', { contractId: id })).body.is_seller).toBe(true);
   });
 
   it('accepts as the named acceptor, records it once and tells the creator once', async () => {

@@ -106,7 +106,7 @@ export const contractForAcceptorSchema = contractViewSchema
     status: true,
     payer_user_ids: true,
   })
-  .extend({ seller_name: z.string().optional() });
+  .extend({ seller_name: z.string().optional(), is_seller: z.boolean().optional() });
 export type ContractForAcceptor = z.infer<typeof contractForAcceptorSchema>;
 
 /** One party of a contract, with the names the profile has. */

@@ -137,9 +137,10 @@ describe('contract view /contracts/{id}', () => {
   });
 
   it('sends its seller, opening the share link, to their own page of the contract', async () => {
-    vi.mocked(getContract).mockResolvedValue({ contract: { id: contractId, creator_id: 'u1' } as ContractView, people: [] });
+    vi.mocked(getContractForAcceptor).mockResolvedValue({ ...found, is_seller: true });
     await renderAt(`/contracts/${contractId}`);
     expect(screen.getByText("Seller's own page")).toBeTruthy();
+    expect(getContract).not.toHaveBeenCalled();
   });
 
   it('shows title, description and status; Accept accepts after the policy and opens /escrow-payment/{id}', async () => {

@@ -23,25 +23,17 @@ type ContractPageData =
 
 /**
  * What `/contracts/{id}` shows `userId`: a pending contract's offer; once it was accepted, the deal
- * itself to its buyer (the named acceptor or a payer). Anyone else, the creator included, still
- * sees the offer's summary (the creator with a link to their own page).
+ * itself to its buyer (the named acceptor or a payer). Its seller (the offer says who asks) is
+ * sent to their own page of it; anyone else sees the offer's summary.
  */
 async function loadContractPage(contractId: string, userId: string): Promise<ContractPageData> {
   const offer = await getContractForAcceptor(contractId);
-  if (offer.status === 'pending') {
-    // Only its parties may read the whole contract; anyone else is refused (403): not the creator.
-    let yours = false;
-    try {
-      yours = (await getContract(contractId))?.contract.creator_id === userId;
-    } catch {
-      yours = false;
-    }
-    return { kind: 'offer', offer, yours };
-  }
+  const yours = offer.is_seller === true;
+  if (offer.status === 'pending' || yours) return { kind: 'offer', offer, yours };
   try {
     const deal = await getContract(contractId);
     if (payersOf(deal.contract).includes(userId)) return { kind: 'deal', deal };
-    return { kind: 'offer', offer, yours: deal.contract.creator_id === userId };
+    return { kind: 'offer', offer, yours: false };
   } catch {
     // Not a party (403): the offer's summary is all this person may see.
     return { kind: 'offer', offer, yours: false };
