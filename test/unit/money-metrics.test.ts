@@ -7,6 +7,16 @@ import {
 } from '../../lambdas/core/domain/ledger';
 import { flowsOf } from '../../lambdas/core/domain/money-metrics';
 
+/** The EMF lines Powertools writes (with a Console of its own, on stdout: one JSON line each), parsed, from now on. */
+function captureEmf(): Array<Record<string, unknown>> {
+  const records: Array<Record<string, unknown>> = [];
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    for (const line of String(chunk).split('\n')) if (line.startsWith('{"_aws"')) records.push(JSON.parse(line));
+    return true;
+  });
+  return records;
+}
+
 /** The EMF line a money event writes is what the stage's alarms read: namespace, dimensions, name and count. */
 describe('money metrics', () => {
   afterEach(() => {
@@ -18,20 +28,10 @@ describe('money metrics', () => {
   it('writes one EMF line per event with the stage, in the namespace and dimensions the alarms watch', async () => {
     vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
     vi.stubEnv('STAGE', 'prod');
-    const lines: string[] = [];
-    // Powertools writes EMF with a Console of its own on stdout (one JSON line each).
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      lines.push(
-        ...String(chunk)
-          .split('\n')
-          .filter((line) => line.startsWith('{"_aws"')),
-      );
-      return true;
-    });
+    const records = captureEmf();
     const { countMoneyEvent } = await import('../../lambdas/core/adapters/metrics');
     countMoneyEvent('PayoutsFailed');
     countMoneyEvent('RefundsFailed', 2);
-    const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(records).toHaveLength(2);
     expect(records[0]).toMatchObject({ service: 'escrow', stage: 'prod', PayoutsFailed: 1 });
     expect(records[1]).toMatchObject({ RefundsFailed: 2 });
@@ -56,19 +56,11 @@ describe('the money that moves, per posting', () => {
   it('writes a posting’s flows as one EMF line with the currency', async () => {
     vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
     vi.stubEnv('STAGE', 'prod');
-    const lines: string[] = [];
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      lines.push(
-        ...String(chunk)
-          .split('\n')
-          .filter((line) => line.startsWith('{"_aws"')),
-      );
-      return true;
-    });
+    const records = captureEmf();
     const { countMoneyFlows } = await import('../../lambdas/core/adapters/metrics');
     countMoneyFlows({ MoneyPaidOut: 9_800, Fees: 200 }, 'NGN');
     countMoneyFlows({}, 'NGN');
-    expect(lines.map((line) => JSON.parse(line))).toEqual([
+    expect(records).toEqual([
       expect.objectContaining({ service: 'escrow', stage: 'prod', currency: 'NGN', MoneyPaidOut: 9_800, Fees: 200 }),
     ]);
     vi.unstubAllEnvs();
