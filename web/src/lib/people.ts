@@ -1,5 +1,5 @@
 import type { ContractPerson } from '@escrow/api/contracts';
-import { shortId } from '../../lib/format';
+import { shortId } from './format';
 
 /** The name to show for a user id: full name, else @username, else the shortened id. */
 export function personName(people: readonly ContractPerson[], userId: string): string {

@@ -6,11 +6,11 @@ import { Alert } from '../../components/ui/alert';
 import { Button, tapTargetClass } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { useAuth } from '../../lib/auth';
+import { personName } from '../../lib/people';
 import { useSubmit } from '../../lib/use-submit';
 import { cancelContract } from './api';
 import { cancelOffer } from './cancellation';
 import { cancellationPanelMessages } from './messages';
-import { personName } from './people';
 import { usePollContract } from './use-poll-contract';
 
 /** What the confirmation of each action says, and its buttons. */

@@ -8,10 +8,10 @@ import { CopyableId } from '../../components/ui/copy-button';
 import { Detail, Details, Loading, linkButtonClass, Page } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { failureMessage } from '../../lib/api';
+import { personName } from '../../lib/people';
 import { useLoad } from '../../lib/use-load';
 import { getContract } from './api';
 import { contractPageMessages } from './messages';
-import { personName } from './people';
 import { contractTotalMinor } from './progress';
 
 /** The payer's summary before checkout (spec §2 "Payment"). */

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { Button, tapTargetClass } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { failureMessage } from '../../lib/api';
+import { personName } from '../../lib/people';
 import { getContract, markContractCompleted } from './api';
 import { contractPageMessages } from './messages';
-import { personName } from './people';
 
 /**
  * The payer's "Mark as Completed", the same on Engaged Contracts and on the contract's page: `ask`

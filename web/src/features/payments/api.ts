@@ -12,6 +12,7 @@ import {
 } from '@escrow/api/payments';
 import type { z } from 'zod';
 import { apiFetch } from '../../lib/api';
+import { personName } from '../../lib/people';
 
 /** The payments endpoints; bodies and replies are the shared API's (`@escrow/api/payments`). */
 
@@ -21,8 +22,7 @@ const pay = (contractId: string): z.input<typeof payContractRequestSchema> => ({
 /** The contract being paid for, with the seller's name (who the money is for). */
 export async function getCheckoutContract(contractId: string): Promise<ContractView & { seller_name?: string }> {
   const reply = await apiFetch(`/contracts/${encodeURIComponent(contractId)}`, { schema: contractWithPeopleSchema });
-  const seller = reply.people.find((person) => person.id === reply.contract.creator_id);
-  return { ...reply.contract, seller_name: seller?.full_name?.trim() || (seller?.username ? `@${seller.username}` : undefined) };
+  return { ...reply.contract, seller_name: personName(reply.people, reply.contract.creator_id) };
 }
 
 /** An account to transfer the amount due to; the server records the payment (its txRef) first. */
