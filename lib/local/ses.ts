@@ -52,6 +52,8 @@ export async function createStepTemplates(
 /**
  * The plain-text part of an email written as HTML (the user pool's messages): paragraphs and
  * line breaks become new lines, a link shows its address, tags go, entities are decoded.
+ * Hand-written, not a library: it reads only the few tags our own trigger writes
+ * (lambdas/triggers/custom-message.ts), and only the local stand-in needs it.
  */
 export function htmlToText(html: string): string {
   return html
