@@ -96,6 +96,8 @@ export interface LocalCloud {
     transactions: () => SandboxTransaction[];
     /** Every refund the sandbox was asked for, oldest first. */
     refunds: () => SandboxRefund[];
+    /** The merchant balance in a currency, in minor units, as `GET /v3/balances/<currency>` answers it. */
+    balanceMinor: (currency: string) => number;
     /** From now on, payments of these types are refused a refund ("not supported"): they go back by bank transfer. */
     setNonRefundablePaymentTypes: (types: SandboxPaymentType[]) => void;
   };
@@ -354,6 +356,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
         transfers: () => flutterwave.transfers(),
         transactions: () => flutterwave.transactions(),
         refunds: () => flutterwave.refunds(),
+        balanceMinor: (currency) => flutterwave.balanceMinor(currency),
         setNonRefundablePaymentTypes: (types) => flutterwave.setNonRefundablePaymentTypes(types),
       },
       events: { httpEndpoint: events.httpEndpoint, realtimeEndpoint: events.realtimeEndpoint, certificate: events.certificate },

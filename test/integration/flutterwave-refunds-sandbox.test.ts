@@ -2,13 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getBalance } from '../../lambdas/core/adapters/flutterwave/balances';
 import { createBankTransferCharge } from '../../lambdas/core/adapters/flutterwave/charges';
 import { ProviderRejectedError, ProviderUnavailableError } from '../../lambdas/core/adapters/flutterwave/client';
 import {
   createRefund,
   findRefundsForTransaction,
   getRefund,
+  listRefunds,
   type ProviderRefund,
   RefundExceedsRemainingError,
   RefundNotSupportedError,
@@ -314,5 +316,90 @@ describe('refunds across a restart', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// What a reconciliation reads of refunds: the wallet they come out of, and the list by Lagos day.
+
+/** The Lagos date (WAT, UTC+1 all year) of an instant, worked out here apart from the sandbox's own. */
+function lagosDate(iso: string): string {
+  return new Date(Date.parse(iso) + 3_600_000).toISOString().slice(0, 10);
+}
+
+function dayBefore(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+
+async function nairaMinor(): Promise<number> {
+  return (await getBalance('NGN')).availableMinor;
+}
+
+/** Waits until no refund is pending: the balance then moves only with what a test does. */
+async function refundsSettled(): Promise<void> {
+  await until(() => sandbox.refunds().every((r) => r.status !== 'pending'));
+}
+
+describe('the wallet balance and refunds', () => {
+  it('goes down by a refund as soon as it is asked for and stays down when it completes', async () => {
+    await refundsSettled();
+    const before = await nairaMinor();
+    // ₦300 less 1.4% (₦4.20) is settled to the merchant.
+    const transactionId = await paidByBankTransfer('300');
+    expect(await nairaMinor()).toBe(before + 30_000 - 420);
+    const refund = await createRefund({ transactionId, amountMinor: 12_550 });
+    expect(await nairaMinor()).toBe(before + 30_000 - 420 - 12_550);
+    expect(refundFromWebhook(refundWebhookSchema.parse((await settledHook(refund)).body)).status).toBe('completed');
+    expect(await nairaMinor()).toBe(before + 30_000 - 420 - 12_550);
+  });
+
+  it('gives a failed refund back', async () => {
+    await refundsSettled();
+    const transactionId = await paidByBankTransfer('100');
+    const before = await nairaMinor();
+    sandbox.failRefunds(true);
+    const refund = await createRefund({ transactionId, amountMinor: 10_000 });
+    expect(await nairaMinor()).toBe(before - 10_000);
+    expect(refundFromWebhook(refundWebhookSchema.parse((await settledHook(refund)).body)).status).toBe('failed');
+    expect(await nairaMinor()).toBe(before);
+  });
+});
+
+describe('the refund list by Lagos day', () => {
+  it('lists a refund on its Lagos day, not the day before, with the currency its transaction was paid in', async () => {
+    const transactionId = await paidByCard('250');
+    const made = await createRefund({ transactionId, amountMinor: 2_500, comments: 'Listed' });
+    const createdAt = sandbox.refunds().find((r) => r.id === made.id)?.createdAt ?? '';
+    const day = lagosDate(createdAt);
+    const before = dayBefore(day);
+
+    const list = async (from: string, to: string) => {
+      const response = await fetch(`${sandbox.url}/refunds?${new URLSearchParams({ from, to })}`, {
+        headers: { authorization: `Bearer ${keys.secretKey}` },
+      });
+      return ((await response.json()) as { data: Array<{ id: number }> }).data.map((row) => row.id);
+    };
+    expect(await list(day, day)).toContain(made.id);
+    expect(await list(before, before)).not.toContain(made.id);
+
+    // The list's rows name no currency: the adapter asks verify once per refunded transaction.
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const listed = await listRefunds({ from: day, to: day });
+    expect(listed.find((r) => r.id === made.id)).toEqual({
+      id: made.id,
+      transactionId,
+      amountMinor: 2_500,
+      status: made.status,
+      providerStatus: made.providerStatus,
+      flwRef: made.flwRef,
+      comments: 'Listed',
+      currency: 'NGN',
+      createdAt,
+    });
+    const verifies = fetchSpy.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/verify'));
+    expect(verifies).toHaveLength(new Set(listed.map((r) => r.transactionId)).size);
+    fetchSpy.mockRestore();
+    expect((await listRefunds({ from: before, to: before })).some((r) => r.id === made.id)).toBe(false);
+    await expect(listRefunds({ from: day, to: before })).rejects.toBeInstanceOf(RangeError);
   });
 });

@@ -1,26 +1,35 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import vm from 'node:vm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { minorFromProvider } from '../../lambdas/core/adapters/flutterwave/amounts';
+import { getBalance } from '../../lambdas/core/adapters/flutterwave/balances';
 import { listBanks, resolveAccount } from '../../lambdas/core/adapters/flutterwave/banks';
 import { chargeWebhookSchema, createBankTransferCharge, createOpayCharge } from '../../lambdas/core/adapters/flutterwave/charges';
 import { ProviderRejectedError, ProviderUnavailableError } from '../../lambdas/core/adapters/flutterwave/client';
-import { verifyByReference, verifyTransaction } from '../../lambdas/core/adapters/flutterwave/transactions';
+import { listTransactions, verifyByReference, verifyTransaction } from '../../lambdas/core/adapters/flutterwave/transactions';
 import {
   createTransfer,
   DuplicateTransferReferenceError,
   findTransfersByReference,
   getTransfer,
   listTransferRetries,
+  listTransfersSince,
   type ProviderTransfer,
   retryTransfer,
   transferWebhookSchema,
 } from '../../lambdas/core/adapters/flutterwave/transfers';
 import { isAuthenticWebhook, webhookEvent } from '../../lambdas/core/adapters/flutterwave/webhooks';
-import { type FlutterwaveSandbox, failingPayoutAccount, startFlutterwaveSandbox } from '../../lib/local/flutterwave/index';
+import {
+  type FlutterwaveSandbox,
+  failingPayoutAccount,
+  type SandboxRefund,
+  type SandboxTransaction,
+  type SandboxTransfer,
+  startFlutterwaveSandbox,
+} from '../../lib/local/flutterwave/index';
 import { noFaults } from '../../lib/local/flutterwave/webhooks';
 import { close, listen, readBody } from '../../lib/local/http-util';
 
@@ -255,6 +264,9 @@ describe('bank transfer', () => {
       status: 'successful',
       amountMinor: 60_050,
       chargedAmountMinor: 60_050,
+      // 1.4% of ₦600.50 is ₦8.407: the sandbox keeps ₦8.41.
+      appFeeMinor: 841,
+      createdAt: sandbox.transactions().find((t) => t.id === event.data.id)?.createdAt,
       currency: 'NGN',
       paymentType: 'bank_transfer',
       customerEmail: customer.email,
@@ -342,6 +354,9 @@ describe('card checkout (v3.js and the hosted page)', () => {
       status: 'successful',
       amountMinor: 250_075,
       chargedAmountMinor: 250_075,
+      // 1.4% of ₦2,500.75 is ₦35.0105: ₦35.01.
+      appFeeMinor: 3_501,
+      createdAt: sandbox.transactions().find((t) => t.id === Number(transactionId))?.createdAt,
       currency: 'NGN',
       paymentType: 'card',
       customerEmail: customer.email,
@@ -648,6 +663,7 @@ describe('transfers (payouts)', () => {
 
   it('queues a transfer (NEW), then settles it SUCCESSFUL and sends one signed transfer.completed webhook', async () => {
     const order = payout('payout');
+    const before = new Date().toISOString();
     const queued = await createTransfer(order);
     expect(queued).toEqual({
       id: expect.any(Number),
@@ -658,7 +674,11 @@ describe('transfers (payouts)', () => {
       accountNumber: '0690000033',
       bankCode: '044',
       completeMessage: '',
+      // ₦10 + 7.5% VAT.
+      feeMinor: 1_075,
+      createdAt: expect.any(String),
     });
+    expect(queued.createdAt >= before && queued.createdAt <= new Date().toISOString()).toBe(true);
     // Polled until it settles, the statuses only move forward: NEW -> PENDING -> SUCCESSFUL (a slow
     // machine may miss the first two; holdTransfers below shows PENDING for certain).
     const seen = await statusesUntilSettled(queued.id);
@@ -982,5 +1002,348 @@ describe('transfers across a restart', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// What a reconciliation reads: the wallet balance, the transaction list by Lagos day, the transfers since an instant.
+
+/** The Lagos date (WAT, UTC+1 all year) of an instant, worked out here apart from the sandbox's own. */
+function lagosDate(iso: string): string {
+  return new Date(Date.parse(iso) + 3_600_000).toISOString().slice(0, 10);
+}
+
+function dayBefore(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Waits until no transfer is NEW or PENDING: the balance then moves only with what a test does. */
+async function transfersSettled(): Promise<void> {
+  await until(() => sandbox.transfers().every((t) => t.status === 'SUCCESSFUL' || t.status === 'FAILED'));
+}
+
+async function settledStatus(id: number): Promise<string> {
+  return until(() => {
+    const status = sandbox.transfers().find((t) => t.id === id)?.status;
+    return (status === 'SUCCESSFUL' || status === 'FAILED') && status;
+  });
+}
+
+async function nairaMinor(): Promise<number> {
+  const balance = await getBalance('NGN');
+  expect(balance.ledgerMinor).toBe(balance.availableMinor);
+  return balance.availableMinor;
+}
+
+describe('the wallet balance', () => {
+  const payoutTo = (amountMinor: number, account: { bankCode: string; accountNumber: string }) => ({
+    reference: newTxRef('balance-payout'),
+    amountMinor,
+    currency: 'NGN',
+    narration: 'Escrow payout',
+    ...account,
+  });
+
+  it('goes up by the amount less the app fee when a card payment succeeds, and not at all for a failed one', async () => {
+    await transfersSettled();
+    const before = await nairaMinor();
+    await payByCard(newTxRef('balance-card'), 2500.75, 'pay');
+    // ₦2,500.75 less 1.4% (₦35.0105, kept as ₦35.01).
+    expect(await nairaMinor()).toBe(before + 250_075 - 3_501);
+    await payByCard(newTxRef('balance-card-failed'), 900, 'fail');
+    expect(await nairaMinor()).toBe(before + 250_075 - 3_501);
+  });
+
+  it('goes down by the amount and the fee (rounded half up) when a transfer is made, and stays down when it succeeds', async () => {
+    await transfersSettled();
+    const before = await nairaMinor();
+    const transfer = await createTransfer(payoutTo(550_050, { bankCode: '044', accountNumber: '0690000033' }));
+    // Over ₦5,000 the fee is ₦25 + 7.5% VAT = ₦26.875: debited as ₦26.88.
+    expect(transfer.feeMinor).toBe(2_688);
+    expect(await nairaMinor()).toBe(before - 550_050 - 2_688);
+    expect(await settledStatus(transfer.id)).toBe('SUCCESSFUL');
+    expect(await nairaMinor()).toBe(before - 550_050 - 2_688);
+  });
+
+  it('gives a transfer back, fee included, when it FAILS (the failing account and the transferFailures fault)', async () => {
+    await transfersSettled();
+    const before = await nairaMinor();
+    const declined = await createTransfer(payoutTo(250_000, failingPayoutAccount));
+    expect(await nairaMinor()).toBe(before - 250_000 - 1_075);
+    expect(await settledStatus(declined.id)).toBe('FAILED');
+    expect(await nairaMinor()).toBe(before);
+
+    sandbox.faults.transferFailures = 1;
+    const faulted = await createTransfer(payoutTo(600_000, { bankCode: '044', accountNumber: '0690000034' }));
+    expect(await nairaMinor()).toBe(before - 600_000 - 2_688);
+    expect(await settledStatus(faulted.id)).toBe('FAILED');
+    expect(await nairaMinor()).toBe(before);
+  });
+
+  it('answers v3 shapes in naira: one wallet, every wallet, 0 for a currency with no activity, 400 for a malformed code', async () => {
+    await transfersSettled();
+    const minor = sandbox.balanceMinor('NGN');
+    const naira = minor / 100;
+    expect(await api('GET', '/balances/NGN')).toEqual({
+      status: 200,
+      body: {
+        status: 'success',
+        message: 'Wallet balance fetched',
+        data: { currency: 'NGN', available_balance: naira, ledger_balance: naira },
+      },
+    });
+    expect(await getBalance('ngn')).toEqual({ currency: 'NGN', availableMinor: minor, ledgerMinor: minor });
+    const all = await api('GET', '/balances');
+    expect(all.body.data).toEqual([{ currency: 'NGN', available_balance: naira, ledger_balance: naira }]);
+    expect((await api('GET', '/balances/XOF')).body.data).toEqual({ currency: 'XOF', available_balance: 0, ledger_balance: 0 });
+    expect(await api('GET', '/balances/NAIRA')).toEqual({
+      status: 400,
+      body: { status: 'error', message: 'currency is invalid', data: null },
+    });
+    await expect(getBalance('NAIRA')).rejects.toBeInstanceOf(RangeError);
+    expect((await api('GET', '/balances/NGN', undefined, 'wrong')).status).toBe(401);
+  });
+});
+
+describe('the transaction list (live)', () => {
+  it('lists a payment on its Lagos day, not the day before, with its fee and time', async () => {
+    const txRef = newTxRef('listed');
+    const { location } = await payByCard(txRef, 1200, 'pay');
+    const id = Number(location.searchParams.get('transaction_id'));
+    const createdAt = sandbox.transactions().find((t) => t.id === id)?.createdAt ?? '';
+    const day = lagosDate(createdAt);
+
+    const listed = await api('GET', `/transactions?${new URLSearchParams({ from: day, to: day, tx_ref: txRef })}`);
+    expect(listed.body).toMatchObject({
+      status: 'success',
+      message: 'Transactions fetched',
+      meta: { page_info: { total: 1, current_page: 1, total_pages: 1 } },
+      data: [{ id, tx_ref: txRef, amount: 1200, app_fee: 16.8, status: 'successful', created_at: createdAt }],
+    });
+    const before = dayBefore(day);
+    expect(
+      (await api('GET', `/transactions?${new URLSearchParams({ from: before, to: before, tx_ref: txRef })}`)).body.data,
+    ).toEqual([]);
+
+    const read = (await listTransactions({ from: day, to: day })).find((tx) => tx.id === id);
+    expect(read).toEqual({
+      id,
+      txRef,
+      status: 'successful',
+      amountMinor: 120_000,
+      chargedAmountMinor: 120_000,
+      appFeeMinor: 1_680,
+      createdAt,
+      currency: 'NGN',
+      paymentType: 'card',
+      customerEmail: customer.email,
+    });
+    expect((await listTransactions({ from: before, to: before })).some((tx) => tx.id === id)).toBe(false);
+  });
+
+  it('refuses a page or a day it cannot read (400), and a range the adapter cannot send (RangeError)', async () => {
+    for (const query of ['page=0', 'page=x', 'from=2025-02-30', 'to=31-01-2025', 'from=2025-02-02&to=2025-02-01']) {
+      expect((await api('GET', `/transactions?${query}`)).status).toBe(400);
+    }
+    await expect(listTransactions({ from: '2025-02-02', to: '2025-02-01' })).rejects.toBeInstanceOf(RangeError);
+    await expect(listTransactions({ from: '2025-02-30', to: '2025-03-01' })).rejects.toBeInstanceOf(RangeError);
+  });
+});
+
+/**
+ * A sandbox started on a stored file whose movements were made at chosen instants, so days, pages
+ * and the balance have exact answers. Lagos midnight is 23:00 UTC the day before.
+ */
+describe('a stored account (chosen days and amounts)', () => {
+  let stored: FlutterwaveSandbox;
+  let dataDir: string;
+  const webhook = { state: 'delivered', attempts: 1 } as const;
+
+  function transaction(id: number, createdAt: string, fields: Partial<SandboxTransaction> = {}): SandboxTransaction {
+    return {
+      id,
+      txRef: `ESC-stored-${id}`,
+      flwRef: `FLW-stored-${id}`,
+      amountMinor: 1_000,
+      chargedAmountMinor: 1_000,
+      appFeeMinor: 14,
+      currency: 'NGN',
+      status: 'successful',
+      paymentType: 'card',
+      processorResponse: 'Approved',
+      narration: 'stored',
+      customer: { email: customer.email, name: customer.fullName, phoneNumber: null },
+      createdAt,
+      webhook,
+      ...fields,
+    };
+  }
+
+  function transfer(k: number, fields: Partial<SandboxTransfer> = {}): SandboxTransfer {
+    return {
+      id: 510_000 + k,
+      reference: `ESC-stored-payout-${k}`,
+      accountNumber: '0690000033',
+      bankCode: '044',
+      bankName: 'Access Bank',
+      fullName: 'Chinedu Eze',
+      amountMinor: 10_000,
+      fee: 10.75,
+      currency: 'NGN',
+      debitCurrency: 'NGN',
+      narration: 'stored',
+      status: 'SUCCESSFUL',
+      completeMessage: 'Transaction was successful',
+      // Transfer k is made k minutes after 08:00 UTC on 3 February.
+      createdAt: new Date(Date.parse('2025-02-03T08:00:00.000Z') + k * 60_000).toISOString(),
+      webhook,
+      ...fields,
+    };
+  }
+
+  function refund(id: number, fields: Partial<SandboxRefund>): SandboxRefund {
+    return {
+      id,
+      transactionId: 4_100_002,
+      flwRef: `URF_stored_${id}`,
+      amountMinor: 5_000,
+      currency: 'NGN',
+      comments: '',
+      status: 'completed',
+      createdAt: '2025-02-04T00:30:00.000Z',
+      webhook,
+      ...fields,
+    };
+  }
+
+  const transactions = [
+    // 23:59:59 in Lagos on 31 January, then Lagos midnight: 1 February.
+    transaction(4_100_001, '2025-01-31T22:59:59.000Z', { amountMinor: 100_000, chargedAmountMinor: 100_000, appFeeMinor: 1_400 }),
+    transaction(4_100_002, '2025-01-31T23:00:00.000Z', {
+      amountMinor: 2_000_000,
+      chargedAmountMinor: 2_000_000,
+      appFeeMinor: 28_000,
+    }),
+    transaction(4_100_003, '2025-02-01T10:00:00.000Z', {
+      currency: 'USD',
+      amountMinor: 5_000,
+      chargedAmountMinor: 5_000,
+      appFeeMinor: 190,
+    }),
+    transaction(4_100_004, '2025-02-01T11:00:00.000Z', {
+      status: 'failed',
+      amountMinor: 50_000,
+      chargedAmountMinor: 50_000,
+      appFeeMinor: 0,
+    }),
+    // 22 payments on 2 February: three pages of 10.
+    ...Array.from({ length: 22 }, (_, i) =>
+      transaction(4_100_005 + i, new Date(Date.parse('2025-02-02T09:00:00.000Z') + i * 60_000).toISOString()),
+    ),
+  ];
+  const transfers = Array.from({ length: 35 }, (_, i) => {
+    const k = i + 1;
+    if (k === 34) return transfer(k, { amountMinor: 600_000, fee: 26.875 });
+    if (k === 35) return transfer(k, { status: 'FAILED', completeMessage: 'DISBURSE FAILED' });
+    return transfer(k);
+  });
+  const refunds = [refund(7_300_001, {}), refund(7_300_002, { amountMinor: 7_000, status: 'failed' })];
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'flutterwave-stored-'));
+    const file = {
+      nextTransactionId: 4_200_001,
+      nextTransferId: 520_001,
+      nextRefundId: 7_400_001,
+      charges: [],
+      transactions,
+      transfers,
+      refunds,
+    };
+    writeFileSync(join(dataDir, 'flutterwave.json'), JSON.stringify(file));
+    stored = await startFlutterwaveSandbox({ ...keys, dataDir, webhookUrl: () => undefined, log: () => undefined });
+  });
+
+  afterAll(async () => {
+    await stored?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function get(path: string) {
+    const response = await fetch(`${stored.url}${path}`, { headers: { authorization: `Bearer ${keys.secretKey}` } });
+    return (await response.json()) as { meta: { page_info: Record<string, number> }; data: Array<Record<string, unknown>> };
+  }
+
+  const ids = (rows: Array<Record<string, unknown>>) => rows.map((row) => row.id);
+
+  it('cuts days at Lagos midnight: 22:59:59 UTC is the day itself, 23:00 UTC the next', async () => {
+    expect(ids((await get('/transactions?from=2025-01-31&to=2025-01-31')).data)).toEqual([4_100_001]);
+    // Newest first.
+    expect(ids((await get('/transactions?from=2025-02-01&to=2025-02-01')).data)).toEqual([4_100_004, 4_100_003, 4_100_002]);
+    expect((await get('/transactions?from=2025-01-30&to=2025-01-30')).data).toEqual([]);
+  });
+
+  it('pages 10 transactions at a time, newest first, and filters by status, currency and tx_ref', async () => {
+    const first = await get('/transactions?from=2025-02-02&to=2025-02-02');
+    expect(first.meta.page_info).toEqual({ total: 22, current_page: 1, total_pages: 3 });
+    expect(ids(first.data)).toEqual(Array.from({ length: 10 }, (_, i) => 4_100_026 - i));
+    const last = await get('/transactions?from=2025-02-02&to=2025-02-02&page=3');
+    expect(last.meta.page_info).toMatchObject({ current_page: 3, total_pages: 3 });
+    expect(ids(last.data)).toEqual([4_100_006, 4_100_005]);
+    expect((await get('/transactions?from=2025-02-02&to=2025-02-02&page=4')).data).toEqual([]);
+
+    expect(ids((await get('/transactions?status=failed')).data)).toEqual([4_100_004]);
+    expect(ids((await get('/transactions?currency=usd')).data)).toEqual([4_100_003]);
+    expect(ids((await get('/transactions?tx_ref=ESC-stored-4100002')).data)).toEqual([4_100_002]);
+    expect((await get('/transactions')).meta.page_info).toMatchObject({ total: 26, total_pages: 3 });
+  });
+
+  it('listTransactions reads every page of the range, each transaction once, oldest first', async () => {
+    const listed = await withBaseUrl(stored.url, () => listTransactions({ from: '2025-02-01', to: '2025-02-02' }));
+    expect(listed.map((tx) => tx.id)).toEqual(Array.from({ length: 25 }, (_, i) => 4_100_002 + i));
+    expect(listed[0]).toMatchObject({ appFeeMinor: 28_000, createdAt: '2025-01-31T23:00:00.000Z', amountMinor: 2_000_000 });
+    expect(listed[1]).toMatchObject({ currency: 'USD', appFeeMinor: 190 });
+    const edge = await withBaseUrl(stored.url, () => listTransactions({ from: '2025-01-31', to: '2025-01-31' }));
+    expect(edge.map((tx) => tx.id)).toEqual([4_100_001]);
+  });
+
+  it('answers the balance the payments, transfers (fees rounded half up) and refunds add up to, per currency', async () => {
+    // NGN: 98,600 + 1,972,000 + 22 x 986 in; 33 x (10,000 + 1,075) and 600,000 + 2,688 out (the
+    // FAILED transfer given back); the completed refund of 5,000 out (the failed one given back).
+    const naira = 98_600 + 1_972_000 + 22 * 986 - 33 * 11_075 - 602_688 - 5_000;
+    expect(naira).toBe(1_119_129);
+    expect(stored.balanceMinor('NGN')).toBe(naira);
+    expect(await withBaseUrl(stored.url, () => getBalance('NGN'))).toEqual({
+      currency: 'NGN',
+      availableMinor: naira,
+      ledgerMinor: naira,
+    });
+    expect((await get('/balances')).data).toEqual([
+      { currency: 'NGN', available_balance: 11_191.29, ledger_balance: 11_191.29 },
+      { currency: 'USD', available_balance: 48.1, ledger_balance: 48.1 },
+    ]);
+  });
+
+  it('listTransfersSince pages back only until a page holds nothing since then, and answers oldest first with fees', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const since = await withBaseUrl(stored.url, () => listTransfersSince('2025-02-03T08:30:00.000Z'));
+    expect(since.map((t) => t.id)).toEqual([510_030, 510_031, 510_032, 510_033, 510_034, 510_035]);
+    expect(since[0]).toMatchObject({ createdAt: '2025-02-03T08:30:00.000Z', feeMinor: 1_075, status: 'SUCCESSFUL' });
+    expect(since[4]).toMatchObject({ amountMinor: 600_000, feeMinor: 2_688 });
+    expect(since[5]).toMatchObject({ status: 'FAILED', completeMessage: 'DISBURSE FAILED' });
+    // Of the 4 pages, the second (transfers 25 to 16) is all older: the third is never asked for.
+    const pages = fetchSpy.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/transfers?'));
+    expect(pages.map((url) => new URL(url).searchParams.get('page'))).toEqual(['1', '2']);
+
+    expect((await withBaseUrl(stored.url, () => listTransfersSince('2025-02-04T00:00:00.000Z'))).map((t) => t.id)).toEqual([]);
+    const all = await withBaseUrl(stored.url, () => listTransfersSince('2025-01-01T00:00:00.000Z'));
+    expect(all).toHaveLength(35);
+    await expect(listTransfersSince('yesterday')).rejects.toBeInstanceOf(RangeError);
+  });
+
+  it('lists refunds by Lagos day too', async () => {
+    // 00:30 UTC on 4 February is 01:30 in Lagos, still 4 February.
+    expect(ids((await get('/refunds?from=2025-02-04&to=2025-02-04')).data)).toEqual([7_300_002, 7_300_001]);
+    expect((await get('/refunds?from=2025-02-03&to=2025-02-03')).data).toEqual([]);
   });
 });

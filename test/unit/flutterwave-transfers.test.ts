@@ -90,6 +90,9 @@ describe('createTransfer', () => {
       accountNumber: '0690000040',
       bankCode: '044',
       completeMessage: '',
+      // The fee with VAT (26.875) in whole kobo, rounded half up as the ledger posts it.
+      feeMinor: 2_688,
+      createdAt: '2025-01-31T13:05:00.000Z',
     });
     expect(requests).toEqual([
       {

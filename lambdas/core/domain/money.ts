@@ -199,3 +199,23 @@ export function feePreview(amountMinor: number, currency: Currency): string {
 function assertMinor(n: number): void {
   if (!Number.isSafeInteger(n)) throw new RangeError('amounts are integers of minor units');
 }
+
+/**
+ * A provider's major-unit amount that may carry fractions of a kobo, as whole minor units rounded
+ * half up: 26.875 -> 2688, 10.75 -> 1075, 0.005 -> 1, "53.75" -> 5375. The provider's fees are
+ * the only amounts it writes with sub-kobo parts (a transfer fee with 7.5% VAT); the sandbox's
+ * balance and the ledger both round them this one way, so the two agree to the kobo. The decimal
+ * text is read digit by digit (BigInt), never multiplied as a float. Throws a RangeError for a
+ * negative, NaN, an exponent, or anything else that is not a plain decimal.
+ */
+export function roundedMinorFromProvider(amount: number | string): number {
+  const text = typeof amount === 'number' ? numberToPlainString(amount) : amount.trim();
+  const match = text === null ? null : /^(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) throw new RangeError(`Provider amount ${JSON.stringify(amount)} is not a plain non-negative decimal`);
+  const [, whole = '0', fraction = ''] = match;
+  const kobo = BigInt(whole) * BigInt(minorPerMajor) + BigInt(fraction.slice(0, 2).padEnd(2, '0'));
+  // Half up: the digit after the kobo decides, whatever follows it (0.0049 -> 0, 0.005 -> 1).
+  const minor = (fraction[2] ?? '0') >= '5' ? kobo + 1n : kobo;
+  if (minor > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`Provider amount ${JSON.stringify(amount)} is too large`);
+  return Number(minor);
+}

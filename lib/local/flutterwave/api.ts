@@ -3,8 +3,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { parseAmount, toDecimalString } from '../../../lambdas/core/domain/money';
 import { readBody, sendJson } from '../http-util';
+import { walletCurrencies, walletJson } from './balances';
 import { nigerianBanks, resolveAccountName } from './banks';
 import { providerReference, type SandboxContext } from './context';
+import { pageOf, readListQuery } from './listing';
 import type { SandboxCharge, SandboxCustomer, SandboxTransaction, SandboxTransfer } from './store';
 import { errorJson, lagosTime, sandboxBankName, sandboxMerchantName, transactionJson, transferJson } from './wire';
 
@@ -35,6 +37,7 @@ async function answer(ctx: SandboxContext, req: IncomingMessage, url: URL): Prom
   if (method === 'GET' && path === '/v3/transactions/verify_by_reference') {
     return verify(ctx, () => ctx.store.latestByTxRef(url.searchParams.get('tx_ref') ?? ''));
   }
+  if (method === 'GET' && path === '/v3/transactions') return listTransactions(ctx, url.searchParams);
   const verifyById = /^\/v3\/transactions\/(\d{1,19})\/verify$/.exec(path);
   if (method === 'GET' && verifyById) return verify(ctx, () => ctx.store.transaction(Number(verifyById[1])));
   const resend = /^\/v3\/transactions\/(\d{1,19})\/resend-hook$/.exec(path);
@@ -49,6 +52,9 @@ async function answer(ctx: SandboxContext, req: IncomingMessage, url: URL): Prom
   const retry = /^\/v3\/transfers\/(\d{1,19})\/retries$/.exec(path);
   if (method === 'POST' && retry) return retryTransfer(ctx, Number(retry[1]));
   if (method === 'GET' && retry) return listRetries(ctx, Number(retry[1]));
+  if (method === 'GET' && path === '/v3/balances') return listWallets(ctx);
+  const wallet = /^\/v3\/balances\/([^/]*)$/.exec(path);
+  if (method === 'GET' && wallet) return getWallet(ctx, wallet[1] ?? '');
   return refuse(`Cannot ${method} ${path}`, 404);
 }
 
@@ -200,6 +206,37 @@ async function verify(ctx: SandboxContext, find: () => SandboxTransaction | unde
   return ok({ status: 'success', message: 'Transaction fetched successfully', data: transactionJson(tx) });
 }
 
+/** v3's transaction list answers 10 a page: its documented example has 158 transactions on 16 pages. */
+const transactionsPerPage = 10;
+
+/**
+ * `GET /v3/transactions?from=&to=&page=&status=&currency=&tx_ref=`, newest first. `from` and `to`
+ * are whole Lagos days (listing.ts), the days the product's reconciliation cuts its ledger by.
+ */
+function listTransactions(ctx: SandboxContext, query: URLSearchParams): ApiReply {
+  const list = readListQuery(query);
+  if ('refused' in list) return refuse(list.refused);
+  const status = query.get('status')?.toLowerCase();
+  const currency = query.get('currency')?.toUpperCase();
+  const txRef = query.get('tx_ref');
+  const rows = ctx.store
+    .transactionsNewestFirst()
+    .filter(
+      (tx) =>
+        (!status || tx.status === status) &&
+        (!currency || tx.currency === currency) &&
+        (!txRef || tx.txRef === txRef) &&
+        list.createdWithin(tx.createdAt),
+    );
+  const { pageInfo, rows: shown } = pageOf(rows, list.page, transactionsPerPage);
+  return ok({
+    status: 'success',
+    message: 'Transactions fetched',
+    meta: { page_info: pageInfo },
+    data: shown.map(transactionJson),
+  });
+}
+
 const resendRequestSchema = z.object({ wait: z.union([z.literal(1), z.literal(0), z.boolean()]).optional() });
 
 async function resendHook(ctx: SandboxContext, req: IncomingMessage, id: number): Promise<ApiReply> {
@@ -212,6 +249,21 @@ async function resendHook(ctx: SandboxContext, req: IncomingMessage, id: number)
   // With `wait`, v3 answers after the attempt; without, at once.
   if (parsed.data.wait === 1 || parsed.data.wait === true) await delivery;
   return ok({ status: 'success', message: 'hook sent successfully', data: 'hook sent' });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Wallet balances
+
+/** `GET /v3/balances`: the merchant's wallets. */
+function listWallets(ctx: SandboxContext): ApiReply {
+  const wallets = walletCurrencies(ctx.store).map((currency) => walletJson(ctx.store, currency));
+  return ok({ status: 'success', message: 'Wallet balances fetched', data: wallets });
+}
+
+/** `GET /v3/balances/{currency}`: v3 answers a wallet for any currency code, at 0 where nothing moved. */
+function getWallet(ctx: SandboxContext, code: string): ApiReply {
+  if (!/^[A-Za-z]{3}$/.test(code)) return refuse('currency is invalid');
+  return ok({ status: 'success', message: 'Wallet balance fetched', data: walletJson(ctx.store, code.toUpperCase()) });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { close, listen, readBody, sendJson } from '../http-util';
 import { handleApi, handleTransferResendHook } from './api';
+import { balanceMinor } from './balances';
 import type { SandboxContext } from './context';
 import { handlePayerPage } from './payer';
 import { defaultRefundSettleMs, handleRefundApi, type SandboxPaymentType, type SandboxRefund, SandboxRefunds } from './refunds';
@@ -57,6 +58,8 @@ export interface FlutterwaveSandbox {
   transfers(): SandboxTransfer[];
   /** Every refund, oldest first (copies). */
   refunds(): SandboxRefund[];
+  /** The merchant's wallet in `currency`, in minor units: what `GET /v3/balances/{currency}` answers (balances.ts). */
+  balanceMinor(currency: string): number;
   /** While on, refunds made are accepted and then settle failed (the `failRefunds` fault). */
   failRefunds(on: boolean): void;
   /** Replaces the payment types whose transactions are refused a refund. */
@@ -101,6 +104,11 @@ const faultsPatchSchema = z
  * transaction's amount at most; beyond what remains is a 400. `failRefunds(true)` makes new
  * refunds settle failed; `nonRefundablePaymentTypes` refuses them outright ("not supported").
  * `GET /v3/refunds/{id}` reads one, `GET /v3/refunds` lists them 20 a page, newest first.
+ *
+ * Reconciliation reads: `GET /v3/transactions` lists transactions 10 a page, newest first, by
+ * Lagos day (`from`/`to`, as `GET /v3/refunds` also takes them); `GET /v3/balances/{currency}` and
+ * `GET /v3/balances` answer the wallet that the payments, transfers (with their fees) and refunds
+ * above add up to (balances.ts).
  */
 export async function startFlutterwaveSandbox(options: FlutterwaveSandboxOptions): Promise<FlutterwaveSandbox> {
   const store = new SandboxStore(options.dataDir && join(options.dataDir, 'flutterwave.json'));
@@ -158,6 +166,7 @@ export async function startFlutterwaveSandbox(options: FlutterwaveSandboxOptions
     charges: () => store.charges(),
     transfers: () => store.transfers(),
     refunds: () => store.refunds(),
+    balanceMinor: (currency) => balanceMinor(store, currency),
     failRefunds: (on) => {
       faults.failRefunds = on;
     },

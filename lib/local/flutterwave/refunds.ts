@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseAmount, toDecimalString } from '../../../lambdas/core/domain/money';
 import { readBody, sendJson } from '../http-util';
 import { providerReference } from './context';
+import { pageOf, readListQuery } from './listing';
 import type { SandboxStore, SandboxTransaction, SandboxWebhookState } from './store';
 import type { SandboxFaults, WebhookSender } from './webhooks';
 import { errorJson, refundJson, refundListJson } from './wire';
@@ -184,27 +185,23 @@ export async function handleRefundApi(
   return true;
 }
 
-/** `GET /v3/refunds?page=&status=`, newest first; v3's other filters are not modelled. */
+/**
+ * `GET /v3/refunds?page=&status=&from=&to=`, newest first; `from`/`to` are whole Lagos days
+ * (listing.ts). v3's other filters (currency, id, flw_ref) are not modelled.
+ */
 function listRefunds(store: SandboxStore, query: URLSearchParams): ApiReply {
-  const pageText = query.get('page') ?? '1';
-  if (!/^\d{1,6}$/.test(pageText) || Number(pageText) < 1) return refuse('page is invalid');
-  const page = Number(pageText);
+  const list = readListQuery(query);
+  if ('refused' in list) return refuse(list.refused);
   const status = query.get('status')?.toLowerCase();
-  const rows = store.refundsNewestFirst().filter((r) => !status || r.status === status);
+  const rows = store.refundsNewestFirst().filter((r) => (!status || r.status === status) && list.createdWithin(r.createdAt));
+  const { pageInfo, rows: shown } = pageOf(rows, list.page, refundsPerPage);
   return {
     status: 200,
     body: {
       status: 'success',
       message: 'Refunds fetched',
-      meta: {
-        page_info: {
-          total: rows.length,
-          current_page: page,
-          total_pages: Math.ceil(rows.length / refundsPerPage),
-          page_size: refundsPerPage,
-        },
-      },
-      data: rows.slice((page - 1) * refundsPerPage, page * refundsPerPage).map(refundListJson),
+      meta: { page_info: { ...pageInfo, page_size: refundsPerPage } },
+      data: shown.map(refundListJson),
     },
   };
 }

@@ -175,6 +175,11 @@ export class SandboxStore {
     return this.data.transactions.filter((t) => t.txRef === txRef).at(-1);
   }
 
+  /** The stored transactions, newest first, as v3's list pages them. */
+  transactionsNewestFirst(): SandboxTransaction[] {
+    return [...this.data.transactions].reverse();
+  }
+
   newTransferId(): number {
     const id = this.data.nextTransferId++;
     this.save();

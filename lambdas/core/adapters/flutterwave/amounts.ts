@@ -44,3 +44,29 @@ export function providerExpiryToIso(value: number | string): string {
   if (!Number.isFinite(instant)) throw new Error(`Unexpected account_expiration from the provider: ${JSON.stringify(value)}`);
   return new Date(instant).toISOString();
 }
+
+/** A provider's `created_at` as an ISO instant, or '' when it gave none (or none that reads as a time). */
+export function providerInstantToIso(value: string | null | undefined): string {
+  const instant = value ? Date.parse(value) : Number.NaN;
+  return Number.isFinite(instant) ? new Date(instant).toISOString() : '';
+}
+
+const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whether text is a real calendar day written YYYY-MM-DD (not 2025-02-30). */
+function isDay(text: string): boolean {
+  const at = dayPattern.test(text) ? Date.parse(`${text}T00:00:00Z`) : Number.NaN;
+  return Number.isFinite(at) && new Date(at).toISOString().slice(0, 10) === text;
+}
+
+/**
+ * A day range as v3's lists take it (`from`, `to`: YYYY-MM-DD, both inclusive; the provider cuts
+ * the days, Lagos days in the sandbox); a RangeError for anything else.
+ */
+export function providerDayRange(range: { from: string; to: string }): { from: string; to: string } {
+  for (const day of [range.from, range.to]) {
+    if (!isDay(day)) throw new RangeError(`A day is YYYY-MM-DD, not ${JSON.stringify(day)}`);
+  }
+  if (range.from > range.to) throw new RangeError(`The range ${range.from}..${range.to} ends before it starts`);
+  return { from: range.from, to: range.to };
+}

@@ -102,3 +102,33 @@ function describe(error: unknown): string {
   if (error instanceof Error) return error.name === 'TimeoutError' ? `timed out after ${requestTimeoutMs} ms` : error.message;
   return String(error);
 }
+
+/** v3's paging block: a list ends at `page_info.total_pages`; without it nobody can tell a list is whole. */
+const pageMetaSchema = z.object({ page_info: z.object({ total_pages: z.number().int().min(0) }) });
+
+/**
+ * Every row of a v3 list (`path` with `query` and `page=1, 2, ...`), in the order the pages give
+ * them, each parsed with `row`. Reading stops at the last page, or after a page for which
+ * `more(rows)` answers false. A reconciliation must not answer from a list it read in part, so a
+ * row that does not parse, a page without its page_info, or a list longer than `pageLimit` pages
+ * throws instead.
+ */
+export async function readPages<Row>(list: {
+  path: string;
+  route: string;
+  query: Record<string, string>;
+  row: z.ZodType<Row>;
+  pageLimit: number;
+  more?: (rows: Row[]) => boolean;
+}): Promise<Row[]> {
+  const schema = z.object({ status: z.literal('success'), meta: pageMetaSchema, data: z.array(list.row) });
+  const rows: Row[] = [];
+  for (let page = 1; ; page++) {
+    if (page > list.pageLimit) throw new Error(`Flutterwave ${list.route}: more than ${list.pageLimit} pages, not read fully`);
+    const search = new URLSearchParams({ ...list.query, page: String(page) });
+    const answer = await call('GET', `${list.path}?${search}`, list.route, schema);
+    rows.push(...answer.data);
+    if (answer.data.length === 0 || page >= answer.meta.page_info.total_pages) return rows;
+    if (list.more && !list.more(answer.data)) return rows;
+  }
+}

@@ -1,6 +1,7 @@
 import * as z from 'zod';
-import { minorFromProvider, providerAmount } from './amounts';
-import { call, ProviderRejectedError, providerAmountSchema, unexpectedResponse } from './client';
+import { minorFromProvider, providerAmount, providerDayRange, providerInstantToIso } from './amounts';
+import { call, ProviderRejectedError, providerAmountSchema, readPages, unexpectedResponse } from './client';
+import { verifyTransaction } from './transactions';
 
 /**
  * Refunds: money back to the payer through the transaction's own payment method
@@ -57,6 +58,8 @@ const refundSchema = z
     comments: z.string().nullish(),
     comment: z.string().nullish(),
     created_at: z.string().nullish(),
+    // v3's answers name no currency (a refund is in its transaction's); the sandbox's webhook does.
+    currency: z.string().nullish(),
   })
   .refine((r) => (r.tx_id ?? r.transaction_id) != null, 'the refund names no transaction (tx_id or transaction_id)')
   .refine((r) => r.tx_id == null || r.transaction_id == null || r.tx_id === r.transaction_id, 'tx_id and transaction_id differ');
@@ -230,6 +233,55 @@ export async function findRefundsForTransaction(transactionId: number | string):
     if (answer.data.length === 0 || totalPages === undefined || page >= totalPages) break;
   }
   return [...found.values()].sort((a, b) => a.id - b.id);
+}
+
+/**
+ * A refund as a reconciliation reads it: with the currency it was paid back in and when it was
+ * made (ISO, '' when the provider does not say). Kept apart from ProviderRefund because finding
+ * the currency costs a verify, which the refund flow's own reads have no use for.
+ */
+export interface ListedRefund extends ProviderRefund {
+  currency: string;
+  createdAt: string;
+}
+
+/** Pages listRefunds reads (20 refunds each) before it gives up rather than answer from part of the list. */
+const refundRangePageLimit = 100;
+
+/**
+ * Every refund the provider made on the days `range.from` to `range.to` (YYYY-MM-DD, both
+ * inclusive, cut where the provider cuts its days: Lagos days), failed ones included, each id once,
+ * oldest (lowest id) first. `GET /refunds` is read to its last page (over 100 pages throws). Its
+ * rows name no currency, so each refunded transaction is verified once for its own: a refund goes
+ * back in the currency it was paid in.
+ */
+export async function listRefunds(range: { from: string; to: string }): Promise<ListedRefund[]> {
+  const rows = await readPages({
+    path: '/refunds',
+    route: 'GET /refunds',
+    query: providerDayRange(range),
+    row: refundSchema,
+    pageLimit: refundRangePageLimit,
+  });
+  // A refund made while the pages are read pushes rows onto the next page: keep each id once.
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  // One at a time, each transaction once: a day's refunds must not become a burst of verifies.
+  const currencies = new Map<number, string>();
+  const listed: ListedRefund[] = [];
+  for (const row of byId.values()) {
+    const refund = toProviderRefund(row);
+    const currency = row.currency ?? currencies.get(refund.transactionId) ?? (await currencyOfTransaction(refund.transactionId));
+    currencies.set(refund.transactionId, currency);
+    listed.push({ ...refund, currency: currency.toUpperCase(), createdAt: providerInstantToIso(row.created_at) });
+  }
+  return listed.sort((a, b) => a.id - b.id);
+}
+
+/** The currency a transaction was paid in, as verify answers it. */
+async function currencyOfTransaction(transactionId: number): Promise<string> {
+  const tx = await verifyTransaction(transactionId);
+  if (!tx) throw unexpectedResponse('GET /refunds', `a refund names transaction ${transactionId}, which verify does not find`);
+  return tx.currency;
 }
 
 /**

@@ -1,24 +1,31 @@
 import * as z from 'zod';
-import { minorFromProvider } from './amounts';
-import { call, ProviderRejectedError, providerAmountSchema } from './client';
+import { roundedMinorFromProvider } from '../../domain/money';
+import { minorFromProvider, providerDayRange, providerInstantToIso } from './amounts';
+import { call, ProviderRejectedError, providerAmountSchema, readPages } from './client';
 
-/** A payer's transaction as the provider's verify endpoints report it: what a credit trusts. */
+/**
+ * A payer's transaction as the provider's verify endpoints report it (what a credit trusts), and
+ * as its list does (what a reconciliation reads).
+ */
 
-const transactionSchema = z.object({
-  status: z.literal('success'),
-  data: z.object({
-    id: z.number().int().positive(),
-    tx_ref: z.string(),
-    status: z.string(),
-    amount: providerAmountSchema,
-    charged_amount: providerAmountSchema,
-    currency: z.string(),
-    payment_type: z.string(),
-    customer: z.object({ email: z.string().nullish() }).nullish(),
-  }),
+/** A transaction as verify's `data` and as a row of `GET /transactions`. */
+const transactionDataSchema = z.object({
+  id: z.number().int().positive(),
+  tx_ref: z.string(),
+  status: z.string(),
+  amount: providerAmountSchema,
+  charged_amount: providerAmountSchema,
+  // The provider's fee on the payment; it can carry sub-kobo parts, like every provider fee.
+  app_fee: providerAmountSchema.nullish(),
+  currency: z.string(),
+  payment_type: z.string(),
+  created_at: z.string().nullish(),
+  customer: z.object({ email: z.string().nullish() }).nullish(),
 });
 
-/** A transaction as the provider's verify endpoints report it, in minor units. */
+const transactionSchema = z.object({ status: z.literal('success'), data: transactionDataSchema });
+
+/** A transaction as the provider's verify endpoints and its list report it, in minor units. */
 export interface ProviderTransaction {
   id: number;
   txRef: string;
@@ -28,20 +35,25 @@ export interface ProviderTransaction {
   amountMinor: number;
   /** What the payer was charged (the amount plus any fees passed to them). */
   chargedAmountMinor: number;
+  /** The provider's fee, kept from what it settles to the merchant (0 when it names none). */
+  appFeeMinor: number;
+  /** When the provider made it (ISO), '' when it does not say. */
+  createdAt: string;
   currency: string;
   /** 'card', 'bank_transfer', 'opay', ... */
   paymentType: string;
   customerEmail: string | null;
 }
 
-function toTransaction(answer: z.infer<typeof transactionSchema>): ProviderTransaction {
-  const tx = answer.data;
+function toTransaction(tx: z.infer<typeof transactionDataSchema>): ProviderTransaction {
   return {
     id: tx.id,
     txRef: tx.tx_ref,
     status: tx.status,
     amountMinor: minorFromProvider(tx.amount),
     chargedAmountMinor: minorFromProvider(tx.charged_amount),
+    appFeeMinor: tx.app_fee == null ? 0 : roundedMinorFromProvider(tx.app_fee),
+    createdAt: providerInstantToIso(tx.created_at),
     currency: tx.currency.toUpperCase(),
     paymentType: tx.payment_type,
     customerEmail: tx.customer?.email ?? null,
@@ -58,7 +70,7 @@ function isNotFound(error: unknown): boolean {
 
 async function verify(path: string, route: string): Promise<ProviderTransaction | null> {
   try {
-    return toTransaction(await call('GET', path, route, transactionSchema));
+    return toTransaction((await call('GET', path, route, transactionSchema)).data);
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;
@@ -83,4 +95,26 @@ export async function verifyByReference(txRef: string): Promise<ProviderTransact
     `/transactions/verify_by_reference?${new URLSearchParams({ tx_ref: txRef })}`,
     'GET /transactions/verify_by_reference',
   );
+}
+
+/** Pages listTransactions reads (10 transactions each) before it gives up rather than answer from part of the list. */
+const transactionListPageLimit = 100;
+
+/**
+ * Every transaction the provider made on the days `range.from` to `range.to` (YYYY-MM-DD, both
+ * inclusive, cut where the provider cuts its days: Lagos days), whatever their status, each id
+ * once, oldest (lowest id) first: what a reconciliation holds the ledger's receipts against.
+ * `GET /transactions` is read to its last page; a range over 100 pages throws (ask for fewer days).
+ */
+export async function listTransactions(range: { from: string; to: string }): Promise<ProviderTransaction[]> {
+  const rows = await readPages({
+    path: '/transactions',
+    route: 'GET /transactions',
+    query: providerDayRange(range),
+    row: transactionDataSchema,
+    pageLimit: transactionListPageLimit,
+  });
+  // A payment made while the pages are read pushes rows onto the next page: keep each id once.
+  const byId = new Map(rows.map((row) => [row.id, toTransaction(row)]));
+  return [...byId.values()].sort((a, b) => a.id - b.id);
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod';
-import { minorFromProvider, providerAmount } from './amounts';
-import { call, ProviderRejectedError, providerAmountSchema, unexpectedResponse } from './client';
+import { roundedMinorFromProvider } from '../../domain/money';
+import { minorFromProvider, providerAmount, providerInstantToIso } from './amounts';
+import { call, ProviderRejectedError, providerAmountSchema, readPages, unexpectedResponse } from './client';
 
 /** Payouts' transfers: money to a seller's bank account, with the provider's retries and its webhook. */
 
@@ -25,6 +26,9 @@ const transferSchema = z.object({
   account_number: accountNumberSchema,
   bank_code: z.string(),
   complete_message: z.string().nullish(),
+  // With 7.5% VAT the fee is not a whole number of kobo (26.875).
+  fee: providerAmountSchema.nullish(),
+  created_at: z.string().nullish(),
 });
 
 const transferReplySchema = z.object({ status: z.literal('success'), data: transferSchema });
@@ -43,6 +47,13 @@ export interface ProviderTransfer {
   bankCode: string;
   /** The provider's word on the outcome ('' until it has one), e.g. "DISBURSE FAILED: ...". */
   completeMessage: string;
+  /**
+   * The fee debited with the transfer (reversed with it when it fails), rounded half up to the
+   * kobo, the one way the ledger rounds it: 26.875 -> 2688. 0 when the provider names none.
+   */
+  feeMinor: number;
+  /** When the provider made this attempt (ISO), '' when it does not say. */
+  createdAt: string;
 }
 
 function toProviderTransfer(transfer: z.infer<typeof transferSchema>): ProviderTransfer {
@@ -55,6 +66,8 @@ function toProviderTransfer(transfer: z.infer<typeof transferSchema>): ProviderT
     accountNumber: transfer.account_number,
     bankCode: transfer.bank_code,
     completeMessage: transfer.complete_message ?? '',
+    feeMinor: transfer.fee == null ? 0 : roundedMinorFromProvider(transfer.fee),
+    createdAt: providerInstantToIso(transfer.created_at),
   };
 }
 
@@ -184,6 +197,39 @@ export async function findTransfersByReference(reference: string): Promise<Provi
     if (answer.data.length === 0 || totalPages === undefined || page >= totalPages) break;
   }
   return [...found.values()].sort((a, b) => a.id - b.id);
+}
+
+/** Pages listTransfersSince reads (10 transfers each) before it gives up rather than answer from part of the list. */
+const transferSincePageLimit = 100;
+
+/**
+ * Every transfer attempt made at or after `sinceIso`, oldest first, each id once, with its fee.
+ * v3's list (`GET /transfers`) has no date filter and answers newest first, so this reads pages
+ * until one holds nothing made since then (or the list ends). A row without a readable
+ * `created_at` cannot be placed, and over 100 pages cannot be read whole: both throw.
+ */
+export async function listTransfersSince(sinceIso: string): Promise<ProviderTransfer[]> {
+  const since = Date.parse(sinceIso);
+  if (!Number.isFinite(since)) throw new RangeError(`An instant is ISO 8601, not ${JSON.stringify(sinceIso)}`);
+  const rows = await readPages({
+    path: '/transfers',
+    route: 'GET /transfers',
+    query: {},
+    row: transferSchema,
+    pageLimit: transferSincePageLimit,
+    more: (page) => page.some((row) => madeAt(row) >= since),
+  });
+  const byId = new Map<number, ProviderTransfer>();
+  // A transfer made while the pages are read pushes rows onto the next page: keep each id once.
+  for (const row of rows) if (madeAt(row) >= since) byId.set(row.id, toProviderTransfer(row));
+  return [...byId.values()].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id - b.id);
+}
+
+/** When a listed transfer was made (epoch ms). */
+function madeAt(row: z.infer<typeof transferSchema>): number {
+  const iso = providerInstantToIso(row.created_at);
+  if (!iso) throw unexpectedResponse('GET /transfers', `transfer ${row.id} has no readable created_at`);
+  return Date.parse(iso);
 }
 
 /**

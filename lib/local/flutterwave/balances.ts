@@ -1,0 +1,55 @@
+import { roundedMinorFromProvider } from '../../../lambdas/core/domain/money';
+import type { SandboxRefund } from './refunds';
+import type { SandboxTransaction, SandboxTransfer } from './store';
+import { majorAmount } from './wire';
+
+/** What a balance is worked out from: the store, or a running sandbox's copies of it. */
+export interface SandboxRecords {
+  transactions(): SandboxTransaction[];
+  transfers(): SandboxTransfer[];
+  refunds(): SandboxRefund[];
+}
+
+const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
+
+/**
+ * The merchant's wallet in `currency`, in minor units, as v3 moves it:
+ * + every successful payment as settled to the merchant (charged amount less the app fee);
+ * - every transfer debited from it, with its fee, from the moment it is made; a FAILED one is
+ *   reversed, fee included;
+ * - every refund from the moment it is asked for; a failed one is given back.
+ * Transfer fees carry sub-kobo parts (26.875) and are rounded the one way the ledger rounds them
+ * (roundedMinorFromProvider). The sandbox neither refuses a transfer the wallet cannot cover nor
+ * models chargebacks, so the figure can go below zero.
+ */
+export function balanceMinor(records: SandboxRecords, currency: string): number {
+  const received = records
+    .transactions()
+    .filter((tx) => tx.currency === currency && tx.status === 'successful')
+    .map((tx) => tx.chargedAmountMinor - tx.appFeeMinor);
+  const paidOut = records
+    .transfers()
+    .filter((t) => t.debitCurrency === currency && t.status !== 'FAILED')
+    .map((t) => t.amountMinor + roundedMinorFromProvider(t.fee));
+  const refunded = records
+    .refunds()
+    .filter((r) => r.currency === currency && r.status !== 'failed')
+    .map((r) => r.amountMinor);
+  return sum(received) - sum(paidOut) - sum(refunded);
+}
+
+/** The currencies `GET /v3/balances` lists: NGN, the merchant's home wallet, and every currency it was paid in. */
+export function walletCurrencies(records: SandboxRecords): string[] {
+  const paidIn = new Set(records.transactions().map((tx) => tx.currency));
+  paidIn.delete('NGN');
+  return ['NGN', ...[...paidIn].sort()];
+}
+
+/**
+ * One wallet as `data` of v3's balance answers, in major units. Available and ledger balance are
+ * the same figure: the sandbox settles every payment at once, with no settlement delay between them.
+ */
+export function walletJson(records: SandboxRecords, currency: string) {
+  const balance = majorAmount(balanceMinor(records, currency));
+  return { currency, available_balance: balance, ledger_balance: balance };
+}
