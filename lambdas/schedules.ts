@@ -28,6 +28,13 @@ export const schedules: readonly ScheduleDefinition[] = [
     rateMinutes: 5,
     permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], workflow: ['answer'], sendEmail: false },
   },
+  {
+    // Reconciles each finished day with the provider and writes its closing balances.
+    name: 'close-ledger',
+    file: 'close-ledger',
+    rateMinutes: 30,
+    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], workflow: [], sendEmail: false },
+  },
 ];
 
 /** Absolute path of a schedule's handler source. */

@@ -124,15 +124,15 @@ export class EscrowMonitoring extends Construct {
         }),
       ]),
     );
-    // Math variable names start lower case: moneyIn, moneyPaidOut, ...
-    const variables = Object.fromEntries(
-      Object.entries(flows).map(([name, metric]) => [name[0]?.toLowerCase() + name.slice(1), metric]),
-    );
-    const held = new MathExpression({
-      expression: 'moneyIn - moneyPaidOut - moneyRefunded - fees',
-      usingMetrics: variables,
-      label: 'Held (in less out)',
+    // What the ledger holds for customers at each day's end (escrow, suspense, refunds on their
+    // way), written by the daily closing (services/reconciliation.ts) from the ledger's balances.
+    const held = new Metric({
+      namespace: metricsNamespace,
+      metricName: 'MoneyHeld',
+      dimensionsMap: { service: metricsService, stage: props.stage.name, currency: escrowCurrencies[0] },
+      statistic: 'Maximum',
       period: day,
+      label: 'Held at the day’s end',
     });
 
     this.dashboard = new Dashboard(this, 'Dashboard', {

@@ -16,7 +16,13 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeExecutionCommand, type HistoryEvent, paginateGetExecutionHistory, SFNClient } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { executionNames } from '../lambdas/core/adapters/workflow';
-import { balances, foreignCurrencies, type LedgerLine, ledgerSummary } from '../lambdas/core/domain/ledger';
+import {
+  balances,
+  foreignCurrencies,
+  type LedgerLine,
+  ledgerSummary,
+  type PostingKind,
+} from '../lambdas/core/domain/ledger';
 import { type Currency, formatAmount } from '../lambdas/core/domain/money';
 import { contractKey } from '../lambdas/core/entities/contract';
 import { type Dispute, disputeKey } from '../lambdas/core/entities/dispute';
@@ -68,7 +74,14 @@ export interface ExecutionReportInput {
         >
       >
   >;
-  ledger: Array<{ kind: string; reference: string; created_at: string; lines: LedgerLine[]; currency?: Currency }>;
+  ledger: Array<{
+    kind: PostingKind;
+    reference: string;
+    provider_id?: string;
+    created_at: string;
+    lines: LedgerLine[];
+    currency?: Currency;
+  }>;
   /** The payout item, once the release was requested. */
   payout?: {
     status: string;
@@ -197,7 +210,7 @@ export function executionReport(input: ExecutionReportInput): string[] {
   for (const posting of ledger) {
     const postingMoney = (minor: number) => formatAmount(minor, posting.currency ?? currency);
     out.push(
-      `  ${posting.created_at}  ${posting.kind}  ${posting.reference}${posting.currency ? `  (in ${posting.currency})` : ''}`,
+      `  ${posting.created_at}  ${posting.kind}  ${posting.reference}${posting.provider_id ? `  provider ${posting.provider_id}` : ''}${posting.currency ? `  (in ${posting.currency})` : ''}`,
     );
     for (const line of posting.lines) out.push(`      ${line.account.padEnd(16)} ${postingMoney(line.amount_minor)}`);
   }
@@ -223,6 +236,7 @@ function ledgerTotals(ledger: ExecutionReportInput['ledger'], money: (minor: num
     `  paid in ${money(s.paid_in_minor)} = held ${money(s.held_minor)} + suspense ${money(s.suspense_minor)}` +
       ` + refund pending ${money(s.refund_pending_minor)} + refunded ${money(s.refunded_minor)}` +
       ` + paid out ${money(s.paid_out_minor)} + fees ${money(s.fees_minor)}`,
+    `  the provider kept ${money(s.provider_fees_minor)} in fees and holds ${money(s.at_provider_minor)} of it`,
     sum === 0 ? '  the ledger sums to zero' : `  THE LEDGER DOES NOT SUM TO ZERO: ${money(sum)}`,
   ];
 }

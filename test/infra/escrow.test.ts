@@ -1316,11 +1316,11 @@ describe('deploy readiness', { timeout: 120_000 }, () => {
     });
   });
 
-  it('pages ops when money is stuck or refused: an alarm on payouts failed, refunds failed and payments refused, the metrics the functions write', () => {
+  it('pages ops when money is stuck, refused or does not reconcile: an alarm on payouts failed, refunds failed, payments refused and reconciliation differences, the metrics the functions write', () => {
     const { template } = synth({ stage: 'dev', ...withoutBundling });
     const [[topicId]] = resources(template, 'AWS::SNS::Topic') as [[string, Resource]];
     const alarms = resources(template, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
-    for (const name of ['PayoutsFailed', 'RefundsFailed', 'PaymentsRefused']) {
+    for (const name of ['PayoutsFailed', 'RefundsFailed', 'PaymentsRefused', 'ReconciliationDifferences']) {
       const alarm = alarms.find((a) => a.MetricName === name);
       expect(alarm, name).toMatchObject({
         Namespace: 'Escrow',
@@ -1338,10 +1338,10 @@ describe('deploy readiness', { timeout: 120_000 }, () => {
       ]);
     }
     expect(alarms.find((a) => a.MetricName === 'PayoutsFailed')?.AlarmDescription).toMatch(/payout failed for good/);
-    // The dashboard graphs the money that moved each day, and what stayed held.
+    // The dashboard graphs the money that moved each day, and what the ledger held at each day's end.
     const [[, dashboard]] = resources(template, 'AWS::CloudWatch::Dashboard') as [[string, Resource]];
     const body = JSON.stringify(dashboard.Properties.DashboardBody);
-    for (const name of ['MoneyIn', 'MoneyPaidOut', 'MoneyRefunded', 'Fees', 'moneyIn - moneyPaidOut - moneyRefunded - fees'])
+    for (const name of ['MoneyIn', 'MoneyPaidOut', 'MoneyRefunded', 'Fees', 'MoneyHeld', 'ReconciliationDifferences'])
       expect(body, name).toContain(name);
   });
 

@@ -11,7 +11,7 @@ import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
 import { apiCaller } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
-import { expectBalancedLedgers, ledgerSummaryOf } from '../support/ledger';
+import { expectBalancedLedgers, expectReconciled, ledgerSummaryOf } from '../support/ledger';
 import { sendFromBank } from '../support/sandbox-payer';
 import { snapshotDiff, snapshotTable, withoutThrottlesOrWorkflowTokens } from '../support/table';
 import { executionsOf } from '../support/workflow';
@@ -179,3 +179,7 @@ describe('the delivery deadline', () => {
     expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(due ?? ''));
   }, 90_000);
 });
+
+it('agrees with the payment provider to the kobo once every escrow here has settled (npm run reconcile)', async () => {
+  await expectReconciled();
+}, 60_000);

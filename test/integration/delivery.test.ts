@@ -13,7 +13,7 @@ import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/in
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
 import { confirmedUser, signedIn, type TestUser, waitForEmail } from '../support/identity';
-import { expectBalancedLedgers } from '../support/ledger';
+import { expectBalancedLedgers, expectReconciled } from '../support/ledger';
 
 /**
  * Delivery and inspection against the local cloud and the real state machine, with business time
@@ -223,3 +223,7 @@ describe('the inspection window', () => {
     }
   });
 });
+
+it('agrees with the payment provider to the kobo once every escrow here has settled (npm run reconcile)', async () => {
+  await expectReconciled();
+}, 60_000);

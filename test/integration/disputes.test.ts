@@ -15,7 +15,7 @@ import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
 import { apiCaller } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
-import { expectBalancedLedgers, ledgerOf, ledgerSummaryOf } from '../support/ledger';
+import { expectBalancedLedgers, expectReconciled, ledgerOf, ledgerSummaryOf } from '../support/ledger';
 import { providerRefundsOf, sendFromBank } from '../support/sandbox-payer';
 import { readyToBePaid } from '../support/seller';
 import { snapshotDiff, snapshotTable, withoutThrottlesOrWorkflowTokens } from '../support/table';
@@ -347,3 +347,7 @@ describe('settling a dispute', () => {
     expect(told.map((n) => n.title)).toEqual(expect.arrayContaining(['Dispute goes to our team', 'Dispute settled']));
   });
 });
+
+it('agrees with the payment provider to the kobo once every escrow here has settled (npm run reconcile)', async () => {
+  await expectReconciled();
+}, 60_000);

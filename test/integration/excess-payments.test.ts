@@ -10,7 +10,7 @@ import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
-import { expectBalancedLedgers, ledgerOf, ledgerSummaryOf } from '../support/ledger';
+import { expectBalancedLedgers, expectReconciled, ledgerOf, ledgerSummaryOf } from '../support/ledger';
 import { cardCheckout, providerRefundsOf } from '../support/sandbox-payer';
 import { readyToBePaid } from '../support/seller';
 
@@ -260,3 +260,7 @@ describe('money beyond what a contract takes', () => {
     expect(refundsAtProvider(account.txRef).map((r) => r.amountMinor)).toEqual([400_000]);
   });
 });
+
+it('agrees with the payment provider to the kobo once every escrow here has settled (npm run reconcile)', async () => {
+  await expectReconciled();
+}, 60_000);

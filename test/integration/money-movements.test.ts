@@ -6,6 +6,7 @@ import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
 import { apiOrThrow } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
+import { expectReconciled } from '../support/ledger';
 import { readyToBePaid } from '../support/seller';
 import { satisfiedContract } from '../support/targets';
 
@@ -79,3 +80,7 @@ it('lists a day’s completed escrow and a failed payout, as a table and as CSV,
   const yesterday = await moneyMovements(clients, new Date(since.getTime() - 86_400_000), since);
   expect(yesterday.filter((r) => [paid.contractId, failing.contractId].includes(r.contractId))).toEqual([]);
 });
+
+it('agrees with the payment provider to the kobo once every escrow here has settled (npm run reconcile)', async () => {
+  await expectReconciled();
+}, 60_000);

@@ -15,7 +15,7 @@ import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/in
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
 import { confirmedUser, signedIn, type TestUser, waitForEmail } from '../support/identity';
-import { expectBalancedLedgers, ledgerOf } from '../support/ledger';
+import { expectBalancedLedgers, expectReconciled, ledgerOf } from '../support/ledger';
 import { sixDigitCode } from '../support/mailbox';
 
 /**
@@ -213,13 +213,15 @@ describe('release and payout', () => {
     expect(payout).toMatchObject({ status: 'paid', released_minor: 8_500_000, fee_minor: 170_000, payout_minor: 8_330_000 });
     const ledger = await ledgerOf(id);
     expect(ledger.map((e) => e.kind)).toEqual(['payment_credited', 'payout_completed']);
-    expect(ledger[1]?.lines).toEqual(
-      expect.arrayContaining([
-        { account: 'escrow', amount_minor: 8_500_000 },
-        { account: 'fees', amount_minor: -170_000 },
-        { account: 'paid_out', amount_minor: -8_330_000 },
-      ]),
-    );
+    // What left the provider: the payout and the provider's fee on its transfer (₦50 + 7.5% VAT above ₦50,000).
+    expect(ledger[1]?.lines).toEqual([
+      { account: 'escrow', amount_minor: 8_500_000 },
+      { account: 'fees', amount_minor: -170_000 },
+      { account: 'provider_holding', amount_minor: -8_330_000 },
+      { account: 'provider_fees', amount_minor: 5_375 },
+      { account: 'provider_holding', amount_minor: -5_375 },
+    ]);
+    expect(ledger[1]?.provider_id).toBe(`transfer:${transfers[0]?.id}`);
     const analytics = await call(seller, `/contracts/${id}/analytics`);
     expect(analytics.body.payout).toMatchObject({ status: 'paid', fee_minor: 170_000, payout_minor: 8_330_000 });
     for (const [who, title] of [
@@ -536,3 +538,7 @@ describe('analytics', () => {
 it('documents the sandbox account that always fails', () => {
   expect(failingPayoutAccount).toMatchObject({ bankCode: expect.any(String), accountNumber: expect.stringMatching(/^\d{10}$/) });
 });
+
+it('agrees with the payment provider to the kobo once every escrow here has settled (npm run reconcile)', async () => {
+  await expectReconciled();
+}, 60_000);

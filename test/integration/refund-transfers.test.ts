@@ -11,7 +11,7 @@ import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
 import { apiCaller } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
-import { expectBalancedLedgers, ledgerOf, ledgerSummaryOf } from '../support/ledger';
+import { expectBalancedLedgers, expectReconciled, ledgerOf, ledgerSummaryOf } from '../support/ledger';
 import { providerRefundsOf, sendFromBank } from '../support/sandbox-payer';
 import { readyToBePaid } from '../support/seller';
 
@@ -244,3 +244,7 @@ describe('a refund the provider will not make', () => {
     expect(await refundsOf(buyer, id)).toHaveLength(2);
   });
 });
+
+it('agrees with the payment provider to the kobo once every escrow here has settled (npm run reconcile)', async () => {
+  await expectReconciled();
+}, 60_000);

@@ -10,7 +10,7 @@ import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
-import { expectBalancedLedgers, ledgerOf, ledgerSummaryOf } from '../support/ledger';
+import { expectBalancedLedgers, expectReconciled, ledgerOf, ledgerSummaryOf } from '../support/ledger';
 import { providerRefundsOf } from '../support/sandbox-payer';
 
 /**
@@ -154,3 +154,7 @@ describe('a refund leg', () => {
     expect(refundsAtProvider(txRef)).toHaveLength(refundAttemptLimit);
   });
 });
+
+it('agrees with the payment provider to the kobo once every escrow here has settled (npm run reconcile)', async () => {
+  await expectReconciled();
+}, 60_000);

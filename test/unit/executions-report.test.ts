@@ -294,8 +294,8 @@ describe('npm run executions', () => {
         paid_at: '2026-11-22T10:00:29Z',
       },
       ledger: [
-        { ...paymentCreditPosting('MMCD-C3', 5_000_000), created_at: 't1' },
-        { ...payoutPosting('payout-C3', figures), created_at: 't2' },
+        { ...paymentCreditPosting('MMCD-C3', 5_000_000, 0, { id: 'transaction:41', feeMinor: 70_000 }), created_at: 't1' },
+        { ...payoutPosting('payout-C3', figures, { id: 'transfer:7', feeMinor: 2_688 }), created_at: 't2' },
       ],
     });
     expect(lines).toContain(
@@ -305,7 +305,10 @@ describe('npm run executions', () => {
     expect(lines).toContain('Payout: paid, reference payout-C3');
     expect(lines).toContain('  released ₦50,000.00 = fee ₦1,000.00 + payout ₦49,000.00');
     expect(lines).toContain('  transfer 7 SUCCESSFUL after 2 attempts (Transaction was successful), paid 2026-11-22T10:00:29Z');
-    expect(lines).toContain('      paid_out         -₦49,000.00');
+    expect(lines).toContain('  t2  payout_completed  payout-C3  provider transfer:7');
+    expect(lines).toContain('      provider_holding -₦49,000.00');
+    expect(lines).toContain('      provider_fees    ₦26.88');
+    expect(lines).toContain('  the provider kept ₦726.88 in fees and holds ₦273.12 of it');
     expect(lines.at(-1)).toBe('  the ledger sums to zero');
   });
 });

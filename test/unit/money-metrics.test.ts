@@ -44,13 +44,13 @@ describe('money metrics', () => {
 
 describe('the money that moves, per posting', () => {
   it('reads paid in, paid out, refunded and fees from a posting’s lines, and nothing from an internal move', () => {
-    expect(flowsOf(paymentCreditPosting('tx', 11_500, 1_500).lines)).toEqual({ MoneyIn: 11_500 });
-    expect(flowsOf(payoutPosting('p', { released_minor: 10_000, fee_minor: 200, payout_minor: 9_800 }).lines)).toEqual({
-      MoneyPaidOut: 9_800,
-      Fees: 200,
-    });
-    expect(flowsOf(refundCompletedPosting('r', 1_500).lines)).toEqual({ MoneyRefunded: 1_500 });
-    expect(flowsOf(refundRequestedPosting('r', 1_500, 'suspense').lines)).toEqual({});
+    // The provider's own fees change none of them: the payer paid 11,500, the seller got 9,800.
+    expect(flowsOf(paymentCreditPosting('tx', 11_500, 1_500, { feeMinor: 161 }))).toEqual({ MoneyIn: 11_500 });
+    expect(
+      flowsOf(payoutPosting('p', { released_minor: 10_000, fee_minor: 200, payout_minor: 9_800 }, { feeMinor: 1_075 })),
+    ).toEqual({ MoneyPaidOut: 9_800, Fees: 200 });
+    expect(flowsOf(refundCompletedPosting('r', 1_500, { feeMinor: 1_075 }))).toEqual({ MoneyRefunded: 1_500 });
+    expect(flowsOf(refundRequestedPosting('r', 1_500, 'suspense'))).toEqual({});
   });
 
   it('writes a posting’s flows as one EMF line with the currency', async () => {

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { balances, isBalanced, paymentCreditPosting } from '../../lambdas/core/domain/ledger';
+import {
+  balances,
+  isBalanced,
+  ledgerSummary,
+  paymentCreditPosting,
+  payoutPosting,
+  refundCompletedPosting,
+  refundRequestedPosting,
+} from '../../lambdas/core/domain/ledger';
 import { amountDue, decideCredit, paymentReference } from '../../lambdas/core/domain/payment';
 
 const intent = { tx_ref: 'MMBT-01ABC-12345678-1', currency: 'NGN' as const };
@@ -53,14 +61,57 @@ describe('the ledger', () => {
         expect(isBalanced(posting.lines)).toBe(true);
         expect(balances([posting])).toEqual({
           provider_holding: amount,
+          provider_fees: 0,
           escrow: -amount,
           suspense: 0,
           refund_pending: 0,
-          refunds: 0,
           fees: 0,
-          paid_out: 0,
         });
       }),
+    );
+  });
+
+  it('posts the provider’s fee on a payment as the platform’s cost: the payer’s escrow is the whole amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10 ** 13 }), fc.double({ min: 0, max: 1, noNaN: true }), (amount, share) => {
+        const fee = Math.floor(amount * share);
+        const posting = paymentCreditPosting('ref', amount, 0, { id: 'transaction:1', feeMinor: fee });
+        expect(isBalanced(posting.lines)).toBe(true);
+        expect(balances([posting])).toMatchObject({ provider_holding: amount - fee, provider_fees: fee, escrow: -amount });
+        expect(posting.provider_id).toBe('transaction:1');
+      }),
+    );
+    expect(() => paymentCreditPosting('ref', 100, 0, { feeMinor: 101 })).toThrow(RangeError);
+    expect(() => paymentCreditPosting('ref', 100, 0, { feeMinor: 1.5 })).toThrow(RangeError);
+  });
+
+  it('reads any run of postings as paid in = held + suspense + refund pending + refunded + paid out + fees, and the provider holding as what came in less what left', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 10 ** 12 }),
+        fc.integer({ min: 0, max: 10 ** 6 }),
+        fc.integer({ min: 0, max: 5_000 }),
+        fc.integer({ min: 0, max: 5_000 }),
+        (amount, excess, appFee, transferFee) => {
+          const refund = Math.floor(amount / 2);
+          const released = amount - refund;
+          const fee = Math.floor(released / 50);
+          const postings = [
+            paymentCreditPosting('tx', amount + excess, excess, { feeMinor: Math.min(appFee, amount) }),
+            refundRequestedPosting('refund-1', excess || 1, excess ? 'suspense' : 'escrow'),
+            refundCompletedPosting('refund-1', excess || 1, { feeMinor: transferFee }),
+            ...(refund > 1 ? [refundRequestedPosting('refund-2', refund - (excess ? 0 : 1), 'escrow')] : []),
+            payoutPosting('payout', { released_minor: released, fee_minor: fee, payout_minor: released - fee }),
+          ];
+          const s = ledgerSummary(postings);
+          expect(s.paid_in_minor).toBe(amount + excess);
+          expect(s.paid_in_minor).toBe(
+            s.held_minor + s.suspense_minor + s.refund_pending_minor + s.refunded_minor + s.paid_out_minor + s.fees_minor,
+          );
+          expect(s.at_provider_minor).toBe(s.paid_in_minor - s.paid_out_minor - s.refunded_minor - s.provider_fees_minor);
+          expect(s.provider_fees_minor).toBe(Math.min(appFee, amount) + transferFee);
+        },
+      ),
     );
   });
 

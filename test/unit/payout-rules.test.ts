@@ -50,11 +50,13 @@ describe('the payout posting', () => {
   it('sums to zero and empties the escrow a credit filled, for any amount', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 10 ** 13 }), (paid) => {
-        const payout = payoutPosting('payout-C', payoutFigures(paid));
+        const payout = payoutPosting('payout-C', payoutFigures(paid), { feeMinor: 1_075 });
         expect(isBalanced(payout.lines)).toBe(true);
         const totals = balances([paymentCreditPosting('ref', paid), payout]);
         expect(totals.escrow).toBe(0);
-        expect(-totals.fees - totals.paid_out).toBe(paid);
+        // What the provider still holds of it: the platform's fee, less the transfer's fee.
+        expect(totals.provider_holding).toBe(payoutFigures(paid).fee_minor - 1_075);
+        expect(totals.provider_fees).toBe(1_075);
       }),
     );
   });

@@ -28,6 +28,11 @@ export function countMoneyEvent(name: MoneyMetric, count = 1): void {
   writeMetrics([[name, count]]);
 }
 
+/** The customers' money the ledger holds at a day's end (escrow, suspense, refunds on their way), in minor units of `currency`. */
+export function countMoneyHeld(heldMinor: number, currency: string): void {
+  writeMetrics([['MoneyHeld', heldMinor]], { currency });
+}
+
 /** Counts the money a written posting moved (domain/money-metrics.ts `flowsOf`), in minor units of `currency`. */
 export function countMoneyFlows(flows: Partial<Record<MoneyFlow, number>>, currency: string): void {
   writeMetrics(Object.entries(flows) as Array<[MoneyFlow, number]>, { currency });

@@ -7,20 +7,16 @@ import type { Currency } from './money';
  */
 
 /**
- * Where money sits. `provider_holding` is what the provider received for the contract (debits);
- * the rest say whose it is (credits): held in the contract's `escrow`, in `suspense` (paid but
- * due to no contract: an overpayment, a late payment; always refunded), on its way back to the
- * payer (`refund_pending`), given back (`refunds`), earned as `fees`, `paid_out` to the creator.
+ * Where money sits. `provider_holding` is the money the provider holds for us (the merchant
+ * balance finance reconciles against): it grows by what each payment settles there and shrinks
+ * by each payout and refund that leaves it. `provider_fees` is what the provider kept for itself
+ * (its fee on a payment, its fee on each transfer): the platform's cost, set against `fees`.
+ * The rest say whose the money is (credits): held in the contract's `escrow`, in `suspense` (paid
+ * but due to no contract: an overpayment, a late payment; always refunded), on its way back to
+ * the payer (`refund_pending`), earned by the platform as `fees`. What was paid out or refunded
+ * has left the ledger's accounts; the postings' kinds say how much (ledgerSummary).
  */
-export const ledgerAccounts = [
-  'provider_holding',
-  'escrow',
-  'suspense',
-  'refund_pending',
-  'refunds',
-  'fees',
-  'paid_out',
-] as const;
+export const ledgerAccounts = ['provider_holding', 'provider_fees', 'escrow', 'suspense', 'refund_pending', 'fees'] as const;
 export type LedgerAccount = (typeof ledgerAccounts)[number];
 
 export interface LedgerLine {
@@ -34,6 +30,13 @@ export interface Posting {
   kind: PostingKind;
   /** What it records: the payment's transaction reference, the payout's or the refund leg's reference. */
   reference: string;
+  /**
+   * The provider's id of the money that moved, which reconciliation matches against the
+   * provider's own lists: the transaction of a payment, the transfer of a payout or of a refund
+   * sent by bank transfer, the refund of one given back through the payment. Absent on postings
+   * that move nothing at the provider (a refund asked for).
+   */
+  provider_id?: string;
   lines: LedgerLine[];
   /**
    * Set only on money in another currency than its contract's (a payment made in the wrong
@@ -59,20 +62,42 @@ export function isBalanced(lines: readonly LedgerLine[]): boolean {
   return lines.reduce((sum, l) => sum + l.amount_minor, 0) === 0;
 }
 
+const isWholeMinor = (minor: number) => Number.isSafeInteger(minor) && minor >= 0;
+
+/** The lines of a fee the provider kept out of what it holds (none for no fee). */
+function providerFeeLines(feeMinor: number): LedgerLine[] {
+  if (!isWholeMinor(feeMinor)) throw new RangeError('a provider fee is a whole, non-negative amount of minor units');
+  return feeMinor === 0
+    ? []
+    : [
+        { account: 'provider_fees', amount_minor: feeMinor },
+        { account: 'provider_holding', amount_minor: -feeMinor },
+      ];
+}
+
 /**
- * A payment the provider confirmed: the money it holds for us grows by the amount. What the
- * contract could take goes into its escrow; `excessMinor` (beyond what was due, or all of it for
- * a contract that takes nothing) goes to suspense, to be refunded, never paid out.
+ * A payment the provider confirmed (its transaction `providerId`): the provider holds the amount
+ * less its own fee (`providerFeeMinor`, the platform's cost, never the payer's or the seller's).
+ * What the contract could take goes into its escrow; `excessMinor` (beyond what was due, or all
+ * of it for a contract that takes nothing) goes to suspense, to be refunded, never paid out.
  */
-export function paymentCreditPosting(reference: string, amountMinor: number, excessMinor = 0): Posting {
+export function paymentCreditPosting(
+  reference: string,
+  amountMinor: number,
+  excessMinor = 0,
+  provider: { id?: string; feeMinor?: number } = {},
+): Posting {
+  const feeMinor = provider.feeMinor ?? 0;
   if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0)
     throw new RangeError('a credit is a positive whole amount of minor units');
-  if (!Number.isSafeInteger(excessMinor) || excessMinor < 0 || excessMinor > amountMinor)
+  if (!isWholeMinor(excessMinor) || excessMinor > amountMinor)
     throw new RangeError('the excess of a credit is a whole amount between 0 and the credit');
-  const lines: LedgerLine[] = [{ account: 'provider_holding', amount_minor: amountMinor }];
+  if (!isWholeMinor(feeMinor) || feeMinor > amountMinor)
+    throw new RangeError('the provider fee of a credit is a whole amount between 0 and the credit');
+  const lines: LedgerLine[] = [{ account: 'provider_holding', amount_minor: amountMinor }, ...providerFeeLines(feeMinor)];
   if (amountMinor > excessMinor) lines.push({ account: 'escrow', amount_minor: -(amountMinor - excessMinor) });
   if (excessMinor > 0) lines.push({ account: 'suspense', amount_minor: -excessMinor });
-  return { kind: 'payment_credited', reference, lines };
+  return { kind: 'payment_credited', reference, ...(provider.id ? { provider_id: provider.id } : {}), lines };
 }
 
 /** Each account's balance over many postings (debits positive); the accounts together always sum to zero. */
@@ -82,40 +107,77 @@ export function balances(postings: readonly Pick<Posting, 'lines'>[]): Record<Le
   return totals;
 }
 
-/** A contract's money as finance reads it, each a non-negative amount of minor units when the ledger is sound. */
+/** A contract's money as finance reads it, in minor units. */
 export interface LedgerSummary {
+  /** What payers paid in (before the provider's fee). */
   paid_in_minor: number;
   held_minor: number;
   suspense_minor: number;
   refund_pending_minor: number;
   refunded_minor: number;
   paid_out_minor: number;
+  /** The platform's fee earned. */
   fees_minor: number;
+  /** What the provider kept: its fees on payments and transfers. */
+  provider_fees_minor: number;
+  /**
+   * What the provider still holds of it: paid in - paid out - refunded - provider fees. For one
+   * contract it can be below zero (a small contract whose provider fees pass the platform's fee);
+   * over the whole ledger it is the merchant balance.
+   */
+  at_provider_minor: number;
+}
+
+/** The amount of `account` a posting's lines move (debits positive). */
+const moved = (posting: Pick<Posting, 'lines'>, account: LedgerAccount) =>
+  posting.lines.reduce((sum, line) => (line.account === account ? sum + line.amount_minor : sum), 0);
+
+/** What a posting paid in, paid out to a seller and refunded to a payer (each 0 or positive). */
+export function postingFlows(posting: Pick<Posting, 'kind' | 'lines'>): {
+  paidInMinor: number;
+  paidOutMinor: number;
+  refundedMinor: number;
+} {
+  return {
+    paidInMinor: posting.kind === 'payment_credited' ? -(moved(posting, 'escrow') + moved(posting, 'suspense')) : 0,
+    // The seller gets what escrow released less the platform's fee.
+    paidOutMinor: posting.kind === 'payout_completed' ? moved(posting, 'escrow') + moved(posting, 'fees') : 0,
+    refundedMinor: posting.kind === 'refund_completed' ? moved(posting, 'refund_pending') : 0,
+  };
 }
 
 /**
  * What the contract's ledger says: paid in = held + suspense + refund pending + refunded + paid
- * out + fees, always (it is the ledger summing to zero, read by account). In the contract's own
- * currency, or with `currency`, of the money that came in another one.
+ * out + fees, always (every kobo paid in is owed to someone, or has left to whom it was owed). In
+ * the contract's own currency, or with `currency`, of the money that came in another one.
  */
-export function ledgerSummary(postings: readonly Pick<Posting, 'lines' | 'currency'>[], currency?: Currency): LedgerSummary {
-  const b = balances(postings.filter((p) => p.currency === currency));
+export function ledgerSummary(
+  postings: readonly Pick<Posting, 'kind' | 'lines' | 'currency'>[],
+  currency?: Currency,
+): LedgerSummary {
+  const own = postings.filter((p) => p.currency === currency);
+  const b = balances(own);
   // Credit balances read as positive amounts (0 - x, so an empty account is 0, not -0).
   const owed = (account: LedgerAccount) => 0 - b[account];
+  const flows = own.map(postingFlows);
+  const total = (key: keyof ReturnType<typeof postingFlows>) => flows.reduce((sum, f) => sum + f[key], 0);
   return {
-    paid_in_minor: b.provider_holding,
+    paid_in_minor: total('paidInMinor'),
     held_minor: owed('escrow'),
     suspense_minor: owed('suspense'),
     refund_pending_minor: owed('refund_pending'),
-    refunded_minor: owed('refunds'),
-    paid_out_minor: owed('paid_out'),
+    refunded_minor: total('refundedMinor'),
+    paid_out_minor: total('paidOutMinor'),
     fees_minor: owed('fees'),
+    provider_fees_minor: b.provider_fees,
+    at_provider_minor: b.provider_holding,
   };
 }
 
 /**
  * A refund leg asked of the provider: `amountMinor` leaves the contract's escrow (or suspense,
  * for money no contract took) and waits as `refund_pending` until the provider confirms it.
+ * Nothing has left the provider yet.
  */
 export function refundRequestedPosting(reference: string, amountMinor: number, from: 'escrow' | 'suspense'): Posting {
   if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0)
@@ -127,24 +189,35 @@ export function refundRequestedPosting(reference: string, amountMinor: number, f
   return { kind: 'refund_requested', reference, lines };
 }
 
-/** The provider confirmed a refund leg: what was pending is given back. */
-export function refundCompletedPosting(reference: string, amountMinor: number): Posting {
+/**
+ * The provider confirmed a refund leg (its refund or transfer `provider.id`): what was pending has
+ * left the provider for the payer, and so has the provider's fee when it was sent by transfer.
+ */
+export function refundCompletedPosting(
+  reference: string,
+  amountMinor: number,
+  provider: { id?: string; feeMinor?: number } = {},
+): Posting {
   if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0)
     throw new RangeError('a refund is a positive whole amount of minor units');
   const lines: LedgerLine[] = [
     { account: 'refund_pending', amount_minor: amountMinor },
-    { account: 'refunds', amount_minor: -amountMinor },
+    { account: 'provider_holding', amount_minor: -amountMinor },
+    ...providerFeeLines(provider.feeMinor ?? 0),
   ];
-  return { kind: 'refund_completed', reference, lines };
+  return { kind: 'refund_completed', reference, ...(provider.id ? { provider_id: provider.id } : {}), lines };
 }
 
 /**
- * A payout the provider confirmed: the contract's escrow is released, the platform earns its fee
- * and the rest has left for the creator's bank.
+ * A payout the provider confirmed (its successful transfer `provider.id`): the contract's escrow
+ * is released, the platform earns its fee, the rest has left the provider for the seller's bank,
+ * and so has the provider's transfer fee. A failed attempt costs nothing: the provider gives its
+ * amount and fee back.
  */
 export function payoutPosting(
   reference: string,
   figures: { released_minor: number; fee_minor: number; payout_minor: number },
+  provider: { id?: string; feeMinor?: number } = {},
 ): Posting {
   const { released_minor, fee_minor, payout_minor } = figures;
   if (!Number.isSafeInteger(released_minor) || released_minor <= 0 || fee_minor + payout_minor !== released_minor)
@@ -152,7 +225,8 @@ export function payoutPosting(
   const lines: LedgerLine[] = [
     { account: 'escrow', amount_minor: released_minor },
     { account: 'fees', amount_minor: -fee_minor },
-    { account: 'paid_out', amount_minor: -payout_minor },
+    { account: 'provider_holding', amount_minor: -payout_minor },
+    ...providerFeeLines(provider.feeMinor ?? 0),
   ];
-  return { kind: 'payout_completed', reference, lines };
+  return { kind: 'payout_completed', reference, ...(provider.id ? { provider_id: provider.id } : {}), lines };
 }

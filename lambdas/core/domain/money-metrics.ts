@@ -1,3 +1,5 @@
+import { type Posting, postingFlows } from './ledger';
+
 /**
  * The money metrics: each event that means money is stuck or refused is counted as a CloudWatch
  * metric (adapters/metrics.ts writes them), and lib/monitoring.ts alarms on each to the ops topic.
@@ -7,6 +9,8 @@ export const moneyMetrics = {
   PayoutsFailed: 'A payout failed for good: the seller is not paid until ops resume it (npm run resume-payout).',
   RefundsFailed: 'A refund failed for good: the buyer is owed money until ops act.',
   PaymentsRefused: 'Money the provider confirmed was not credited to any contract (unknown currency): ops must return it.',
+  ReconciliationDifferences:
+    'The daily reconciliation found money the ledger and the provider do not agree on: npm run reconcile -- --date <day> lists each with its reference.',
 } as const;
 
 export type MoneyMetric = keyof typeof moneyMetrics;
@@ -24,16 +28,17 @@ export const moneyFlows = ['MoneyIn', 'MoneyPaidOut', 'MoneyRefunded', 'Fees'] a
 export type MoneyFlow = (typeof moneyFlows)[number];
 
 /** What a posting moves, by flow (only the flows it moves; internal moves such as a refund asked for move none). */
-export function flowsOf(lines: readonly { account: string; amount_minor: number }[]): Partial<Record<MoneyFlow, number>> {
-  const sum = (account: string) => lines.filter((l) => l.account === account).reduce((total, l) => total + l.amount_minor, 0);
-  const flows: Partial<Record<MoneyFlow, number>> = {};
-  // Debits positive, credits negative: money in is a debit of the provider holding, the rest credits.
+export function flowsOf(posting: Pick<Posting, 'kind' | 'lines'>): Partial<Record<MoneyFlow, number>> {
+  const { paidInMinor, paidOutMinor, refundedMinor } = postingFlows(posting);
+  // The platform's fee is a credit of `fees` (negative), earned when a payout releases it.
+  const feesMinor = -posting.lines.reduce((sum, l) => (l.account === 'fees' ? sum + l.amount_minor : sum), 0);
   const moved: Array<[MoneyFlow, number]> = [
-    ['MoneyIn', sum('provider_holding')],
-    ['MoneyPaidOut', -sum('paid_out')],
-    ['MoneyRefunded', -sum('refunds')],
-    ['Fees', -sum('fees')],
+    ['MoneyIn', paidInMinor],
+    ['MoneyPaidOut', paidOutMinor],
+    ['MoneyRefunded', refundedMinor],
+    ['Fees', feesMinor],
   ];
+  const flows: Partial<Record<MoneyFlow, number>> = {};
   for (const [flow, amount] of moved) if (amount > 0) flows[flow] = amount;
   return flows;
 }

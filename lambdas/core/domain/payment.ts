@@ -67,6 +67,16 @@ export function decideCredit(intent: PaymentIntent, tx: ConfirmedTransaction): C
 }
 
 /**
+ * What the provider kept of a transaction, the platform's cost: the transaction's amount less
+ * what it settled to the merchant (charged - app fee). When the account passes fees to payers,
+ * they paid it on top and the platform's share is 0. Never below 0 nor above the amount.
+ */
+export function providerFeeOf(tx: { amountMinor: number; chargedAmountMinor: number; appFeeMinor: number }): number {
+  const settled = tx.chargedAmountMinor - tx.appFeeMinor;
+  return Math.min(tx.amountMinor, Math.max(0, tx.amountMinor - settled));
+}
+
+/**
  * How a confirmed amount splits between the contract and the payer: the contract takes at most
  * what is still due, and nothing when it takes no payments (cancelled, already funded, delivered,
  * ...); the rest is excess that goes back to the payer, never into escrow, never paid out, never

@@ -51,6 +51,8 @@ export interface ProviderTransactionRecord {
   provider_transaction_id: string;
   outcome: TransactionOutcome;
   amount_minor: number;
+  /** What the provider kept of it (its fee), posted as the platform's cost when it is credited. */
+  provider_fee_minor?: number;
   currency: string;
   reason?: string;
   recorded_at: string;

@@ -31,6 +31,8 @@ export interface Payout {
   transfer_id: number | null;
   /** The provider's status of that transfer, as last seen. */
   transfer_status: TransferStatus | null;
+  /** The provider's fee on that transfer, in whole minor units (rounded half up, as the ledger posts it). */
+  transfer_fee_minor?: number | null;
   /** Transfers asked for so far (the first and each retry); claimed before each is asked for. */
   attempts: number;
   /** The FAILED transfer whose retry was claimed, so a run after a lost answer looks for that retry instead of asking again. */

@@ -90,6 +90,8 @@ export interface RefundLeg {
   /** The provider's transfer to that account, once made, and its status as last seen. */
   transfer_id?: number | null;
   transfer_status?: TransferStatus | null;
+  /** The provider's fee on that transfer, in whole minor units (rounded half up, as the ledger posts it). */
+  transfer_fee_minor?: number | null;
   /** Accounts a transfer failed at, oldest first. */
   previous_destinations?: FailedRefundDestination[];
   created_at: string;
@@ -174,6 +176,7 @@ export type RefundLegChanges = Partial<
     | 'destination'
     | 'transfer_id'
     | 'transfer_status'
+    | 'transfer_fee_minor'
     | 'previous_destinations'
   >
 >;

@@ -78,7 +78,7 @@ export async function refundEverything(
       contractUpdate(contract, changes),
       ...legs.flatMap((leg) => [
         refundLegPut(leg),
-        ledgerEntryPut(contract.id, refundRequestedPosting(leg.reference, leg.amount_minor, 'escrow'), at),
+        ledgerEntryPut(contract, refundRequestedPosting(leg.reference, leg.amount_minor, 'escrow'), at),
       ]),
       ...told.flatMap((person) => notificationItems(person, title, body, at, { contract, email: 'contract-cancelled' })),
     ]);

@@ -290,7 +290,7 @@ async function settle(
     disputeUpdate(dispute, { status: 'settled', settlement }),
     ...legs.flatMap((leg) => [
       refundLegPut(leg),
-      ledgerEntryPut(contract.id, refundRequestedPosting(leg.reference, leg.amount_minor, 'escrow'), now),
+      ledgerEntryPut(contract, refundRequestedPosting(leg.reference, leg.amount_minor, 'escrow'), now),
     ]),
     ...(payout ? [payoutPut(payout)] : []),
     ...payersOf(contract).flatMap((who) =>

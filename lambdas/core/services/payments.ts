@@ -26,7 +26,8 @@ import {
 import { type Contract, creditEvent, isPayable, nextStatus } from '../domain/escrow-contract';
 import { inCurrency, type Posting, paymentCreditPosting, refundRequestedPosting } from '../domain/ledger';
 import { type Currency, currencyNotAvailable, formatAmount, isEscrowCurrency } from '../domain/money';
-import { amountDue, decideCredit, type PaymentMethod, paymentReference, splitCredit } from '../domain/payment';
+import { amountDue, decideCredit, type PaymentMethod, paymentReference, providerFeeOf, splitCredit } from '../domain/payment';
+import { providerId } from '../domain/reconciliation';
 import { contractUnchanged, contractUpdate, getContract } from '../entities/contract';
 import { ledgerEntryPut } from '../entities/ledger';
 import { notificationItems } from '../entities/notification';
@@ -372,6 +373,7 @@ export async function settle(transaction: ProviderTransaction): Promise<SettleOu
     tx_ref: payment.tx_ref,
     provider_transaction_id: providerTransactionId,
     amount_minor: transaction.amountMinor,
+    provider_fee_minor: providerFeeOf(transaction),
     currency: transaction.currency,
     recorded_at: new Date().toISOString(),
   };
@@ -442,13 +444,18 @@ async function credit(
       ? { creditMinor: 0, excessMinor: amountMinor }
       : splitCredit(amountMinor, contract);
     const outcome: TransactionOutcome = creditMinor > 0 ? 'credited' : 'refunding';
-    const posted = (posting: Posting) => ledgerEntryPut(contract.id, inCurrency(posting, currency, contract.currency), now);
+    const posted = (posting: Posting) => ledgerEntryPut(contract, inCurrency(posting, currency, contract.currency), now);
     let payerTold: { title: string; body: string; email: StepEmailName } | undefined;
     const items: TransactItem[] = [
       transactionRecordPut({ ...record, outcome, recorded_at: now }),
       // The payment's figures are in its own currency: money in another is told by its refund leg.
       paymentSettled(current, creditMinor, foreign ? 0 : excessMinor, now),
-      posted(paymentCreditPosting(payment.tx_ref, amountMinor, excessMinor)),
+      posted(
+        paymentCreditPosting(payment.tx_ref, amountMinor, excessMinor, {
+          id: providerId('transaction', record.provider_transaction_id),
+          feeMinor: record.provider_fee_minor ?? 0,
+        }),
+      ),
     ];
     if (creditMinor > 0) {
       const paid = contract.amount_paid_minor + creditMinor;

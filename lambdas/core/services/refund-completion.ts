@@ -2,6 +2,7 @@ import { logger } from '../adapters/logger';
 import { bankName, maskAccountNumber } from '../domain/banks';
 import { inCurrency, refundCompletedPosting } from '../domain/ledger';
 import { formatAmount } from '../domain/money';
+import { providerId } from '../domain/reconciliation';
 import { getContract } from '../entities/contract';
 import { ledgerEntryPut } from '../entities/ledger';
 import { notificationItems } from '../entities/notification';
@@ -25,10 +26,17 @@ function refundedText(leg: RefundLeg, title: string): string {
   return `${amount} for ${title} was refunded to you.`;
 }
 
+/** The provider's id of what carried a leg's money back, and the provider's fee on it (a transfer's). */
+function providerMovement(leg: RefundLeg): { id?: string; feeMinor: number } {
+  if (leg.method === 'bank_transfer' && leg.transfer_id)
+    return { id: providerId('transfer', leg.transfer_id), feeMinor: leg.transfer_fee_minor ?? 0 };
+  return { ...(leg.provider_refund_id ? { id: providerId('refund', leg.provider_refund_id) } : {}), feeMinor: 0 };
+}
+
 /**
  * The provider confirmed a leg's money is back with the payer (its refund completed, or its bank
  * transfer SUCCESSFUL): one transaction, once: the leg `completed`, the posting refund_pending ->
- * refunds, the payer told. A settlement's contract may then reach its final status.
+ * out of the provider's holding (with a transfer's fee), the payer told. A settlement's contract may then reach its final status.
  */
 export async function completeRefundLeg(leg: RefundLeg): Promise<RefundLeg> {
   const contract = await getContract(leg.contract_id);
@@ -39,8 +47,12 @@ export async function completeRefundLeg(leg: RefundLeg): Promise<RefundLeg> {
       refundLegUpdate(leg, { status: 'completed', completed_at: now }, now),
       // Money in another currency than the contract's (paid in the wrong one) is posted apart, in its own.
       ledgerEntryPut(
-        leg.contract_id,
-        inCurrency(refundCompletedPosting(leg.reference, leg.amount_minor), leg.currency, contract?.currency ?? leg.currency),
+        { id: leg.contract_id, currency: contract?.currency ?? leg.currency },
+        inCurrency(
+          refundCompletedPosting(leg.reference, leg.amount_minor, providerMovement(leg)),
+          leg.currency,
+          contract?.currency ?? leg.currency,
+        ),
         now,
       ),
       ...notificationItems(leg.payer_id, 'Refund sent', refundedText(leg, title), now, {

@@ -192,6 +192,7 @@ export async function moveRefundTransfer(leg: RefundLeg): Promise<RefundLeg> {
     const recorded = await updateRefundLeg(leg, {
       transfer_id: transfer.id,
       transfer_status: transfer.status,
+      transfer_fee_minor: transfer.feeMinor,
       attempts: leg.attempts + 1,
     });
     if (!recorded) return reloadRefundLeg(leg);
@@ -200,7 +201,10 @@ export async function moveRefundTransfer(leg: RefundLeg): Promise<RefundLeg> {
     transfer = await getTransfer(leg.transfer_id);
     if (!transfer) throw new Error(`Transfer ${leg.transfer_id} of refund ${leg.reference} is unknown to the provider`);
     if (transfer.status !== leg.transfer_status) {
-      const recorded = await updateRefundLeg(leg, { transfer_status: transfer.status });
+      const recorded = await updateRefundLeg(leg, {
+        transfer_status: transfer.status,
+        transfer_fee_minor: transfer.feeMinor,
+      });
       if (!recorded) return reloadRefundLeg(leg);
       leg = recorded;
     }

@@ -1,6 +1,7 @@
 import { isInDispute, nextStatus, payersOf } from '../../domain/escrow-contract';
 import { payoutPosting } from '../../domain/ledger';
 import { formatAmount } from '../../domain/money';
+import { providerId } from '../../domain/reconciliation';
 import { contractUnchanged, contractUpdate } from '../../entities/contract';
 import { ledgerEntryPut } from '../../entities/ledger';
 import { notificationItems } from '../../entities/notification';
@@ -12,7 +13,7 @@ import { loadPayout, payoutSummary } from './record';
 
 /**
  * CompletePayout: the transfer went through. One transaction: the contract `completed`, the payout
- * `paid`, the posting (escrow -> fees + paid out), both parties told. A settlement's payout leaves
+ * `paid`, the posting (escrow -> fees + what left the provider for the seller, with its transfer fee), both parties told. A settlement's payout leaves
  * the contract `settling` (`settling: true`): its final status waits for its refunds too
  * (services/settlement.ts). Safe to repeat.
  */
@@ -38,7 +39,14 @@ export async function completePayout(
         ? contractUnchanged(contract)
         : contractUpdate(contract, { status: nextStatus(contract.status, 'payout_succeeded') }),
       payoutUpdate(contractId, payout, { status: 'paid', paid_at: now }, now),
-      ledgerEntryPut(contractId, payoutPosting(payout.reference, payout), now),
+      ledgerEntryPut(
+        { id: contractId, currency: payout.currency },
+        payoutPosting(payout.reference, payout, {
+          id: providerId('transfer', payout.transfer_id ?? ''),
+          feeMinor: payout.transfer_fee_minor ?? 0,
+        }),
+        now,
+      ),
       ...notificationItems(contract.creator_id, 'Funds released', creatorBody, now, { contract, email: 'funds-released' }),
       ...payersOf(contract).flatMap((payer) =>
         notificationItems(payer, 'Contract completed', payerBody, now, { contract, email: 'contract-completed' }),

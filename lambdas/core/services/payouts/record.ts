@@ -34,6 +34,7 @@ export async function recordTransfer(payout: Payout, transfer: ProviderTransfer,
   const changes = {
     transfer_id: transfer.id,
     transfer_status: transfer.status as TransferStatus,
+    transfer_fee_minor: transfer.feeMinor,
     attempts,
     provider_message: transfer.completeMessage || null,
   };

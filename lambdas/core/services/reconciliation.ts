@@ -1,0 +1,183 @@
+import { getBalance } from '../adapters/flutterwave/balances';
+import { listRefunds } from '../adapters/flutterwave/refunds';
+import { listTransactions } from '../adapters/flutterwave/transactions';
+import { listTransfersSince } from '../adapters/flutterwave/transfers';
+import { logger } from '../adapters/logger';
+import { countMoneyEvent, countMoneyHeld } from '../adapters/metrics';
+import type { LedgerAccount } from '../domain/ledger';
+import { type Currency, currencyCodes, escrowCurrencies } from '../domain/money';
+import { providerFeeOf } from '../domain/payment';
+import {
+  addDays,
+  balanceDifference,
+  type Difference,
+  dayBounds,
+  type InFlight,
+  lagosDay,
+  type ProviderSide,
+  type ReconciledPosting,
+  reconcileDay,
+} from '../domain/reconciliation';
+import { getClosing, ledgerTotals, postingsBetween, putClosing } from '../entities/ledger';
+
+/** How far back a transfer or refund still under way is looked for when the balances are compared. */
+const inFlightLookbackDays = 7;
+
+/** The balance check of one currency, now: the ledger's provider holding against the provider's balance. */
+export interface BalanceCheck {
+  currency: Currency;
+  ledgerMinor: number;
+  providerMinor: number;
+  /** What the provider has taken out already and the ledger posts once it completes. */
+  inFlightMinor: number;
+  /** ledger - (provider + in flight): 0 when every kobo is where the ledger says. */
+  differenceMinor: number;
+}
+
+export interface Reconciliation {
+  date: string;
+  /** Movements of the day that the two sides do not agree on, each with its reference. */
+  differences: Difference[];
+  /** Transfers and refunds of the day still under way (not differences). */
+  inFlight: InFlight[];
+  /** Per currency, as of when it ran (the provider answers its balance now, not for a past day). */
+  balances: BalanceCheck[];
+  /** The ledger's postings read for the day (and the day either side, where counterparts fall). */
+  postingsRead: number;
+}
+
+const isCurrency = (code: string): code is Currency => (currencyCodes as readonly string[]).includes(code);
+
+/** What the provider says of the days [first, last] (Lagos), from its lists. */
+async function providerSide(first: string, last: string, transfersSince: string): Promise<ProviderSide> {
+  const [transactions, transfers, refunds] = await Promise.all([
+    listTransactions({ from: first, to: last }),
+    listTransfersSince(transfersSince),
+    listRefunds({ from: first, to: last }),
+  ]);
+  return {
+    payments: transactions.map((tx) => ({
+      id: tx.id,
+      txRef: tx.txRef,
+      status: tx.status,
+      amountMinor: tx.amountMinor,
+      feeMinor: providerFeeOf(tx),
+      currency: tx.currency,
+      createdAt: tx.createdAt,
+    })),
+    transfers: transfers.map((t) => ({
+      id: t.id,
+      reference: t.reference,
+      status: t.status,
+      amountMinor: t.amountMinor,
+      feeMinor: t.feeMinor,
+      currency: t.currency,
+      createdAt: t.createdAt,
+    })),
+    refunds: refunds.map((r) => ({
+      id: r.id,
+      transactionId: r.transactionId,
+      status: r.status,
+      amountMinor: r.amountMinor,
+      currency: r.currency,
+      createdAt: r.createdAt,
+    })),
+  };
+}
+
+/**
+ * Reconciles the Lagos day `date` (default: today): every provider transaction, transfer and
+ * refund of the day against the ledger's postings, by the provider's id; then, for each currency,
+ * the ledger's holding against the provider's balance now. Reads only: it changes nothing.
+ */
+export async function reconcile(date = lagosDay(new Date().toISOString()), now = new Date()): Promise<Reconciliation> {
+  const nowIso = now.toISOString();
+  const day = dayBounds(date);
+  const window = {
+    from: dayBounds(addDays(date, -1)).from,
+    until: [dayBounds(addDays(date, 1)).until, nowIso].sort()[0] as string,
+  };
+  const lookback = new Date(now.getTime() - inFlightLookbackDays * 86_400_000).toISOString();
+  const today = lagosDay(nowIso);
+  const [provider, recent] = await Promise.all([
+    providerSide(addDays(date, -1), addDays(date, 1), window.from),
+    // What is under way now, for the balance check (the day's own lists are read again only when it is not recent).
+    providerSide(lagosDay(lookback), today, lookback),
+  ]);
+  const currencies = new Set<Currency>(escrowCurrencies);
+  for (const p of [...provider.payments, ...recent.payments]) if (isCurrency(p.currency)) currencies.add(p.currency);
+
+  const postings: ReconciledPosting[] = [];
+  for (const currency of currencies)
+    for (const entry of await postingsBetween(currency, window.from, window.until))
+      postings.push({ ...entry, currency: entry.currency ?? currency });
+
+  const { differences, inFlight } = reconcileDay(day, provider, postings);
+  const underWay = reconcileDay({ from: lookback, until: nowIso }, { ...recent, payments: [] }, []).inFlight;
+
+  const balances: BalanceCheck[] = [];
+  for (const currency of currencies) {
+    const [ledger, balance] = await Promise.all([ledgerTotals(currency, nowIso), getBalance(currency)]);
+    const inFlightMinor = underWay.filter((f) => f.currency === currency).reduce((sum, f) => sum + f.amountMinor, 0);
+    const figures = { ledgerMinor: ledger.balances.provider_holding, providerMinor: balance.availableMinor, inFlightMinor };
+    balances.push({ currency, ...figures, differenceMinor: balanceDifference(figures) });
+  }
+  return { date, differences, inFlight, balances, postingsRead: postings.length };
+}
+
+/** A day's end plus this long before it is closed: every posting of the day has been written by then. */
+const closingMarginMs = 3_600_000;
+
+/** How many finished days the daily closing catches up on when it has not run for a while. */
+const catchUpDays = 7;
+
+export interface ClosedDay {
+  date: string;
+  differences: number;
+  balanceDifferences: number;
+}
+
+/**
+ * The daily closing (lambdas/schedules/close-ledger.ts): every finished Lagos day of the last
+ * week not closed yet is reconciled (its differences counted as ReconciliationDifferences, which
+ * alarms) and closed: its balances by account are written once, so totals never read the whole
+ * ledger again. Safe to run any number of times: a closed day is skipped.
+ */
+export async function closeFinishedDays(now = new Date()): Promise<ClosedDay[]> {
+  const closed: ClosedDay[] = [];
+  const today = lagosDay(now.toISOString());
+  for (let back = catchUpDays; back >= 1; back--) {
+    const date = addDays(today, -back);
+    const { until } = dayBounds(date);
+    if (Date.parse(until) + closingMarginMs > now.getTime()) continue;
+    if (await isClosed(date)) continue;
+    const report = await reconcile(date, now);
+    const balanceDifferences = report.balances.filter((b) => b.differenceMinor !== 0).length;
+    const differences = report.differences.length + balanceDifferences;
+    countMoneyEvent('ReconciliationDifferences', differences);
+    if (differences > 0) logger.error('Reconciliation differences', { date, report });
+    for (const currency of escrowCurrencies) {
+      const totals = await ledgerTotals(currency, until);
+      await putClosing({
+        currency,
+        date,
+        ends_at: until,
+        balances: totals.balances,
+        postings: totals.postings,
+        closed_at: now.toISOString(),
+        reconciliation: report,
+      });
+      countMoneyHeld(heldOf(totals.balances), currency);
+    }
+    closed.push({ date, differences: report.differences.length, balanceDifferences });
+  }
+  return closed;
+}
+
+/** Customers' money the ledger holds: in escrow, in suspense and on its way back. */
+const heldOf = (b: Record<LedgerAccount, number>) => -(b.escrow + b.suspense + b.refund_pending);
+
+async function isClosed(date: string): Promise<boolean> {
+  for (const currency of escrowCurrencies) if (!(await getClosing(currency, date))) return false;
+  return true;
+}

@@ -1,0 +1,89 @@
+/**
+ * `npm run reconcile -- [--stage <name>] [--date YYYY-MM-DD]`: the ledger against the payment
+ * provider for one Lagos day (default: today locally, yesterday for a stage). Every provider
+ * transaction, transfer and refund of the day is matched with its posting by the provider's id,
+ * every posting with its provider movement, and the ledger's holding with the provider's balance;
+ * each difference is printed with its reference. Exit code 1 when there is any.
+ *
+ * Locally it asks the sandbox `npm start` runs. For a stage it prints the reconciliation the
+ * stage's close-ledger schedule made when the day closed (an hour after it ended): the provider's
+ * secret key stays with the functions, never on finance's laptop.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { envNames } from '../lambdas/core/adapters/env';
+import { type Currency, escrowCurrencies, formatAmount } from '../lambdas/core/domain/money';
+import { addDays, describeDifference, lagosDay } from '../lambdas/core/domain/reconciliation';
+import { getClosing } from '../lambdas/core/entities/ledger';
+import type { Reconciliation } from '../lambdas/core/services/reconciliation';
+import { pointAtStage } from './point-at-stage';
+
+/** A reconciliation as finance reads it (pure: tested without a cloud). */
+export function reconciliationReport(report: Reconciliation): string[] {
+  const out = [`Reconciliation of ${report.date} (Lagos time): ${report.postingsRead} postings read`];
+  for (const b of report.balances) {
+    const money = (minor: number) => formatAmount(minor, b.currency as Currency);
+    out.push(
+      `  ${b.currency}: the ledger says the provider holds ${money(b.ledgerMinor)}; its balance is ${money(b.providerMinor)}` +
+        `, with ${money(b.inFlightMinor)} in flight` +
+        (b.differenceMinor === 0 ? ': they agree' : `: DIFFERENCE ${money(b.differenceMinor)}`),
+    );
+  }
+  if (report.inFlight.length > 0) {
+    out.push('In flight (taken out by the provider, posted when it completes):');
+    for (const f of report.inFlight)
+      out.push(`  ${f.reference}: ${f.what}, ${formatAmount(f.amountMinor, f.currency as Currency)}`);
+  }
+  const balanceDifferences = report.balances.filter((b) => b.differenceMinor !== 0).length;
+  if (report.differences.length === 0 && balanceDifferences === 0) out.push('No difference.');
+  else {
+    out.push(`${report.differences.length} difference${report.differences.length === 1 ? '' : 's'} in the day's movements:`);
+    for (const d of report.differences) out.push(`  ${describeDifference(d)}`);
+  }
+  return out;
+}
+
+/** Whether a report has any difference (what the exit code says). */
+export const hasDifferences = (report: Reconciliation) =>
+  report.differences.length > 0 || report.balances.some((b) => b.differenceMinor !== 0);
+
+/** Points the provider adapter at the sandbox `npm start` runs, with the local stage's own key. */
+function pointAtLocalSandbox(port: number): void {
+  const dataDir = resolve(process.env.ESCROW_DATA_DIR ?? join(process.cwd(), '.data'));
+  process.env[envNames.flutterwaveBaseUrl] ??= `http://127.0.0.1:${port + 6}/v3`;
+  if (!process.env[envNames.flutterwaveSecretKey]) {
+    const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as { flutterwaveSecretKey: string };
+    process.env[envNames.flutterwaveSecretKey] = secrets.flutterwaveSecretKey;
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { stage: { type: 'string' }, date: { type: 'string' }, port: { type: 'string' } } });
+  const today = lagosDay(new Date().toISOString());
+  const date = values.date ?? (values.stage ? addDays(today, -1) : today);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+    console.error('usage: npm run reconcile -- [--stage <name>] [--date YYYY-MM-DD] [--port <app port>]');
+    process.exit(2);
+  }
+  const port = Number(values.port ?? process.env.PORT ?? 3000);
+  await pointAtStage(values.stage, port);
+  let report: Reconciliation;
+  if (values.stage) {
+    const closing = await getClosing(escrowCurrencies[0], date);
+    if (!closing?.reconciliation) {
+      console.error(`${date} is not closed yet: the stage reconciles a day an hour after it ends (schedule close-ledger).`);
+      process.exit(1);
+    }
+    console.log(`(as reconciled when the day was closed, ${closing.closed_at})`);
+    report = closing.reconciliation as Reconciliation;
+  } else {
+    pointAtLocalSandbox(port);
+    const { reconcile } = await import('../lambdas/core/services/reconciliation');
+    report = await reconcile(date);
+  }
+  console.log(reconciliationReport(report).join('\n'));
+  if (hasDifferences(report)) process.exit(1);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
