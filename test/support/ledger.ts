@@ -91,9 +91,11 @@ export async function expectBalancedLedgers(contractIds: Iterable<string>): Prom
  */
 export async function expectReconciled(ms = 20_000): Promise<Reconciliation> {
   const read = () => reconcile(lagosDay(new Date().toISOString()));
-  const report = await eventually(read, (r) => r.differences.length === 0 && r.balances.every((b) => b.differenceMinor === 0), ms).catch(
-    () => read(),
-  );
+  const report = await eventually(
+    read,
+    (r) => r.differences.length === 0 && r.balances.every((b) => b.differenceMinor === 0),
+    ms,
+  ).catch(() => read());
   expect(report.differences, 'movements the ledger and the provider disagree on').toEqual([]);
   for (const balance of report.balances) expect(balance.differenceMinor, `${balance.currency} balance`).toBe(0);
   return report;
