@@ -113,6 +113,10 @@ export class EscrowStack extends Stack {
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'EventsHttpEndpoint', { value: realtime.httpEndpoint });
     new CfnOutput(this, 'StateMachineArn', { value: this.workflow.stateMachine.stateMachineArn });
+    new CfnOutput(this, 'ExecutionLogGroupName', {
+      value: this.workflow.executionLogs.logGroupName,
+      description: 'Every execution history, kept after the 90 days Step Functions keeps them (npm run executions reads it)',
+    });
     // Where ops put the provider keys, and read the webhook hash to copy into the provider's dashboard.
     const secretOutputs = {
       CaptchaSecretArn: ['captcha', "Put Google's reCAPTCHA secret key here (created empty)"],
@@ -217,7 +221,8 @@ function financePolicy(
       new PolicyStatement({
         sid: 'ReadLedgerAndContracts',
         actions: ['dynamodb:GetItem', 'dynamodb:Query'],
-        resources: [tableArn],
+        // GSI1 lists the ledger's postings by time (LEDGER#<currency>), under the same leading-key rule.
+        resources: [tableArn, `${tableArn}/index/GSI1`],
         conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEDGER#*', 'CONTRACT#*'] } },
       }),
       new PolicyStatement({

@@ -16,13 +16,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeExecutionCommand, type HistoryEvent, paginateGetExecutionHistory, SFNClient } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { executionNames } from '../lambdas/core/adapters/workflow';
-import {
-  balances,
-  foreignCurrencies,
-  type LedgerLine,
-  ledgerSummary,
-  type PostingKind,
-} from '../lambdas/core/domain/ledger';
+import { balances, foreignCurrencies, type LedgerLine, ledgerSummary, type PostingKind } from '../lambdas/core/domain/ledger';
 import { type Currency, formatAmount } from '../lambdas/core/domain/money';
 import { contractKey } from '../lambdas/core/entities/contract';
 import { type Dispute, disputeKey } from '../lambdas/core/entities/dispute';
@@ -30,6 +24,7 @@ import { payoutKey } from '../lambdas/core/entities/payout';
 import type { RefundLeg } from '../lambdas/core/entities/refund';
 import { localCredentials } from '../lib/local/dynamodb';
 import { localStage } from '../lib/local/index';
+import { historyFromLogs } from './execution-logs';
 import { moneyMovements, movementCsv, movementTable } from './money-movements';
 import { stageOutputs } from './stage-outputs';
 
@@ -270,6 +265,8 @@ async function targets(stage: string | undefined, port: number) {
       dynamodb: new DynamoDBClient({ ...config, endpoint: endpoint(4) }),
       tableName: localStage.tableName,
       stateMachineArn: `arn:aws:states:${localStage.region}:${localStage.accountId}:stateMachine:${localStage.stateMachineName}`,
+      // The local Step Functions keeps every execution: there is no log group to fall back on.
+      executionLogs: undefined,
     };
   }
   const { region, output } = await stageOutputs(stage);
@@ -278,6 +275,8 @@ async function targets(stage: string | undefined, port: number) {
     dynamodb: new DynamoDBClient({ region }),
     tableName: output('TableName'),
     stateMachineArn: output('StateMachineArn'),
+    // Where an execution older than Step Functions' 90 days is still told.
+    executionLogs: { region, logGroupName: output('ExecutionLogGroupName') },
   };
 }
 
@@ -318,7 +317,7 @@ async function main() {
     );
     process.exit(2);
   }
-  const { sfn, dynamodb, tableName, stateMachineArn } = await targets(
+  const { sfn, dynamodb, tableName, stateMachineArn, executionLogs } = await targets(
     values.stage,
     Number(values.port ?? process.env.PORT ?? 3000),
   );
@@ -353,13 +352,19 @@ async function main() {
       }),
     );
     const { execution, executionError } = read;
-    if (!execution && !executionError && generation > 1) break;
     const events: HistoryEvent[] = [];
     if (execution)
       for await (const page of paginateGetExecutionHistory({ client: sfn }, { executionArn }))
         events.push(...(page.events ?? []));
+    else if (!executionError && executionLogs) {
+      // Step Functions forgets an execution 90 days after it ends; its log group keeps the history.
+      events.push(...(await historyFromLogs(executionLogs.region, executionLogs.logGroupName, executionArn)));
+      if (events.length > 0)
+        console.log(`(${name}: older than Step Functions keeps; its history read from ${executionLogs.logGroupName})`);
+    }
+    if (!execution && !executionError && events.length === 0 && generation > 1) break;
     runs.push({ name, execution, executionError, events });
-    if (!execution) break;
+    if (!execution && events.length === 0) break;
   }
   const [first, ...continuations] = runs;
   const { Item: contract } = await documents.send(new GetCommand({ TableName: tableName, Key: contractKey(contractId) }));

@@ -4,12 +4,13 @@
  * execution that failed) dated in the range, one row each, as a table or as CSV.
  *
  * The rows come from the executions active in the range (ListExecutions, newest first: a contract
- * lives at most a year, so paging stops a year before the range) and, for each, the contract's
- * payout and refund legs read by key.
+ * lives at most a year, so paging stops a year before the range) and from the contracts with a
+ * ledger posting in it (what finds them once Step Functions no longer lists their executions, 90
+ * days after they end), and, for each, the contract's payout and refund legs read by key.
  */
 import { type ExecutionListItem, paginateListExecutions, type SFNClient } from '@aws-sdk/client-sfn';
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type Currency, formatAmount } from '../lambdas/core/domain/money';
+import { type Currency, currencyCodes, formatAmount } from '../lambdas/core/domain/money';
 import { contractKey } from '../lambdas/core/entities/contract';
 import { type Payout, payoutKey } from '../lambdas/core/entities/payout';
 import type { RefundLeg } from '../lambdas/core/entities/refund';
@@ -146,6 +147,37 @@ export function movementCsv(rows: MovementRow[]): string {
 /** A contract lives at most a year (and its continuations after it): executions that started earlier have nothing in the range. */
 const oldestStartMs = 400 * 24 * 60 * 60 * 1000;
 
+/** The contracts with a ledger posting in [since, until), in any currency. */
+async function contractsWithPostings(
+  clients: { documents: DynamoDBDocumentClient; tableName: string },
+  since: Date,
+  until: Date,
+): Promise<string[]> {
+  const found = new Set<string>();
+  for (const currency of currencyCodes) {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await clients.documents.send(
+        new QueryCommand({
+          TableName: clients.tableName,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :since AND :until',
+          ExpressionAttributeValues: {
+            ':pk': `LEDGER#${currency}`,
+            ':since': since.toISOString(),
+            ':until': until.toISOString(),
+          },
+          ProjectionExpression: 'contract_id',
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? []) if (typeof item.contract_id === 'string') found.add(item.contract_id);
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+  }
+  return [...found];
+}
+
 /** Every movement of the range on a stage (or the local cloud), oldest first. */
 export async function moneyMovements(
   clients: { sfn: SFNClient; documents: DynamoDBDocumentClient; tableName: string; stateMachineArn: string },
@@ -164,9 +196,8 @@ export async function moneyMovements(
   }
   const rows: MovementRow[] = [];
   const seen = new Set<string>();
-  for (const execution of executions) {
-    // A continuation (`<id>--2`) is the same contract.
-    const contractId = (execution.name ?? '').replace(/--\d+$/, '');
+  const add = async (contractId: string, execution?: ExecutionListItem) => {
+    // Only the latest execution of a contract (`<id>--2` continues it) reads its payout and refunds.
     const latest = !seen.has(contractId);
     seen.add(contractId);
     const [{ Item: contract }, { Item: payout }, { Items: refunds = [] }] = await Promise.all([
@@ -187,7 +218,7 @@ export async function moneyMovements(
         {
           contractId,
           title: String(contract?.title ?? ''),
-          execution,
+          ...(execution ? { execution } : {}),
           payout: payout as Payout | undefined,
           refunds: refunds as RefundLeg[],
         },
@@ -195,6 +226,11 @@ export async function moneyMovements(
         until,
       ),
     );
-  }
+  };
+  // A continuation (`<id>--2`) is the same contract.
+  for (const execution of executions) await add((execution.name ?? '').replace(/--\d+$/, ''), execution);
+  // Step Functions lists an execution for 90 days after it ends; the ledger's postings of the range
+  // (GSI1, by time) find the contracts whose money moved then, however old.
+  for (const contractId of await contractsWithPostings(clients, since, until)) if (!seen.has(contractId)) await add(contractId);
   return rows.sort((a, b) => a.at.localeCompare(b.at));
 }

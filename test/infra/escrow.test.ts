@@ -418,7 +418,13 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
       actionsOf(statements).filter((a) => /Put|Update|Delete|Scan|Write|Send|Start(?!Query)|secretsmanager|kms/.test(a)),
     ).toEqual([]);
     const [[tableId]] = resources(template, 'AWS::DynamoDB::GlobalTable') as [[string, Resource]];
-    expect(JSON.stringify(bySid.ReadLedgerAndContracts?.Resource)).toBe(JSON.stringify({ 'Fn::GetAtt': [tableId, 'Arn'] }));
+    // The table and its GSI1 (the ledger's postings by time), nothing else.
+    expect(JSON.stringify(bySid.ReadLedgerAndContracts?.Resource)).toBe(
+      JSON.stringify([
+        { 'Fn::GetAtt': [tableId, 'Arn'] },
+        { 'Fn::Join': ['', [{ 'Fn::GetAtt': [tableId, 'Arn'] }, '/index/GSI1']] },
+      ]),
+    );
     expect(bySid.ReadLedgerAndContracts?.Condition).toEqual({
       'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEDGER#*', 'CONTRACT#*'] },
     });
@@ -428,6 +434,9 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
       String(JSON.stringify(g.Properties.LogGroupName)).includes('/aws/vendedlogs/states/escrow-dev-contracts-'),
     ) as [[string, Resource]];
     expect(JSON.stringify(bySid.QueryExecutionLogs?.Resource)).toContain(logGroupId);
+    // Finance's script finds the log group (executions older than 90 days) by an output of the stack.
+    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(outputs.ExecutionLogGroupName?.Value).toEqual({ Ref: logGroupId });
     expect(bySid.ReadQueryResults?.Resource).toBe('*');
     for (const s of statements.filter((s) => s.Sid !== 'ReadQueryResults')) expect(s.Resource, s.Sid).not.toBe('*');
 

@@ -1,3 +1,4 @@
+import { SFNClient } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { documents, stepFunctions } from '../../lambdas/core/adapters/aws';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
@@ -48,7 +49,7 @@ async function released(contractId: string, until: 'paid' | 'failed') {
   );
 }
 
-it('lists a day’s completed escrow and a failed payout, as a table and as CSV, and nothing of another day', async () => {
+it('lists a day’s completed escrow and a failed payout, as a table and as CSV, nothing of another day, and the release still once its execution is forgotten', async () => {
   const since = new Date(Date.now() - 60_000);
   const paid = await satisfiedContract(cloud, seller, buyer, 'Wedding cake');
   await released(paid.contractId, 'paid');
@@ -79,6 +80,18 @@ it('lists a day’s completed escrow and a failed payout, as a table and as CSV,
   // Another day has none of them.
   const yesterday = await moneyMovements(clients, new Date(since.getTime() - 86_400_000), since);
   expect(yesterday.filter((r) => [paid.contractId, failing.contractId].includes(r.contractId))).toEqual([]);
+
+  // 90 days after they end, Step Functions lists none of these executions: the release is still
+  // found by its ledger posting (the failed payout, which posted nothing, is not).
+  const forgetful = Object.assign(new SFNClient({ region: localStage.region }), {
+    send: async () => ({ executions: [] }),
+  }) as unknown as SFNClient;
+  const later = await moneyMovements({ ...clients, sfn: forgetful }, since, new Date(Date.now() + 60_000));
+  expect(
+    later
+      .filter((r) => [paid.contractId, failing.contractId].includes(r.contractId))
+      .map((r) => [r.contractId, r.kind, r.amountMinor, r.feeMinor, r.status]),
+  ).toEqual([[paid.contractId, 'release', 245_000, 5_000, 'paid']]);
 });
 
 it('agrees with the payment provider to the kobo once every escrow here has settled (npm run reconcile)', async () => {

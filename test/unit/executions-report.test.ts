@@ -6,6 +6,7 @@ import {
   refundRequestedPosting,
 } from '../../lambdas/core/domain/ledger';
 import { payoutFigures } from '../../lambdas/core/domain/payout';
+import { historyFromLogEvents } from '../../scripts/execution-logs';
 import { executionReport } from '../../scripts/executions';
 
 const at = (s: string) => new Date(`2026-11-22T10:00:${s}Z`);
@@ -310,5 +311,36 @@ describe('npm run executions', () => {
     expect(lines).toContain('      provider_fees    ₦26.88');
     expect(lines).toContain('  the provider kept ₦726.88 in fees and holds ₦273.12 of it');
     expect(lines.at(-1)).toBe('  the ledger sums to zero');
+  });
+
+  it('prints an execution older than 90 days from its logged events, as it prints a live history', () => {
+    const arn = 'arn:aws:states:eu-west-1:123456789012:execution:escrow-prod-contracts:C9';
+    const logged = (id: number, seconds: string, type: string, details: object, executionArn = arn) =>
+      JSON.stringify({
+        id: String(id),
+        type,
+        details,
+        previous_event_id: String(id - 1),
+        event_timestamp: String(Date.parse(`2026-05-01T10:00:${seconds}Z`)),
+        execution_arn: executionArn,
+      });
+    const events = historyFromLogEvents(
+      [
+        logged(3, '09', 'TaskSucceeded', {
+          output: '{"amountPaidMinor":250000,"status":"fully_funded"}',
+          resourceType: 'lambda',
+        }),
+        logged(2, '01', 'TaskStateEntered', { name: 'AwaitFunding', input: '{}' }),
+        logged(4, '20', 'TaskFailed', { error: 'TransferFailed', cause: 'DISBURSE FAILED' }),
+        logged(2, '02', 'TaskStateEntered', { name: 'SomeoneElses' }, `${arn}0`),
+        'START RequestId: not an event',
+      ],
+      arn,
+    );
+    expect(events.map((e) => e.type)).toEqual(['TaskStateEntered', 'TaskSucceeded', 'TaskFailed']);
+    const lines = executionReport({ contractId: 'C9', events, ledger: [] });
+    expect(lines).toContain('  2026-05-01T10:00:01.000Z  AwaitFunding');
+    expect(lines).toContain('  2026-05-01T10:00:09.000Z    answered amountPaid ₦2,500.00, status fully_funded');
+    expect(lines).toContain('  2026-05-01T10:00:20.000Z    failed TransferFailed: DISBURSE FAILED');
   });
 });
