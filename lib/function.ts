@@ -9,6 +9,7 @@ import { type SecretName, secretSources } from '../lambdas/core/adapters/secrets
 import type { RoutePermissions } from '../lambdas/routes';
 import { nodejsBundling } from './bundling';
 import type { EscrowData, TableAccess } from './data';
+import { mailConfigurationSetNameOf } from './mail';
 import { acknowledge, acknowledgeWildcardResource } from './nag';
 import type { EscrowSecrets } from './secrets';
 import type { StageConfig } from './stage-config';
@@ -141,10 +142,18 @@ export class EscrowFunction extends NodejsFunction {
     const identities = stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
     // A templated send is also authorised on the template: only the stage's own (lib/mail.ts).
     const templates = stack.formatArn({ service: 'ses', resource: 'template', resourceName: `escrow-${this.stageName}-*` });
+    // And a send through a configuration set on the set: the stage's, which suppresses bounces and complaints.
+    const configurationSet = mailConfigurationSetNameOf({ name: this.stageName });
+    const configurationSetArn = stack.formatArn({
+      service: 'ses',
+      resource: 'configuration-set',
+      resourceName: configurationSet,
+    });
+    this.addEnvironment(envNames.mailConfigurationSet, configurationSet);
     this.addToRolePolicy(
       new PolicyStatement({
         actions: ['ses:SendEmail'],
-        resources: [identities, templates],
+        resources: [identities, templates, configurationSetArn],
         conditions: { StringEquals: { 'ses:FromAddress': mailFrom } },
       }),
     );

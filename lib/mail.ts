@@ -1,5 +1,12 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import { CfnTemplate, DkimIdentity, EasyDkimSigningKeyLength, EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+import {
+  CfnConfigurationSet,
+  CfnTemplate,
+  DkimIdentity,
+  EasyDkimSigningKeyLength,
+  EmailIdentity,
+  Identity,
+} from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { emailTemplateName, stepEmailNames, templateContent } from '../lambdas/core/domain/email-templates';
 import type { StageConfig } from './stage-config';
@@ -27,6 +34,14 @@ export class EscrowMailStack extends Stack {
       dkimIdentity: DkimIdentity.easyDkim(EasyDkimSigningKeyLength.RSA_2048_BIT),
     });
     new CfnOutput(this, 'SenderDomainName', { value: mailDomain });
+    // What the functions send through: an address that bounces or complains is not sent to again
+    // (the account's suppression list covers the user pool's own emails; README).
+    new CfnConfigurationSet(this, 'Sending', {
+      name: mailConfigurationSetNameOf(props.stage),
+      suppressionOptions: { suppressedReasons: ['BOUNCE', 'COMPLAINT'] },
+      reputationOptions: { reputationMetricsEnabled: true },
+      sendingOptions: { sendingEnabled: true },
+    });
     for (const step of stepEmailNames) {
       const { Subject, Text, Html } = templateContent(step);
       new CfnTemplate(this, `Template-${step}`, {
@@ -45,6 +60,11 @@ export class EscrowMailStack extends Stack {
       });
     });
   }
+}
+
+/** The SES configuration set the stage's functions send through. */
+export function mailConfigurationSetNameOf(stage: Pick<StageConfig, 'name'>): string {
+  return `escrow-${stage.name}`;
 }
 
 /** The mail stack's name for a stage. */

@@ -1160,6 +1160,26 @@ describe('deploy readiness', { timeout: 120_000 }, () => {
     });
   });
 
+  it('sends the functions’ emails through a configuration set that suppresses addresses that bounce or complain', () => {
+    const { mail, template } = synth({ stage: 'dev', ...withoutBundling });
+    Template.fromStack(mail).hasResourceProperties('AWS::SES::ConfigurationSet', {
+      Name: 'escrow-dev',
+      SuppressionOptions: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
+    });
+    const senders = resources(template, 'AWS::Lambda::Function').filter(
+      ([, fn]) => (fn.Properties.Environment as { Variables?: Record<string, unknown> })?.Variables?.MAIL_CONFIGURATION_SET,
+    );
+    expect(senders.length).toBeGreaterThan(0);
+    for (const [, fn] of senders)
+      expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.MAIL_CONFIGURATION_SET).toBe(
+        'escrow-dev',
+      );
+    // Each sender may send through that set, and only that one.
+    const policies = JSON.stringify(resources(template, 'AWS::IAM::Policy').map(([, p]) => p.Properties));
+    expect(policies).toContain(':configuration-set/escrow-dev"');
+    expect(policies).not.toMatch(/:configuration-set\/(?!escrow-dev")/);
+  });
+
   it('serves a custom domain with its certificate, and links emails to it', () => {
     const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0b1c2d3e-aaaa-bbbb-cccc-0123456789ab';
     const { template } = synth({ stage: 'dev', domainName: 'app.middleman.ng', certificateArn, ...withoutBundling });

@@ -1,7 +1,7 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { emailTemplateName, type StepEmailName, templateData } from '../domain/email-templates';
 import { ses } from './aws';
-import { requireEnv } from './env';
+import { optionalEnv, requireEnv } from './env';
 
 export { escapeHtml } from '../domain/email-templates';
 
@@ -12,11 +12,18 @@ export interface Email {
   html?: string;
 }
 
+/** The stage's configuration set, when it has one: SES suppresses addresses that bounced or complained. */
+function configurationSet(): { ConfigurationSetName?: string } {
+  const name = optionalEnv('mailConfigurationSet');
+  return name ? { ConfigurationSetName: name } : {};
+}
+
 /** Sends one email from the product's address through SES. */
 export async function sendEmail(email: Email): Promise<void> {
   await ses().send(
     new SendEmailCommand({
       FromEmailAddress: requireEnv('mailFrom'),
+      ...configurationSet(),
       Destination: { ToAddresses: [email.to] },
       Content: {
         Simple: {
@@ -36,6 +43,7 @@ export async function sendStepEmail(to: string, step: StepEmailName, values: Rec
   await ses().send(
     new SendEmailCommand({
       FromEmailAddress: requireEnv('mailFrom'),
+      ...configurationSet(),
       Destination: { ToAddresses: [to] },
       Content: {
         Template: {

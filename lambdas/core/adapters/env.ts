@@ -10,6 +10,11 @@ export const envNames = {
   userPoolClientId: 'USER_POOL_CLIENT_ID',
   /** Address the product's emails come from (a verified SES identity in AWS). */
   mailFrom: 'MAIL_FROM',
+  /**
+   * The SES configuration set the functions send through (lib/mail.ts: addresses that bounce or
+   * complain are suppressed); unset locally, where the local SES has none.
+   */
+  mailConfigurationSet: 'MAIL_CONFIGURATION_SET',
   /** Public URL of the web app, for links in emails. */
   appUrl: 'APP_URL',
   stage: 'STAGE',
