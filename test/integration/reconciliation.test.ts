@@ -159,13 +159,19 @@ it('names a payment the provider holds and the ledger never posted, by its refer
   // The day closes once it is over: its balances are the postings' totals, written once.
   const today = lagosDay(new Date().toISOString());
   const later = new Date(Date.parse(`${addDays(today, 1)}T02:30:00+01:00`));
-  const closed = await closeFinishedDays(later);
-  expect(closed.find((d) => d.date === today)).toMatchObject({ differences: 1, balanceDifferences: 1 });
+  // One day per run, oldest first: the days before this one (nothing in them) close first.
+  let closedToday: Awaited<ReturnType<typeof closeFinishedDays>>[number] | undefined;
+  for (let run = 0; run < 7 && !closedToday; run++) {
+    const closed = await closeFinishedDays(later);
+    expect(closed.length).toBeLessThanOrEqual(1);
+    closedToday = closed.find((d) => d.date === today);
+  }
+  expect(closedToday).toMatchObject({ differences: 1, balanceDifferences: 1 });
   const closing = await getClosing('NGN', today);
   const totals = await ledgerTotals('NGN', new Date().toISOString());
   expect(closing?.balances).toEqual(totals.balances);
   expect(closing?.postings).toBe(totals.postings);
   // Totals read later start from the closing, and a second run changes nothing.
   expect((await ledgerTotals('NGN', later.toISOString())).from?.date).toBe(today);
-  expect((await closeFinishedDays(later)).find((d) => d.date === today)).toBeUndefined();
+  expect(await closeFinishedDays(later)).toEqual([]);
 });

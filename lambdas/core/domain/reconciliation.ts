@@ -127,7 +127,8 @@ const inRange = (at: string, range: { from: string; until: string }) => at >= ra
  * The differences of one day: every provider movement made that day that the ledger has not
  * posted (or posted for another amount), and every posting of that day whose provider movement
  * is missing or different. `provider` and `postings` cover a wider window than the day (a payment
- * made at 23:59 is posted after midnight), so a movement is matched wherever its counterpart falls.
+ * made at 23:59 is posted after midnight), so a movement is matched wherever its counterpart falls;
+ * `provider` also holds, fetched by id, each older movement a posting of the day names.
  * Transfers and refunds still under way are not differences: they are listed as in flight.
  */
 export function reconcileDay(
@@ -172,16 +173,52 @@ export function reconcileDay(
       compare(providerId('refund', refund.id), reference, refund.currency, -refund.amountMinor, 'refund made by the provider');
   }
 
-  // Postings of the day that no provider movement answers for.
-  const known = new Set([
-    ...provider.payments.filter((p) => p.status === 'successful').map((p) => providerId('transaction', p.id)),
-    ...provider.transfers.filter(isSuccessfulTransfer).map((t) => providerId('transfer', t.id)),
-    ...provider.refunds.filter(isDoneRefund).map((r) => providerId('refund', r.id)),
-  ]);
+  // Postings of the day: each must answer for a provider movement, for its amount. A movement made
+  // before the day (a transfer that settled after midnight, a refund completed days later) was not
+  // compared above: it is here, on the day it was posted.
+  const movements = new Map<string, { reference: string; currency: string; signedMinor: number; createdAt: string }>();
+  for (const p of provider.payments)
+    if (p.status === 'successful')
+      movements.set(providerId('transaction', p.id), {
+        reference: `transaction ${p.id} (${p.txRef})`,
+        currency: p.currency,
+        signedMinor: p.amountMinor - p.feeMinor,
+        createdAt: p.createdAt,
+      });
+  for (const t of provider.transfers)
+    if (isSuccessfulTransfer(t))
+      movements.set(providerId('transfer', t.id), {
+        reference: `transfer ${t.id} (${t.reference})`,
+        currency: t.currency,
+        signedMinor: -(t.amountMinor + t.feeMinor),
+        createdAt: t.createdAt,
+      });
+  for (const r of provider.refunds)
+    if (isDoneRefund(r))
+      movements.set(providerId('refund', r.id), {
+        reference: `refund ${r.id} (transaction ${r.transactionId})`,
+        currency: r.currency,
+        signedMinor: -r.amountMinor,
+        createdAt: r.createdAt,
+      });
+  const comparedLate = new Set<string>();
   for (const posting of postings) {
     if (!inRange(posting.created_at, day) || posting.kind === 'refund_requested') continue;
     const key = posting.provider_id;
-    if (key && known.has(key)) continue;
+    const movement = key === undefined ? undefined : movements.get(key);
+    if (key !== undefined && movement) {
+      if (!inRange(movement.createdAt, day) && !comparedLate.has(key)) {
+        comparedLate.add(key);
+        compare(
+          key,
+          movement.reference,
+          movement.currency,
+          movement.signedMinor,
+          'provider movement of an earlier day, posted this day',
+        );
+      }
+      continue;
+    }
     differences.push({
       reference: `${posting.kind} ${posting.reference} (contract ${posting.contract_id})`,
       currency: posting.currency,

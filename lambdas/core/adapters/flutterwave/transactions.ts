@@ -97,20 +97,25 @@ export async function verifyByReference(txRef: string): Promise<ProviderTransact
   );
 }
 
-/** Pages listTransactions reads (10 transactions each) before it gives up rather than answer from part of the list. */
-const transactionListPageLimit = 100;
+/** Pages listTransactions reads (10 transactions each: 5,000 a range) before it gives up rather than answer from part of the list. */
+const transactionListPageLimit = 500;
 
 /**
  * Every transaction the provider made on the days `range.from` to `range.to` (YYYY-MM-DD, both
  * inclusive, cut where the provider cuts its days: Lagos days), whatever their status, each id
  * once, oldest (lowest id) first: what a reconciliation holds the ledger's receipts against.
- * `GET /transactions` is read to its last page; a range over 100 pages throws (ask for fewer days).
+ * `GET /transactions` is read to its last page; a range over 500 pages throws (ask for fewer days).
  */
-export async function listTransactions(range: { from: string; to: string }): Promise<ProviderTransaction[]> {
+export async function listTransactions(range: {
+  from: string;
+  to: string;
+  /** Only transactions in this status (v3's `status` filter): a reconciliation needs the successful ones only. */
+  status?: 'successful';
+}): Promise<ProviderTransaction[]> {
   const rows = await readPages({
     path: '/transactions',
     route: 'GET /transactions',
-    query: providerDayRange(range),
+    query: { ...providerDayRange(range), ...(range.status ? { status: range.status } : {}) },
     row: transactionDataSchema,
     pageLimit: transactionListPageLimit,
   });
