@@ -49,7 +49,7 @@ async function released(contractId: string, until: 'paid' | 'failed') {
   );
 }
 
-it('lists a day’s completed escrow and a failed payout, as a table and as CSV, nothing of another day, and the release still once its execution is forgotten', async () => {
+it('lists a day’s completed escrow and a failed payout, as a table and as CSV, nothing of another day, and both still once their executions are forgotten', async () => {
   const since = new Date(Date.now() - 60_000);
   const paid = await satisfiedContract(cloud, seller, buyer, 'Wedding cake');
   await released(paid.contractId, 'paid');
@@ -81,8 +81,8 @@ it('lists a day’s completed escrow and a failed payout, as a table and as CSV,
   const yesterday = await moneyMovements(clients, new Date(since.getTime() - 86_400_000), since);
   expect(yesterday.filter((r) => [paid.contractId, failing.contractId].includes(r.contractId))).toEqual([]);
 
-  // 90 days after they end, Step Functions lists none of these executions: the release is still
-  // found by its ledger posting (the failed payout, which posted nothing, is not).
+  // 90 days after they end, Step Functions lists none of these executions: both contracts are
+  // still found by their ledger postings of the range (each was paid into today).
   const forgetful = Object.assign(new SFNClient({ region: localStage.region }), {
     send: async () => ({ executions: [] }),
   }) as unknown as SFNClient;
@@ -91,7 +91,10 @@ it('lists a day’s completed escrow and a failed payout, as a table and as CSV,
     later
       .filter((r) => [paid.contractId, failing.contractId].includes(r.contractId))
       .map((r) => [r.contractId, r.kind, r.amountMinor, r.feeMinor, r.status]),
-  ).toEqual([[paid.contractId, 'release', 245_000, 5_000, 'paid']]);
+  ).toEqual([
+    [paid.contractId, 'release', 245_000, 5_000, 'paid'],
+    [failing.contractId, 'payout failed', 245_000, 5_000, 'failed'],
+  ]);
 });
 
 it('agrees with the payment provider to the kobo once every escrow here has settled (npm run reconcile)', async () => {
