@@ -312,10 +312,9 @@ export function handlerEntry(route: Pick<RouteDefinition, 'name'>): string {
 /**
  * What a route's function is granted: what its entry lists, plus, on a protected route, what the
  * session check every protected request passes needs (lambdas/core/runtime/session.ts): reading
- * the caller's profile and Cognito's AdminGetUser.
+ * the caller's profile.
  */
 export function grantsOf(route: RouteDefinition): RoutePermissions {
   if (route.auth === 'public') return route.permissions;
-  const userPoolActions = [...new Set([...(route.permissions.userPoolActions ?? []), 'cognito-idp:AdminGetUser'])];
-  return { ...route.permissions, table: route.permissions.table === 'readWrite' ? 'readWrite' : 'read', userPoolActions };
+  return { ...route.permissions, table: route.permissions.table === 'readWrite' ? 'readWrite' : 'read' };
 }

@@ -139,9 +139,21 @@ export class EscrowStack extends Stack {
       groupName: `${stackNameOf(stage)}-finance`,
       managedPolicies: [finance],
     });
+    // npm run close-account: the table's side is the deciders' (the profile by key); Cognito's is this.
+    const closers = new ManagedPolicy(this, 'CloseAccounts', {
+      managedPolicyName: `${stackNameOf(stage)}-close-accounts`,
+      description: 'npm run close-account --stage: sign a person out of the user pool everywhere and remove them (ops only)',
+      statements: [
+        new PolicyStatement({
+          sid: 'SignOutAndRemove',
+          actions: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser'],
+          resources: [this.auth.userPool.userPoolArn],
+        }),
+      ],
+    });
     const opsGroup = new Group(this, 'OpsGroup', {
       groupName: `${stackNameOf(stage)}-ops`,
-      managedPolicies: [finance, deciders],
+      managedPolicies: [finance, deciders, closers],
     });
     new CfnOutput(this, 'FinanceGroupName', {
       value: financeGroup.groupName,
@@ -151,7 +163,7 @@ export class EscrowStack extends Stack {
     new CfnOutput(this, 'OpsGroupName', {
       value: opsGroup.groupName,
       description:
-        'Ops read what finance reads, resume payouts and decide disputes: aws iam add-user-to-group --group-name <this> --user-name <person>',
+        'Ops read what finance reads, resume payouts, decide disputes and close accounts: aws iam add-user-to-group --group-name <this> --user-name <person>',
     });
   }
 }

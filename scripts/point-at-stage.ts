@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { envNames } from '../lambdas/core/adapters/env';
 import { localCredentials } from '../lib/local/dynamodb';
 import { localStage } from '../lib/local/index';
@@ -26,4 +28,27 @@ export async function pointAtStage(stage: string | undefined, port: number): Pro
   const { region, output } = await stageOutputs(stage);
   Object.assign(process.env, { AWS_REGION: region, [envNames.tableName]: output('TableName') });
   return region;
+}
+
+/**
+ * Points the product's own services also at the rest of the local cloud `npm start` runs on
+ * `port`: its Cognito (signed with the cloud's own AWS credentials) and its payment sandbox (with
+ * the local stage's key), read from the cloud's settings in the data directory. What the
+ * environment already says wins (a test's cloud).
+ */
+export function pointAtLocalCloud(port: number): void {
+  const settings = () => {
+    const dataDir = resolve(process.env.ESCROW_DATA_DIR ?? join(process.cwd(), '.data'));
+    return JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as {
+      flutterwaveSecretKey: string;
+      awsSecretAccessKey: string;
+    };
+  };
+  process.env[envNames.flutterwaveBaseUrl] ??= `http://127.0.0.1:${port + 6}/v3`;
+  process.env[envNames.cognitoEndpoint] ??= `http://127.0.0.1:${port + 2}`;
+  process.env[envNames.userPoolId] ??= localStage.userPoolId;
+  if (!process.env[envNames.flutterwaveSecretKey]) process.env[envNames.flutterwaveSecretKey] = settings().flutterwaveSecretKey;
+  // The local Cognito checks signatures with the cloud's own secret (pointAtStage set the placeholder).
+  if (process.env.AWS_SECRET_ACCESS_KEY === localCredentials.secretAccessKey)
+    process.env.AWS_SECRET_ACCESS_KEY = settings().awsSecretAccessKey;
 }

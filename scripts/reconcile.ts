@@ -9,15 +9,12 @@
  * stage's close-ledger schedule made when the day closed (an hour after it ended): the provider's
  * secret key stays with the functions, never on finance's laptop.
  */
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { envNames } from '../lambdas/core/adapters/env';
 import { type Currency, escrowCurrencies, formatAmount } from '../lambdas/core/domain/money';
 import { addDays, describeDifference, lagosDay } from '../lambdas/core/domain/reconciliation';
 import { getClosing } from '../lambdas/core/entities/ledger';
 import type { Reconciliation } from '../lambdas/core/services/reconciliation';
-import { pointAtStage } from './point-at-stage';
+import { pointAtLocalCloud, pointAtStage } from './point-at-stage';
 
 /** A reconciliation as finance reads it (pure: tested without a cloud). */
 export function reconciliationReport(report: Reconciliation): string[] {
@@ -48,16 +45,6 @@ export function reconciliationReport(report: Reconciliation): string[] {
 export const hasDifferences = (report: Reconciliation) =>
   report.differences.length > 0 || report.balances.some((b) => b.differenceMinor !== 0);
 
-/** Points the provider adapter at the sandbox `npm start` runs, with the local stage's own key. */
-function pointAtLocalSandbox(port: number): void {
-  const dataDir = resolve(process.env.ESCROW_DATA_DIR ?? join(process.cwd(), '.data'));
-  process.env[envNames.flutterwaveBaseUrl] ??= `http://127.0.0.1:${port + 6}/v3`;
-  if (!process.env[envNames.flutterwaveSecretKey]) {
-    const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as { flutterwaveSecretKey: string };
-    process.env[envNames.flutterwaveSecretKey] = secrets.flutterwaveSecretKey;
-  }
-}
-
 async function main() {
   const { values } = parseArgs({ options: { stage: { type: 'string' }, date: { type: 'string' }, port: { type: 'string' } } });
   const today = lagosDay(new Date().toISOString());
@@ -78,7 +65,7 @@ async function main() {
     console.log(`(as reconciled when the day was closed, ${closing.closed_at})`);
     report = closing.reconciliation as Reconciliation;
   } else {
-    pointAtLocalSandbox(port);
+    pointAtLocalCloud(port);
     const { reconcile } = await import('../lambdas/core/services/reconciliation');
     report = await reconcile(date);
   }

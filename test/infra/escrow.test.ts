@@ -382,7 +382,7 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     expect(template.toJSON().Outputs.DecideDisputesPolicyArn.Value).toEqual({ Ref: policyId });
   });
 
-  it('gives finance exactly a read of the executions, the ledger and contracts by leading key, and Logs Insights on the executions, in a group of its own', () => {
+  it('gives finance exactly a read of the executions, the ledger and contracts by leading key, and Logs Insights on the executions, in a group of its own; ops that and closing accounts', () => {
     const [[policyId, policy]] = resources(template, 'AWS::IAM::ManagedPolicy').filter(
       ([, p]) => p.Properties.ManagedPolicyName === 'escrow-dev-finance',
     ) as [[string, Resource]];
@@ -450,7 +450,20 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
       ([, p]) => p.Properties.ManagedPolicyName === 'escrow-dev-decide-disputes',
     ) as [[string, Resource]];
     expect(groups['escrow-dev-finance']).toBe(JSON.stringify([{ Ref: policyId }]));
-    expect(groups['escrow-dev-ops']).toBe(JSON.stringify([{ Ref: policyId }, { Ref: decidersId }]));
+    const [[closersId, closers]] = resources(template, 'AWS::IAM::ManagedPolicy').filter(
+      ([, p]) => p.Properties.ManagedPolicyName === 'escrow-dev-close-accounts',
+    ) as [[string, Resource]];
+    expect(groups['escrow-dev-ops']).toBe(JSON.stringify([{ Ref: policyId }, { Ref: decidersId }, { Ref: closersId }]));
+    // Closing an account: sign out and remove on this stage's user pool, nothing else.
+    const [poolId] = resources(template, 'AWS::Cognito::UserPool')[0] as [string, Resource];
+    expect((closers.Properties.PolicyDocument as { Statement: unknown[] }).Statement).toEqual([
+      {
+        Sid: 'SignOutAndRemove',
+        Effect: 'Allow',
+        Action: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUserGlobalSignOut'],
+        Resource: { 'Fn::GetAtt': [poolId, 'Arn'] },
+      },
+    ]);
   });
 
   it('runs each schedule-table entry on its own function from an EventBridge rule at its rate, with a 60 s timeout', () => {
@@ -719,11 +732,12 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     expectLeastPrivilege(template, routes);
   });
 
-  it('lets every protected route check the caller’s session (profile read, AdminGetUser), and no public one', () => {
+  it('lets every protected route check the caller’s session with a read of the profile, and no Cognito call unless its entry lists one', () => {
     for (const route of routes) {
       const actions = actionsOf(statementsOf(template, functionTagged(template, `route:${route.name}`)[1]));
-      const expected = route.auth === 'protected' || route.permissions.userPoolActions?.includes('cognito-idp:AdminGetUser');
-      expect(actions.includes('cognito-idp:AdminGetUser'), route.name).toBe(Boolean(expected));
+      expect(actions.includes('cognito-idp:AdminGetUser'), route.name).toBe(
+        Boolean(route.permissions.userPoolActions?.includes('cognito-idp:AdminGetUser')),
+      );
       if (route.auth === 'protected') expect(actions.includes('dynamodb:GetItem'), route.name).toBe(true);
     }
   });

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { AdminDeleteUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import {
   base64url,
@@ -204,23 +203,14 @@ describe('a token whose sign-in a password reset revoked', () => {
   });
 });
 
-describe('a token of a user deleted from the pool', () => {
+describe('a token of an account ops closed and removed from the pool (npm run close-account -- --delete)', () => {
   let victim: Person;
 
   beforeAll(async () => {
     victim = await person('deleted');
     expect((await send(probeFor('get-profile'), victim.token, callerOf(victim))).status).toBe(200);
-    // Signed with the cloud's own credentials, as the service's admin calls are in AWS.
-    const admin = new CognitoIdentityProviderClient({
-      endpoint: cloud.cognitoEndpoint,
-      region: localStage.region,
-      credentials: cloud.credentials,
-    });
-    try {
-      await admin.send(new AdminDeleteUserCommand({ UserPoolId: localStage.userPoolId, Username: victim.sub }));
-    } finally {
-      admin.destroy();
-    }
+    const { closeAccount } = await import('../../lambdas/core/services/account-closing');
+    expect(await closeAccount(victim.user.email, { remove: true })).toBe(victim.sub);
     expect(cloud.cognito.users.find(victim.user.email)).toBeUndefined();
   }, 60_000);
 
@@ -231,23 +221,29 @@ describe('a token of a user deleted from the pool', () => {
     });
 });
 
-describe('a token of a user disabled in the pool', () => {
+describe('a token of an account ops closed (npm run close-account), even after a new sign-in', () => {
   let victim: Person;
+  let fresh: string;
 
   beforeAll(async () => {
-    victim = await person('disabled');
+    victim = await person('closed');
     expect((await send(probeFor('get-profile'), victim.token, callerOf(victim))).status).toBe(200);
-    // The local pool has no AdminDisableUser; the flag is what AdminGetUser reports as Enabled.
-    const user = cloud.cognito.users.find(victim.user.email);
-    if (!user) throw new Error('the user is not in the pool');
-    cloud.cognito.users.put({ ...user, enabled: false });
+    const { closeAccount } = await import('../../lambdas/core/services/account-closing');
+    expect(await closeAccount(victim.sub, { remove: false })).toBe(victim.sub);
+    // Still in the pool, so Cognito gives a new token on a new sign-in: the account stays closed to it.
+    fresh = (await signedIn(victim.user)).token;
   }, 60_000);
 
-  for (const name of sampleRoutes)
-    it(`refuses it on ${describeRoute(probeFor(name))} with 401`, async () => {
+  for (const name of sampleRoutes) {
+    it(`refuses the old token on ${describeRoute(probeFor(name))} with 401`, async () => {
       const answer = await send(probeFor(name), victim.token, callerOf(victim));
       expect(answer.status, answer.text).toBe(401);
     });
+    it(`refuses a token of a new sign-in on ${describeRoute(probeFor(name))} with 401`, async () => {
+      const answer = await send(probeFor(name), fresh, callerOf(victim));
+      expect(answer.status, answer.text).toBe(401);
+    });
+  }
 });
 
 function now(): number {

@@ -35,6 +35,11 @@ export interface UserProfile {
    * tokens from sign-ins before it are refused (runtime/session.ts).
    */
   sessions_revoked_at?: number;
+  /**
+   * Epoch seconds the account was closed by ops (`npm run close-account`: a person removed or
+   * banned): from then on every token of it is refused, whenever it was issued.
+   */
+  closed_at?: number;
   /** False once the person turned off emails that are not about money (absent: they go). */
   email_updates?: boolean;
 }
@@ -204,6 +209,26 @@ export async function revokeSessions(sub: string, atSeconds = Math.floor(Date.no
       ConditionExpression: 'attribute_exists(PK)',
       ExpressionAttributeValues: { ':at': atSeconds },
     }),
+  );
+}
+
+/**
+ * Closes the account (ops): every token of it is refused from now on (runtime/session.ts), in the
+ * same write that revokes its sessions. False when there is no such profile.
+ */
+export async function closeProfile(sub: string, atSeconds = Math.floor(Date.now() / 1000)): Promise<boolean> {
+  const write = documents().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: userKey(sub),
+      UpdateExpression: 'SET closed_at = if_not_exists(closed_at, :at), sessions_revoked_at = :at',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':at': atSeconds },
+    }),
+  );
+  return onConditionFailed(
+    write.then(() => true),
+    () => false,
   );
 }
 
