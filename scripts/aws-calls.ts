@@ -5,7 +5,8 @@
  * units DynamoDB reports for each (ReturnConsumedCapacity is asked of every DynamoDB call).
  */
 import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
-import { cognito, dynamodb, ses, stepFunctions } from '../lambdas/core/adapters/aws';
+import { cognito, dynamodb, stepFunctions } from '../lambdas/core/adapters/aws';
+import { awsRequestObservers } from '../lambdas/core/adapters/aws-request';
 
 export interface AwsCall {
   service: 'dynamodb' | 'cognito' | 'ses' | 'sfn';
@@ -28,7 +29,11 @@ export function watchAwsCalls(listener: (call: AwsCall) => void): () => void {
   if (!installed) {
     install('dynamodb', dynamodb());
     install('cognito', cognito());
-    install('ses', ses());
+    // SES is called without a client (lambdas/core/adapters/email.ts): counted as it is answered.
+    awsRequestObservers.add(({ service, ms }) => {
+      if (service !== 'ses') return;
+      for (const listener of listeners) listener({ service: 'ses', operation: 'SendEmail', ms, readUnits: 0, writeUnits: 0 });
+    });
     install('sfn', stepFunctions());
     installed = true;
   }

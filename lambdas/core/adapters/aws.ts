@@ -1,7 +1,6 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { type EnvName, optionalEnv } from './env';
@@ -10,7 +9,8 @@ import { type EnvName, optionalEnv } from './env';
  * The only place AWS clients are constructed. Each is made once per container (connection reuse)
  * on first use, with its endpoint from the environment: unset in AWS, the local stand-in locally.
  * Each export is marked pure, so a function's bundle keeps only the clients it calls (the SDK's
- * packages are free of side effects): a route that never sends email carries no SES client.
+ * packages are free of side effects): a route that never writes the workflow carries no SFN client.
+ * Email is sent without a client, by one signed request (email.ts, aws-request.ts).
  */
 function once<T>(make: () => T): () => T {
   let value: T | undefined;
@@ -33,8 +33,6 @@ export const documents = /* @__PURE__ */ once(() =>
 );
 
 export const cognito = /* @__PURE__ */ once(() => new CognitoIdentityProviderClient(endpointConfig('cognitoEndpoint')));
-
-export const ses = /* @__PURE__ */ once(() => new SESv2Client(endpointConfig('sesEndpoint')));
 
 export const stepFunctions = /* @__PURE__ */ once(() => new SFNClient(endpointConfig('sfnEndpoint')));
 
