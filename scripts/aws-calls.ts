@@ -5,7 +5,7 @@
  * units DynamoDB reports for each (ReturnConsumedCapacity is asked of every DynamoDB call).
  */
 import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
-import { cognito, dynamodb, stepFunctions } from '../lambdas/core/adapters/aws';
+import { cognito, dynamodb } from '../lambdas/core/adapters/aws';
 import { awsRequestObservers } from '../lambdas/core/adapters/aws-request';
 
 export interface AwsCall {
@@ -29,12 +29,17 @@ export function watchAwsCalls(listener: (call: AwsCall) => void): () => void {
   if (!installed) {
     install('dynamodb', dynamodb());
     install('cognito', cognito());
-    // SES is called without a client (lambdas/core/adapters/email.ts): counted as it is answered.
-    awsRequestObservers.add(({ service, ms }) => {
-      if (service !== 'ses') return;
-      for (const listener of listeners) listener({ service: 'ses', operation: 'SendEmail', ms, readUnits: 0, writeUnits: 0 });
+    // SES and Step Functions are called without a client (adapters/aws-request.ts): counted as answered.
+    awsRequestObservers.add(({ service, operation, ms }) => {
+      const counted =
+        service === 'ses'
+          ? { service: 'ses' as const, operation: 'SendEmail' }
+          : service === 'states'
+            ? { service: 'sfn' as const, operation }
+            : undefined;
+      if (!counted) return;
+      for (const listener of listeners) listener({ ...counted, ms, readUnits: 0, writeUnits: 0 });
     });
-    install('sfn', stepFunctions());
     installed = true;
   }
   listeners.add(listener);

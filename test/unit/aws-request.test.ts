@@ -78,4 +78,26 @@ describe('a signed request to an AWS service without its SDK client', () => {
     answer = { status: 503, body: 'Service Unavailable' };
     await expect(send()).rejects.toMatchObject({ name: 'AwsServiceError', statusCode: 503, message: 'Service Unavailable' });
   });
+
+  it('speaks the JSON protocol (x-amz-target) and names an error by its __type, as the SDK names its exceptions', async () => {
+    vi.stubEnv('SFN_ENDPOINT', endpoint);
+    answer = {
+      status: 400,
+      body: '{"__type":"com.amazonaws.swf.service.v2.model#TaskDoesNotExist","message":"Task does not exist"}',
+    };
+    const call = awsJsonRequest({
+      service: 'states',
+      host: 'states.{region}.amazonaws.com',
+      endpointEnv: 'sfnEndpoint',
+      method: 'POST',
+      path: '/',
+      body: { taskToken: 't', output: '{}' },
+      target: { name: 'AWSStepFunctions.SendTaskSuccess', version: '1.0' },
+    });
+    await expect(call).rejects.toMatchObject({ name: 'TaskDoesNotExist', statusCode: 400 });
+    const request = seen.at(-1);
+    expect(request?.headers['x-amz-target']).toBe('AWSStepFunctions.SendTaskSuccess');
+    expect(request?.headers['content-type']).toBe('application/x-amz-json-1.0');
+    expect(request?.headers.authorization).toMatch(/\/eu-west-1\/states\/aws4_request, SignedHeaders=[a-z0-9;-]*x-amz-target/);
+  });
 });

@@ -3,13 +3,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 /** Secrets Manager as the adapter sees it: a value ops can change with put-secret-value. */
 let stored = 'first-key';
 let reads = 0;
-vi.mock('../../lambdas/core/adapters/aws', () => ({
-  secretsManager: () => ({
-    send: async () => {
-      reads += 1;
-      return { SecretString: stored };
-    },
-  }),
+const asked: unknown[] = [];
+vi.mock('../../lambdas/core/adapters/aws-request', () => ({
+  awsJsonRequest: async (call: unknown) => {
+    reads += 1;
+    asked.push(call);
+    return { SecretString: stored };
+  },
 }));
 
 const { getSecret, secretTtlMs } = await import('../../lambdas/core/adapters/secrets');
@@ -29,5 +29,12 @@ describe('secrets from Secrets Manager', () => {
     expect(await getSecret('captcha', start + secretTtlMs)).toBe('key-from-google');
     expect(reads).toBe(2);
     expect(secretTtlMs).toBeLessThanOrEqual(15 * 60_000);
+    // Secrets Manager's GetSecretValue, by the secret's ARN (the JSON protocol, signed as the SDK signs it).
+    expect(asked[0]).toMatchObject({
+      service: 'secretsmanager',
+      path: '/',
+      body: { SecretId: 'arn:aws:secretsmanager:eu-west-1:111111111111:secret:captcha' },
+      target: { name: 'secretsmanager.GetSecretValue', version: '1.1' },
+    });
   });
 });

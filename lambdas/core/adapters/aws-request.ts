@@ -6,9 +6,12 @@ import { Sha256 } from './sha256';
 /**
  * One SigV4-signed JSON request to an AWS service, over fetch (kept-alive connections, one pool
  * per container). Hand-written for the calls a function makes one of, where the SDK client costs
- * far more than the call: SES v2's client carries every operation's schema (about 60 KiB of each
- * emailing function's bundle, against a few hundred bytes here). The signer is the SDK's own
- * (@smithy/signature-v4), so the request is signed exactly as the SDK signs it.
+ * far more than the call: each schema-based client carries every operation's schema and its
+ * protocol (SES v2 about 60 KiB of each emailing function's bundle, Step Functions about 22,
+ * Secrets Manager about 13, against a few hundred bytes here). The signer is the SDK's own
+ * (@smithy/signature-v4), so the request is signed exactly as the SDK signs it. Two shapes: REST
+ * JSON (SES v2: a path) and the JSON protocol (Step Functions, Secrets Manager: `POST /` with
+ * `x-amz-target: <prefix>.<Operation>`).
  */
 
 /** An error answered by the service: its name is the service's error type (MessageRejected, ...). */
@@ -27,7 +30,7 @@ export class AwsServiceError extends Error {
  * Told of every request made here once answered (the cost bench counts AWS calls made without an
  * SDK client this way, as it counts the clients' calls with a middleware; scripts/aws-calls.ts).
  */
-export const awsRequestObservers = new Set<(call: { service: string; path: string; ms: number }) => void>();
+export const awsRequestObservers = new Set<(call: { service: string; operation: string; ms: number }) => void>();
 
 const signers = new Map<string, SignatureV4>();
 
@@ -56,13 +59,18 @@ function errorName(headers: Headers, body: Record<string, unknown>): string {
 export async function awsJsonRequest(call: {
   service: string;
   host: string;
-  endpointEnv: EnvName;
+  /** Where a local stand-in is (unset in AWS); none for a service only AWS has. */
+  endpointEnv?: EnvName;
   method: 'POST' | 'GET';
   path: string;
   body?: unknown;
+  /** The JSON protocol: `x-amz-target` and its content type (`application/x-amz-json-1.0` or `-1.1`). */
+  target?: { name: string; version: '1.0' | '1.1' };
 }): Promise<Record<string, unknown>> {
   const region = String(process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1');
-  const url = new URL(call.path, optionalEnv(call.endpointEnv) ?? `https://${call.host.replace('{region}', region)}`);
+  const local = call.endpointEnv ? optionalEnv(call.endpointEnv) : undefined;
+  const url = new URL(call.path, local ?? `https://${call.host.replace('{region}', region)}`);
+  const contentType = call.target ? `application/x-amz-json-${call.target.version}` : 'application/json';
   const body = call.body === undefined ? undefined : JSON.stringify(call.body);
   const signed = await signerFor(call.service, region).sign({
     method: call.method,
@@ -71,15 +79,19 @@ export async function awsJsonRequest(call: {
     port: url.port ? Number(url.port) : undefined,
     path: url.pathname,
     query: Object.fromEntries(url.searchParams),
-    headers: { host: url.host, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      host: url.host,
+      ...(body === undefined ? {} : { 'content-type': contentType }),
+      ...(call.target ? { 'x-amz-target': call.target.name } : {}),
+    },
     body,
   });
   const { host: _host, ...headers } = signed.headers as Record<string, string>;
   const started = performance.now();
   const response = await fetch(url, { method: call.method, headers, body });
   const text = await response.text();
-  for (const observe of awsRequestObservers)
-    observe({ service: call.service, path: url.pathname, ms: performance.now() - started });
+  const operation = call.target?.name.split('.').pop() ?? url.pathname;
+  for (const observe of awsRequestObservers) observe({ service: call.service, operation, ms: performance.now() - started });
   let parsed: Record<string, unknown> = {};
   try {
     parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};

@@ -1,6 +1,5 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { type EnvName, optionalEnv } from './env';
@@ -9,8 +8,9 @@ import { type EnvName, optionalEnv } from './env';
  * The only place AWS clients are constructed. Each is made once per container (connection reuse)
  * on first use, with its endpoint from the environment: unset in AWS, the local stand-in locally.
  * Each export is marked pure, so a function's bundle keeps only the clients it calls (the SDK's
- * packages are free of side effects): a route that never writes the workflow carries no SFN client.
- * Email is sent without a client, by one signed request (email.ts, aws-request.ts).
+ * packages are free of side effects). The functions reach SES, Step Functions and Secrets Manager
+ * without a client, by one signed request each (aws-request.ts); the SFN client here is the
+ * scripts' and the tests'.
  */
 function once<T>(make: () => T): () => T {
   let value: T | undefined;
@@ -35,6 +35,3 @@ export const documents = /* @__PURE__ */ once(() =>
 export const cognito = /* @__PURE__ */ once(() => new CognitoIdentityProviderClient(endpointConfig('cognitoEndpoint')));
 
 export const stepFunctions = /* @__PURE__ */ once(() => new SFNClient(endpointConfig('sfnEndpoint')));
-
-/** In AWS only: locally the secrets' values come from the local cloud's settings (adapters/secrets.ts). */
-export const secretsManager = /* @__PURE__ */ once(() => new SecretsManagerClient({}));

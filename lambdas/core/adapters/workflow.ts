@@ -1,14 +1,24 @@
-import {
-  ExecutionAlreadyExists,
-  InvalidToken,
-  SendTaskFailureCommand,
-  SendTaskSuccessCommand,
-  StartExecutionCommand,
-  TaskDoesNotExist,
-  TaskTimedOut,
-} from '@aws-sdk/client-sfn';
-import { stepFunctions } from './aws';
+import { awsJsonRequest } from './aws-request';
 import { requireEnv } from './env';
+
+/**
+ * One Step Functions API call (the JSON protocol), signed as the SDK signs it: the SFN client would
+ * add about 22 KiB to every function that answers the workflow, for three operations (aws-request.ts).
+ */
+function stepFunctionsCall(operation: string, body: object) {
+  return awsJsonRequest({
+    service: 'states',
+    host: 'states.{region}.amazonaws.com',
+    endpointEnv: 'sfnEndpoint',
+    method: 'POST',
+    path: '/',
+    body,
+    target: { name: `AWSStepFunctions.${operation}`, version: '1.0' },
+  });
+}
+
+/** The service's name for an error, as the SDK's exception classes are named. */
+const named = (error: unknown, ...names: string[]) => names.includes((error as Error)?.name);
 
 /**
  * The escrow state machine as the services see it (statemachines/escrow.asl.json): one Standard
@@ -30,27 +40,25 @@ export interface EscrowExecutionInput {
 export async function startEscrowExecution(contractId: string, name = contractId): Promise<void> {
   const input: EscrowExecutionInput = { contractId };
   try {
-    await stepFunctions().send(
-      new StartExecutionCommand({
-        stateMachineArn: requireEnv('stateMachineArn'),
-        name,
-        input: JSON.stringify(input),
-      }),
-    );
+    await stepFunctionsCall('StartExecution', {
+      stateMachineArn: requireEnv('stateMachineArn'),
+      name,
+      input: JSON.stringify(input),
+    });
   } catch (error) {
-    if (!(error instanceof ExecutionAlreadyExists)) throw error;
+    if (!named(error, 'ExecutionAlreadyExists')) throw error;
   }
 }
 
 /** A token already answered, timed out or from a run that was replaced: its step was handled. */
 function alreadyHandled(error: unknown): boolean {
-  return error instanceof TaskDoesNotExist || error instanceof TaskTimedOut || error instanceof InvalidToken;
+  return named(error, 'TaskDoesNotExist', 'TaskTimedOut', 'InvalidToken');
 }
 
 /** Answers a waiting callback task; false when its token was already handled (nothing to do). */
 export async function completeTask(taskToken: string, output: object): Promise<boolean> {
   try {
-    await stepFunctions().send(new SendTaskSuccessCommand({ taskToken, output: JSON.stringify(output) }));
+    await stepFunctionsCall('SendTaskSuccess', { taskToken, output: JSON.stringify(output) });
     return true;
   } catch (error) {
     if (alreadyHandled(error)) return false;
@@ -61,7 +69,7 @@ export async function completeTask(taskToken: string, output: object): Promise<b
 /** Fails a waiting callback task with an error name the state machine can Catch; false when already handled. */
 export async function failTask(taskToken: string, error: string, cause: string): Promise<boolean> {
   try {
-    await stepFunctions().send(new SendTaskFailureCommand({ taskToken, error, cause }));
+    await stepFunctionsCall('SendTaskFailure', { taskToken, error, cause });
     return true;
   } catch (failure) {
     if (alreadyHandled(failure)) return false;
