@@ -173,14 +173,14 @@ describe('listTransactions', () => {
     ]);
   });
 
-  it('throws rather than answer from part of the list: no page info, a row it cannot read, over 100 pages', async () => {
+  it('throws rather than answer from part of the list: no page info, a row it cannot read, over 500 pages', async () => {
     provider({ status: 'success', message: 'Transactions fetched', data: [transactionRow(1)] });
     await expect(listTransactions({ from: '2025-02-01', to: '2025-02-01' })).rejects.toThrow(/Unexpected Flutterwave response/);
 
     provider(page([transactionRow(1), transactionRow(2, { amount: '10.005' })], 1, 1));
     await expect(listTransactions({ from: '2025-02-01', to: '2025-02-01' })).rejects.toBeInstanceOf(RangeError);
 
-    provider(...Array.from({ length: 100 }, (_, i) => page([transactionRow(1_000 - i)], i + 1, 101)));
-    await expect(listTransactions({ from: '2025-02-01', to: '2025-02-01' })).rejects.toThrow(/more than 100 pages/);
+    provider(...Array.from({ length: 500 }, (_, i) => page([transactionRow(10_000 - i)], i + 1, 501)));
+    await expect(listTransactions({ from: '2025-02-01', to: '2025-02-01' })).rejects.toThrow(/more than 500 pages/);
   });
 });
