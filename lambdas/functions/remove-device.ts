@@ -1,10 +1,10 @@
-import * as z from 'zod';
 import { messageResponseSchema } from '../core/api/common';
 import { deviceIdHeader } from '../core/api/http';
+import * as z from '../core/domain/zod';
 import { apiFunction, callerOf, parseInput, respond } from '../core/runtime/api-function';
 import { forgetDevice } from '../core/services/devices';
 
-const pathSchema = z.object({ id: z.string().min(1).max(128) });
+const pathSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(128)) });
 
 /** Removes one of the caller's devices; never the one the request comes from (409). */
 export const handler = apiFunction().handler(async (event) => {

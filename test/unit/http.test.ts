@@ -24,7 +24,7 @@ async function invoke(handler: typeof echo, e: APIGatewayProxyEventV2) {
 }
 
 /** A handler that validates its body with one of the real API schemas, the way every Lambda does. */
-function validating(schema: z.ZodType) {
+function validating(schema: z.core.$ZodType) {
   return apiFunction({ timeoutEarlyInMillis: 0 })
     .use(jsonBody())
     .handler(async (event) => json(200, parseInput(schema, event.body)));

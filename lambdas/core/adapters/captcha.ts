@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { ValidationError } from '../domain/errors';
+import * as z from '../domain/zod';
 import { optionalEnv } from './env';
 import { getSecret } from './secrets';
 
@@ -8,8 +8,8 @@ export const captchaFailedMessage = 'Security verification failed. Please try ag
 
 const verdictSchema = z.object({
   success: z.boolean(),
-  score: z.number().optional(),
-  action: z.string().optional(),
+  score: z.optional(z.number()),
+  action: z.optional(z.string()),
 });
 
 /**

@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { accountNumberLength } from '../domain/banks';
 import { throttles } from '../domain/throttle-rules';
+import * as z from '../domain/zod';
 
 /**
  * The account API of a seller who wants to be paid: the payment PIN, the bank details, and the two
@@ -31,14 +31,13 @@ export const pinMessages = {
   saved: 'Your payment PIN has been set.',
 } as const;
 
-export const pinSchema = z.string({ message: pinMessages.format }).regex(/^\d{4}$/, pinMessages.format);
+export const pinSchema = z.string({ message: pinMessages.format }).check(z.regex(/^\d{4}$/, pinMessages.format));
 export const accountNumberSchema = z
   .string({ message: bankMessages.selectBankAndAccount })
-  .regex(new RegExp(`^\\d{${accountNumberLength}}$`), bankMessages.selectBankAndAccount);
+  .check(z.regex(new RegExp(`^\\d{${accountNumberLength}}$`), bankMessages.selectBankAndAccount));
 export const bankCodeSchema = z
   .string({ message: bankMessages.selectBankAndAccount })
-  .trim()
-  .regex(/^[0-9A-Za-z]{2,10}$/, bankMessages.selectBankAndAccount);
+  .check(z.trim(), z.regex(/^[0-9A-Za-z]{2,10}$/, bankMessages.selectBankAndAccount));
 
 /**
  * `flutterwave-proxy` (spec §7): only the two reads the bank page makes; anything else is a 400,
@@ -47,10 +46,10 @@ export const bankCodeSchema = z
 export const providerProxyRequestSchema = z.discriminatedUnion(
   'path',
   [
-    z.object({ path: z.literal('/banks/NG'), method: z.literal('GET').default('GET') }),
+    z.object({ path: z.literal('/banks/NG'), method: z._default(z.literal('GET'), 'GET') }),
     z.object({
       path: z.literal('/accounts/resolve'),
-      method: z.literal('POST').default('POST'),
+      method: z._default(z.literal('POST'), 'POST'),
       flutterwavePayload: z.object({ account_number: accountNumberSchema, account_bank: bankCodeSchema }),
     }),
   ],
@@ -83,15 +82,15 @@ export const saveBankInfoResponseSchema = z.object({
 
 /** `request-pin-code`: the security answer, then a 6-digit code goes to the account's email. */
 export const pinCodeRequestSchema = z.object({
-  securityAnswer: z.string().trim().min(1, 'Please enter your security answer.').max(200),
+  securityAnswer: z.string().check(z.trim(), z.minLength(1, 'Please enter your security answer.'), z.maxLength(200)),
 });
 
 /** `reset-pin`: the emailed code and the new PIN, twice. */
 export const resetPinRequestSchema = z
   .object({
-    code: z.string().regex(/^\d{6}$/, pinMessages.codeInvalid),
+    code: z.string().check(z.regex(/^\d{6}$/, pinMessages.codeInvalid)),
     pin: pinSchema,
     confirmPin: pinSchema,
   })
-  .refine((body) => body.pin === body.confirmPin, { message: pinMessages.mismatch, path: ['confirmPin'] });
+  .check(z.refine((body) => body.pin === body.confirmPin, { message: pinMessages.mismatch, path: ['confirmPin'] }));
 export type ResetPinRequest = z.input<typeof resetPinRequestSchema>;

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { exceedsMaxAmount, maxAmountMinor, readAmount, toDecimalString } from '../domain/money';
+import * as z from '../domain/zod';
 
 /**
  * Pieces every API schema uses. The API schemas are the wire shapes shared by the Lambdas (they
@@ -8,11 +8,7 @@ import { exceedsMaxAmount, maxAmountMinor, readAmount, toDecimalString } from '.
 
 /** Non-empty trimmed text of at most `max` characters, with one message for every way it can be wrong. */
 export const requiredText = (max: number, message?: string) =>
-  z
-    .string(message ? { message } : undefined)
-    .trim()
-    .min(1, message)
-    .max(max, message);
+  z.string(message ? { message } : undefined).check(z.trim(), z.minLength(1, message), z.maxLength(max, message));
 
 /** The refusal of an amount above the cap of one contract (domain/money.ts `maxAmountMinor`). */
 export const amountTooLarge = `Amount must not be more than ${toDecimalString(maxAmountMinor).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.`;
@@ -24,27 +20,31 @@ export const amountTooLarge = `Amount must not be more than ${toDecimalString(ma
  * `readAmount`), never reread; above the cap of one contract it is refused with its own message.
  */
 export const amountSchema = (message: string, { allowZero = false } = {}) =>
-  z.union([z.string(), z.number()], { message }).transform((value, ctx) => {
-    const reading = readAmount(value);
-    if (
-      exceedsMaxAmount(typeof value === 'string' ? value.trim().replaceAll(',', '') : value) ||
-      (reading.ok && reading.minor > maxAmountMinor)
-    ) {
-      ctx.addIssue({ code: 'custom', message: amountTooLarge });
-      return z.NEVER;
-    }
-    if (!reading.ok || (reading.minor === 0 && !allowZero)) {
-      ctx.addIssue({ code: 'custom', message: (!reading.ok && reading.reason) || message });
-      return z.NEVER;
-    }
-    return reading.minor;
-  });
+  z.pipe(
+    z.union([z.string(), z.number()], { message }),
+    z.transform((value: string | number, ctx) => {
+      const reading = readAmount(value);
+      if (
+        exceedsMaxAmount(typeof value === 'string' ? value.trim().replaceAll(',', '') : value) ||
+        (reading.ok && reading.minor > maxAmountMinor)
+      ) {
+        ctx.issues.push({ code: 'custom', message: amountTooLarge, input: value });
+        return z.NEVER;
+      }
+      if (!reading.ok || (reading.minor === 0 && !allowZero)) {
+        ctx.issues.push({ code: 'custom', message: (!reading.ok && reading.reason) || message, input: value });
+        return z.NEVER;
+      }
+      return reading.minor;
+    }),
+  );
 
 /**
  * The product's ids (contracts, templates, notifications) are ULIDs, upper case; one typed or
  * pasted in lower case is the same id (Crockford base32 ignores case).
  */
-export const idSchema = (message?: string) => z.string().trim().min(1, message).max(64, message).toUpperCase();
+export const idSchema = (message?: string) =>
+  z.string().check(z.trim(), z.minLength(1, message), z.maxLength(64, message), z.toUpperCase());
 
 /** The `{id}` of a resource path. */
 export const pathIdSchema = z.object({ id: idSchema() });

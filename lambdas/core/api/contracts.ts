@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { deliveryMessages, deliveryNoteMaxLength, inspectionDays } from '../domain/delivery';
 import { contractStatuses } from '../domain/escrow-contract';
 import {
@@ -10,6 +9,7 @@ import {
   editCurrencies,
   isEscrowCurrency,
 } from '../domain/money';
+import * as z from '../domain/zod';
 import { amountSchema, idSchema, requiredText } from './common';
 import { emailSchema } from './identity';
 
@@ -25,28 +25,29 @@ export const enterContractId = 'Please enter a Contract ID.';
 const amountAboveZero = 'Amount must be greater than zero.';
 
 /** The inspection window a contract or template is created with: whole days, 1-14, 3 when left out. */
-export const inspectionDaysSchema = z
-  .number({ message: deliveryMessages.inspectionDaysRange })
-  .int(deliveryMessages.inspectionDaysRange)
-  .min(inspectionDays.min, deliveryMessages.inspectionDaysRange)
-  .max(inspectionDays.max, deliveryMessages.inspectionDaysRange)
-  .default(inspectionDays.default);
+export const inspectionDaysSchema = z._default(
+  z
+    .int(deliveryMessages.inspectionDaysRange)
+    .check(
+      z.minimum(inspectionDays.min, deliveryMessages.inspectionDaysRange),
+      z.maximum(inspectionDays.max, deliveryMessages.inspectionDaysRange),
+    ),
+  inspectionDays.default,
+);
 
 export const createContractRequestSchema = z.object({
   /** The buyer: their User ID, or their email (an invitation when nobody has an account with it). */
-  acceptorId: requiredText(254, fillAllContractDetails).refine(
-    (named) => !named.includes('@') || emailSchema.safeParse(named).success,
-    {
+  acceptorId: requiredText(254, fillAllContractDetails).check(
+    z.refine((named) => !named.includes('@') || emailSchema.safeParse(named).success, {
       message: 'Please enter a valid email address.',
-    },
+    }),
   ),
   title: requiredText(200, fillAllContractDetails),
   description: requiredText(5000, fillAllContractDetails),
   value: amountSchema(amountAboveZero),
   currency: z
-    .enum(createCurrencies)
-    .default(defaultCurrency)
-    .refine(isEscrowCurrency, { error: (i) => currencyNotAvailable(i.input as Currency) }),
+    ._default(z.enum(createCurrencies), defaultCurrency)
+    .check(z.refine(isEscrowCurrency, { error: (i) => currencyNotAvailable(i.input as Currency) })),
   inspectionDays: inspectionDaysSchema,
 });
 export type CreateContractRequest = z.input<typeof createContractRequestSchema>;
@@ -59,7 +60,7 @@ export const editContractRequestSchema = z.object({
   value: amountSchema(amountAboveZero),
   currency: z
     .enum(editCurrencies, { message: fillAllFieldsCorrectly })
-    .refine(isEscrowCurrency, { error: (i) => currencyNotAvailable(i.input as Currency) }),
+    .check(z.refine(isEscrowCurrency, { error: (i) => currencyNotAvailable(i.input as Currency) })),
 });
 export type EditContractRequest = z.input<typeof editContractRequestSchema>;
 
@@ -70,25 +71,25 @@ export const contractViewSchema = z.object({
   acceptor_id: z.string(),
   title: z.string(),
   description: z.string(),
-  value_minor: z.number().int(),
+  value_minor: z.int(),
   currency: z.enum(currencyCodes),
   status: z.enum(contractStatuses),
-  amount_paid_minor: z.number().int(),
-  total_amount_minor: z.number().int(),
+  amount_paid_minor: z.int(),
+  total_amount_minor: z.int(),
   payer_user_ids: z.array(z.string()),
-  marked_as_cc: z.string().nullable(),
-  inspection_days: z.number().int(),
-  delivered_at: z.string().nullable(),
-  delivery_note: z.string().nullable(),
-  inspection_ends_at: z.string().nullable(),
-  delivery_due_at: z.string().nullable(),
+  marked_as_cc: z.nullable(z.string()),
+  inspection_days: z.int(),
+  delivered_at: z.nullable(z.string()),
+  delivery_note: z.nullable(z.string()),
+  inspection_ends_at: z.nullable(z.string()),
+  delivery_due_at: z.nullable(z.string()),
   accepted_by: z.array(z.string()),
   rejected_by: z.array(z.string()),
   created_at: z.string(),
-  accepted_at: z.string().nullable(),
-  cancellation_requested_by: z.string().nullable(),
+  accepted_at: z.nullable(z.string()),
+  cancellation_requested_by: z.nullable(z.string()),
   /** The email the seller named the buyer by; absent or null when named by User ID. */
-  invited_email: z.string().nullable().optional(),
+  invited_email: z.nullish(z.string()),
 });
 export type ContractView = z.infer<typeof contractViewSchema>;
 
@@ -96,8 +97,8 @@ export type ContractView = z.infer<typeof contractViewSchema>;
  * What anyone holding the id may see before accepting (spec §7 get-contract-for-acceptor), with
  * who the seller is, so a buyer knows whom they pay before paying.
  */
-export const contractForAcceptorSchema = contractViewSchema
-  .pick({
+export const contractForAcceptorSchema = z.extend(
+  z.pick(contractViewSchema, {
     id: true,
     title: true,
     description: true,
@@ -105,15 +106,16 @@ export const contractForAcceptorSchema = contractViewSchema
     currency: true,
     status: true,
     payer_user_ids: true,
-  })
-  .extend({ seller_name: z.string().optional(), is_seller: z.boolean().optional() });
+  }),
+  { seller_name: z.optional(z.string()), is_seller: z.optional(z.boolean()) },
+);
 export type ContractForAcceptor = z.infer<typeof contractForAcceptorSchema>;
 
 /** One party of a contract, with the names the profile has. */
 export const contractPersonSchema = z.object({
   id: z.string(),
-  full_name: z.string().nullable(),
-  username: z.string().nullable(),
+  full_name: z.nullable(z.string()),
+  username: z.nullable(z.string()),
 });
 export type ContractPerson = z.infer<typeof contractPersonSchema>;
 
@@ -133,6 +135,12 @@ export const contractListResponseSchema = z.object({ contracts: z.array(contract
 /** `mark-delivered`: the creator says what was delivered; the payer's inspection window starts. */
 export const markDeliveredRequestSchema = z.object({
   contractId: idSchema(enterContractId),
-  note: z.string().trim().min(1, deliveryMessages.noteRequired).max(deliveryNoteMaxLength, deliveryMessages.noteTooLong),
+  note: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, deliveryMessages.noteRequired),
+      z.maxLength(deliveryNoteMaxLength, deliveryMessages.noteTooLong),
+    ),
 });
 export type MarkDeliveredRequest = z.input<typeof markDeliveredRequestSchema>;

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { disputeDetailsMaxLength, disputeMessages, disputeReasonCodes } from '../domain/dispute';
+import * as z from '../domain/zod';
 import { amountSchema, idSchema } from './common';
 import { contractViewSchema, enterContractId } from './contracts';
 
@@ -17,9 +17,11 @@ export const openDisputeRequestSchema = z.object({
   reason: z.enum(disputeReasonCodes, { message: disputeMessages.reasonRequired }),
   details: z
     .string({ message: disputeMessages.detailsRequired })
-    .trim()
-    .min(1, disputeMessages.detailsRequired)
-    .max(disputeDetailsMaxLength, disputeMessages.detailsTooLong),
+    .check(
+      z.trim(),
+      z.minLength(1, disputeMessages.detailsRequired),
+      z.maxLength(disputeDetailsMaxLength, disputeMessages.detailsTooLong),
+    ),
 });
 export type OpenDisputeRequest = z.input<typeof openDisputeRequestSchema>;
 
@@ -32,17 +34,20 @@ export const proposeSettlementRequestSchema = z.object({
 export type ProposeSettlementRequest = z.input<typeof proposeSettlementRequestSchema>;
 
 /** Accepting the other side's latest proposal, named so a proposal replaced meanwhile is never accepted by mistake. */
-export const acceptSettlementRequestSchema = z.object({ contractId, proposalId: z.string().trim().min(1).max(64) });
+export const acceptSettlementRequestSchema = z.object({
+  contractId,
+  proposalId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+});
 export type AcceptSettlementRequest = z.input<typeof acceptSettlementRequestSchema>;
 
 /** The creator gives everything held back to the buyer. */
 export const refundInFullRequestSchema = z.object({ contractId });
 
 const figuresSchema = z.object({
-  refund_minor: z.number().int(),
-  released_minor: z.number().int(),
-  fee_minor: z.number().int(),
-  payout_minor: z.number().int(),
+  refund_minor: z.int(),
+  released_minor: z.int(),
+  fee_minor: z.int(),
+  payout_minor: z.int(),
 });
 
 const sideSchema = z.enum(['creator', 'payer']);
@@ -57,24 +62,24 @@ export const disputeViewSchema = z.object({
   details: z.string(),
   opened_at: z.string(),
   agree_by: z.string(),
-  held_minor: z.number().int(),
+  held_minor: z.int(),
   currency: contractViewSchema.shape.currency,
-  proposals: z.array(figuresSchema.extend({ id: z.string(), by: sideSchema, created_at: z.string() })),
-  settlement: figuresSchema
-    .extend({
+  proposals: z.array(z.extend(figuresSchema, { id: z.string(), by: sideSchema, created_at: z.string() })),
+  settlement: z.nullable(
+    z.extend(figuresSchema, {
       source: z.enum(['agreement', 'full_refund', 'ops']),
-      proposal_id: z.string().nullable(),
-      reason: z.string().nullable(),
+      proposal_id: z.nullable(z.string()),
+      reason: z.nullable(z.string()),
       settled_at: z.string(),
-    })
-    .nullable(),
+    }),
+  ),
   /** The caller's side. */
   your_side: sideSchema,
 });
 export type DisputeView = z.infer<typeof disputeViewSchema>;
 
 /** `GET /contracts/{id}/dispute`: null while the contract has none. */
-export const disputeResponseSchema = z.object({ dispute: disputeViewSchema.nullable() });
+export const disputeResponseSchema = z.object({ dispute: z.nullable(disputeViewSchema) });
 
 /** Every dispute action answers with the dispute and the contract as they now are. */
 export const disputeActionResponseSchema = z.object({ dispute: disputeViewSchema, contract: contractViewSchema });

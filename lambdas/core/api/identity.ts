@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { accountMessages, challengeKinds, passwordMinLength } from '../domain/identity';
+import * as z from '../domain/zod';
 import { requiredText } from './common';
 
 /**
@@ -7,38 +7,34 @@ import { requiredText } from './common';
  * web app (typed client), so the two ends cannot drift. Field names are the spec's.
  */
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ message: 'Please enter a valid email address.' }));
+export const emailSchema = z.pipe(
+  z.string().check(z.trim(), z.toLowerCase()),
+  z.email({ message: 'Please enter a valid email address.' }),
+);
 
 /** The device-info record built in the browser (spec §3); device_id is the fingerprint visitor id. */
 export const deviceInfoSchema = z.object({
   device_id: requiredText(128),
   device_name: requiredText(64),
-  user_agent: z.string().max(512).default(''),
-  platform: z.string().max(128).default(''),
-  screen_resolution: z.string().max(32).default(''),
-  timezone: z.string().max(64).default(''),
-  language: z.string().max(35).default(''),
+  user_agent: z._default(z.string().check(z.maxLength(512)), ''),
+  platform: z._default(z.string().check(z.maxLength(128)), ''),
+  screen_resolution: z._default(z.string().check(z.maxLength(32)), ''),
+  timezone: z._default(z.string().check(z.maxLength(64)), ''),
+  language: z._default(z.string().check(z.maxLength(35)), ''),
 });
 export type DeviceInfo = z.infer<typeof deviceInfoSchema>;
 
 export const signupRequestSchema = z.object({
   email: emailSchema,
-  password: z.string().min(passwordMinLength, accountMessages.passwordTooShort).max(256),
+  password: z.string().check(z.minLength(passwordMinLength, accountMessages.passwordTooShort), z.maxLength(256)),
   captchaToken: requiredText(4096),
   userData: z.object({
     full_name: requiredText(120),
-    phone_number: z
-      .string()
-      .trim()
-      .regex(/^\+?[0-9 ()-]{7,20}$/, 'Please enter a valid phone number.'),
+    phone_number: z.string().check(z.trim(), z.regex(/^\+?[0-9 ()-]{7,20}$/, 'Please enter a valid phone number.')),
     security_question: requiredText(200),
     security_answer: requiredText(200),
   }),
-  deviceInfo: deviceInfoSchema.nullable().default(null),
+  deviceInfo: z._default(z.nullable(deviceInfoSchema), null),
 });
 export type SignupRequest = z.input<typeof signupRequestSchema>;
 
@@ -47,7 +43,7 @@ export type SignupRequest = z.input<typeof signupRequestSchema>;
  * registered: the browser keeps it beside its fingerprint and sends it at sign-in (null when the
  * sign-up had no device).
  */
-export const signupResponseSchema = z.object({ message: z.string(), deviceSecret: z.string().nullable() });
+export const signupResponseSchema = z.object({ message: z.string(), deviceSecret: z.nullable(z.string()) });
 export type SignupResponse = z.infer<typeof signupResponseSchema>;
 
 export const sendSignupConfirmationRequestSchema = z.object({ email: emailSchema });
@@ -55,20 +51,20 @@ export const sendSignupConfirmationRequestSchema = z.object({ email: emailSchema
 /** `fingerprint` on the sign-in reset page, `deviceFingerprint` from device registration (spec §7). */
 export const securityQuestionRequestSchema = z.object({
   email: emailSchema,
-  fingerprint: z.string().max(128).optional(),
-  deviceFingerprint: z.string().max(128).optional(),
+  fingerprint: z.optional(z.string().check(z.maxLength(128))),
+  deviceFingerprint: z.optional(z.string().check(z.maxLength(128))),
 });
 export const securityQuestionResponseSchema = z.object({ securityQuestion: z.string() });
 
 export const verifyAnswerAndResetRequestSchema = z.object({
   email: emailSchema,
   securityAnswer: requiredText(200),
-  deviceFingerprint: z.string().max(128).optional(),
+  deviceFingerprint: z.optional(z.string().check(z.maxLength(128))),
 });
 
 export const confirmPasswordResetRequestSchema = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, accountMessages.resetLinkInvalid),
-  newPassword: z.string().min(passwordMinLength, accountMessages.passwordTooShort).max(256),
+  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{32,128}$/, accountMessages.resetLinkInvalid)),
+  newPassword: z.string().check(z.minLength(passwordMinLength, accountMessages.passwordTooShort), z.maxLength(256)),
 });
 
 /** A trusted device as the account page shows it (spec §3). */
@@ -84,17 +80,17 @@ export const devicesResponseSchema = z.object({ devices: z.array(trustedDeviceSc
 
 /** The spec's `users` fields; the answer and the PIN never leave the server, only whether they are set. */
 export const profileSchema = z.object({
-  full_name: z.string().nullable(),
-  username: z.string().nullable(),
-  phone_number: z.string().nullable(),
-  security_ques: z.string().nullable(),
+  full_name: z.nullable(z.string()),
+  username: z.nullable(z.string()),
+  phone_number: z.nullable(z.string()),
+  security_ques: z.nullable(z.string()),
   has_security_answer: z.boolean(),
   has_payment_pin: z.boolean(),
-  account_number: z.string().nullable(),
-  bank_code: z.string().nullable(),
-  account_name: z.string().nullable(),
+  account_number: z.nullable(z.string()),
+  bank_code: z.nullable(z.string()),
+  account_name: z.nullable(z.string()),
   /** Whether emails that are not about money (accepted, rejected) are sent (absent: they are); money and what needs acting on always go. */
-  email_updates: z.boolean().optional(),
+  email_updates: z.optional(z.boolean()),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -109,7 +105,7 @@ export const profileResponseSchema = z.object({
   id: z.string(),
   email: z.string(),
   created_at: z.string(),
-  profile: profileSchema.nullable(),
+  profile: z.nullable(profileSchema),
 });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 

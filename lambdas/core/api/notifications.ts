@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../domain/zod';
 
 /** The notifications API: replies. */
 
@@ -13,14 +13,14 @@ export const notificationViewSchema = z.object({
   read: z.boolean(),
   created_at: z.string(),
   /** The contract the notification is about, which it opens. */
-  contract_id: z.string().optional(),
+  contract_id: z.optional(z.string()),
 });
 export type NotificationView = z.infer<typeof notificationViewSchema>;
 
 export const notificationsResponseSchema = z.object({
   notifications: z.array(notificationViewSchema),
-  unread_count: z.number().int().min(0),
+  unread_count: z.int().check(z.minimum(0)),
 });
 export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
 
-export const unreadCountResponseSchema = z.object({ unread_count: z.number().int().min(0) });
+export const unreadCountResponseSchema = z.object({ unread_count: z.int().check(z.minimum(0)) });

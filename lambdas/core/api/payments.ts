@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { currencyCodes } from '../domain/money';
+import * as z from '../domain/zod';
 
 /**
  * The payments API (spec §7): money into escrow by bank transfer, card or OPay. Amounts are what
@@ -19,13 +19,13 @@ export const paymentMessages = {
 } as const;
 
 export const payContractRequestSchema = z.object({
-  contractId: z.string().trim().min(1, paymentMessages.referenceMissing).max(64),
+  contractId: z.string().check(z.trim(), z.minLength(1, paymentMessages.referenceMissing), z.maxLength(64)),
 });
 
 /** `generate-transfer-account`: the account to send the amount due to (spec §3 "Transfer account details"). */
 export const transferAccountResponseSchema = z.object({
   txRef: z.string(),
-  amount_minor: z.number().int(),
+  amount_minor: z.int(),
   currency: z.enum(currencyCodes),
   title: z.string(),
   account_number: z.string(),
@@ -35,7 +35,7 @@ export const transferAccountResponseSchema = z.object({
 export type TransferAccountResponse = z.infer<typeof transferAccountResponseSchema>;
 
 /** `initiate-opay-payment`: the browser navigates to the link. */
-export const opayPaymentResponseSchema = z.object({ txRef: z.string(), paymentLink: z.string().url() });
+export const opayPaymentResponseSchema = z.object({ txRef: z.string(), paymentLink: z.url() });
 
 /**
  * `start-card-payment`: the reference and amount the server recorded as due before the hosted card
@@ -43,14 +43,14 @@ export const opayPaymentResponseSchema = z.object({ txRef: z.string(), paymentLi
  */
 export const cardPaymentResponseSchema = z.object({
   txRef: z.string(),
-  amount_minor: z.number().int(),
+  amount_minor: z.int(),
   currency: z.enum(currencyCodes),
   customer: z.object({ email: z.string(), name: z.string() }),
 });
 export type CardPaymentResponse = z.infer<typeof cardPaymentResponseSchema>;
 
 export const paymentStatusRequestSchema = z.object({
-  txRef: z.string().trim().min(1, paymentMessages.referenceMissing).max(128),
+  txRef: z.string().check(z.trim(), z.minLength(1, paymentMessages.referenceMissing), z.maxLength(128)),
 });
 
 /** What a payment is now: 'successful' once it is credited into escrow (spec: 'successful' counts as success). */
@@ -60,8 +60,8 @@ export const paymentStatusResponseSchema = z.object({
   status: z.enum(paymentStatuses),
   contractId: z.string(),
   /** What was credited, once it was (may be less than due: a part payment). */
-  amount_minor: z.number().int().optional(),
+  amount_minor: z.optional(z.int()),
   /** What of the payment goes back to the payer: beyond what was due, or all of it. */
-  refunding_minor: z.number().int().optional(),
+  refunding_minor: z.optional(z.int()),
 });
 export type PaymentStatusResponse = z.infer<typeof paymentStatusResponseSchema>;

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { payoutStatuses } from '../domain/payout';
+import * as z from '../domain/zod';
 import { pinSchema } from './account';
 import { idSchema } from './common';
 import { contractViewSchema, enterContractId } from './contracts';
@@ -26,9 +26,9 @@ export const payoutMessages = {
 export const releaseFundsRequestSchema = z.object({
   contractId: idSchema(enterContractId),
   pin: pinSchema,
-  payerId: z.unknown().optional(),
-  releaseAmount: z.unknown().optional(),
-  creatorId: z.unknown().optional(),
+  payerId: z.optional(z.unknown()),
+  releaseAmount: z.optional(z.unknown()),
+  creatorId: z.optional(z.unknown()),
 });
 export type ReleaseFundsRequest = z.input<typeof releaseFundsRequestSchema>;
 
@@ -37,18 +37,18 @@ export const releaseFundsResponseSchema = z.object({ message: z.string(), contra
 /** The payout of a contract as its creator sees it. */
 export const payoutViewSchema = z.object({
   status: z.enum(payoutStatuses),
-  released_minor: z.number().int(),
-  fee_minor: z.number().int(),
-  payout_minor: z.number().int(),
+  released_minor: z.int(),
+  fee_minor: z.int(),
+  payout_minor: z.int(),
   /** The one transfer reference, once the payout is prepared. */
-  reference: z.string().nullable(),
+  reference: z.nullable(z.string()),
   /** What the provider last said about the transfer (e.g. why it failed). */
-  provider_message: z.string().nullable(),
+  provider_message: z.nullable(z.string()),
   /** Where it goes (or went): the bank details the release used, or those on file before it. */
-  bank_code: z.string().nullable(),
-  account_number: z.string().nullable(),
-  account_name: z.string().nullable(),
-  paid_at: z.string().nullable(),
+  bank_code: z.nullable(z.string()),
+  account_number: z.nullable(z.string()),
+  account_name: z.nullable(z.string()),
+  paid_at: z.nullable(z.string()),
 });
 export type PayoutView = z.infer<typeof payoutViewSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../domain/zod';
 import { contractViewSchema } from './contracts';
 
 /**
@@ -14,14 +14,14 @@ export type RefundViewStatus = (typeof refundViewStatuses)[number];
 export const refundViewSchema = z.object({
   leg: z.string(),
   reason: z.enum(['excess', 'not_payable', 'wrong_currency', 'cancellation', 'settlement']),
-  amount_minor: z.number().int(),
+  amount_minor: z.int(),
   currency: contractViewSchema.shape.currency,
   status: z.enum(refundViewStatuses),
   method: z.enum(['provider_refund', 'bank_transfer']),
   /** The bank account a transfer goes to (null for a refund to the payment itself, or while none is given). */
-  to: z.object({ account_name: z.string(), bank_name: z.string(), account_number: z.string() }).nullable(),
+  to: z.nullable(z.object({ account_name: z.string(), bank_name: z.string(), account_number: z.string() })),
   created_at: z.string(),
-  completed_at: z.string().nullable(),
+  completed_at: z.nullable(z.string()),
 });
 export type RefundView = z.infer<typeof refundViewSchema>;
 

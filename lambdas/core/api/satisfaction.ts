@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../domain/zod';
 import { idSchema } from './common';
 import { enterContractId } from './contracts';
 

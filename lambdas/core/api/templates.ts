@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import {
   type Currency,
   createCurrencies,
@@ -8,6 +7,7 @@ import {
   editCurrencies,
   isEscrowCurrency,
 } from '../domain/money';
+import * as z from '../domain/zod';
 import { amountSchema, idSchema, requiredText } from './common';
 import { inspectionDaysSchema } from './contracts';
 
@@ -25,9 +25,8 @@ const templateFields = {
 export const createTemplateRequestSchema = z.object({
   ...templateFields,
   currency: z
-    .enum(createCurrencies)
-    .default(defaultCurrency)
-    .refine(isEscrowCurrency, { error: (i) => currencyNotAvailable(i.input as Currency) }),
+    ._default(z.enum(createCurrencies), defaultCurrency)
+    .check(z.refine(isEscrowCurrency, { error: (i) => currencyNotAvailable(i.input as Currency) })),
   inspectionDays: inspectionDaysSchema,
 });
 export type CreateTemplateRequest = z.input<typeof createTemplateRequestSchema>;
@@ -36,9 +35,9 @@ export const editTemplateRequestSchema = z.object({
   ...templateFields,
   currency: z
     .enum(editCurrencies, { message: fillAllFields })
-    .refine(isEscrowCurrency, { error: (i) => currencyNotAvailable(i.input as Currency) }),
-  /** Left out (a client from before templates carried it), the template keeps its window. */
-  inspectionDays: inspectionDaysSchema.unwrap().optional(),
+    .check(z.refine(isEscrowCurrency, { error: (i) => currencyNotAvailable(i.input as Currency) })),
+  /** Left out (a client from before templates carried it), the template keeps its window: no default here. */
+  inspectionDays: z.optional(inspectionDaysSchema.def.innerType),
 });
 export type EditTemplateRequest = z.input<typeof editTemplateRequestSchema>;
 
@@ -47,15 +46,15 @@ export const templateViewSchema = z.object({
   creator_id: z.string(),
   title: z.string(),
   description: z.string(),
-  base_price_minor: z.number().int(),
+  base_price_minor: z.int(),
   currency: z.enum(currencyCodes),
-  inspection_days: z.number().int(),
+  inspection_days: z.int(),
   created_at: z.string(),
 });
 export type TemplateView = z.infer<typeof templateViewSchema>;
 
 /** What anyone holding a template's id may see to use it. */
-export const publicTemplateSchema = templateViewSchema.omit({ creator_id: true, created_at: true });
+export const publicTemplateSchema = z.omit(templateViewSchema, { creator_id: true, created_at: true });
 export type PublicTemplate = z.infer<typeof publicTemplateSchema>;
 
 export const templateResponseSchema = z.object({ template: templateViewSchema });
@@ -65,10 +64,13 @@ export const templateIdRequestSchema = z.object({ templateId: idSchema(enterTemp
 export const fetchTemplateResponseSchema = z.object({ success: z.literal(true), template: publicTemplateSchema });
 
 /** Quantity: a whole number of at least 1; anything else counts as 1 (spec §5 Use template). */
-export const quantitySchema = z.preprocess((value) => {
-  const n = typeof value === 'string' ? Number(value) : value;
-  return typeof n === 'number' && Number.isInteger(n) && n >= 1 ? n : 1;
-}, z.number().int().min(1).max(1_000_000));
+export const quantitySchema = z.pipe(
+  z.transform((value: unknown) => {
+    const n = typeof value === 'string' ? Number(value) : value;
+    return typeof n === 'number' && Number.isInteger(n) && n >= 1 ? n : 1;
+  }),
+  z.int().check(z.minimum(1), z.maximum(1_000_000)),
+);
 
 export const createInstanceRequestSchema = z.object({
   templateId: idSchema(enterTemplateId),
@@ -78,7 +80,7 @@ export type CreateInstanceRequest = z.input<typeof createInstanceRequestSchema>;
 
 /** Spec §7 names three places the new contract's id may come back in; this service uses `newContractId`. */
 export const createInstanceResponseSchema = z.object({
-  newContractId: z.string().optional(),
-  contractId: z.string().optional(),
-  contract: z.object({ id: z.string().optional() }).optional(),
+  newContractId: z.optional(z.string()),
+  contractId: z.optional(z.string()),
+  contract: z.optional(z.object({ id: z.optional(z.string()) })),
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../domain/zod';
 
 /** Google's reCAPTCHA v3 script: what the web app loads when the config names no `captchaScriptUrl`. */
 export const defaultCaptchaScriptUrl = 'https://www.google.com/recaptcha/api.js';
@@ -16,11 +16,11 @@ export const webConfigSchema = z.object({
     userPoolId: z.string(),
     userPoolClientId: z.string(),
     /** The user pool endpoint when it is not AWS's (the local Cognito). */
-    endpoint: z.url().optional(),
+    endpoint: z.optional(z.url()),
   }),
   captchaSiteKey: z.string(),
   /** reCAPTCHA v3 script; locally a stand-in with the same `grecaptcha` API. @default {@link defaultCaptchaScriptUrl} */
-  captchaScriptUrl: z.url().optional(),
+  captchaScriptUrl: z.optional(z.url()),
   /** The card payment provider's hosted checkout: its public key and the `v3.js` widget script (locally the sandbox's). */
   payments: z.object({ publicKey: z.string(), checkoutScriptUrl: z.url() }),
   /**
@@ -29,10 +29,7 @@ export const webConfigSchema = z.object({
    */
   support: z.object({
     email: z.email(),
-    whatsapp: z
-      .string()
-      .regex(/^[1-9]\d{7,14}$/)
-      .optional(),
+    whatsapp: z.optional(z.string().check(z.regex(/^[1-9]\d{7,14}$/))),
   }),
   /**
    * AppSync Events, the signed-in person's realtime channel (`/notifications/<sub>`): its HTTP
@@ -40,6 +37,6 @@ export const webConfigSchema = z.object({
    */
   events: z.object({ endpoint: z.url() }),
   /** The local mailbox (the local stage only). */
-  mailboxUrl: z.url().optional(),
+  mailboxUrl: z.optional(z.url()),
 });
 export type WebConfig = z.infer<typeof webConfigSchema>;

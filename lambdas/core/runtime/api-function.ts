@@ -7,11 +7,10 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import type { ZodType } from 'zod';
-import * as z from 'zod';
 import { logger } from '../adapters/logger';
 import { internalErrorMessage, invalidRequestMessage } from '../api/common';
 import { AppError, UnauthorizedError, ValidationError } from '../domain/errors';
+import * as z from '../domain/zod';
 import { liveSession } from './session';
 
 export type ApiEvent = APIGatewayProxyEventV2 | APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -36,7 +35,7 @@ export function json(statusCode: number, body: unknown): ApiResult {
  * A JSON reply typed by the API schema the web app parses it with (lambdas/core/api), so the
  * two ends cannot drift; no runtime cost.
  */
-export function respond<S extends ZodType>(schema: S, body: z.input<S>, statusCode = 200): ApiResult {
+export function respond<S extends z.core.$ZodType>(schema: S, body: z.input<S>, statusCode = 200): ApiResult {
   void schema;
   return json(statusCode, body);
 }
@@ -81,8 +80,8 @@ export class UnsupportedMediaTypeError extends AppError {
  * {@link invalidRequestMessage} where the schema has none (the parse-level map ranks below every
  * message a schema sets). The field is logged instead, for whoever debugs the refusal.
  */
-export function parseInput<S extends ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value ?? {}, { error: () => invalidRequestMessage });
+export function parseInput<S extends z.core.$ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = z.safeParse(schema, value ?? {}, { error: () => invalidRequestMessage });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   logger.info('Request refused by validation', { field: issue?.path.join('.'), code: issue?.code });
@@ -95,7 +94,7 @@ export interface Caller {
   email?: string;
 }
 
-const claimsSchema = z.object({ sub: z.string().min(1), email: z.string().optional() });
+const claimsSchema = z.object({ sub: z.string().check(z.minLength(1)), email: z.optional(z.string()) });
 
 export function callerOf(event: ApiEvent): Caller {
   const claims = 'authorizer' in event.requestContext ? event.requestContext.authorizer?.jwt?.claims : undefined;

@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
-import * as z from 'zod';
 import { UnauthorizedError } from '../domain/errors';
+import * as z from '../domain/zod';
 import { getProfile } from '../entities/profile';
 import type { ApiEvent, ApiResult } from './api-function';
 
@@ -18,8 +18,8 @@ import type { ApiEvent, ApiResult } from './api-function';
  * expires (15 minutes): people are removed with `npm run close-account` (README).
  */
 const sessionClaims = z.object({
-  sub: z.string().min(1),
-  auth_time: z.coerce.number().int().nonnegative(),
+  sub: z.string().check(z.minLength(1)),
+  auth_time: z.coerce.number().check(z.int(), z.nonnegative()),
 });
 
 function claimsOf(event: ApiEvent): unknown {

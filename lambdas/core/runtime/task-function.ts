@@ -1,10 +1,9 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
-import type * as z from 'zod';
-import type { ZodType } from 'zod';
 import { logger } from '../adapters/logger';
 import { AppError, ValidationError } from '../domain/errors';
+import * as z from '../domain/zod';
 
 /**
  * A task of the escrow state machine failed for a reason of the product's (a refusal by the
@@ -32,8 +31,8 @@ export function taskFunction<E, R>() {
 }
 
 /** Validates a task's input at the edge; a malformed one fails the task as a ValidationError (no retry helps it). */
-export function parseTaskInput<S extends ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value);
+export function parseTaskInput<S extends z.core.$ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = z.safeParse(schema, value);
   if (!result.success) throw new ValidationError(`Invalid task input: ${result.error.issues[0]?.message ?? 'unknown'}`);
   return result.data;
 }

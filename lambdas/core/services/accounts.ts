@@ -5,7 +5,6 @@ import {
   AdminUserGlobalSignOutCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type * as z from 'zod';
 import { cognito } from '../adapters/aws';
 import { appLink, sendEmail } from '../adapters/email';
 import { requireEnv } from '../adapters/env';
@@ -23,6 +22,7 @@ import {
   verifySecret,
 } from '../domain/hashing';
 import { accountMessages, decoyQuestion, fallbackDeviceId } from '../domain/identity';
+import type * as z from '../domain/zod';
 import { devicePut } from '../entities/device';
 import {
   getProfile,

@@ -1,6 +1,6 @@
 import { type ApiRequestHeader, deviceIdHeader } from '@escrow/api/http';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { ZodType } from 'zod';
+import * as z from 'zod';
 import { reportUnauthorized } from './unauthorized';
 
 export class ApiError extends Error {
@@ -45,7 +45,7 @@ export interface ApiRequest<T> {
    */
   auth?: boolean;
   /** The reply's shared schema (`@escrow/api/*`): every reply is parsed with it, none is trusted. */
-  schema: ZodType<T>;
+  schema: z.core.$ZodType<T>;
   /** The device the request comes from, sent as the `x-device-id` header. */
   deviceId?: string;
 }
@@ -111,5 +111,5 @@ export async function apiFetch<T>(path: string, request: ApiRequest<T>): Promise
     const serverMessage = errorField(payload);
     throw new ApiError(response.status, serverMessage ?? `Request failed with status ${response.status}`, !!serverMessage);
   }
-  return schema.parse(payload);
+  return z.parse(schema, payload);
 }

@@ -17,13 +17,13 @@ export function focusFirstInvalid(form: HTMLFormElement | null): void {
  * refusal, or `fallback`, is in `error` for the form's banner (`refuse` sets one of the form's own).
  */
 export function useApiForm<Values extends FieldValues>(
-  schema: z.ZodType<unknown, Values>,
+  schema: z.core.$ZodType<unknown, Values>,
   { fallback, ...options }: Omit<UseFormProps<Values>, 'resolver'> & { fallback: string },
 ) {
   const form = useForm<Values>({
     // raw: the submitted values are the input the schema checked, never its output (amounts stay
     // as typed, not minor units a second parse would read as major ones).
-    resolver: zodResolver(schema as z.ZodType<Values, Values>, undefined, { raw: true }),
+    resolver: zodResolver(schema as z.core.$ZodType<Values, Values>, undefined, { raw: true }),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     shouldFocusError: true,

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { roundedMinorFromProvider } from '../../domain/money';
+import * as z from '../../domain/zod';
 import { call, providerAmountSchema, unexpectedResponse } from './client';
 
 /** The merchant's wallet at the provider: what a reconciliation holds the ledger's provider account against. */

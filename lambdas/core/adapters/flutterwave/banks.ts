@@ -1,11 +1,11 @@
-import * as z from 'zod';
+import * as z from '../../domain/zod';
 import { call, ProviderRejectedError } from './client';
 
 /** Banks and account names, for the seller's bank details. */
 
 const banksSchema = z.object({
   status: z.literal('success'),
-  data: z.array(z.object({ code: z.string().min(1), name: z.string() })),
+  data: z.array(z.object({ code: z.string().check(z.minLength(1)), name: z.string() })),
 });
 
 /**
@@ -21,7 +21,7 @@ export async function listBanks(): Promise<Array<{ code: string; name: string }>
 
 const resolvedAccountSchema = z.object({
   status: z.literal('success'),
-  data: z.object({ account_name: z.string().min(1) }),
+  data: z.object({ account_name: z.string().check(z.minLength(1)) }),
 });
 
 /**

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import type { Currency } from '../../domain/money';
+import * as z from '../../domain/zod';
 import { minorFromProvider, providerAmount, providerExpiryToIso } from './amounts';
 import { call, providerAmountSchema, unexpectedResponse } from './client';
 
@@ -13,17 +13,17 @@ import { call, providerAmountSchema, unexpectedResponse } from './client';
 export const chargeWebhookSchema = z.object({
   event: z.literal('charge.completed'),
   data: z.object({
-    id: z.number().int().positive(),
-    tx_ref: z.string().min(1),
-    flw_ref: z.string().optional(),
+    id: z.int().check(z.positive()),
+    tx_ref: z.string().check(z.minLength(1)),
+    flw_ref: z.optional(z.string()),
     amount: providerAmountSchema,
-    charged_amount: providerAmountSchema.optional(),
-    app_fee: providerAmountSchema.nullish(),
+    charged_amount: z.optional(providerAmountSchema),
+    app_fee: z.nullish(providerAmountSchema),
     currency: z.string(),
     status: z.string(),
-    payment_type: z.string().optional(),
-    customer: z.object({ email: z.string().nullish(), name: z.string().nullish() }).nullish(),
-    created_at: z.string().optional(),
+    payment_type: z.optional(z.string()),
+    customer: z.nullish(z.object({ email: z.nullish(z.string()), name: z.nullish(z.string()) })),
+    created_at: z.optional(z.string()),
   }),
 });
 
@@ -38,7 +38,7 @@ const bankTransferChargeSchema = z.object({
   meta: z.object({
     authorization: z.object({
       transfer_reference: z.string(),
-      transfer_account: z.string().regex(/^\d{10}$/),
+      transfer_account: z.string().check(z.regex(/^\d{10}$/)),
       transfer_bank: z.string(),
       account_expiration: z.union([z.number(), z.string()]),
       transfer_amount: providerAmountSchema,
@@ -93,14 +93,14 @@ export async function createBankTransferCharge(input: {
 // OPay
 
 const redirectAuthorizationSchema = z.object({
-  authorization: z.object({ mode: z.string().optional(), redirect: z.url({ protocol: /^https?$/ }) }),
+  authorization: z.object({ mode: z.optional(z.string()), redirect: z.url({ protocol: /^https?$/ }) }),
 });
 
 // v3 documents OPay's redirect under data.meta.authorization; some charge types put meta beside data.
 const opayChargeSchema = z.object({
   status: z.literal('success'),
-  data: z.object({ meta: redirectAuthorizationSchema.nullish() }).nullish(),
-  meta: redirectAuthorizationSchema.nullish(),
+  data: z.nullish(z.object({ meta: z.nullish(redirectAuthorizationSchema) })),
+  meta: z.nullish(redirectAuthorizationSchema),
 });
 
 /**

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../domain/zod';
 import { optionalEnv } from '../env';
 import { getSecret } from '../secrets';
 
@@ -41,7 +41,7 @@ export const providerAmountSchema = z.union([z.number(), z.string()]);
 
 type Method = 'GET' | 'POST';
 
-const errorBodySchema = z.object({ message: z.string().optional() });
+const errorBodySchema = z.object({ message: z.optional(z.string()) });
 
 function baseUrl(): string {
   return (optionalEnv('flutterwaveBaseUrl') ?? defaultBaseUrl).replace(/\/+$/, '');
@@ -56,7 +56,13 @@ export function unexpectedResponse(route: string, detail: string): Error {
  * One call; answers the parsed body of a 2xx. `route` names the call in errors without the
  * values in its path. The secret key never leaves this function except in the header.
  */
-export async function call<T>(method: Method, path: string, route: string, schema: z.ZodType<T>, body?: object): Promise<T> {
+export async function call<T>(
+  method: Method,
+  path: string,
+  route: string,
+  schema: z.core.$ZodType<T>,
+  body?: object,
+): Promise<T> {
   const secretKey = await getSecret('flutterwaveSecretKey');
   let response: Response;
   let text: string;
@@ -85,7 +91,7 @@ export async function call<T>(method: Method, path: string, route: string, schem
     const message = errorBodySchema.safeParse(payload).data?.message ?? `HTTP ${response.status}`;
     throw new ProviderRejectedError(message, response.status);
   }
-  const parsed = schema.safeParse(payload);
+  const parsed = z.safeParse(schema, payload);
   if (!parsed.success) throw unexpectedResponse(route, z.prettifyError(parsed.error));
   return parsed.data;
 }
@@ -104,7 +110,7 @@ function describe(error: unknown): string {
 }
 
 /** v3's paging block: a list ends at `page_info.total_pages`; without it nobody can tell a list is whole. */
-const pageMetaSchema = z.object({ page_info: z.object({ total_pages: z.number().int().min(0) }) });
+const pageMetaSchema = z.object({ page_info: z.object({ total_pages: z.int().check(z.minimum(0)) }) });
 
 /**
  * Every row of a v3 list (`path` with `query` and `page=1, 2, ...`), in the order the pages give
@@ -117,7 +123,7 @@ export async function readPages<Row>(list: {
   path: string;
   route: string;
   query: Record<string, string>;
-  row: z.ZodType<Row>;
+  row: z.core.$ZodType<Row>;
   pageLimit: number;
   more?: (rows: Row[]) => boolean;
 }): Promise<Row[]> {

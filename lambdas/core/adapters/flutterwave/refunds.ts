@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../domain/zod';
 import { minorFromProvider, providerAmount, providerDayRange, providerInstantToIso } from './amounts';
 import { call, ProviderRejectedError, providerAmountSchema, readPages, unexpectedResponse } from './client';
 import { verifyTransaction } from './transactions';
@@ -40,29 +40,31 @@ export function normaliseRefundStatus(status: string): RefundStatus {
 
 // The create answer names the transaction `tx_id`, the list `transaction_id`; ids arrive as numbers or digits.
 const providerIdSchema = z.union([
-  z.number().int().positive(),
-  z
-    .string()
-    .regex(/^\d{1,19}$/)
-    .transform(Number),
+  z.int().check(z.positive()),
+  z.pipe(z.string().check(z.regex(/^\d{1,19}$/)), z.transform(Number)),
 ]);
 
 const refundSchema = z
   .looseObject({
     id: providerIdSchema,
-    tx_id: providerIdSchema.nullish(),
-    transaction_id: providerIdSchema.nullish(),
-    flw_ref: z.string().nullish(),
+    tx_id: z.nullish(providerIdSchema),
+    transaction_id: z.nullish(providerIdSchema),
+    flw_ref: z.nullish(z.string()),
     amount_refunded: providerAmountSchema,
-    status: z.string().min(1),
-    comments: z.string().nullish(),
-    comment: z.string().nullish(),
-    created_at: z.string().nullish(),
+    status: z.string().check(z.minLength(1)),
+    comments: z.nullish(z.string()),
+    comment: z.nullish(z.string()),
+    created_at: z.nullish(z.string()),
     // v3's answers name no currency (a refund is in its transaction's); the sandbox's webhook does.
-    currency: z.string().nullish(),
+    currency: z.nullish(z.string()),
   })
-  .refine((r) => (r.tx_id ?? r.transaction_id) != null, 'the refund names no transaction (tx_id or transaction_id)')
-  .refine((r) => r.tx_id == null || r.transaction_id == null || r.tx_id === r.transaction_id, 'tx_id and transaction_id differ');
+  .check(
+    z.refine((r) => (r.tx_id ?? r.transaction_id) != null, 'the refund names no transaction (tx_id or transaction_id)'),
+    z.refine(
+      (r) => r.tx_id == null || r.transaction_id == null || r.tx_id === r.transaction_id,
+      'tx_id and transaction_id differ',
+    ),
+  );
 
 const refundReplySchema = z.object({ status: z.literal('success'), data: refundSchema });
 
@@ -196,12 +198,9 @@ const refundListPageLimit = 100;
 
 const refundPageSchema = z.object({
   status: z.literal('success'),
-  meta: z
-    .object({ page_info: z.object({ current_page: z.number().int(), total_pages: z.number().int() }).partial() })
-    .partial()
-    .nullish(),
+  meta: z.nullish(z.partial(z.object({ page_info: z.partial(z.object({ current_page: z.int(), total_pages: z.int() })) }))),
   // Only the transaction is read from every row; the rows that match are parsed in full.
-  data: z.array(z.looseObject({ tx_id: z.unknown().optional(), transaction_id: z.unknown().optional() })),
+  data: z.array(z.looseObject({ tx_id: z.optional(z.unknown()), transaction_id: z.optional(z.unknown()) })),
 });
 
 /**
@@ -292,7 +291,7 @@ async function currencyOfTransaction(transactionId: number): Promise<string> {
  */
 export const refundWebhookSchema = z.looseObject({
   event: z.enum(['refund.completed', 'refund.failed']),
-  'event.type': z.string().optional(),
+  'event.type': z.optional(z.string()),
   data: refundSchema,
 });
 

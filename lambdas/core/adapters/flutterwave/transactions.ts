@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { roundedMinorFromProvider } from '../../domain/money';
+import * as z from '../../domain/zod';
 import { minorFromProvider, providerDayRange, providerInstantToIso } from './amounts';
 import { call, ProviderRejectedError, providerAmountSchema, readPages } from './client';
 
@@ -10,17 +10,17 @@ import { call, ProviderRejectedError, providerAmountSchema, readPages } from './
 
 /** A transaction as verify's `data` and as a row of `GET /transactions`. */
 const transactionDataSchema = z.object({
-  id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
   tx_ref: z.string(),
   status: z.string(),
   amount: providerAmountSchema,
   charged_amount: providerAmountSchema,
   // The provider's fee on the payment; it can carry sub-kobo parts, like every provider fee.
-  app_fee: providerAmountSchema.nullish(),
+  app_fee: z.nullish(providerAmountSchema),
   currency: z.string(),
   payment_type: z.string(),
-  created_at: z.string().nullish(),
-  customer: z.object({ email: z.string().nullish() }).nullish(),
+  created_at: z.nullish(z.string()),
+  customer: z.nullish(z.object({ email: z.nullish(z.string()) })),
 });
 
 const transactionSchema = z.object({ status: z.literal('success'), data: transactionDataSchema });

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { roundedMinorFromProvider } from '../../domain/money';
+import * as z from '../../domain/zod';
 import { minorFromProvider, providerAmount, providerInstantToIso } from './amounts';
 import { call, ProviderRejectedError, providerAmountSchema, readPages, unexpectedResponse } from './client';
 
@@ -9,26 +9,23 @@ import { call, ProviderRejectedError, providerAmountSchema, readPages, unexpecte
 export const transferStatuses = ['NEW', 'PENDING', 'SUCCESSFUL', 'FAILED'] as const;
 export type TransferStatus = (typeof transferStatuses)[number];
 
-const transferStatusSchema = z
-  .string()
-  .transform((status) => status.toUpperCase())
-  .pipe(z.enum(transferStatuses));
+const transferStatusSchema = z.pipe(z.string().check(z.toUpperCase()), z.enum(transferStatuses));
 
 // Wallet transfers write the account number as a JSON number.
-const accountNumberSchema = z.union([z.string(), z.number()]).transform(String);
+const accountNumberSchema = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 
 const transferSchema = z.object({
-  id: z.number().int().positive(),
-  reference: z.string().min(1),
+  id: z.int().check(z.positive()),
+  reference: z.string().check(z.minLength(1)),
   status: transferStatusSchema,
   amount: providerAmountSchema,
   currency: z.string(),
   account_number: accountNumberSchema,
   bank_code: z.string(),
-  complete_message: z.string().nullish(),
+  complete_message: z.nullish(z.string()),
   // With 7.5% VAT the fee is not a whole number of kobo (26.875).
-  fee: providerAmountSchema.nullish(),
-  created_at: z.string().nullish(),
+  fee: z.nullish(providerAmountSchema),
+  created_at: z.nullish(z.string()),
 });
 
 const transferReplySchema = z.object({ status: z.literal('success'), data: transferSchema });
@@ -155,12 +152,9 @@ const transferListPageLimit = 100;
 
 const transferPageSchema = z.object({
   status: z.literal('success'),
-  meta: z
-    .object({ page_info: z.object({ current_page: z.number().int(), total_pages: z.number().int() }).partial() })
-    .partial()
-    .nullish(),
+  meta: z.nullish(z.partial(z.object({ page_info: z.partial(z.object({ current_page: z.int(), total_pages: z.int() })) }))),
   // Only the reference is read from every row; the rows that match are parsed in full.
-  data: z.array(z.looseObject({ reference: z.string().nullish() })),
+  data: z.array(z.looseObject({ reference: z.nullish(z.string()) })),
 });
 
 /**
@@ -271,16 +265,16 @@ export function isAttemptOf(transferReference: string, reference: string): boole
  */
 export const transferWebhookSchema = z.looseObject({
   event: z.literal('transfer.completed'),
-  'event.type': z.string().optional(),
+  'event.type': z.optional(z.string()),
   data: z.looseObject({
-    id: z.number().int().positive(),
-    reference: z.string().min(1),
+    id: z.int().check(z.positive()),
+    reference: z.string().check(z.minLength(1)),
     status: transferStatusSchema,
-    complete_message: z.string().nullish(),
+    complete_message: z.nullish(z.string()),
     amount: providerAmountSchema,
     currency: z.string(),
     // A fee with VAT is not a whole number of kobo (26.875): kept as the provider wrote it.
-    fee: providerAmountSchema.nullish(),
+    fee: z.nullish(providerAmountSchema),
   }),
 });
 

@@ -1,6 +1,7 @@
 import { type DisputeView, proposeSettlementRequestSchema } from '@escrow/api/disputes';
 import { checkProposedRefund } from '@escrow/domain/dispute';
 import { formatAmount } from '@escrow/domain/money';
+import * as z from 'zod';
 
 type Held = Pick<DisputeView, 'held_minor' | 'currency'>;
 
@@ -16,13 +17,16 @@ function refundRefusal(refundMinor: number, dispute: Held): string | null {
 
 /** The refund as the server reads it, then checked against what `dispute` holds. */
 const refundSchema = (dispute: Held) =>
-  proposeSettlementRequestSchema.shape.refund.superRefine((refundMinor, ctx) => {
-    const refusal = refundRefusal(refundMinor, dispute);
-    if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
-  });
+  proposeSettlementRequestSchema.shape.refund.check(
+    z.superRefine((refundMinor: number, ctx) => {
+      const refusal = refundRefusal(refundMinor, dispute);
+      if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
+    }),
+  );
 
 /** "Propose a split": the server's request, refusing before it is sent a refund above what is held. */
-export const proposeSplitSchema = (dispute: Held) => proposeSettlementRequestSchema.extend({ refund: refundSchema(dispute) });
+export const proposeSplitSchema = (dispute: Held) =>
+  z.object({ ...proposeSettlementRequestSchema.shape, refund: refundSchema(dispute) });
 
 /**
  * The refund typed so far, for the preview and the refusal shown while typing: its minor units when

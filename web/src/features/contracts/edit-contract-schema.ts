@@ -7,10 +7,11 @@ import { contractPageMessages } from './messages';
  * "Please ensure all fields are filled correctly." like the other fields; anything else typed is the
  * server's own amount check (which reads text or a number; the box only gives text).
  */
-export const editContractFormSchema = editContractRequestSchema.extend({
+export const editContractFormSchema = z.object({
+  ...editContractRequestSchema.shape,
   value: z
     .string()
     .trim()
     .min(1, contractPageMessages.fillAllFieldsCorrectly)
-    .pipe(editContractRequestSchema.shape.value as z.ZodType<number, string>),
+    .pipe(editContractRequestSchema.shape.value as z.core.$ZodType<number, string>),
 });

@@ -10,7 +10,7 @@ import {
   type TransferAccountResponse,
   transferAccountResponseSchema,
 } from '@escrow/api/payments';
-import type { z } from 'zod';
+import * as z from 'zod';
 import { apiFetch } from '../../lib/api';
 import { personName } from '../../lib/people';
 
@@ -31,7 +31,10 @@ export function generateTransferAccount(contractId: string): Promise<TransferAcc
 }
 
 /** The spec has its own text for a reply without a link, so the page, not the parse, decides about a missing one. */
-const opayReplySchema = opayPaymentResponseSchema.partial({ paymentLink: true });
+const opayReplySchema = z.object({
+  ...opayPaymentResponseSchema.shape,
+  paymentLink: z.optional(opayPaymentResponseSchema.shape.paymentLink),
+});
 export type OpayPaymentReply = z.infer<typeof opayReplySchema>;
 
 /** The provider's payment page to send the browser to. */

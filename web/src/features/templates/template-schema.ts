@@ -11,10 +11,10 @@ const basePrice = z
   .string()
   .trim()
   .min(1, templatePageMessages.fillAllFields)
-  .pipe(createTemplateRequestSchema.shape.base_price as z.ZodType<number, string>);
+  .pipe(createTemplateRequestSchema.shape.base_price as z.core.$ZodType<number, string>);
 
 /** Spec §5 "Create template": the server's request, the price as typed. */
-export const createTemplateFormSchema = createTemplateRequestSchema.extend({ base_price: basePrice });
+export const createTemplateFormSchema = z.object({ ...createTemplateRequestSchema.shape, base_price: basePrice });
 
 /** Spec §5 "Edit template": the server's request, the price as typed. */
-export const editTemplateFormSchema = editTemplateRequestSchema.extend({ base_price: basePrice });
+export const editTemplateFormSchema = z.object({ ...editTemplateRequestSchema.shape, base_price: basePrice });
