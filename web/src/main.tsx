@@ -1,7 +1,7 @@
 // First, before any module builds a schema: zod set jitless, for the Content-Security-Policy
 // (the module says why). The shared API schemas build theirs with zod's mini build, which the
 // `zod` alias does not reach, and a lazy page can load them before anything imports `zod`.
-import './lib/zod-jitless';
+import './lib/zod-config';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
