@@ -129,7 +129,7 @@ export interface LedgerSummary {
 }
 
 /** The amount of `account` a posting's lines move (debits positive). */
-const moved = (posting: Pick<Posting, 'lines'>, account: LedgerAccount) =>
+export const moved = (posting: Pick<Posting, 'lines'>, account: LedgerAccount) =>
   posting.lines.reduce((sum, line) => (line.account === account ? sum + line.amount_minor : sum), 0);
 
 /** What a posting paid in, paid out to a seller and refunded to a payer (each 0 or positive). */

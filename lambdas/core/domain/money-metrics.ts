@@ -1,4 +1,4 @@
-import { type Posting, postingFlows } from './ledger';
+import { moved, type Posting, postingFlows } from './ledger';
 
 /**
  * The money metrics: each event that means money is stuck or refused is counted as a CloudWatch
@@ -31,14 +31,14 @@ export type MoneyFlow = (typeof moneyFlows)[number];
 export function flowsOf(posting: Pick<Posting, 'kind' | 'lines'>): Partial<Record<MoneyFlow, number>> {
   const { paidInMinor, paidOutMinor, refundedMinor } = postingFlows(posting);
   // The platform's fee is a credit of `fees` (negative), earned when a payout releases it.
-  const feesMinor = -posting.lines.reduce((sum, l) => (l.account === 'fees' ? sum + l.amount_minor : sum), 0);
-  const moved: Array<[MoneyFlow, number]> = [
+  const feesMinor = -moved(posting, 'fees');
+  const flowsMoved: Array<[MoneyFlow, number]> = [
     ['MoneyIn', paidInMinor],
     ['MoneyPaidOut', paidOutMinor],
     ['MoneyRefunded', refundedMinor],
     ['Fees', feesMinor],
   ];
   const flows: Partial<Record<MoneyFlow, number>> = {};
-  for (const [flow, amount] of moved) if (amount > 0) flows[flow] = amount;
+  for (const [flow, amount] of flowsMoved) if (amount > 0) flows[flow] = amount;
   return flows;
 }

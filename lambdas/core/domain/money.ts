@@ -27,6 +27,9 @@ export const defaultCurrency = 'NGN' satisfies Currency;
  */
 export const escrowCurrencies = ['NGN'] as const satisfies readonly Currency[];
 
+/** Whether a code (from a provider, say) is a currency the product knows. */
+export const isCurrency = (code: string): code is Currency => (currencyCodes as readonly string[]).includes(code);
+
 export function isEscrowCurrency(currency: Currency): boolean {
   return (escrowCurrencies as readonly Currency[]).includes(currency);
 }

@@ -1,5 +1,5 @@
 import { type Contract, isPayable } from './escrow-contract';
-import { type Currency, currencyCodes } from './money';
+import { type Currency, isCurrency } from './money';
 
 /**
  * Money into escrow: who may pay, how much is due, the transaction references, and what a
@@ -43,8 +43,6 @@ export type CreditDecision =
   /** Money the provider holds in another currency than the contract's: none of it is credited, all of it goes back. */
   | { credit: false; outcome: 'refund'; amountMinor: number; currency: Currency; reason: string };
 
-const isKnownCurrency = (code: string): code is Currency => (currencyCodes as readonly string[]).includes(code);
-
 /**
  * Credit only what the provider confirmed: its status is successful, it is this reference, in the
  * contract's currency; then the amount it confirms (less than due is a part payment, never more
@@ -60,7 +58,7 @@ export function decideCredit(intent: PaymentIntent, tx: ConfirmedTransaction): C
   }
   if (tx.currency !== intent.currency) {
     const reason = `paid in ${tx.currency}, due in ${intent.currency}`;
-    if (!isKnownCurrency(tx.currency)) return { credit: false, outcome: 'refused', reason };
+    if (!isCurrency(tx.currency)) return { credit: false, outcome: 'refused', reason };
     return { credit: false, outcome: 'refund', amountMinor: tx.amountMinor, currency: tx.currency, reason };
   }
   return { credit: true, amountMinor: tx.amountMinor };

@@ -1,5 +1,5 @@
-import type { LedgerAccount, LedgerLine, PostingKind } from './ledger';
-import { type Currency, currencyCodes, formatAmount, toDecimalString } from './money';
+import { type LedgerLine, moved, type PostingKind } from './ledger';
+import { type Currency, formatAmount, isCurrency, toDecimalString } from './money';
 
 /**
  * Reconciliation: the ledger against the provider's own account of the money (its transactions,
@@ -115,13 +115,20 @@ const isOpenTransfer = (t: { status: string }) => t.status === 'NEW' || t.status
 const isDoneRefund = (r: { status: string }) => r.status === 'completed' || r.status === 'successful';
 const isOpenRefund = (r: { status: string }) => r.status === 'pending' || r.status === 'new';
 
-const moved = (posting: Pick<ReconciledPosting, 'lines'>, account: LedgerAccount) =>
-  posting.lines.reduce((sum, line) => (line.account === account ? sum + line.amount_minor : sum), 0);
-
 /** What a posting says entered (+) or left (-) the provider's balance, its fee included. */
 export const holdingMoved = (posting: Pick<ReconciledPosting, 'lines'>) => moved(posting, 'provider_holding');
 
 const inRange = (at: string, range: { from: string; until: string }) => at >= range.from && at < range.until;
+
+/** A provider movement as reconciliation compares it: what it moved in (+) or out (-), fee included. */
+interface Movement {
+  reference: string;
+  currency: string;
+  signedMinor: number;
+  createdAt: string;
+  /** What it is, as a difference on it is described. */
+  what: string;
+}
 
 /**
  * The differences of one day: every provider movement made that day that the ledger has not
@@ -143,40 +150,20 @@ export function reconcileDay(
     if (posting.provider_id === undefined) continue;
     postedFor.set(posting.provider_id, [...(postedFor.get(posting.provider_id) ?? []), posting]);
   }
-  const ledgerMinorOf = (key: string) => (postedFor.get(key) ?? []).reduce((sum, p) => sum + holdingMoved(p), 0);
-  const compare = (key: string, reference: string, currency: string, providerMinor: number, what: string) => {
-    const ledgerMinor = ledgerMinorOf(key);
-    if (ledgerMinor !== providerMinor) differences.push({ reference, currency, providerMinor, ledgerMinor, what });
+  const compare = (key: string, movement: Movement, what: string) => {
+    const ledgerMinor = (postedFor.get(key) ?? []).reduce((sum, p) => sum + holdingMoved(p), 0);
+    if (ledgerMinor !== movement.signedMinor)
+      differences.push({
+        reference: movement.reference,
+        currency: movement.currency,
+        providerMinor: movement.signedMinor,
+        ledgerMinor,
+        what,
+      });
   };
 
-  for (const payment of provider.payments) {
-    if (payment.status !== 'successful' || !inRange(payment.createdAt, day)) continue;
-    const reference = `transaction ${payment.id} (${payment.txRef})`;
-    const net = payment.amountMinor - payment.feeMinor;
-    compare(providerId('transaction', payment.id), reference, payment.currency, net, 'payment received by the provider');
-  }
-  for (const transfer of provider.transfers) {
-    if (!inRange(transfer.createdAt, day)) continue;
-    const reference = `transfer ${transfer.id} (${transfer.reference})`;
-    const out = transfer.amountMinor + transfer.feeMinor;
-    if (isOpenTransfer(transfer))
-      inFlight.push({ reference, currency: transfer.currency, amountMinor: out, what: `transfer ${transfer.status}` });
-    else if (isSuccessfulTransfer(transfer))
-      compare(providerId('transfer', transfer.id), reference, transfer.currency, -out, 'transfer paid by the provider');
-  }
-  for (const refund of provider.refunds) {
-    if (!inRange(refund.createdAt, day)) continue;
-    const reference = `refund ${refund.id} (transaction ${refund.transactionId})`;
-    if (isOpenRefund(refund))
-      inFlight.push({ reference, currency: refund.currency, amountMinor: refund.amountMinor, what: 'refund pending' });
-    else if (isDoneRefund(refund))
-      compare(providerId('refund', refund.id), reference, refund.currency, -refund.amountMinor, 'refund made by the provider');
-  }
-
-  // Postings of the day: each must answer for a provider movement, for its amount. A movement made
-  // before the day (a transfer that settled after midnight, a refund completed days later) was not
-  // compared above: it is here, on the day it was posted.
-  const movements = new Map<string, { reference: string; currency: string; signedMinor: number; createdAt: string }>();
+  // Every movement that moved money, by the id a posting names it with; those still under way are in flight.
+  const movements = new Map<string, Movement>();
   for (const p of provider.payments)
     if (p.status === 'successful')
       movements.set(providerId('transaction', p.id), {
@@ -184,23 +171,44 @@ export function reconcileDay(
         currency: p.currency,
         signedMinor: p.amountMinor - p.feeMinor,
         createdAt: p.createdAt,
+        what: 'payment received by the provider',
       });
-  for (const t of provider.transfers)
-    if (isSuccessfulTransfer(t))
-      movements.set(providerId('transfer', t.id), {
-        reference: `transfer ${t.id} (${t.reference})`,
+  for (const t of provider.transfers) {
+    const movement = {
+      reference: `transfer ${t.id} (${t.reference})`,
+      currency: t.currency,
+      signedMinor: -(t.amountMinor + t.feeMinor),
+      createdAt: t.createdAt,
+      what: 'transfer paid by the provider',
+    };
+    if (isSuccessfulTransfer(t)) movements.set(providerId('transfer', t.id), movement);
+    else if (isOpenTransfer(t) && inRange(t.createdAt, day))
+      inFlight.push({
+        reference: movement.reference,
         currency: t.currency,
-        signedMinor: -(t.amountMinor + t.feeMinor),
-        createdAt: t.createdAt,
+        amountMinor: -movement.signedMinor,
+        what: `transfer ${t.status}`,
       });
-  for (const r of provider.refunds)
-    if (isDoneRefund(r))
-      movements.set(providerId('refund', r.id), {
-        reference: `refund ${r.id} (transaction ${r.transactionId})`,
-        currency: r.currency,
-        signedMinor: -r.amountMinor,
-        createdAt: r.createdAt,
-      });
+  }
+  for (const r of provider.refunds) {
+    const movement = {
+      reference: `refund ${r.id} (transaction ${r.transactionId})`,
+      currency: r.currency,
+      signedMinor: -r.amountMinor,
+      createdAt: r.createdAt,
+      what: 'refund made by the provider',
+    };
+    if (isDoneRefund(r)) movements.set(providerId('refund', r.id), movement);
+    else if (isOpenRefund(r) && inRange(r.createdAt, day))
+      inFlight.push({ reference: movement.reference, currency: r.currency, amountMinor: r.amountMinor, what: 'refund pending' });
+  }
+
+  // The day's movements, each against what the ledger posted for it.
+  for (const [key, movement] of movements) if (inRange(movement.createdAt, day)) compare(key, movement, movement.what);
+
+  // Postings of the day: each must answer for a provider movement, for its amount. A movement made
+  // before the day (a transfer that settled after midnight, a refund completed days later) was not
+  // compared above: it is here, on the day it was posted.
   const comparedLate = new Set<string>();
   for (const posting of postings) {
     if (!inRange(posting.created_at, day) || posting.kind === 'refund_requested') continue;
@@ -209,13 +217,7 @@ export function reconcileDay(
     if (key !== undefined && movement) {
       if (!inRange(movement.createdAt, day) && !comparedLate.has(key)) {
         comparedLate.add(key);
-        compare(
-          key,
-          movement.reference,
-          movement.currency,
-          movement.signedMinor,
-          'provider movement of an earlier day, posted this day',
-        );
+        compare(key, movement, 'provider movement of an earlier day, posted this day');
       }
       continue;
     }
@@ -242,8 +244,8 @@ export function balanceDifference(figures: { ledgerMinor: number; providerMinor:
 /** A difference as finance reads it. */
 export function describeDifference(difference: Difference): string {
   // Money in a currency the product does not know (refused) is printed by its code.
-  const known = (currencyCodes as readonly string[]).includes(difference.currency);
+  const { currency } = difference;
   const money = (minor: number) =>
-    known ? formatAmount(minor, difference.currency as Currency) : `${difference.currency} ${toDecimalString(minor)}`;
+    isCurrency(currency) ? formatAmount(minor, currency) : `${currency} ${toDecimalString(minor)}`;
   return `${difference.reference}: ${difference.what}; provider ${money(difference.providerMinor)}, ledger ${money(difference.ledgerMinor)}`;
 }

@@ -5,7 +5,7 @@ import { getTransfer, listTransfersSince } from '../adapters/flutterwave/transfe
 import { logger } from '../adapters/logger';
 import { countMoneyEvent, countMoneyHeld } from '../adapters/metrics';
 import type { LedgerAccount } from '../domain/ledger';
-import { type Currency, currencyCodes, escrowCurrencies } from '../domain/money';
+import { type Currency, currencyCodes, escrowCurrencies, isEscrowCurrency } from '../domain/money';
 import { providerFeeOf } from '../domain/payment';
 import {
   addDays,
@@ -173,7 +173,7 @@ export async function reconcile(date = lagosDay(new Date().toISOString()), now =
     // The ledger counts a payment once the provider confirms it, before it settles: the ledger balance, not the available one.
     const figures = { ledgerMinor: ledger.balances.provider_holding, providerMinor: balance.ledgerMinor, inFlightMinor };
     const quiet = Object.values(figures).every((minor) => minor === 0);
-    if (!quiet || escrowCurrencies.includes(currency as (typeof escrowCurrencies)[number]))
+    if (!quiet || isEscrowCurrency(currency))
       balances.push({ currency, ...figures, differenceMinor: balanceDifference(figures) });
   }
   return { date, differences, inFlight, balances, postingsRead: postings.length };
