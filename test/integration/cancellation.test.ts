@@ -13,7 +13,7 @@ import { apiCaller } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
 import { expectBalancedLedgers, expectReconciled, ledgerSummaryOf } from '../support/ledger';
 import { sendFromBank } from '../support/sandbox-payer';
-import { snapshotDiff, snapshotTable, withoutThrottlesOrWorkflowTokens } from '../support/table';
+import { snapshotDiff, snapshotTable, withoutBackgroundItemsOrWorkflowTokens } from '../support/table';
 import { executionsOf } from '../support/workflow';
 
 /**
@@ -103,7 +103,7 @@ describe('cancelling a funded contract before delivery', () => {
   it('refuses a stranger (403) and a delivered contract (409), changing nothing', async () => {
     const id = await paid(20_000);
     expect((await call(seller, '/mark-delivered', { contractId: id, note: 'Delivered to the hall' })).status).toBe(200);
-    const before = await snapshotTable(withoutThrottlesOrWorkflowTokens);
+    const before = await snapshotTable(withoutBackgroundItemsOrWorkflowTokens);
     const byStranger = await cancel(id, stranger);
     expect(byStranger.status).toBe(403);
     expect(byStranger.body.error).toBe(cancellationMessages.notParty);
@@ -112,7 +112,7 @@ describe('cancelling a funded contract before delivery', () => {
       expect(refused.status).toBe(409);
       expect(refused.body.error).toBe(cancellationMessages.notCancellable('delivered'));
     }
-    expect(snapshotDiff(before, await snapshotTable(withoutThrottlesOrWorkflowTokens))).toEqual([]);
+    expect(snapshotDiff(before, await snapshotTable(withoutBackgroundItemsOrWorkflowTokens))).toEqual([]);
   });
 
   it('by the seller: everything paid goes back to the buyer, no fee, and the contract ends cancelled', async () => {

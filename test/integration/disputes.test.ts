@@ -18,7 +18,7 @@ import { type SignedInPerson, signedInPerson } from '../support/identity';
 import { expectBalancedLedgers, expectReconciled, ledgerOf, ledgerSummaryOf } from '../support/ledger';
 import { providerRefundsOf, sendFromBank } from '../support/sandbox-payer';
 import { readyToBePaid } from '../support/seller';
-import { snapshotDiff, snapshotTable, withoutThrottlesOrWorkflowTokens } from '../support/table';
+import { snapshotDiff, snapshotTable, withoutBackgroundItemsOrWorkflowTokens } from '../support/table';
 import { executionsOf } from '../support/workflow';
 
 /**
@@ -146,7 +146,7 @@ describe('opening a dispute', () => {
     });
     const unpaid = String(made.body.id);
     const paid = await funded(20_000);
-    const before = await snapshotTable(withoutThrottlesOrWorkflowTokens);
+    const before = await snapshotTable(withoutBackgroundItemsOrWorkflowTokens);
     const byStranger = await openDispute(paid, stranger);
     expect(byStranger.status).toBe(403);
     expect(byStranger.body.error).toBe(disputeMessages.notParty);
@@ -162,7 +162,7 @@ describe('opening a dispute', () => {
     const tooLong = await call(buyer, '/open-dispute', { contractId: paid, reason: 'other', details: 'x'.repeat(1001) });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.error).toBe(disputeMessages.detailsTooLong);
-    expect(snapshotDiff(before, await snapshotTable(withoutThrottlesOrWorkflowTokens))).toEqual([]);
+    expect(snapshotDiff(before, await snapshotTable(withoutBackgroundItemsOrWorkflowTokens))).toEqual([]);
     expect((await call(stranger, `/contracts/${paid}/dispute`)).status).toBe(403);
     expect(await disputeOf(paid)).toBeNull();
   });

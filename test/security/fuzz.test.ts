@@ -8,7 +8,7 @@ import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
 import { type ApiAnswer, apiRequest } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
-import { snapshotDiff, snapshotTable, type TableSnapshot, withoutThrottles } from '../support/table';
+import { snapshotDiff, snapshotTable, type TableSnapshot, withoutBackgroundItems } from '../support/table';
 import { allProbes, type Caller, type Probe, type Targets } from './route-probes';
 
 /**
@@ -395,7 +395,7 @@ function violation(answer: ApiAnswer): string | undefined {
   return 'a refusal without an `error` text';
 }
 
-const tableNow = () => snapshotTable(withoutThrottles);
+const tableNow = () => snapshotTable(withoutBackgroundItems);
 
 /**
  * The table once it has stopped changing. After activity (an accepted input may start an

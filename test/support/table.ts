@@ -29,14 +29,19 @@ export async function snapshotTable(keep: (pk: string, sk: string) => boolean = 
   return snapshot;
 }
 
-/** Rate limiters count every request, refused or not: they are not a stored change. */
-export const withoutThrottles = (pk: string) => !pk.startsWith('THROTTLE#');
+/**
+ * Neither throttle windows (rate limiters count every request, refused or not) nor the ledger's
+ * daily closings (`LEDGER#CLOSED#<currency>`, written by the close-ledger schedule on its own
+ * clock, a day each run while a cloud with compressed time catches up): not a change a request made.
+ */
+export const withoutBackgroundItems = (pk: string) => !pk.startsWith('THROTTLE#') && !pk.startsWith('LEDGER#CLOSED#');
 
 /**
- * Neither throttle windows nor the workflow's task tokens (`TASK#<step>`), which the state machine
- * stores on its own clock as an execution moves on: what a refused request must not change.
+ * Nor the workflow's task tokens (`TASK#<step>`), which the state machine stores on its own clock
+ * as an execution moves on: what a refused request must not change.
  */
-export const withoutThrottlesOrWorkflowTokens = (pk: string, sk: string) => withoutThrottles(pk) && !sk.startsWith('TASK#');
+export const withoutBackgroundItemsOrWorkflowTokens = (pk: string, sk: string) =>
+  withoutBackgroundItems(pk) && !sk.startsWith('TASK#');
 
 /** What differs between two snapshots, one line per item: added, removed or changed (with both versions). */
 export function snapshotDiff(before: TableSnapshot, after: TableSnapshot): string[] {
