@@ -134,6 +134,24 @@ it('loads neither Amplify nor zod on the landing page, and both on the login pag
   expect(login.some((text) => text.includes(zodMarker))).toBe(true);
 });
 
+it('sends nothing to a third party from the login page, even on the load the device fingerprint library would report its use from', async () => {
+  const context = await browser.newContext(firstMachine);
+  // The library reports to its vendor when Math.random() < 0.001: make this load that one.
+  await context.addInitScript(() => {
+    Math.random = () => 0;
+  });
+  const page = await context.newPage();
+  const elsewhere: string[] = [];
+  page.on('request', (request) => {
+    if (!new URL(request.url()).hostname.match(/^(127\.0\.0\.1|localhost)$/)) elsewhere.push(request.url());
+  });
+  await page.goto(`${cloud.appUrl}/login`, { waitUntil: 'networkidle' });
+  // The device is identified (and stored) once the page has run the library.
+  await expect.poll(() => page.evaluate(() => Object.keys(window.localStorage).length)).toBeGreaterThan(0);
+  expect(elsewhere).toEqual([]);
+  await context.close();
+});
+
 /** Chromium's console errors of a page (React reports a hydration mismatch there). */
 function consoleErrors(page: Page): string[] {
   const errors: string[] = [];
