@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import type { Context, ScheduledEvent } from 'aws-lambda';
@@ -27,7 +27,7 @@ import {
   type SandboxTransfer,
   startFlutterwaveSandbox,
 } from './flutterwave/index';
-import { close, listen } from './http-util';
+import { close, createStartingServer, listen } from './http-util';
 import { lambdaContext } from './lambda-context';
 import { type LocalSchedule, startScheduleRunner } from './schedules';
 import { createStepTemplates, htmlToText, startSes } from './ses';
@@ -168,17 +168,19 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     stoppers.push(async () => {
       for (const s of servers) await close(s);
     });
-    // Cognito's issuer contains its own URL, so bind its port before building the pool.
-    const cognitoHttp = createServer();
-    const cognitoPort = await listen(cognitoHttp, port(2));
+    // Cognito's issuer contains its own URL, so bind its port before building the pool (until
+    // then it answers 503, as the app's server does).
+    const cognitoHttp = createStartingServer();
+    const cognitoPort = await listen(cognitoHttp.server, port(2));
     const cognitoEndpoint = `http://127.0.0.1:${cognitoPort}`;
-    servers.push(cognitoHttp);
+    servers.push(cognitoHttp.server);
 
     const stateMachineArn = `arn:aws:states:${localStage.region}:${localStage.accountId}:stateMachine:${localStage.stateMachineName}`;
-    // The app's URL goes into emails and the captcha check, so bind its port before the handlers run.
-    const web = createServer();
-    const boundAppPort = await listen(web, port(0));
-    servers.push(web);
+    // The app's URL goes into emails and the captcha check, so bind its port before the handlers run
+    // (it answers 503 until its own handler is attached, last).
+    const web = createStartingServer();
+    const boundAppPort = await listen(web.server, port(0));
+    servers.push(web.server);
     const appUrl = `http://127.0.0.1:${boundAppPort}`;
     // What CDK gives each Lambda in AWS (the same function), plus the endpoints of the local stand-ins.
     Object.assign(process.env, {
@@ -270,8 +272,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
         );
       },
     });
-    cognitoHttp.on(
-      'request',
+    cognitoHttp.ready(
       cognitoRequestListener(cognito, tokens, {
         userPoolId: localStage.userPoolId,
         region: localStage.region,
@@ -324,8 +325,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       secrets.flutterwavePublicKey,
     );
     const captcha = new LocalCaptcha(localStage.captchaSiteKey, secrets.captchaSecret);
-    web.on(
-      'request',
+    web.ready(
       webRequestListener(
         resolve(options.webDist ?? join(rootDir, 'web', 'dist')),
         () => config,

@@ -239,7 +239,11 @@ describe('faults', () => {
   });
 
   it('failRefunds can be switched through POST /__faults too', async () => {
-    const set = await fetch(`${sandbox.origin}/__faults`, { method: 'POST', body: JSON.stringify({ failRefunds: true }) });
+    const set = await fetch(`${sandbox.origin}/__faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ failRefunds: true }),
+    });
     expect(await set.json()).toMatchObject({ failRefunds: true });
     const refund = await createRefund({ transactionId: await paidByBankTransfer('10'), amountMinor: 1_000 });
     expect(refundFromWebhook(refundWebhookSchema.parse((await settledHook(refund)).body)).status).toBe('failed');

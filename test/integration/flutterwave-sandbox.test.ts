@@ -504,7 +504,11 @@ describe('verification', () => {
 
 describe('webhooks', () => {
   it('arrives N+1 times with N duplicates set through POST /__faults', async () => {
-    const set = await fetch(`${sandbox.origin}/__faults`, { method: 'POST', body: JSON.stringify({ webhookDuplicates: 2 }) });
+    const set = await fetch(`${sandbox.origin}/__faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ webhookDuplicates: 2 }),
+    });
     expect(await set.json()).toMatchObject({ webhookDuplicates: 2 });
     const { txRef, account } = await openBankCharge(10_000);
     await sendTransfer(account.accountNumber, '100');
@@ -515,7 +519,11 @@ describe('webhooks', () => {
   });
 
   it('refuses an unknown fault', async () => {
-    const set = await fetch(`${sandbox.origin}/__faults`, { method: 'POST', body: JSON.stringify({ dropWebhook: true }) });
+    const set = await fetch(`${sandbox.origin}/__faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ dropWebhook: true }),
+    });
     expect(set.status).toBe(400);
   });
 
@@ -658,7 +666,11 @@ describe('transfers (payouts)', () => {
   }
 
   async function setFaults(patch: object): Promise<Response> {
-    return fetch(`${sandbox.origin}/__faults`, { method: 'POST', body: JSON.stringify(patch) });
+    return fetch(`${sandbox.origin}/__faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(patch),
+    });
   }
 
   it('queues a transfer (NEW), then settles it SUCCESSFUL and sends one signed transfer.completed webhook', async () => {

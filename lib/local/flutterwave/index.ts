@@ -1,7 +1,7 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { close, listen, readBody, sendJson } from '../http-util';
+import { close, createStartingServer, listen, readBody, sendJson } from '../http-util';
 import { handleApi, handleTransferResendHook } from './api';
 import { balanceMinor } from './balances';
 import type { SandboxContext } from './context';
@@ -140,7 +140,8 @@ export async function startFlutterwaveSandbox(options: FlutterwaveSandboxOptions
       waiting.add(done);
     });
 
-  const server = createServer();
+  // Its pages and webhooks name its own origin, so it listens first (answering 503 until `ready`).
+  const { server, ready } = createStartingServer();
   const port = await listen(server, options.port ?? 0);
   const origin = `http://127.0.0.1:${port}`;
   const ctx: SandboxContext = { store, webhooks, payouts, faults, origin, publicKey: options.publicKey, wait };
@@ -148,7 +149,7 @@ export async function startFlutterwaveSandbox(options: FlutterwaveSandboxOptions
   payouts.resume();
   refunds.resume();
 
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  ready((req: IncomingMessage, res: ServerResponse) => {
     route(ctx, refunds, options.secretKey, req, res).catch((error: unknown) => {
       log(`${req.method} ${req.url} failed: ${error instanceof Error ? error.message : String(error)}`);
       if (!res.headersSent) sendJson(res, 500, errorJson('Internal sandbox error'));
@@ -211,9 +212,28 @@ async function route(
   sendJson(res, 404, errorJson(`Cannot ${req.method} ${url.pathname}`));
 }
 
-/** GET reads the faults; POST a JSON subset of them changes those (the server is loopback-only). */
+/**
+ * GET reads the faults; POST a JSON subset of them changes those. Loopback-only is not enough: any
+ * web page the developer opens can POST here, and as text/plain a browser sends it without asking
+ * first (no CORS preflight). So a change must come as JSON, from a script (no Origin) or from the
+ * sandbox's own pages; a browser sends JSON to another origin only after a preflight, which this
+ * server never grants.
+ */
 async function faultsEndpoint(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.method === 'POST') {
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== ctx.origin) {
+      sendJson(res, 403, { error: `Faults are switched by a local script or from the sandbox's own pages (${ctx.origin})` });
+      return;
+    }
+    const mediaType = String(req.headers['content-type'] ?? '')
+      .split(';')[0]
+      ?.trim()
+      .toLowerCase();
+    if (mediaType !== 'application/json') {
+      sendJson(res, 415, { error: 'Send the faults as JSON (content-type: application/json)' });
+      return;
+    }
     let body: unknown;
     try {
       body = JSON.parse((await readBody(req, 64 * 1024)).toString('utf8'));
