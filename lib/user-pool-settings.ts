@@ -1,3 +1,5 @@
+import { tokenValidityMinutes } from '../lambdas/core/runtime/pool-tokens';
+
 /**
  * The user pool's settings, read by the CDK auth construct and by the local Cognito, so the pool
  * a laptop runs behaves like the deployed one.
@@ -12,9 +14,11 @@ export const userPoolSettings = {
   /**
    * ID and access tokens: 15 minutes. The API's JWT authorizer cannot see a revocation, so this
    * bounds how long a token outlives a password reset or sign-out; the refresh token keeps the session.
+   * Defined beside the functions' check of a token's life (lambdas/core/runtime/pool-tokens.ts), which
+   * refuses a token that claims to live longer.
    */
-  accessTokenValidityMinutes: 15,
-  idTokenValidityMinutes: 15,
+  accessTokenValidityMinutes: tokenValidityMinutes.access,
+  idTokenValidityMinutes: tokenValidityMinutes.id,
   refreshTokenValidityDays: 30,
   /** Hours a sign-up confirmation code stays valid (Cognito's fixed value). */
   confirmationCodeValidityHours: 24,

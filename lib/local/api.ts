@@ -5,6 +5,7 @@ import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Handler } from 'aws-lambda';
 import { apiRequestHeaders } from '../../lambdas/core/api/http';
+import { apiTokenUses, epochNow, poolTokenProblem, poolTokenUses, type TokenUse } from '../../lambdas/core/runtime/pool-tokens';
 import { handlerEntry, type RouteDefinition, routes } from '../../lambdas/routes';
 import { PayloadTooLargeError, readBody, sendJson } from './http-util';
 import { lambdaContext } from './lambda-context';
@@ -37,8 +38,10 @@ interface MountedRoute {
  * a missing or bad token is a 401 `{"message":"Unauthorized"}` and the handler is not called.
  */
 /**
- * A check of the local pool's tokens, signature from its JWKS, issuer and expiry, plus `check` of
- * the claims: the claims, or undefined when the token is not valid.
+ * A check of the local pool's tokens, signature from its JWKS, issuer and expiry, that they are
+ * tokens the pool issues (an ID or access token with a required `exp`, an `iat` not in the future
+ * and no longer a life than the pool gives: lambdas/core/runtime/pool-tokens.ts, the functions' own
+ * check), plus `check` of the claims: the claims, or undefined when the token is not valid.
  */
 export function poolTokenVerifier(
   pool: { issuer: string; jwksUri: string },
@@ -55,7 +58,7 @@ export function poolTokenVerifier(
       jwksUri: pool.jwksUri,
       audience: null,
       customJwtCheck: ({ payload }) => {
-        if (!check(payload)) throw new Error('claims');
+        if (poolTokenProblem(payload, poolTokenUses, epochNow()) !== undefined || !check(payload)) throw new Error('claims');
       },
     },
     { jwksCache },
@@ -64,11 +67,12 @@ export function poolTokenVerifier(
 }
 
 export async function createApiServer(options: ApiOptions): Promise<Server> {
-  // The HTTP API accepts a token whose aud (ID token) or client_id (access token) is the client.
-  const verify = poolTokenVerifier(
-    options,
-    (payload) => payload.aud === options.audience || payload.client_id === options.audience,
-  );
+  // The HTTP API accepts an ID token whose aud, or an access token whose client_id, is the client.
+  const audienceOf = { id: 'aud', access: 'client_id' } as const satisfies Record<TokenUse, keyof JwtPayload>;
+  const verify = poolTokenVerifier(options, (payload) => {
+    const use = apiTokenUses.find((u) => u === payload.token_use);
+    return use !== undefined && payload[audienceOf[use]] === options.audience;
+  });
   const mounted = await Promise.all(routes.map(mount));
 
   return createServer((req, res) => {

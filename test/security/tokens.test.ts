@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fetchAuthSession } from 'aws-amplify/auth';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import {
   base64url,
   decodeJwt,
@@ -12,9 +13,12 @@ import {
   SignJWT,
 } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handlerEntry } from '../../lambdas/routes';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
+import { lambdaContext } from '../../lib/local/lambda-context';
 import { userPoolSettings } from '../../lib/user-pool-settings';
 import { configureAmplify } from '../support/amplify';
+import { openEvents } from '../support/events';
 import { eventually } from '../support/eventually';
 import { apiRequest } from '../support/http';
 import { linkIn, mailCount, postJson, type SignedInPerson, signedIn, signedInPerson, waitForEmail } from '../support/identity';
@@ -154,6 +158,78 @@ describe('forged and foreign tokens', () => {
 
 // ---------------------------------------------------------------------------------------------
 
+describe("tokens signed with the pool's own key that break the pool's rules (issue 25)", () => {
+  /**
+   * What someone holding the pool's signing key could mint: the signature, issuer and audience are
+   * right, and only the claims a signature check leaves open are wrong. Each is refused by the API's
+   * authorizer, by the functions themselves (defence in depth behind it, as they run in AWS), and by
+   * the realtime channels.
+   */
+  const shapes: Record<string, (claims: JWTPayload) => JWTPayload> = {
+    'without exp': ({ exp: _exp, ...claims }) => claims,
+    'without iat': ({ iat: _iat, ...claims }) => ({ ...claims, exp: now() + 600 }),
+    'with iat in the future': (claims) => ({ ...claims, iat: now() + 3_600, exp: now() + 3_600 + 600 }),
+    'with a ten-year exp': (claims) => ({ ...claims, iat: now(), exp: now() + 10 * 365 * 86_400 }),
+    'with token_use=foo': (claims) => ({ ...claims, token_use: 'foo' }),
+  };
+  /** token_use=foo is already refused there (it takes access tokens alone): the other shapes are the new ones. */
+  const realtimeShapes = Object.keys(shapes).filter((shape) => shape !== 'with token_use=foo');
+  /** Mints `base`'s claims afresh with the pool's key, broken as `shape` says (none: keeping every rule). */
+  let forge: (base: string, shape?: string) => Promise<string>;
+
+  beforeAll(async () => {
+    // The pool's private key, which the local pool keeps to itself: read here to mint what a thief of
+    // that key could, since no API of the pool signs arbitrary claims (and must not).
+    const poolKey: unknown = Reflect.get(cloud.tokens, 'privateKey');
+    if (!(poolKey instanceof CryptoKey)) throw new Error('the local pool no longer keeps its signing key as privateKey');
+    forge = async (base, shape) => {
+      const make = shape === undefined ? (claims: JWTPayload) => claims : shapes[shape];
+      if (!make) throw new Error(`no shape "${shape}"`);
+      const { kid } = decodeProtectedHeader(base);
+      const claims = make({ ...decodeJwt(base), iat: now(), exp: now() + 600, jti: randomUUID() });
+      return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid }).sign(poolKey);
+    };
+  });
+
+  // The controls: what is minted the same way but keeps the rules passes, so a 401 below is the shape's.
+  it("accepts a token minted with the pool's key that keeps the pool's rules (the control)", async () => {
+    const answer = await send(probeFor('get-profile'), await forge(seller.token), callerOf(seller));
+    expect(answer.status, answer.text).toBe(200);
+  });
+
+  for (const shape of Object.keys(shapes))
+    for (const name of sampleRoutes)
+      it(`refuses a token signed with the pool's key but ${shape} on ${describeRoute(probeFor(name))} (401)`, async () => {
+        const answer = await send(probeFor(name), await forge(seller.token, shape), callerOf(seller));
+        expect({ status: answer.status, body: answer.json }).toEqual({ status: 401, body: { message: 'Unauthorized' } });
+      });
+
+  // Behind API Gateway's authorizer in AWS: the function refuses the claims it was handed all the same.
+  it("lets the function itself take the claims of a token that keeps the pool's rules (the control)", async () => {
+    expect((await invokeGetProfile(await forge(seller.token))).status).toBe(200);
+  });
+
+  for (const shape of Object.keys(shapes))
+    it(`refuses a token signed with the pool's key but ${shape} in the function itself, had the authorizer let it through (401)`, async () => {
+      expect(await invokeGetProfile(await forge(seller.token, shape))).toEqual({ status: 401, body: { error: 'Unauthorized' } });
+    });
+
+  it("lets a realtime connection in with an access token that keeps the pool's rules (the control)", async () => {
+    const socket = await openEvents(cloud, await forge(seller.accessToken));
+    expect(await socket.init()).toMatchObject({ type: 'connection_ack' });
+    socket.close();
+  });
+
+  for (const shape of realtimeShapes)
+    it(`refuses an access token signed with the pool's key but ${shape} on a realtime connection (connection_error)`, async () => {
+      const socket = await openEvents(cloud, await forge(seller.accessToken, shape));
+      expect(await socket.init()).toMatchObject({ type: 'connection_error', errors: [{ errorType: 'UnauthorizedException' }] });
+      await socket.closed;
+    });
+});
+
+// ---------------------------------------------------------------------------------------------
+
 describe('a token whose sign-in a password reset revoked', () => {
   let victim: Person;
   let accessToken: string;
@@ -248,4 +324,41 @@ describe('a token of an account ops closed (npm run close-account), even after a
 
 function now(): number {
   return Math.floor(Date.now() / 1000);
+}
+
+/**
+ * Calls get-profile's function as API Gateway does once its JWT authorizer let a token through:
+ * a payload-2.0 event whose claims are the token's, as strings ("[a b]" for a list).
+ */
+async function invokeGetProfile(token: string): Promise<{ status: number | undefined; body: unknown }> {
+  const { handler } = (await import(handlerEntry({ name: 'get-profile' }))) as {
+    handler: (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+  };
+  const claims = Object.fromEntries(
+    Object.entries(decodeJwt(token)).map(([k, v]) => [k, Array.isArray(v) ? `[${v.join(' ')}]` : String(v)]),
+  );
+  const at = new Date();
+  const event: APIGatewayProxyEventV2WithJWTAuthorizer = {
+    version: '2.0',
+    routeKey: 'GET /profile',
+    rawPath: '/profile',
+    rawQueryString: '',
+    headers: { host: 'api.local' },
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: 'api.local',
+      domainPrefix: 'api',
+      http: { method: 'GET', path: '/profile', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
+      requestId: randomUUID(),
+      routeKey: 'GET /profile',
+      stage: '$default',
+      time: at.toUTCString(),
+      timeEpoch: at.getTime(),
+      authorizer: { principalId: '', integrationLatency: 0, jwt: { claims, scopes: [] } },
+    },
+  };
+  const result = await handler(event, lambdaContext('get-profile'));
+  return { status: result.statusCode, body: result.body === undefined ? undefined : JSON.parse(result.body) };
 }

@@ -1,15 +1,21 @@
 import type { MiddlewareObj } from '@middy/core';
+import { logger } from '../adapters/logger';
 import { UnauthorizedError } from '../domain/errors';
 import * as z from '../domain/zod';
 import { getProfile } from '../entities/profile';
 import type { ApiEvent, ApiResult } from './api-function';
+import { apiTokenUses, epochNow, poolTokenProblem } from './pool-tokens';
 
 /**
  * API Gateway's JWT authorizer checks only a token's signature, issuer, audience and expiry, so
  * on its own it accepts a token for its whole life after a password reset signed the user out
- * everywhere, or after ops closed the account. Every request that carries verified claims is
- * therefore checked against the account as it is now, before its handler runs, with one GetItem
- * of the profile (no call to Cognito on every request: its quota and its latency):
+ * everywhere, or after ops closed the account, and it does not hold a token to what the pool issues.
+ * Every request that carries verified claims is therefore checked here, before its handler runs:
+ * - the token is one the pool issues (runtime/pool-tokens.ts): an ID or access token, with an
+ *   `exp` still ahead, an `iat` not in the future, and no longer a life than the pool gives, so
+ *   a token minted with a stolen signing key cannot live for years;
+ * and then against the account as it is now, with one GetItem of the profile (no call to Cognito on
+ * every request: its quota and its latency):
  * - the profile exists and is not closed (`closed_at`, written by `npm run close-account`, which
  *   also signs the person out of Cognito and, with --delete, removes them from the pool);
  * - the token's sign-in (`auth_time`) is not older than the last time the account's sessions were
@@ -26,8 +32,16 @@ function claimsOf(event: ApiEvent): unknown {
   return 'authorizer' in event.requestContext ? event.requestContext.authorizer?.jwt?.claims : undefined;
 }
 
-/** Refuses (401) a verified token whose session has since been revoked, or whose account is closed or gone. */
+/**
+ * Refuses (401) a verified token the pool would not have issued, whose session has since been
+ * revoked, or whose account is closed or gone.
+ */
 export async function assertLiveSession(claims: unknown): Promise<void> {
+  const problem = poolTokenProblem(claims, apiTokenUses, epochNow());
+  if (problem) {
+    logger.info('Token refused', { reason: problem });
+    throw new UnauthorizedError('Unauthorized');
+  }
   const parsed = sessionClaims.safeParse(claims);
   if (!parsed.success) throw new UnauthorizedError('Unauthorized');
   const { sub, auth_time: authTime } = parsed.data;
