@@ -33,12 +33,9 @@ export const esbuildOptions = {
   // Stack traces only need the mappings; leaving sources out keeps the map (and cold start) small.
   sourcesContent: false,
   banner: { js: requireBanner },
-  // Nothing external, the AWS SDK v3 included, so we run the version we test, not Lambda's; but
-  // one module: the SDK's event-stream serde, which the SDK imports dynamically only when a call
-  // streams events. None of ours does (DynamoDB and Cognito calls; SES, Step Functions and
-  // Secrets Manager are signed requests): leaving it out saves about 15 KiB of every bundle, and a
-  // call that ever needed it would fail loudly on the missing module, not silently.
-  external: ['@smithy/core/event-streams'],
+  // Nothing external: every package a function uses is in its bundle, so we run the versions we
+  // test, not Lambda's. (The functions use no AWS SDK client: lambdas/core/adapters/aws-request.ts.)
+  external: [],
   alias: credentialsAlias,
   outExtension: { '.js': '.mjs' },
   logLevel: 'warning',

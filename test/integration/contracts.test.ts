@@ -1,6 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents } from '../../lambdas/core/adapters/aws';
 import { invalidRequestMessage } from '../../lambdas/core/api/common';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { NotificationsResponse } from '../../lambdas/core/api/notifications';
@@ -10,6 +9,7 @@ import { currencyNotAvailable } from '../../lambdas/core/domain/money';
 import { contractKey } from '../../lambdas/core/entities/contract';
 import { templateKey } from '../../lambdas/core/entities/template';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
+import { documents } from '../../scripts/aws-clients';
 import { configureAmplify } from '../support/amplify';
 import { confirmedUser, signedIn } from '../support/identity';
 

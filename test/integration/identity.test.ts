@@ -1,10 +1,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { confirmSignIn, fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents } from '../../lambdas/core/adapters/aws';
 import { fallbackDeviceId, maxDevicesMessage } from '../../lambdas/core/domain/identity';
 import { signInCodeKey } from '../../lambdas/core/entities/sign-in-code';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
+import { documents } from '../../scripts/aws-clients';
 import { configureAmplify } from '../support/amplify';
 import {
   confirmByEmailedLink,

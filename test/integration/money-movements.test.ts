@@ -1,7 +1,7 @@
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { documents, stepFunctions } from '../../lambdas/core/adapters/aws';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
+import { documents, stepFunctions } from '../../scripts/aws-clients';
 import { moneyMovements, movementCsv, movementTable } from '../../scripts/money-movements';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { documents } from '../../lambdas/core/adapters/aws';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
 import { currencyNotAvailable, toDecimalString } from '../../lambdas/core/domain/money';
@@ -13,6 +12,7 @@ import { listOpenPayments, listPaymentReferences, paymentKey } from '../../lambd
 import { listRefundLegs } from '../../lambdas/core/entities/refund';
 import { workflowTokenKey } from '../../lambdas/core/entities/workflow-token';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
+import { documents } from '../../scripts/aws-clients';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
 import { confirmedUser, signedIn } from '../support/identity';

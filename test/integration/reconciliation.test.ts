@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { documents } from '../../lambdas/core/adapters/aws';
 import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
 import { roundedMinorFromProvider } from '../../lambdas/core/domain/money';
 import { addDays, lagosDay } from '../../lambdas/core/domain/reconciliation';
@@ -12,6 +11,7 @@ import { closeFinishedDays, reconcile } from '../../lambdas/core/services/reconc
 import { transferFee } from '../../lib/local/flutterwave/transfers';
 import { appFeeMinor } from '../../lib/local/flutterwave/wire';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
+import { documents } from '../../scripts/aws-clients';
 import { reconciliationReport } from '../../scripts/reconcile';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
 import { afterAll, expect, it } from 'vitest';
-import { documents } from '../../lambdas/core/adapters/aws';
 import { ensureDemoUsers } from '../../lib/local/demo-users';
 import { localStage, startLocalCloud } from '../../lib/local/index';
+import { documents } from '../../scripts/aws-clients';
 import { configureAmplify } from '../support/amplify';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'escrow-restart-'));

@@ -1,12 +1,12 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { confirmSignIn, fetchAuthSession, type SignInOutput, signIn, signOut } from 'aws-amplify/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents } from '../../lambdas/core/adapters/aws';
 import { deviceSecretHash, newDeviceSecret } from '../../lambdas/core/domain/hashing';
 import { identityLimits } from '../../lambdas/core/domain/identity';
 import { deviceKey } from '../../lambdas/core/entities/device';
 import { signInCodeKey } from '../../lambdas/core/entities/sign-in-code';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
+import { documents } from '../../scripts/aws-clients';
 import { configureAmplify } from '../support/amplify';
 import {
   confirmByEmailedLink,

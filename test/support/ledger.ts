@@ -1,11 +1,11 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
-import { documents } from '../../lambdas/core/adapters/aws';
 import { foreignCurrencies, type LedgerAccount, ledgerSummary, type PostingKind } from '../../lambdas/core/domain/ledger';
 import type { Currency } from '../../lambdas/core/domain/money';
 import { lagosDay } from '../../lambdas/core/domain/reconciliation';
 import { type Reconciliation, reconcile } from '../../lambdas/core/services/reconciliation';
 import { localStage } from '../../lib/local/index';
+import { documents } from '../../scripts/aws-clients';
 import { eventually } from './eventually';
 
 /** A contract's ledger as stored, read straight from the local table (what finance's report reads). */

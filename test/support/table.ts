@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
-import { dynamodb } from '../../lambdas/core/adapters/aws';
 import { localStage } from '../../lib/local/index';
+import { dynamodb } from '../../scripts/aws-clients';
 
 /** Every stored item by `PK|SK`, each as canonical JSON of its raw attribute values (so equal means byte-identical). */
 export type TableSnapshot = Map<string, string>;

@@ -1,11 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { documents } from '../../lambdas/core/adapters/aws';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { NotificationsResponse } from '../../lambdas/core/api/notifications';
 import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
 import { toDecimalString } from '../../lambdas/core/domain/money';
 import { workflowTokenKey } from '../../lambdas/core/entities/workflow-token';
 import { type LocalCloud, localStage } from '../../lib/local/index';
+import { documents } from '../../scripts/aws-clients';
 import type { Targets } from '../security/route-probes';
 import { eventually } from './eventually';
 import { apiOrThrow } from './http';

@@ -1,15 +1,6 @@
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DefineAuthChallengeTriggerEvent, VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deviceSecretHash, matchesDeviceSecret, newDeviceSecret } from '../../lambdas/core/domain/hashing';
 import { type ChallengeStep, decide, pendingChallenge, type SignInContext } from '../../lambdas/core/domain/sign-in';
-import { throttles } from '../../lambdas/core/domain/throttle-rules';
-import { deviceKey } from '../../lambdas/core/entities/device';
-import { throttleWindowKey } from '../../lambdas/core/entities/throttle';
-import { handler as defineAuthChallenge } from '../../lambdas/triggers/define-auth-challenge';
-import { handler as verifyAuthChallengeResponse } from '../../lambdas/triggers/verify-auth-challenge-response';
-import { lambdaContext } from '../../lib/local/lambda-context';
 
 const srpA: ChallengeStep = { challengeName: 'SRP_A', challengeResult: true };
 const password = (ok: boolean): ChallengeStep => ({ challengeName: 'PASSWORD_VERIFIER', challengeResult: ok });
@@ -123,105 +114,5 @@ describe('the device secret', () => {
     expect(matchesDeviceSecret('', deviceSecretHash(secret))).toBe(false);
     // A device trusted before devices had secrets holds no hash: nothing proves it.
     expect(matchesDeviceSecret(secret, undefined)).toBe(false);
-  });
-});
-
-/** The triggers themselves, against a mocked table: what a client can send and what it gets. */
-describe('the sign-in triggers', () => {
-  const table = mockClient(DynamoDBDocumentClient);
-  const sub = 'user-1';
-  const secret = newDeviceSecret();
-  const device = {
-    ...deviceKey(sub, 'laptop'),
-    device_id: 'laptop',
-    device_name: 'Linux PC',
-    secret_hash: deviceSecretHash(secret),
-  };
-  const legacyDevice = { ...deviceKey(sub, 'old-laptop'), device_id: 'old-laptop', device_name: 'Linux PC' };
-  let lockedScopes: string[] = [];
-
-  beforeAll(() => {
-    process.env.TABLE_NAME = 'unit-table';
-    process.env.AWS_REGION = 'eu-west-1';
-  });
-  afterAll(() => table.restore());
-  beforeEach(() => {
-    table.reset();
-    lockedScopes = [];
-    table.on(GetCommand).callsFake(({ Key }: { Key: { PK: string; SK: string } }) => {
-      const item = [device, legacyDevice].find((d) => d.PK === Key.PK && d.SK === Key.SK);
-      if (item) return { Item: item };
-      const scope = lockedScopes.find((s) => Key.PK.startsWith(`THROTTLE#${s}#`));
-      return scope ? { Item: { ...Key, attempts: 10 } } : {};
-    });
-  });
-
-  function define(session: ChallengeStep[], clientMetadata: Record<string, string>) {
-    const event = {
-      version: '1',
-      region: 'eu-west-1',
-      userPoolId: 'pool',
-      userName: sub,
-      callerContext: { awsSdkVersion: 'unit', clientId: 'client' },
-      triggerSource: 'DefineAuthChallenge_Authentication',
-      request: { userAttributes: { sub, email: 'ada@example.com' }, session, clientMetadata, userNotFound: false },
-      response: { challengeName: '', issueTokens: false, failAuthentication: false },
-    } as DefineAuthChallengeTriggerEvent;
-    return defineAuthChallenge(event, lambdaContext('unit'));
-  }
-
-  const afterPassword = [srpA, password(true)];
-
-  it('challenges a registered device id sent without its secret (the fingerprint proves nothing)', async () => {
-    const result = await define(afterPassword, { deviceId: 'laptop' });
-    expect(result.response).toMatchObject({ issueTokens: false, failAuthentication: false, challengeName: 'CUSTOM_CHALLENGE' });
-  });
-
-  it('challenges a registered device id sent with a wrong secret', async () => {
-    const result = await define(afterPassword, { deviceId: 'laptop', deviceSecret: newDeviceSecret() });
-    expect(result.response).toMatchObject({ issueTokens: false, challengeName: 'CUSTOM_CHALLENGE' });
-  });
-
-  it('challenges a device trusted before devices had secrets (no hash), whatever secret is sent', async () => {
-    const result = await define(afterPassword, { deviceId: 'old-laptop', deviceSecret: secret });
-    expect(result.response).toMatchObject({ issueTokens: false, challengeName: 'CUSTOM_CHALLENGE' });
-  });
-
-  it('issues tokens for the registered device id with its secret', async () => {
-    const result = await define(afterPassword, { deviceId: 'laptop', deviceSecret: secret });
-    expect(result.response).toMatchObject({ issueTokens: true, failAuthentication: false });
-  });
-
-  it('fails a locked account after a right answer, in the trigger too', async () => {
-    lockedScopes = [throttles.signInAnswerFailures.scope];
-    const result = await define([...afterPassword, question(true)], { deviceId: 'phone' });
-    expect(result.response).toMatchObject({ issueTokens: false, failAuthentication: true });
-  });
-
-  it('refuses every answer of a locked account without checking it, and counts nothing more', async () => {
-    lockedScopes = [throttles.signInCodeFailures.scope];
-    const event = {
-      version: '1',
-      region: 'eu-west-1',
-      userPoolId: 'pool',
-      userName: sub,
-      callerContext: { awsSdkVersion: 'unit', clientId: 'client' },
-      triggerSource: 'VerifyAuthChallengeResponse_Authentication',
-      request: {
-        userAttributes: { sub, email: 'ada@example.com' },
-        privateChallengeParameters: { kind: 'SECURITY_QUESTION' },
-        challengeAnswer: 'Biscuit the Dog',
-        clientMetadata: { deviceId: 'phone' },
-        userNotFound: false,
-      },
-      response: { answerCorrect: true },
-    } as VerifyAuthChallengeResponseTriggerEvent;
-    const result = await verifyAuthChallengeResponse(event, lambdaContext('unit'));
-    expect(result.response.answerCorrect).toBe(false);
-    // Only the two lock reads: no profile read (the answer is not checked), no count.
-    const keys = table.commandCalls(GetCommand).map((call) => call.args[0].input.Key?.PK);
-    expect(keys.every((pk) => String(pk).startsWith('THROTTLE#'))).toBe(true);
-    expect(table.commandCalls(UpdateCommand)).toHaveLength(0);
-    expect(keys).toContain(throttleWindowKey(throttles.signInCodeFailures, sub, 0).PK);
   });
 });

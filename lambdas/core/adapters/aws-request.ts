@@ -1,25 +1,35 @@
+import { fromEnv } from '@aws-sdk/credential-provider-env';
+import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { defaultProvider } from './credentials';
 import { type EnvName, optionalEnv } from './env';
 import { Sha256 } from './sha256';
 
 /**
  * One SigV4-signed JSON request to an AWS service, over fetch (kept-alive connections, one pool
- * per container). Hand-written for the calls a function makes one of, where the SDK client costs
- * far more than the call: each schema-based client carries every operation's schema and its
- * protocol (SES v2 about 60 KiB of each emailing function's bundle, Step Functions about 22,
- * Secrets Manager about 13, against a few hundred bytes here). The signer is the SDK's own
- * (@smithy/signature-v4), so the request is signed exactly as the SDK signs it. Two shapes: REST
- * JSON (SES v2: a path) and the JSON protocol (Step Functions, Secrets Manager: `POST /` with
- * `x-amz-target: <prefix>.<Operation>`).
+ * per container). Hand-written because every schema-based SDK client carries its service's whole
+ * model and the SDK's protocol, serde, endpoint and retry machinery (`@smithy/core`): the DynamoDB
+ * client about 160 KiB of every function's bundle, Cognito's about 35 more, SES v2 about 60, Step
+ * Functions 22, Secrets Manager 13, against a few hundred bytes per service here (issue 24's
+ * bundle budget). The signer is the SDK's own (@smithy/signature-v4), so the request is signed
+ * exactly as the SDK signs it, and failed attempts are retried as the SDK's standard strategy
+ * does (see `send`). Two shapes: REST JSON (SES v2: a path) and the JSON protocol (DynamoDB, Cognito,
+ * Step Functions, Secrets Manager: `POST /` with `x-amz-target: <prefix>.<Operation>`).
+ *
+ * Credentials: the SDK's default chain when run unbundled (ops' scripts with their profiles, the
+ * local cloud); a function's bundle takes adapters/credentials.ts for that package (lib/bundling.ts):
+ * the environment Lambda sets for the function's role, and nothing else.
  */
 
-/** An error answered by the service: its name is the service's error type (MessageRejected, ...). */
+/**
+ * An error answered by the service: its name is the service's error type (ConditionalCheckFailedException,
+ * MessageRejected, ...), `details` the rest of its answer (DynamoDB's CancellationReasons, ...).
+ */
 export class AwsServiceError extends Error {
   constructor(
     name: string,
     message: string,
     readonly statusCode: number,
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = name;
@@ -27,18 +37,61 @@ export class AwsServiceError extends Error {
 }
 
 /**
- * Told of every request made here once answered (the cost bench counts AWS calls made without an
- * SDK client this way, as it counts the clients' calls with a middleware; scripts/aws-calls.ts).
+ * The SDK's standard retry strategy (@smithy/util-retry), which the clients we replaced applied to
+ * every call: 3 attempts; a throttled answer, a 5xx or a connection that failed is tried again
+ * after a random wait of up to base × 2^attempt ms (100 ms base, 500 for throttling, 20 s at most).
+ * Anything else (a refused condition, a validation error) is answered at once. Mutable only for
+ * tests, which set `baseMs` to 0 so no test sleeps.
  */
-export const awsRequestObservers = new Set<(call: { service: string; operation: string; ms: number }) => void>();
+export const awsRetry = { maxAttempts: 3, baseMs: 100, throttledBaseMs: 500, maxDelayMs: 20_000 };
+
+/** The error types the SDK retries as throttling (@smithy/service-error-classification). */
+const throttlingErrors = new Set([
+  'BandwidthLimitExceeded',
+  'EC2ThrottledException',
+  'LimitExceededException',
+  'PriorRequestNotComplete',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'RequestThrottled',
+  'RequestThrottledException',
+  'SlowDown',
+  'ThrottledException',
+  'Throttling',
+  'ThrottlingException',
+  'TooManyRequestsException',
+  'TransactionInProgressException',
+]);
+
+/** The error types the SDK retries as transient, whatever their status. */
+const transientErrors = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutException']);
+
+/**
+ * Told of every request made here once answered, with what was asked and answered: the cost and
+ * load benches count the functions' AWS calls this way (scripts/aws-calls.ts), tests what a
+ * handler read. Never told of a failed call.
+ */
+export const awsRequestObservers = new Set<
+  (call: { service: string; operation: string; ms: number; request: unknown; answer: Record<string, unknown> }) => void
+>();
 
 const signers = new Map<string, SignatureV4>();
+
+/**
+ * The environment's keys when it has them, read at each signing (a test's local cloud sets them);
+ * otherwise the default chain, which keeps what it found until it expires.
+ */
+function credentialsProvider() {
+  const environment = fromEnv();
+  const chain = defaultProvider();
+  return () => (process.env.AWS_ACCESS_KEY_ID ? environment() : chain());
+}
 
 function signerFor(service: string, region: string): SignatureV4 {
   const key = `${service}:${region}`;
   let signer = signers.get(key);
   if (!signer) {
-    signer = new SignatureV4({ credentials: defaultProvider(), region, service, sha256: Sha256, uriEscapePath: true });
+    signer = new SignatureV4({ credentials: credentialsProvider(), region, service, sha256: Sha256, uriEscapePath: true });
     signers.set(key, signer);
   }
   return signer;
@@ -66,43 +119,75 @@ export async function awsJsonRequest(call: {
   body?: unknown;
   /** The JSON protocol: `x-amz-target` and its content type (`application/x-amz-json-1.0` or `-1.1`). */
   target?: { name: string; version: '1.0' | '1.1' };
+  /** An operation AWS answers without a signature (Cognito's SignUp), sent unsigned as the SDK sends it. */
+  unsigned?: boolean;
 }): Promise<Record<string, unknown>> {
   const region = String(process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1');
   const local = call.endpointEnv ? optionalEnv(call.endpointEnv) : undefined;
   const url = new URL(call.path, local ?? `https://${call.host.replace('{region}', region)}`);
   const contentType = call.target ? `application/x-amz-json-${call.target.version}` : 'application/json';
   const body = call.body === undefined ? undefined : JSON.stringify(call.body);
-  const signed = await signerFor(call.service, region).sign({
-    method: call.method,
-    protocol: url.protocol,
-    hostname: url.hostname,
-    port: url.port ? Number(url.port) : undefined,
-    path: url.pathname,
-    query: Object.fromEntries(url.searchParams),
-    headers: {
+  const operation = call.target?.name.split('.').pop() ?? url.pathname;
+  const started = performance.now();
+  for (let attempt = 1; ; attempt++) {
+    const headers: Record<string, string> = {
       host: url.host,
       ...(body === undefined ? {} : { 'content-type': contentType }),
       ...(call.target ? { 'x-amz-target': call.target.name } : {}),
-    },
-    body,
-  });
-  const { host: _host, ...headers } = signed.headers as Record<string, string>;
-  const started = performance.now();
-  const response = await fetch(url, { method: call.method, headers, body });
-  const text = await response.text();
-  const operation = call.target?.name.split('.').pop() ?? url.pathname;
-  for (const observe of awsRequestObservers) observe({ service: call.service, operation, ms: performance.now() - started });
+    };
+    // Signed again for each attempt: a signature carries its time.
+    const signed = call.unsigned
+      ? { headers }
+      : await signerFor(call.service, region).sign({
+          method: call.method,
+          protocol: url.protocol,
+          hostname: url.hostname,
+          port: url.port ? Number(url.port) : undefined,
+          path: url.pathname,
+          query: Object.fromEntries(url.searchParams),
+          headers,
+          body,
+        });
+    const { host: _host, ...sent } = signed.headers as Record<string, string>;
+    let outcome: { answer: Record<string, unknown> } | { error: Error; retry: 'transient' | 'throttled' | false };
+    try {
+      const response = await fetch(url, { method: call.method, headers: sent, body });
+      outcome = answerOf(response, await response.text());
+    } catch (error) {
+      // fetch itself failed: no connection, or it broke before the answer came.
+      outcome = { error: error as Error, retry: 'transient' };
+    }
+    if ('answer' in outcome) {
+      for (const observe of awsRequestObservers)
+        observe({ service: call.service, operation, ms: performance.now() - started, request: call.body, answer: outcome.answer });
+      return outcome.answer;
+    }
+    if (!outcome.retry || attempt >= awsRetry.maxAttempts) throw outcome.error;
+    const base = outcome.retry === 'throttled' ? awsRetry.throttledBaseMs : awsRetry.baseMs;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(awsRetry.maxDelayMs, Math.random() * 2 ** attempt * base)));
+  }
+}
+
+/** The parsed answer, or the service's error and whether the SDK would try again. */
+function answerOf(
+  response: Response,
+  text: string,
+): { answer: Record<string, unknown> } | { error: AwsServiceError; retry: 'transient' | 'throttled' | false } {
   let parsed: Record<string, unknown> = {};
   try {
     parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
   } catch {
     parsed = { message: text.slice(0, 500) };
   }
-  if (!response.ok)
-    throw new AwsServiceError(
-      errorName(response.headers, parsed),
-      String(parsed.message ?? parsed.Message ?? `HTTP ${response.status}`),
-      response.status,
-    );
-  return parsed;
+  if (response.ok) return { answer: parsed };
+  const name = errorName(response.headers, parsed);
+  const error = new AwsServiceError(
+    name,
+    String(parsed.message ?? parsed.Message ?? `HTTP ${response.status}`),
+    response.status,
+    parsed,
+  );
+  const throttled = response.status === 429 || throttlingErrors.has(name);
+  const transient = response.status >= 500 || transientErrors.has(name);
+  return { error, retry: throttled ? 'throttled' : transient ? 'transient' : false };
 }

@@ -1,5 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { documents } from '../adapters/aws';
+import { getItem } from '../adapters/dynamodb';
 import { personalChannel } from '../adapters/events';
 import { deliveryDueAt, inspectionDays } from '../domain/delivery';
 import { type Contract, type ContractStatus, fundingEndsAt } from '../domain/escrow-contract';
@@ -50,7 +49,7 @@ export function contractPut(contract: Contract): TransactItem {
 }
 
 export async function getContract(id: string): Promise<Contract | undefined> {
-  const { Item } = await documents().send(new GetCommand({ TableName: tableName(), Key: contractKey(id), ConsistentRead: true }));
+  const { Item } = await getItem({ TableName: tableName(), Key: contractKey(id), ConsistentRead: true });
   return Item ? fromItem(Item) : undefined;
 }
 

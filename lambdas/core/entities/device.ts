@@ -1,5 +1,4 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documents } from '../adapters/aws';
+import { getItem, queryItems, updateItem } from '../adapters/dynamodb';
 import { ConflictError, NotFoundError } from '../domain/errors';
 import { maxDevicesMessage } from '../domain/identity';
 import { deviceCountDecrement, deviceCountIncrement, userKey } from './profile';
@@ -41,9 +40,7 @@ export function devicePut(sub: string, device: Device): TransactItem {
 
 /** One of the user's trusted devices, or undefined. */
 export async function getDevice(sub: string, deviceId: string): Promise<Device | undefined> {
-  const { Item } = await documents().send(
-    new GetCommand({ TableName: tableName(), Key: deviceKey(sub, deviceId), ConsistentRead: true }),
-  );
+  const { Item } = await getItem({ TableName: tableName(), Key: deviceKey(sub, deviceId), ConsistentRead: true });
   return Item ? fromItem(Item) : undefined;
 }
 
@@ -98,28 +95,24 @@ export async function registerDevice(
 /** Records that the device was used now; a device that is not trusted is left alone. */
 export async function touchDevice(sub: string, deviceId: string, now: string): Promise<void> {
   await onConditionFailed(
-    documents().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: deviceKey(sub, deviceId),
-        UpdateExpression: 'SET last_used_at = :now',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':now': now },
-      }),
-    ),
+    updateItem({
+      TableName: tableName(),
+      Key: deviceKey(sub, deviceId),
+      UpdateExpression: 'SET last_used_at = :now',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':now': now },
+    }),
     () => undefined,
   );
 }
 
 /** The user's trusted devices. */
 export async function listDevices(sub: string): Promise<Device[]> {
-  const { Items = [] } = await documents().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': userKey(sub).PK, ':prefix': 'DEVICE#' },
-    }),
-  );
+  const { Items = [] } = await queryItems({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': userKey(sub).PK, ':prefix': 'DEVICE#' },
+  });
   return Items.map(fromItem);
 }
 

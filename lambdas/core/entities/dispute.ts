@@ -1,5 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { documents } from '../adapters/aws';
+import { getItem } from '../adapters/dynamodb';
 import type { DisputeReason, DisputeSide, DisputeStatus, Settlement, SplitProposal } from '../domain/dispute';
 import type { Currency } from '../domain/money';
 import { type TransactItem, tableName, versionedUpdate, withoutKeys } from './table';
@@ -40,9 +39,7 @@ export function fromItem(item: Record<string, unknown>): Dispute {
 }
 
 export async function getDispute(contractId: string): Promise<Dispute | undefined> {
-  const { Item } = await documents().send(
-    new GetCommand({ TableName: tableName(), Key: disputeKey(contractId), ConsistentRead: true }),
-  );
+  const { Item } = await getItem({ TableName: tableName(), Key: disputeKey(contractId), ConsistentRead: true });
   return Item ? fromItem(Item) : undefined;
 }
 

@@ -1,5 +1,4 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { documents } from '../adapters/aws';
+import { deleteItem } from '../adapters/dynamodb';
 import { queryAll, type TransactItem, tableName } from './table';
 
 /**
@@ -40,5 +39,5 @@ export async function listInvitations(email: string): Promise<Invitation[]> {
 
 /** Forgets an invitation whose contract went (deleted, or already taken up). */
 export async function deleteInvitation(email: string, contractId: string): Promise<void> {
-  await documents().send(new DeleteCommand({ TableName: tableName(), Key: invitationKey(email, contractId) }));
+  await deleteItem({ TableName: tableName(), Key: invitationKey(email, contractId) });
 }

@@ -1,6 +1,5 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { documents } from '../adapters/aws';
+import { getItem, putItem, queryItems } from '../adapters/dynamodb';
 import { countMoneyFlows } from '../adapters/metrics';
 import type { LedgerAccount, LedgerLine, Posting, PostingKind } from '../domain/ledger';
 import { balances, isBalanced } from '../domain/ledger';
@@ -106,41 +105,35 @@ const closingKey = (currency: Currency, date: string) => ({ PK: `LEDGER#CLOSED#$
 /** The latest closing ending at or before `at` (ISO), if any day before it was closed. */
 export async function latestClosing(currency: Currency, at: string): Promise<LedgerClosing | undefined> {
   // Day D's closing ends when D+1 begins: the closings at or before `at` are those of the days before its own.
-  const { Items = [] } = await documents().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :first AND :before',
-      ExpressionAttributeValues: {
-        ':pk': closingKey(currency, '').PK,
-        ':first': 'DAY#',
-        ':before': `DAY#${previousDay(lagosDay(at))}`,
-      },
-      ScanIndexForward: false,
-      Limit: 1,
-      ConsistentRead: true,
-    }),
-  );
+  const { Items = [] } = await queryItems({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :first AND :before',
+    ExpressionAttributeValues: {
+      ':pk': closingKey(currency, '').PK,
+      ':first': 'DAY#',
+      ':before': `DAY#${previousDay(lagosDay(at))}`,
+    },
+    ScanIndexForward: false,
+    Limit: 1,
+    ConsistentRead: true,
+  });
   const closing = Items[0] ? (withoutKeys(Items[0]) as unknown as LedgerClosing) : undefined;
   return closing && closing.ends_at <= at ? closing : undefined;
 }
 
 export async function getClosing(currency: Currency, date: string): Promise<LedgerClosing | undefined> {
-  const { Item } = await documents().send(
-    new GetCommand({ TableName: tableName(), Key: closingKey(currency, date), ConsistentRead: true }),
-  );
+  const { Item } = await getItem({ TableName: tableName(), Key: closingKey(currency, date), ConsistentRead: true });
   return Item ? (withoutKeys(Item) as unknown as LedgerClosing) : undefined;
 }
 
 /** Writes a day's closing once (a second run finds it written and changes nothing). */
 export async function putClosing(closing: LedgerClosing): Promise<void> {
   await onConditionFailed(
-    documents().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...closingKey(closing.currency, closing.date), ...closing },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    ),
+    putItem({
+      TableName: tableName(),
+      Item: { ...closingKey(closing.currency, closing.date), ...closing },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
     () => undefined,
   );
 }

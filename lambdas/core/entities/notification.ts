@@ -1,6 +1,5 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { documents } from '../adapters/aws';
+import { getItem, queryItems } from '../adapters/dynamodb';
 import { appLink, sendStepEmail } from '../adapters/email';
 import { personalChannel } from '../adapters/events';
 import { logger } from '../adapters/logger';
@@ -101,15 +100,13 @@ export const contractLink = (contractId: string) => appLink(`/contracts/${contra
 
 /** A user's `limit` newest notifications. */
 export async function listNotifications(userId: string, limit: number): Promise<Notification[]> {
-  const { Items = [] } = await documents().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': userKey(userId).PK, ':prefix': 'NOTIF#' },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
+  const { Items = [] } = await queryItems({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': userKey(userId).PK, ':prefix': 'NOTIF#' },
+    ScanIndexForward: false,
+    Limit: limit,
+  });
   return Items.map(fromItem);
 }
 
@@ -130,7 +127,7 @@ export async function markNotificationRead(userId: string, id: string): Promise<
   };
   await onConditionFailed(transactWrite([markRead, unreadCountDecrement(userId)]), async (failed, error) => {
     if (failed.includes(0)) {
-      const { Item } = await documents().send(new GetCommand({ TableName: tableName(), Key: notificationKey(userId, id) }));
+      const { Item } = await getItem({ TableName: tableName(), Key: notificationKey(userId, id) });
       if (!Item) throw new NotFoundError('Notification not found.');
     } else if (failed.includes(1)) {
       // The count is already 0: mark it read alone rather than let the count go negative.

@@ -1,5 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documents } from '../adapters/aws';
+import { getItem, putItem, updateItem } from '../adapters/dynamodb';
 import type { Currency } from '../domain/money';
 import type { PaymentMethod } from '../domain/payment';
 import { onConditionFailed, queryAll, type TransactItem, tableName, transactWrite, withoutKeys } from './table';
@@ -84,14 +83,12 @@ export async function listOpenPayments(before: string): Promise<Payment[]> {
 
 /** Stops listing a payment as open (the reconciler gave up watching it: its charge expired long ago). */
 export async function closeOpenPayment(txRef: string): Promise<void> {
-  await documents().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: paymentKey(txRef),
-      UpdateExpression: 'REMOVE GSI1PK, GSI1SK',
-      ConditionExpression: 'attribute_exists(PK)',
-    }),
-  );
+  await updateItem({
+    TableName: tableName(),
+    Key: paymentKey(txRef),
+    UpdateExpression: 'REMOVE GSI1PK, GSI1SK',
+    ConditionExpression: 'attribute_exists(PK)',
+  });
 }
 
 export function fromItem(item: Record<string, unknown>): Payment {
@@ -132,9 +129,7 @@ export async function listPaymentReferences(contractId: string): Promise<string[
 }
 
 export async function getPayment(txRef: string): Promise<Payment | undefined> {
-  const { Item } = await documents().send(
-    new GetCommand({ TableName: tableName(), Key: paymentKey(txRef), ConsistentRead: true }),
-  );
+  const { Item } = await getItem({ TableName: tableName(), Key: paymentKey(txRef), ConsistentRead: true });
   return Item ? fromItem(Item) : undefined;
 }
 
@@ -142,9 +137,11 @@ export async function getTransactionRecord(
   txRef: string,
   providerTransactionId: string,
 ): Promise<ProviderTransactionRecord | undefined> {
-  const { Item } = await documents().send(
-    new GetCommand({ TableName: tableName(), Key: providerTransactionKey(txRef, providerTransactionId), ConsistentRead: true }),
-  );
+  const { Item } = await getItem({
+    TableName: tableName(),
+    Key: providerTransactionKey(txRef, providerTransactionId),
+    ConsistentRead: true,
+  });
   return Item as ProviderTransactionRecord | undefined;
 }
 
@@ -230,22 +227,18 @@ export interface OpenTransferAccount {
 }
 
 export async function getTransferAccount(contractId: string): Promise<OpenTransferAccount | undefined> {
-  const { Item } = await documents().send(
-    new GetCommand({ TableName: tableName(), Key: transferAccountKey(contractId), ConsistentRead: true }),
-  );
+  const { Item } = await getItem({ TableName: tableName(), Key: transferAccountKey(contractId), ConsistentRead: true });
   return Item ? (withoutKeys(Item) as unknown as OpenTransferAccount) : undefined;
 }
 
 /** Makes `account` the contract's open one, only in place of `replacing` (or of none): false when another visit got in first. */
 export async function putTransferAccount(account: OpenTransferAccount, replacing: string | null): Promise<boolean> {
-  const write = documents().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...transferAccountKey(account.contract_id), ...account },
-      ConditionExpression: replacing === null ? 'attribute_not_exists(PK)' : 'tx_ref = :replacing',
-      ...(replacing === null ? {} : { ExpressionAttributeValues: { ':replacing': replacing } }),
-    }),
-  );
+  const write = putItem({
+    TableName: tableName(),
+    Item: { ...transferAccountKey(account.contract_id), ...account },
+    ConditionExpression: replacing === null ? 'attribute_not_exists(PK)' : 'tx_ref = :replacing',
+    ...(replacing === null ? {} : { ExpressionAttributeValues: { ':replacing': replacing } }),
+  });
   return onConditionFailed(
     write.then(() => true),
     () => false,

@@ -1,5 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documents } from '../adapters/aws';
+import { getItem, updateItem } from '../adapters/dynamodb';
 import type { TransferStatus } from '../adapters/flutterwave/transfers';
 import type { Currency } from '../domain/money';
 import type { PayoutStatus } from '../domain/payout';
@@ -74,9 +73,7 @@ export function payoutPut(payout: Payout): TransactItem {
 }
 
 export async function getPayout(contractId: string): Promise<Payout | undefined> {
-  const { Item } = await documents().send(
-    new GetCommand({ TableName: tableName(), Key: payoutKey(contractId), ConsistentRead: true }),
-  );
+  const { Item } = await getItem({ TableName: tableName(), Key: payoutKey(contractId), ConsistentRead: true });
   return Item ? fromItem(Item) : undefined;
 }
 
@@ -106,7 +103,7 @@ export async function updatePayout(
   now = new Date().toISOString(),
 ): Promise<boolean> {
   const update = payoutUpdate(contractId, expected, changes, now);
-  const sent = documents().send(new UpdateCommand(update.Update));
+  const sent = updateItem(update.Update);
   return onConditionFailed(
     sent.then(() => true),
     () => false,

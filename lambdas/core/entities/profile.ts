@@ -1,5 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documents } from '../adapters/aws';
+import { getItem, updateItem } from '../adapters/dynamodb';
 import { identityLimits } from '../domain/identity';
 import { batchGetAll, onConditionFailed, type TransactItem, tableName, withoutKeys } from './table';
 
@@ -67,7 +66,7 @@ export function newProfilePuts(profile: UserProfile): TransactItem[] {
 }
 
 export async function getProfile(sub: string): Promise<UserProfile | undefined> {
-  const { Item } = await documents().send(new GetCommand({ TableName: tableName(), Key: userKey(sub), ConsistentRead: true }));
+  const { Item } = await getItem({ TableName: tableName(), Key: userKey(sub), ConsistentRead: true });
   return Item ? fromItem(Item) : undefined;
 }
 
@@ -87,7 +86,7 @@ export async function bankDetailsOf(sub: string): Promise<BankDetails | undefine
 
 /** The account of an email, if there is one. */
 export async function getProfileByEmail(email: string): Promise<UserProfile | undefined> {
-  const { Item } = await documents().send(new GetCommand({ TableName: tableName(), Key: emailKey(email) }));
+  const { Item } = await getItem({ TableName: tableName(), Key: emailKey(email) });
   return Item ? getProfile(String(Item.sub)) : undefined;
 }
 
@@ -99,15 +98,13 @@ export async function getNames(subs: string[]): Promise<Map<string, Pick<UserPro
 
 /** Marks the welcome email as sent; false when it already was (so it is sent once). */
 export async function markWelcomed(sub: string, at: string): Promise<boolean> {
-  const marked = documents().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: userKey(sub),
-      UpdateExpression: 'SET welcomed_at = :at',
-      ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(welcomed_at)',
-      ExpressionAttributeValues: { ':at': at },
-    }),
-  );
+  const marked = updateItem({
+    TableName: tableName(),
+    Key: userKey(sub),
+    UpdateExpression: 'SET welcomed_at = :at',
+    ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(welcomed_at)',
+    ExpressionAttributeValues: { ':at': at },
+  });
   return onConditionFailed(
     marked.then(() => true),
     () => false,
@@ -146,14 +143,12 @@ export const unreadCountDecrement = (sub: string) => counterStep(sub, 'unread_no
 
 /** How many of the user's notifications are unread. */
 export async function getUnreadCount(sub: string, consistent = false): Promise<number> {
-  const { Item } = await documents().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: userKey(sub),
-      ProjectionExpression: 'unread_notifications',
-      ConsistentRead: consistent,
-    }),
-  );
+  const { Item } = await getItem({
+    TableName: tableName(),
+    Key: userKey(sub),
+    ProjectionExpression: 'unread_notifications',
+    ConsistentRead: consistent,
+  });
   return Math.max(0, Number(Item?.unread_notifications ?? 0));
 }
 
@@ -179,20 +174,18 @@ export async function saveBankDetails(
   details: Pick<UserProfile, 'bank_code' | 'account_number' | 'account_name'>,
   checkedPinHash: string,
 ): Promise<boolean> {
-  const saved = documents().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: userKey(sub),
-      UpdateExpression: 'SET bank_code = :bank, account_number = :number, account_name = :name',
-      ConditionExpression: 'attribute_exists(PK) AND payment_pin_hash = :pin',
-      ExpressionAttributeValues: {
-        ':bank': details.bank_code,
-        ':number': details.account_number,
-        ':name': details.account_name,
-        ':pin': checkedPinHash,
-      },
-    }),
-  );
+  const saved = updateItem({
+    TableName: tableName(),
+    Key: userKey(sub),
+    UpdateExpression: 'SET bank_code = :bank, account_number = :number, account_name = :name',
+    ConditionExpression: 'attribute_exists(PK) AND payment_pin_hash = :pin',
+    ExpressionAttributeValues: {
+      ':bank': details.bank_code,
+      ':number': details.account_number,
+      ':name': details.account_name,
+      ':pin': checkedPinHash,
+    },
+  });
   return onConditionFailed(
     saved.then(() => true),
     () => false,
@@ -201,15 +194,13 @@ export async function saveBankDetails(
 
 /** Marks every session of the account before now as revoked, for the API's session check. */
 export async function revokeSessions(sub: string, atSeconds = Math.floor(Date.now() / 1000)): Promise<void> {
-  await documents().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: userKey(sub),
-      UpdateExpression: 'SET sessions_revoked_at = :at',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':at': atSeconds },
-    }),
-  );
+  await updateItem({
+    TableName: tableName(),
+    Key: userKey(sub),
+    UpdateExpression: 'SET sessions_revoked_at = :at',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':at': atSeconds },
+  });
 }
 
 /**
@@ -217,15 +208,13 @@ export async function revokeSessions(sub: string, atSeconds = Math.floor(Date.no
  * same write that revokes its sessions. False when there is no such profile.
  */
 export async function closeProfile(sub: string, atSeconds = Math.floor(Date.now() / 1000)): Promise<boolean> {
-  const write = documents().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: userKey(sub),
-      UpdateExpression: 'SET closed_at = if_not_exists(closed_at, :at), sessions_revoked_at = :at',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':at': atSeconds },
-    }),
-  );
+  const write = updateItem({
+    TableName: tableName(),
+    Key: userKey(sub),
+    UpdateExpression: 'SET closed_at = if_not_exists(closed_at, :at), sessions_revoked_at = :at',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':at': atSeconds },
+  });
   return onConditionFailed(
     write.then(() => true),
     () => false,
@@ -234,13 +223,11 @@ export async function closeProfile(sub: string, atSeconds = Math.floor(Date.now(
 
 /** Turns the emails that are not about money on or off for the account. */
 export async function saveEmailUpdates(sub: string, on: boolean): Promise<void> {
-  await documents().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: userKey(sub),
-      UpdateExpression: 'SET email_updates = :on',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':on': on },
-    }),
-  );
+  await updateItem({
+    TableName: tableName(),
+    Key: userKey(sub),
+    UpdateExpression: 'SET email_updates = :on',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':on': on },
+  });
 }

@@ -1,5 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documents } from '../adapters/aws';
+import { getItem, updateItem } from '../adapters/dynamodb';
 import type { TransferStatus } from '../adapters/flutterwave/transfers';
 import type { Currency } from '../domain/money';
 import { onConditionFailed, queryAll, type TransactItem, tableName, transactWrite, withoutKeys } from './table';
@@ -128,9 +127,7 @@ export function refundLegPut(leg: RefundLeg): TransactItem {
 }
 
 export async function getRefundLeg(contractId: string, leg: string): Promise<RefundLeg | undefined> {
-  const { Item } = await documents().send(
-    new GetCommand({ TableName: tableName(), Key: refundLegKey(contractId, leg), ConsistentRead: true }),
-  );
+  const { Item } = await getItem({ TableName: tableName(), Key: refundLegKey(contractId, leg), ConsistentRead: true });
   return Item ? fromItem(Item) : undefined;
 }
 
@@ -222,7 +219,7 @@ export function refundLegUpdate(leg: RefundLeg, set: RefundLegChanges, now: stri
 export async function updateRefundLeg(leg: RefundLeg, set: RefundLegChanges): Promise<RefundLeg | undefined> {
   const now = new Date().toISOString();
   const { Update } = refundLegUpdate(leg, set, now) as { Update: NonNullable<TransactItem['Update']> };
-  const write = documents().send(new UpdateCommand({ ...Update, TableName: tableName() }));
+  const write = updateItem({ ...Update, TableName: tableName() });
   return onConditionFailed(
     write.then(() => ({ ...leg, ...set, updated_at: now })),
     () => undefined,
@@ -249,8 +246,6 @@ export async function recordProviderRefund(leg: RefundLeg, providerRefundId: str
 
 /** The leg a provider refund was recorded on, if any. */
 export async function getRefundLegByProviderId(providerRefundId: string): Promise<RefundLeg | undefined> {
-  const { Item } = await documents().send(
-    new GetCommand({ TableName: tableName(), Key: providerRefundKey(providerRefundId), ConsistentRead: true }),
-  );
+  const { Item } = await getItem({ TableName: tableName(), Key: providerRefundKey(providerRefundId), ConsistentRead: true });
   return Item ? getRefundLeg(String(Item.contract_id), String(Item.leg)) : undefined;
 }

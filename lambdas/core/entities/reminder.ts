@@ -1,5 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { documents } from '../adapters/aws';
+import { putItem } from '../adapters/dynamodb';
 import { onConditionFailed, tableName } from './table';
 
 /**
@@ -12,13 +11,11 @@ export type ReminderKind = 'inspection';
 
 /** Claims the reminder; false when it was claimed before. */
 export async function claimReminder(contractId: string, kind: ReminderKind, now: string): Promise<boolean> {
-  const put = documents().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...reminderKey(contractId, kind), contract_id: contractId, kind, sent_at: now },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
+  const put = putItem({
+    TableName: tableName(),
+    Item: { ...reminderKey(contractId, kind), contract_id: contractId, kind, sent_at: now },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  });
   return onConditionFailed(
     put.then(() => true),
     () => false,

@@ -1,5 +1,4 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { documents } from '../adapters/aws';
+import { deleteItem, putItem } from '../adapters/dynamodb';
 import { keyedHash, newLinkToken } from '../domain/hashing';
 import { identityLimits } from '../domain/identity';
 import { onConditionFailed, tableName } from './table';
@@ -16,7 +15,7 @@ interface ResetLink {
 export async function createResetLink(sub: string, key: string, now = Date.now()): Promise<string> {
   const token = newLinkToken();
   const item: ResetLink = { sub, expiresAt: Math.floor(now / 1000) + identityLimits.resetLinkValidityMinutes * 60 };
-  await documents().send(new PutCommand({ TableName: tableName(), Item: { ...resetLinkKey(keyedHash(key, token)), ...item } }));
+  await putItem({ TableName: tableName(), Item: { ...resetLinkKey(keyedHash(key, token)), ...item } });
   return token;
 }
 
@@ -26,15 +25,13 @@ export async function createResetLink(sub: string, key: string, now = Date.now()
  */
 export async function consumeResetLink(token: string, key: string, now = Date.now()): Promise<ResetLink | null> {
   const { Attributes } = await onConditionFailed(
-    documents().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: resetLinkKey(keyedHash(key, token)),
-        ConditionExpression: 'attribute_exists(PK) AND expiresAt > :now',
-        ExpressionAttributeValues: { ':now': Math.floor(now / 1000) },
-        ReturnValues: 'ALL_OLD',
-      }),
-    ),
+    deleteItem({
+      TableName: tableName(),
+      Key: resetLinkKey(keyedHash(key, token)),
+      ConditionExpression: 'attribute_exists(PK) AND expiresAt > :now',
+      ExpressionAttributeValues: { ':now': Math.floor(now / 1000) },
+      ReturnValues: 'ALL_OLD',
+    }),
     () => ({ Attributes: undefined }),
   );
   return (Attributes as ResetLink | undefined) ?? null;
@@ -42,5 +39,5 @@ export async function consumeResetLink(token: string, key: string, now = Date.no
 
 /** Puts a burnt token back when the password could not be set, so the person can retry. */
 export async function restoreResetLink(token: string, key: string, item: ResetLink): Promise<void> {
-  await documents().send(new PutCommand({ TableName: tableName(), Item: { ...resetLinkKey(keyedHash(key, token)), ...item } }));
+  await putItem({ TableName: tableName(), Item: { ...resetLinkKey(keyedHash(key, token)), ...item } });
 }

@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { documents } from '../adapters/aws';
+import { getItem, putItem } from '../adapters/dynamodb';
 import { keyedHash, safeEqual } from '../domain/hashing';
 import { identityLimits } from '../domain/identity';
 import { type TransactItem, tableName } from './table';
@@ -29,7 +28,7 @@ export async function issueSignInCode(
     codeHash: keyedHash(key, `${purpose}:${sub}:${code}`),
     expiresAt: Math.floor(now / 1000) + identityLimits.otpValidityMinutes * 60,
   };
-  await documents().send(new PutCommand({ TableName: tableName(), Item: { ...signInCodeKey(sub, purpose), ...item } }));
+  await putItem({ TableName: tableName(), Item: { ...signInCodeKey(sub, purpose), ...item } });
   return code;
 }
 
@@ -44,9 +43,7 @@ export async function matchSignInCode(
   now = Date.now(),
   purpose: EmailCodePurpose = 'SIGNIN',
 ): Promise<TransactItem | null> {
-  const { Item } = await documents().send(
-    new GetCommand({ TableName: tableName(), Key: signInCodeKey(sub, purpose), ConsistentRead: true }),
-  );
+  const { Item } = await getItem({ TableName: tableName(), Key: signInCodeKey(sub, purpose), ConsistentRead: true });
   const stored = Item as SignInCode | undefined;
   const nowSeconds = Math.floor(now / 1000);
   if (!stored || stored.expiresAt <= nowSeconds) return null;

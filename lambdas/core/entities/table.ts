@@ -1,12 +1,5 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  QueryCommand,
-  type QueryCommandInput,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
-import { documents } from '../adapters/aws';
+import { AwsServiceError } from '../adapters/aws-request';
+import { batchGetItems, type QueryInput, queryItems, type TransactItem, transactWriteItems } from '../adapters/dynamodb';
 import { requireEnv } from '../adapters/env';
 import { publishEvents } from '../adapters/events';
 import { ConflictError } from '../domain/errors';
@@ -19,7 +12,7 @@ import { ConflictError } from '../domain/errors';
 
 export const tableName = () => requireEnv('tableName');
 
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type { TransactItem };
 
 /** A realtime event to announce once the transaction holding its item has committed. */
 interface Announcement {
@@ -56,7 +49,7 @@ export function afterCommit(item: TransactItem, effect: () => Promise<void>): Tr
  * never throws; effects must not).
  */
 export async function transactWrite(items: TransactItem[]): Promise<void> {
-  await documents().send(new TransactWriteCommand({ TransactItems: items }));
+  await transactWriteItems(items);
   const byChannel = new Map<string, unknown[]>();
   for (const item of items)
     for (const { channel, event } of announcements.get(item) ?? [])
@@ -73,9 +66,10 @@ export async function transactWrite(items: TransactItem[]): Promise<void> {
  * got in the way of (nothing failed, the same write may pass now). Undefined for any other error.
  */
 export function failedConditions(error: unknown): number[] | undefined {
-  if (error instanceof ConditionalCheckFailedException) return [0];
-  if (!(error instanceof TransactionCanceledException)) return undefined;
-  const reasons = (error.CancellationReasons ?? []).map((reason) => reason.Code);
+  if (!(error instanceof AwsServiceError)) return undefined;
+  if (error.name === 'ConditionalCheckFailedException') return [0];
+  if (error.name !== 'TransactionCanceledException') return undefined;
+  const reasons = ((error.details.CancellationReasons ?? []) as { Code?: string }[]).map((reason) => reason.Code);
   const failed = reasons.flatMap((code, index) => (code === 'ConditionalCheckFailed' ? [index] : []));
   if (failed.length > 0) return failed;
   return reasons.includes('TransactionConflict') ? [] : undefined;
@@ -106,14 +100,12 @@ export function conflict(message: string): () => never {
 }
 
 /** Every item a query matches, following DynamoDB's pages (1 MB each) to the end. */
-export async function queryAll(
-  input: Omit<QueryCommandInput, 'ExclusiveStartKey' | 'TableName'>,
-): Promise<Record<string, unknown>[]> {
+export async function queryAll(input: Omit<QueryInput, 'ExclusiveStartKey' | 'TableName'>): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await documents().send(new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: startKey }));
-    items.push(...(page.Items ?? []));
+    const page = await queryItems({ ...input, TableName: tableName(), ExclusiveStartKey: startKey });
+    items.push(...page.Items);
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return items;
@@ -131,18 +123,13 @@ export async function batchGetAll(keys: Key[], projection?: string[]): Promise<R
   for (let i = 0; i < keys.length; i += 100) {
     let pending = keys.slice(i, i + 100);
     while (pending.length) {
-      const { Responses, UnprocessedKeys } = await documents().send(
-        new BatchGetCommand({
-          RequestItems: {
-            [tableName()]: {
-              Keys: pending,
-              ...(names ? { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names } : {}),
-            },
-          },
-        }),
-      );
-      found.push(...(Responses?.[tableName()] ?? []));
-      pending = (UnprocessedKeys?.[tableName()]?.Keys as Key[] | undefined) ?? [];
+      const { Items, UnprocessedKeys } = await batchGetItems({
+        TableName: tableName(),
+        Keys: pending,
+        ...(names ? { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names } : {}),
+      });
+      found.push(...Items);
+      pending = UnprocessedKeys as Key[];
     }
   }
   return found;

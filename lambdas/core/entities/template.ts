@@ -1,5 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documents } from '../adapters/aws';
+import { deleteItem, getItem, putItem, updateItem } from '../adapters/dynamodb';
 import { inspectionDays } from '../domain/delivery';
 import type { Template } from '../domain/template';
 import { byCreator, itemsByCreator, onConditionFailed, tableName } from './table';
@@ -23,13 +22,11 @@ export function fromItem(item: Record<string, unknown>): Template {
 }
 
 export async function putTemplate(template: Template): Promise<void> {
-  await documents().send(
-    new PutCommand({ TableName: tableName(), Item: toItem(template), ConditionExpression: 'attribute_not_exists(PK)' }),
-  );
+  await putItem({ TableName: tableName(), Item: toItem(template), ConditionExpression: 'attribute_not_exists(PK)' });
 }
 
 export async function getTemplate(id: string): Promise<Template | undefined> {
-  const { Item } = await documents().send(new GetCommand({ TableName: tableName(), Key: templateKey(id), ConsistentRead: true }));
+  const { Item } = await getItem({ TableName: tableName(), Key: templateKey(id), ConsistentRead: true });
   return Item ? fromItem(Item) : undefined;
 }
 
@@ -49,25 +46,23 @@ export async function updateTemplate(
 ): Promise<Template | undefined> {
   const keepWindow = fields.inspection_days === undefined;
   const { Attributes } = await onConditionFailed(
-    documents().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: templateKey(id),
-        UpdateExpression: `SET title = :title, description = :description, base_price_minor = :price, currency = :currency${
-          keepWindow ? '' : ', inspection_days = :days'
-        }`,
-        ConditionExpression: 'creator_id = :creator',
-        ExpressionAttributeValues: {
-          ':title': fields.title,
-          ':description': fields.description,
-          ':price': fields.base_price_minor,
-          ':currency': fields.currency,
-          ':creator': creatorId,
-          ...(keepWindow ? {} : { ':days': fields.inspection_days }),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    ),
+    updateItem({
+      TableName: tableName(),
+      Key: templateKey(id),
+      UpdateExpression: `SET title = :title, description = :description, base_price_minor = :price, currency = :currency${
+        keepWindow ? '' : ', inspection_days = :days'
+      }`,
+      ConditionExpression: 'creator_id = :creator',
+      ExpressionAttributeValues: {
+        ':title': fields.title,
+        ':description': fields.description,
+        ':price': fields.base_price_minor,
+        ':currency': fields.currency,
+        ':creator': creatorId,
+        ...(keepWindow ? {} : { ':days': fields.inspection_days }),
+      },
+      ReturnValues: 'ALL_NEW',
+    }),
     () => ({ Attributes: undefined }),
   );
   return Attributes ? fromItem(Attributes) : undefined;
@@ -75,14 +70,12 @@ export async function updateTemplate(
 
 /** Deletes a template, only if it belongs to `creatorId`; false when it did not. */
 export async function deleteTemplate(id: string, creatorId: string): Promise<boolean> {
-  const deleted = documents().send(
-    new DeleteCommand({
-      TableName: tableName(),
-      Key: templateKey(id),
-      ConditionExpression: 'creator_id = :creator',
-      ExpressionAttributeValues: { ':creator': creatorId },
-    }),
-  );
+  const deleted = deleteItem({
+    TableName: tableName(),
+    Key: templateKey(id),
+    ConditionExpression: 'creator_id = :creator',
+    ExpressionAttributeValues: { ':creator': creatorId },
+  });
   return onConditionFailed(
     deleted.then(() => true),
     () => false,

@@ -1,5 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documents } from '../adapters/aws';
+import { getItem, updateItem } from '../adapters/dynamodb';
 import { AppError, ThrottledError } from '../domain/errors';
 import type { ThrottleRule } from '../domain/throttle-rules';
 import { onConditionFailed, tableName } from './table';
@@ -26,22 +25,18 @@ async function takeSlot(rule: ThrottleRule, key: string, now: number): Promise<n
   const windowMs = rule.windowSeconds * 1000;
   const windowIndex = Math.floor(now / windowMs);
   return onConditionFailed(
-    documents()
-      .send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: throttleWindowKey(rule, key, windowIndex),
-          UpdateExpression: 'ADD attempts :one SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
-          ConditionExpression: 'attribute_not_exists(attempts) OR attempts < :limit',
-          ExpressionAttributeValues: {
-            ':one': 1,
-            ':limit': rule.limit,
-            ':expiresAt': Math.ceil(((windowIndex + 1) * windowMs) / 1000),
-          },
-          ReturnValues: 'UPDATED_NEW',
-        }),
-      )
-      .then(({ Attributes }) => Number(Attributes?.attempts ?? 0)),
+    updateItem({
+      TableName: tableName(),
+      Key: throttleWindowKey(rule, key, windowIndex),
+      UpdateExpression: 'ADD attempts :one SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
+      ConditionExpression: 'attribute_not_exists(attempts) OR attempts < :limit',
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':limit': rule.limit,
+        ':expiresAt': Math.ceil(((windowIndex + 1) * windowMs) / 1000),
+      },
+      ReturnValues: 'UPDATED_NEW',
+    }).then(({ Attributes }) => Number(Attributes?.attempts ?? 0)),
     () => null,
   );
 }
@@ -50,15 +45,13 @@ async function takeSlot(rule: ThrottleRule, key: string, now: number): Promise<n
 export async function refundAttempt(rule: ThrottleRule, key: string, now = Date.now()): Promise<void> {
   const windowIndex = Math.floor(now / (rule.windowSeconds * 1000));
   await onConditionFailed(
-    documents().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: throttleWindowKey(rule, key, windowIndex),
-        UpdateExpression: 'ADD attempts :minus',
-        ConditionExpression: 'attempts > :zero',
-        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
-      }),
-    ),
+    updateItem({
+      TableName: tableName(),
+      Key: throttleWindowKey(rule, key, windowIndex),
+      UpdateExpression: 'ADD attempts :minus',
+      ConditionExpression: 'attempts > :zero',
+      ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+    }),
     () => undefined,
   );
 }
@@ -72,9 +65,11 @@ export function windowEnd(rule: ThrottleRule, now = Date.now()): Date {
 /** Whether the current window already holds `limit` attempts; counts nothing. */
 export async function isOverLimit(rule: ThrottleRule, key: string, now = Date.now()): Promise<boolean> {
   const windowIndex = Math.floor(now / (rule.windowSeconds * 1000));
-  const { Item } = await documents().send(
-    new GetCommand({ TableName: tableName(), Key: throttleWindowKey(rule, key, windowIndex), ConsistentRead: true }),
-  );
+  const { Item } = await getItem({
+    TableName: tableName(),
+    Key: throttleWindowKey(rule, key, windowIndex),
+    ConsistentRead: true,
+  });
   return Number(Item?.attempts ?? 0) >= rule.limit;
 }
 

@@ -1,5 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { documents } from '../adapters/aws';
+import { getItem, putItem } from '../adapters/dynamodb';
 import { tableName } from './table';
 
 /**
@@ -27,14 +26,10 @@ export interface WorkflowToken {
 }
 
 export async function storeWorkflowToken(token: WorkflowToken): Promise<void> {
-  await documents().send(
-    new PutCommand({ TableName: tableName(), Item: { ...workflowTokenKey(token.contract_id, token.step), ...token } }),
-  );
+  await putItem({ TableName: tableName(), Item: { ...workflowTokenKey(token.contract_id, token.step), ...token } });
 }
 
 export async function getWorkflowToken(contractId: string, step: WorkflowStep): Promise<WorkflowToken | undefined> {
-  const { Item } = await documents().send(
-    new GetCommand({ TableName: tableName(), Key: workflowTokenKey(contractId, step), ConsistentRead: true }),
-  );
+  const { Item } = await getItem({ TableName: tableName(), Key: workflowTokenKey(contractId, step), ConsistentRead: true });
   return Item as WorkflowToken | undefined;
 }

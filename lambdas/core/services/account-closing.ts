@@ -1,5 +1,4 @@
-import { AdminDeleteUserCommand, AdminUserGlobalSignOutCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { cognito } from '../adapters/aws';
+import { cognitoCall } from '../adapters/cognito';
 import { requireEnv } from '../adapters/env';
 import { closeProfile, getProfile, getProfileByEmail } from '../entities/profile';
 
@@ -18,16 +17,12 @@ export async function closeAccount(idOrEmail: string, options: { remove: boolean
   if (!profile) return undefined;
   await closeProfile(profile.sub);
   const user = { UserPoolId: requireEnv('userPoolId'), Username: profile.sub };
-  await cognito()
-    .send(new AdminUserGlobalSignOutCommand(user))
-    .catch((error: unknown) => {
+  await cognitoCall('AdminUserGlobalSignOut', user).catch((error: unknown) => {
+    if (!gone(error)) throw error;
+  });
+  if (options.remove)
+    await cognitoCall('AdminDeleteUser', user).catch((error: unknown) => {
       if (!gone(error)) throw error;
     });
-  if (options.remove)
-    await cognito()
-      .send(new AdminDeleteUserCommand(user))
-      .catch((error: unknown) => {
-        if (!gone(error)) throw error;
-      });
   return profile.sub;
 }

@@ -1,11 +1,4 @@
-import {
-  AdminDeleteUserCommand,
-  AdminGetUserCommand,
-  AdminSetUserPasswordCommand,
-  AdminUserGlobalSignOutCommand,
-  SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
-import { cognito } from '../adapters/aws';
+import { cognitoCall } from '../adapters/cognito';
 import { appLink, sendEmail } from '../adapters/email';
 import { requireEnv } from '../adapters/env';
 import { logger } from '../adapters/logger';
@@ -53,18 +46,16 @@ export async function registerAccount(input: SignupInput): Promise<{ sub: string
   const { email, password, userData, deviceInfo } = input;
   let sub: string;
   try {
-    const result = await cognito().send(
-      new SignUpCommand({
-        ClientId: requireEnv('userPoolClientId'),
-        Username: email,
-        Password: password,
-        UserAttributes: [
-          { Name: 'email', Value: email },
-          { Name: 'name', Value: userData.full_name },
-        ],
-        ClientMetadata: { signupTicket: await issueSignupTicket(email) },
-      }),
-    );
+    const result = await cognitoCall('SignUp', {
+      ClientId: requireEnv('userPoolClientId'),
+      Username: email,
+      Password: password,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'name', Value: userData.full_name },
+      ],
+      ClientMetadata: { signupTicket: await issueSignupTicket(email) },
+    });
     sub = result.UserSub ?? '';
   } catch (error) {
     const name = (error as Error).name;
@@ -102,9 +93,9 @@ export async function registerAccount(input: SignupInput): Promise<{ sub: string
       conflict(accountMessages.accountExists),
     );
   } catch (error) {
-    await cognito()
-      .send(new AdminDeleteUserCommand({ UserPoolId: requireEnv('userPoolId'), Username: sub }))
-      .catch((e) => logger.error('Could not remove the Cognito user of a failed sign-up', { sub, error: e as Error }));
+    await cognitoCall('AdminDeleteUser', { UserPoolId: requireEnv('userPoolId'), Username: sub }).catch((e) =>
+      logger.error('Could not remove the Cognito user of a failed sign-up', { sub, error: e as Error }),
+    );
     throw error;
   }
   return { sub, deviceSecret };
@@ -164,9 +155,12 @@ export async function completePasswordReset(token: string, newPassword: string):
   if (!link) throw new ValidationError(accountMessages.resetLinkInvalid);
   const userPoolId = requireEnv('userPoolId');
   try {
-    await cognito().send(
-      new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: link.sub, Password: newPassword, Permanent: true }),
-    );
+    await cognitoCall('AdminSetUserPassword', {
+      UserPoolId: userPoolId,
+      Username: link.sub,
+      Password: newPassword,
+      Permanent: true,
+    });
   } catch (error) {
     await restoreResetLink(token, key, link);
     if ((error as Error).name === 'InvalidPasswordException') throw new ValidationError(accountMessages.passwordTooShort);
@@ -175,7 +169,7 @@ export async function completePasswordReset(token: string, newPassword: string):
   // The API refuses the old sessions' tokens from now on (runtime/session.ts); Cognito revokes
   // their refresh tokens.
   await revokeSessions(link.sub);
-  await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: link.sub }));
+  await cognitoCall('AdminUserGlobalSignOut', { UserPoolId: userPoolId, Username: link.sub });
 }
 
 /** What the caller may see of their own profile: the answer and the PIN never leave the server, only whether they are set. */
@@ -205,11 +199,11 @@ export async function saveEmailPreferences(sub: string, on: boolean): Promise<vo
 export async function ownAccount(caller: { sub: string; email?: string }): Promise<ProfileResponse> {
   const profile = await getProfile(caller.sub);
   if (profile) return { id: caller.sub, email: profile.email, created_at: profile.created_at, profile: toProfile(profile) };
-  const user = await cognito().send(new AdminGetUserCommand({ UserPoolId: requireEnv('userPoolId'), Username: caller.sub }));
+  const user = await cognitoCall('AdminGetUser', { UserPoolId: requireEnv('userPoolId'), Username: caller.sub });
   return {
     id: caller.sub,
     email: caller.email ?? user.UserAttributes?.find((a) => a.Name === 'email')?.Value ?? '',
-    created_at: (user.UserCreateDate ?? new Date()).toISOString(),
+    created_at: (user.UserCreateDate === undefined ? new Date() : new Date(user.UserCreateDate * 1000)).toISOString(),
     profile: null,
   };
 }
