@@ -159,7 +159,13 @@ export async function awsJsonRequest(call: {
     }
     if ('answer' in outcome) {
       for (const observe of awsRequestObservers)
-        observe({ service: call.service, operation, ms: performance.now() - started, request: call.body, answer: outcome.answer });
+        observe({
+          service: call.service,
+          operation,
+          ms: performance.now() - started,
+          request: call.body,
+          answer: outcome.answer,
+        });
       return outcome.answer;
     }
     if (!outcome.retry || attempt >= awsRetry.maxAttempts) throw outcome.error;
