@@ -44,6 +44,24 @@ export const throttles = {
     message: accountMessages.resetThrottled,
   },
   /**
+   * Per unlock link (services/reset-unlock.ts: emailed to the account's own address when wrong
+   * answers fill its windows): wrong answers sent with it. The link lets the mailbox's owner past a
+   * stranger's guesses; this keeps the link itself from being a way to guess more.
+   */
+  resetUnlocked: {
+    scope: 'reset-unlocked',
+    limit: identityLimits.answerTries,
+    windowSeconds: identityLimits.resetWindowMinutes * 60,
+    message: accountMessages.resetThrottled,
+  },
+  /** Per email: the unlock links sent to it, one a window, so guesses cannot flood the owner's inbox. */
+  resetUnlockNotice: {
+    scope: 'reset-unlock-notice',
+    limit: 1,
+    windowSeconds: identityLimits.resetWindowMinutes * 60,
+    message: accountMessages.resetThrottled,
+  },
+  /**
    * Per source address: captchas that failed verification. Counted where they fail, so bogus
    * captchas use up only this budget, never the sign-ups of the people behind the same address.
    */
@@ -101,8 +119,8 @@ export const throttles = {
     message: 'Too many payment PIN attempts today. Reset your payment PIN from My Account, or try again tomorrow.',
   },
   /**
-   * Per creator and named person: contracts aimed at one person (each one notifies them), so nobody
-   * can flood someone's notifications; and per creator, contracts in all.
+   * Per creator and named person: contracts aimed at one person, refused past the limit; and per
+   * creator, contracts in all. What the person is told of them is limited lower (`noticesFromPerson`).
    */
   contractsForPerson: {
     scope: 'contracts-for',
@@ -123,12 +141,57 @@ export const throttles = {
     windowSeconds: 3600,
     message: 'Too many contracts created. Please try again later.',
   },
+  /**
+   * What someone's action tells a person who did not ask for it (a contract naming them, an
+   * invitation to their address, a contract made from their template): per sender and person, and
+   * per person from everyone together. Past either limit the contract is still made and only the
+   * telling (notification and email) is held back, the person told once a window that more came
+   * (services/notifications.ts). Nobody is shown these messages.
+   */
+  noticesFromPerson: {
+    scope: 'notices-from',
+    limit: 5,
+    windowSeconds: 3600,
+    message: 'This person has been told of enough from this sender this hour.',
+  },
+  noticesForPerson: {
+    scope: 'notices-for',
+    limit: 20,
+    windowSeconds: 3600,
+    message: 'This person has been told of enough from others this hour.',
+  },
+  noticesHeldBack: {
+    scope: 'notices-held-back',
+    limit: 1,
+    windowSeconds: 3600,
+    message: 'This person has been told that more came this hour.',
+  },
   /** Per account: account-name lookups at the provider (the bank page verifies on each change). */
   accountLookup: {
     scope: 'account-lookup',
     limit: 30,
     windowSeconds: 3600,
     message: 'Too many account lookups. Please try again later.',
+  },
+  /**
+   * Per person and per contract, for each way to pay (keys `<method>#<sub>`, `<method>#<contractId>`):
+   * payments started (services/payment-attempts.ts). Each records a payment the reconciler verifies
+   * with the provider, and OPay and a new transfer account each make a charge there with the
+   * merchant's key, whose rate limit everyone shares. A buyer retrying a declined card or a closed
+   * OPay page has room for ten tries per contract; a transfer account shown again is not a new one
+   * and does not count.
+   */
+  paymentsByPerson: {
+    scope: 'payments-by',
+    limit: 30,
+    windowSeconds: 3600,
+    message: 'Too many payment attempts. Please try again later.',
+  },
+  paymentsForContract: {
+    scope: 'payments-for',
+    limit: 10,
+    windowSeconds: 3600,
+    message: 'Too many payment attempts for this contract. Please try again later.',
   },
   /**
    * Per account, across sign-ins on new devices: wrong security answers and wrong emailed codes,

@@ -1,4 +1,4 @@
-import { getItem, putItem, updateItem } from '../adapters/dynamodb';
+import { deleteItem, getItem, putItem, updateItem } from '../adapters/dynamodb';
 import type { Currency } from '../domain/money';
 import type { PaymentMethod } from '../domain/payment';
 import { onConditionFailed, queryAll, type TransactItem, tableName, transactWrite, withoutKeys } from './table';
@@ -42,7 +42,17 @@ export interface Payment {
   /** The last provider transaction that credited nothing, and why (failed at the provider, wrong currency, contract closed). */
   last_outcome?: Exclude<TransactionOutcome, 'credited' | 'refunding'>;
   outcome_reason?: string;
+  /**
+   * The status poll's cache of the provider's word while the payment is initiated: when a poll last
+   * asked the provider (taken before it asks, so concurrent polls ask once) and what it made of the
+   * answer. Never read for money: only what the provider's verify confirms is credited.
+   */
+  provider_checked_at?: string;
+  provider_status?: ProviderCheckStatus;
 }
+
+/** What a status poll made of the provider's answer for a payment still initiated. */
+export type ProviderCheckStatus = 'pending' | 'failed';
 
 /** What became of one provider transaction on a payment's reference. */
 export interface ProviderTransactionRecord {
@@ -101,9 +111,12 @@ export const contractPaymentKey = (contractId: string, txRef: string) => ({
   SK: `PAYMENT#${txRef}`,
 });
 
-/** Records a payment about to be made, listed under its contract; a reference is used once. */
-export async function putPayment(payment: Payment): Promise<void> {
-  await transactWrite([
+/**
+ * Records a payment about to be made, listed under its contract; a reference is used once: false
+ * (nothing written) when another payment already has it.
+ */
+export async function putPayment(payment: Payment): Promise<boolean> {
+  const written = transactWrite([
     { Put: { TableName: tableName(), Item: toItem(payment), ConditionExpression: 'attribute_not_exists(PK)' } },
     {
       Put: {
@@ -116,6 +129,10 @@ export async function putPayment(payment: Payment): Promise<void> {
       },
     },
   ]);
+  return onConditionFailed(
+    written.then(() => true),
+    () => false,
+  );
 }
 
 /** The references of a contract's payments, oldest first. */
@@ -183,6 +200,55 @@ export function paymentSettled(payment: Payment, creditMinor: number, refundingM
   };
 }
 
+/**
+ * Takes the next provider check of an initiated payment, stamped `checkedAt`: only when no poll has
+ * asked the provider since `staleBefore` (ISO), so of many concurrent polls one asks. False when
+ * another poll's check is still fresh, or the payment is no longer initiated.
+ */
+export async function claimProviderCheck(txRef: string, checkedAt: string, staleBefore: string): Promise<boolean> {
+  const claimed = updateItem({
+    TableName: tableName(),
+    Key: paymentKey(txRef),
+    UpdateExpression: 'SET provider_checked_at = :checkedAt',
+    ConditionExpression:
+      '#status = :initiated AND (attribute_not_exists(provider_checked_at) OR provider_checked_at < :staleBefore)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':initiated': 'initiated', ':checkedAt': checkedAt, ':staleBefore': staleBefore },
+  });
+  return onConditionFailed(
+    claimed.then(() => true),
+    () => false,
+  );
+}
+
+/** Keeps what the check stamped `checkedAt` made of the provider's answer, unless a later check has taken over. */
+export async function recordProviderCheck(txRef: string, checkedAt: string, status: ProviderCheckStatus): Promise<void> {
+  await onConditionFailed(
+    updateItem({
+      TableName: tableName(),
+      Key: paymentKey(txRef),
+      UpdateExpression: 'SET provider_status = :status',
+      ConditionExpression: 'provider_checked_at = :checkedAt',
+      ExpressionAttributeValues: { ':status': status, ':checkedAt': checkedAt },
+    }),
+    () => undefined,
+  );
+}
+
+/** Gives back the check stamped `checkedAt` (the provider could not answer): the next poll asks again. */
+export async function releaseProviderCheck(txRef: string, checkedAt: string): Promise<void> {
+  await onConditionFailed(
+    updateItem({
+      TableName: tableName(),
+      Key: paymentKey(txRef),
+      UpdateExpression: 'REMOVE provider_checked_at',
+      ConditionExpression: 'provider_checked_at = :checkedAt',
+      ExpressionAttributeValues: { ':checkedAt': checkedAt },
+    }),
+    () => undefined,
+  );
+}
+
 /** Records a provider transaction that credits nothing, once; false when it was already recorded. */
 export async function recordWithoutCredit(
   record: ProviderTransactionRecord & { outcome: 'failed' | 'refused' },
@@ -206,9 +272,11 @@ export async function recordWithoutCredit(
 }
 
 /**
- * The contract's open bank-transfer account: `CONTRACT#<id>` / `TRANSFER_ACCOUNT`, the one account
- * every visit to the checkout shows while nothing has reached it, so two visits never make two
- * accounts that each take the full amount.
+ * The contract's bank-transfer account: `CONTRACT#<id>` / `TRANSFER_ACCOUNT`. Either the open
+ * account, the one every visit to the checkout shows while nothing has reached it (so two visits
+ * never make two accounts that each take the full amount), or, while a request is making one at
+ * the provider, that request's claim: one conditional put decides which request makes the
+ * account, and every other request waits for it instead of making its own.
  */
 export const transferAccountKey = (contractId: string) => ({ PK: `CONTRACT#${contractId}`, SK: 'TRANSFER_ACCOUNT' });
 
@@ -226,22 +294,81 @@ export interface OpenTransferAccount {
   created_at: string;
 }
 
-export async function getTransferAccount(contractId: string): Promise<OpenTransferAccount | undefined> {
-  const { Item } = await getItem({ TableName: tableName(), Key: transferAccountKey(contractId), ConsistentRead: true });
-  return Item ? (withoutKeys(Item) as unknown as OpenTransferAccount) : undefined;
+/** A request making the contract's account at the provider, for the payment `tx_ref` (no account number yet). */
+export interface TransferAccountClaim {
+  contract_id: string;
+  tx_ref: string;
+  payer_id: string;
+  claimed_at: string;
+  /** After this the request is taken to have died (its provider call is long over): another may claim. */
+  claimed_until: string;
 }
 
-/** Makes `account` the contract's open one, only in place of `replacing` (or of none): false when another visit got in first. */
-export async function putTransferAccount(account: OpenTransferAccount, replacing: string | null): Promise<boolean> {
+export type TransferAccountSlot = OpenTransferAccount | TransferAccountClaim;
+
+/** Whether the slot holds an account (a claim has no account number yet). */
+export function isOpenAccount(slot: TransferAccountSlot): slot is OpenTransferAccount {
+  return typeof (slot as Partial<OpenTransferAccount>).account_number === 'string';
+}
+
+export async function getTransferAccount(contractId: string): Promise<TransferAccountSlot | undefined> {
+  const { Item } = await getItem({ TableName: tableName(), Key: transferAccountKey(contractId), ConsistentRead: true });
+  return Item ? (withoutKeys(Item) as unknown as TransferAccountSlot) : undefined;
+}
+
+/** The condition that the slot is still `seen` (none at all when undefined): the same reference, and still an account or still a claim. */
+function stillSeen(seen: TransferAccountSlot | undefined) {
+  if (!seen) return { ConditionExpression: 'attribute_not_exists(PK)' };
+  return {
+    ConditionExpression: `tx_ref = :seen AND ${isOpenAccount(seen) ? 'attribute_exists' : 'attribute_not_exists'}(account_number)`,
+    ExpressionAttributeValues: { ':seen': seen.tx_ref },
+  };
+}
+
+/**
+ * Claims the making of the contract's account, in place of `replacing` as it was read (an account
+ * nobody may pay into any more, a claim whose request died, or none): false when another request
+ * changed the slot first, and so makes the account itself.
+ */
+export async function claimTransferAccount(
+  claim: TransferAccountClaim,
+  replacing: TransferAccountSlot | undefined,
+): Promise<boolean> {
   const write = putItem({
     TableName: tableName(),
-    Item: { ...transferAccountKey(account.contract_id), ...account },
-    ConditionExpression: replacing === null ? 'attribute_not_exists(PK)' : 'tx_ref = :replacing',
-    ...(replacing === null ? {} : { ExpressionAttributeValues: { ':replacing': replacing } }),
+    Item: { ...transferAccountKey(claim.contract_id), ...claim },
+    ...stillSeen(replacing),
   });
   return onConditionFailed(
     write.then(() => true),
     () => false,
+  );
+}
+
+/** Makes `account` the contract's open one in place of its own claim: false when the claim was lost (it lapsed and another took over). */
+export async function openTransferAccount(account: OpenTransferAccount): Promise<boolean> {
+  const write = putItem({
+    TableName: tableName(),
+    Item: { ...transferAccountKey(account.contract_id), ...account },
+    ConditionExpression: 'tx_ref = :mine AND attribute_not_exists(account_number)',
+    ExpressionAttributeValues: { ':mine': account.tx_ref },
+  });
+  return onConditionFailed(
+    write.then(() => true),
+    () => false,
+  );
+}
+
+/** Withdraws a claim that made no account (refused, or the provider failed), so the next visit may try; a no-op once it is not ours. */
+export async function releaseTransferAccountClaim(contractId: string, txRef: string): Promise<void> {
+  await onConditionFailed(
+    deleteItem({
+      TableName: tableName(),
+      Key: transferAccountKey(contractId),
+      ConditionExpression: 'tx_ref = :mine AND attribute_not_exists(account_number)',
+      ExpressionAttributeValues: { ':mine': txRef },
+    }),
+    () => undefined,
   );
 }
 

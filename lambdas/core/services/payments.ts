@@ -1,59 +1,44 @@
 import { appLink } from '../adapters/email';
 import { timeScale } from '../adapters/env';
-import {
-  type ChargeWebhook,
-  chargeWebhookSchema,
-  createBankTransferCharge,
-  createOpayCharge,
-} from '../adapters/flutterwave/charges';
-import { ProviderRejectedError, ProviderUnavailableError } from '../adapters/flutterwave/client';
+import { type ChargeWebhook, chargeWebhookSchema, createOpayCharge } from '../adapters/flutterwave/charges';
 import { type ProviderTransaction, verifyByReference, verifyTransaction } from '../adapters/flutterwave/transactions';
 import { isAuthenticWebhook } from '../adapters/flutterwave/webhooks';
 import { logger } from '../adapters/logger';
 import { countMoneyEvent } from '../adapters/metrics';
-import type { CardPaymentResponse, PaymentStatusResponse, TransferAccountResponse } from '../api/payments';
+import type { CardPaymentResponse, PaymentStatusResponse } from '../api/payments';
 import { paymentMessages } from '../api/payments';
 import { deliveryDueAt } from '../domain/delivery';
 import type { StepEmailName } from '../domain/email-templates';
-import {
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  UnauthorizedError,
-  UnavailableError,
-  ValidationError,
-} from '../domain/errors';
-import { type Contract, creditEvent, isPayable, nextStatus } from '../domain/escrow-contract';
+import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../domain/errors';
+import { type Contract, creditEvent, nextStatus } from '../domain/escrow-contract';
 import { inCurrency, type Posting, paymentCreditPosting, refundRequestedPosting } from '../domain/ledger';
-import { type Currency, currencyNotAvailable, formatAmount, isEscrowCurrency } from '../domain/money';
-import { amountDue, decideCredit, type PaymentMethod, paymentReference, providerFeeOf, splitCredit } from '../domain/payment';
+import { type Currency, formatAmount } from '../domain/money';
+import { decideCredit, providerFeeOf, splitCredit } from '../domain/payment';
 import { providerId } from '../domain/reconciliation';
 import { contractUnchanged, contractUpdate, getContract } from '../entities/contract';
 import { ledgerEntryPut } from '../entities/ledger';
 import { notificationItems } from '../entities/notification';
 import { partyLinkPut } from '../entities/party-link';
 import {
+  claimProviderCheck,
   closeOpenPayment,
   getPayment,
   getTransactionRecord,
-  getTransferAccount,
   listOpenPayments,
   listPaymentReferences,
-  type OpenTransferAccount,
   type Payment,
   type ProviderTransactionRecord,
   paymentSettled,
-  putPayment,
-  putTransferAccount,
+  recordProviderCheck,
   recordWithoutCredit,
+  releaseProviderCheck,
   type TransactionOutcome,
   transactionRecordPut,
 } from '../entities/payment';
-import { getProfile } from '../entities/profile';
 import { type RefundLeg, refundLegPut, refundReference } from '../entities/refund';
 import { failedConditions, type TransactItem, transactWrite } from '../entities/table';
-import { loadContract } from './contracts';
 import { answerStep, cancelUnfunded, openEscrow } from './escrow-workflow';
+import { countPaymentAttempt, type Payer, payableContract, payerDetails, recordPayment, withProvider } from './payment-attempts';
 import { sendRefundNow } from './refunds';
 
 /**
@@ -65,138 +50,6 @@ import { sendRefundNow } from './refunds';
  * webhook loses or doubles nothing. Then the workflow's funding step is answered.
  */
 
-interface Payer {
-  sub: string;
-}
-
-/** The contract, when `payer` may pay into it now: its buyer, payable, something still due. */
-async function payableContract(contractId: string, payer: Payer): Promise<Contract> {
-  const contract = await loadContract(contractId);
-  if (contract.acceptor_id !== payer.sub) throw new ForbiddenError(paymentMessages.notPayer);
-  if (!isPayable(contract.status)) throw new ConflictError(paymentMessages.notPayable(contract.status));
-  if (amountDue(contract) <= 0) throw new ConflictError(paymentMessages.nothingDue);
-  // A contract made before only NGN was offered: no money in that escrow cannot pay out.
-  if (!isEscrowCurrency(contract.currency)) throw new ConflictError(currencyNotAvailable(contract.currency));
-  return contract;
-}
-
-/** Records a payment of what is due now, by the contract's buyer only. */
-async function recordPayment(
-  contractId: string,
-  payer: Payer,
-  method: PaymentMethod,
-  checked?: Contract,
-): Promise<{ payment: Payment; contract: Contract }> {
-  const contract = checked ?? (await payableContract(contractId, payer));
-  const now = Date.now();
-  const payment: Payment = {
-    tx_ref: paymentReference(method, contract.id, payer.sub, now),
-    contract_id: contract.id,
-    payer_id: payer.sub,
-    method,
-    currency: contract.currency,
-    amount_due_minor: amountDue(contract),
-    status: 'initiated',
-    created_at: new Date(now).toISOString(),
-  };
-  await putPayment(payment);
-  return { payment, contract };
-}
-
-async function payerDetails(sub: string) {
-  const profile = await getProfile(sub);
-  return {
-    email: profile?.email ?? '',
-    fullName: profile?.full_name || profile?.email || 'Buyer',
-    phoneNumber: profile?.phone_number,
-  };
-}
-
-/**
- * Calls the provider. One that cannot be reached, or answers something we cannot use (a wrong key,
- * an amount that is not whole kobo), is a 503 with the spec's text, logged as an error for ops; a
- * charge the provider refuses (`refusedIs: 409`, e.g. a currency it does not take there) is a 409.
- */
-async function withProvider<T>(call: () => Promise<T>, message: string, refusedIs: 409 | 503 = 503): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof ProviderRejectedError && refusedIs === 409) {
-      logger.warn('Payment provider refused a charge', { error });
-      throw new ConflictError(message);
-    }
-    if (error instanceof ProviderUnavailableError) logger.warn('Payment provider unavailable', { error });
-    else logger.error('Payment provider call failed', { error: error as Error });
-    throw new UnavailableError(message);
-  }
-}
-
-/** An open account stays on offer until this long before it expires; then a new one is made. */
-const accountReuseMarginMs = 10 * 60 * 1000;
-
-/** The contract's open account, when the payer may still send to it: nothing reached it, not expiring, the same amount due. */
-async function reusableAccount(
-  account: OpenTransferAccount | undefined,
-  contract: Contract,
-): Promise<OpenTransferAccount | undefined> {
-  if (!account || account.amount_due_minor !== amountDue(contract)) return undefined;
-  if (Date.parse(account.expires_at) - Date.now() < accountReuseMarginMs) return undefined;
-  return (await getPayment(account.tx_ref))?.status === 'initiated' ? account : undefined;
-}
-
-function toAccountResponse(account: OpenTransferAccount, contract: Contract): TransferAccountResponse {
-  return {
-    txRef: account.tx_ref,
-    amount_minor: account.amount_minor,
-    currency: account.currency,
-    title: contract.title,
-    account_number: account.account_number,
-    bank_name: account.bank_name,
-    expires_at: account.expires_at,
-  };
-}
-
-/**
- * `generate-transfer-account`: a bank account, for exactly the amount due, that credits this
- * contract. The contract has one open account at a time: every visit shows it again until money
- * reaches it, it nears its expiry or the amount due changes; then a new one replaces it.
- */
-export async function generateTransferAccount(contractId: string, payer: Payer): Promise<TransferAccountResponse> {
-  const [checked, current] = await Promise.all([payableContract(contractId, payer), getTransferAccount(contractId)]);
-  const open = await reusableAccount(current, checked);
-  if (open) return toAccountResponse(open, checked);
-  const { payment, contract } = await recordPayment(contractId, payer, 'bank_transfer', checked);
-  const details = await payerDetails(payer.sub);
-  const charge = await withProvider(
-    () =>
-      createBankTransferCharge({
-        txRef: payment.tx_ref,
-        amountMinor: payment.amount_due_minor,
-        currency: payment.currency,
-        ...details,
-      }),
-    paymentMessages.accountDetailsFailed,
-    409,
-  );
-  const account: OpenTransferAccount = {
-    contract_id: contract.id,
-    tx_ref: payment.tx_ref,
-    account_number: charge.accountNumber,
-    bank_name: charge.bankName,
-    amount_minor: charge.amountMinor,
-    amount_due_minor: payment.amount_due_minor,
-    currency: payment.currency,
-    expires_at: charge.expiresAt,
-    created_at: payment.created_at,
-  };
-  if (!(await putTransferAccount(account, current?.tx_ref ?? null))) {
-    // Another visit made one at the same time: show that one, so both show the same account.
-    const winner = await reusableAccount(await getTransferAccount(contractId), contract);
-    if (winner) return toAccountResponse(winner, contract);
-  }
-  return toAccountResponse(account, contract);
-}
-
 /** Where the provider sends the payer back: the verification page polls the payment from there. */
 function verificationUrl(txRef: string, contractId: string): string {
   return appLink(`/payment-verification?${new URLSearchParams({ tx_ref: txRef, contractId })}`);
@@ -204,7 +57,9 @@ function verificationUrl(txRef: string, contractId: string): string {
 
 /** `initiate-opay-payment`: the provider's OPay page for the amount due. */
 export async function initiateOpayPayment(contractId: string, payer: Payer): Promise<{ txRef: string; paymentLink: string }> {
-  const { payment } = await recordPayment(contractId, payer, 'opay');
+  const contract = await payableContract(contractId, payer);
+  await countPaymentAttempt('opay', contract.id, payer);
+  const payment = await recordPayment(contract, payer, 'opay');
   const details = await payerDetails(payer.sub);
   const { paymentLink } = await withProvider(
     () =>
@@ -223,7 +78,9 @@ export async function initiateOpayPayment(contractId: string, payer: Payer): Pro
 
 /** `start-card-payment`: what the hosted card widget is opened with, recorded before it opens. */
 export async function startCardPayment(contractId: string, payer: Payer): Promise<CardPaymentResponse> {
-  const { payment } = await recordPayment(contractId, payer, 'card');
+  const contract = await payableContract(contractId, payer);
+  await countPaymentAttempt('card', contract.id, payer);
+  const payment = await recordPayment(contract, payer, 'card');
   const { email, fullName } = await payerDetails(payer.sub);
   return {
     txRef: payment.tx_ref,
@@ -234,8 +91,19 @@ export async function startCardPayment(contractId: string, payer: Payer): Promis
 }
 
 /**
- * `get-payment-status`: the payment as its payer sees it. Not credited yet: asks the provider (a
- * lost webhook loses nothing) and settles its transaction the way the webhook would have.
+ * How long a poll's look at the provider stands for every poll of that payment. The checkout polls
+ * every 5 s, so a single payer still has the provider asked on each poll; sixty polls in two
+ * seconds ask it once.
+ */
+const providerCheckFreshMs = 4_000;
+
+/**
+ * `get-payment-status`: the payment as its payer sees it. Settled (credited or refunding), it is
+ * ours and final: the provider is not asked. Not yet: the provider is asked (a lost webhook loses
+ * nothing) and its transaction settled the way the webhook would have, at most once every
+ * {@link providerCheckFreshMs} per payment: the poll that takes the check (one conditional update
+ * of the payment) asks, and the polls meanwhile answer what the last check found. Caches only
+ * what the payer is shown; what is credited is always what verify confirmed, in `settle`.
  */
 export async function paymentStatus(txRef: string, payer: Payer): Promise<PaymentStatusResponse> {
   const payment = await getPayment(txRef);
@@ -243,11 +111,34 @@ export async function paymentStatus(txRef: string, payer: Payer): Promise<Paymen
   if (!payment || payment.payer_id !== payer.sub) throw new NotFoundError('Payment not found.');
   if (payment.status === 'credited') await answerFunding(payment.contract_id);
   if (payment.status !== 'initiated') return settledStatus(payment);
-  const transaction = await withProvider(() => verifyByReference(txRef), paymentMessages.verificationUnavailable);
-  const outcome = transaction ? await settle(transaction) : 'pending';
-  const now = (await getPayment(txRef)) ?? payment;
-  if (now.status !== 'initiated') return settledStatus(now);
-  return { status: outcome === 'failed' || outcome === 'refused' ? 'failed' : 'pending', contractId: now.contract_id };
+  const now = Date.now();
+  const staleBefore = new Date(now - providerCheckFreshMs).toISOString();
+  if (payment.provider_checked_at && payment.provider_checked_at >= staleBefore) return lastCheckStatus(payment);
+  const checkedAt = new Date(now).toISOString();
+  if (!(await claimProviderCheck(txRef, checkedAt, staleBefore))) {
+    // Another poll has just asked, or is asking, or the payment settled meanwhile.
+    return lastCheckStatus((await getPayment(txRef)) ?? payment);
+  }
+  let outcome: SettleOutcome;
+  try {
+    const transaction = await withProvider(() => verifyByReference(txRef), paymentMessages.verificationUnavailable);
+    outcome = transaction ? await settle(transaction) : 'pending';
+  } catch (error) {
+    // Not answered: the next poll asks again rather than showing a check that never happened.
+    await releaseProviderCheck(txRef, checkedAt);
+    throw error;
+  }
+  const current = (await getPayment(txRef)) ?? payment;
+  if (current.status !== 'initiated') return settledStatus(current);
+  const status = outcome === 'failed' || outcome === 'refused' ? 'failed' : 'pending';
+  await recordProviderCheck(txRef, checkedAt, status);
+  return { status, contractId: current.contract_id };
+}
+
+/** A payment as the last provider check left it: settled, or what that check found (pending until one has). */
+function lastCheckStatus(payment: Payment): PaymentStatusResponse {
+  if (payment.status !== 'initiated') return settledStatus(payment);
+  return { status: payment.provider_status ?? 'pending', contractId: payment.contract_id };
 }
 
 /** A settled payment as its payer reads it: what was credited, and what goes back to them. */

@@ -5,6 +5,7 @@ import { parseAmount, toDecimalString } from '../../../lambdas/core/domain/money
 import { readBody, sendJson } from '../http-util';
 import { walletCurrencies, walletJson } from './balances';
 import { nigerianBanks, resolveAccountName } from './banks';
+import type { SandboxApiCall } from './calls';
 import { providerReference, type SandboxContext } from './context';
 import { pageOf, readListQuery } from './listing';
 import type { SandboxCharge, SandboxCustomer, SandboxTransaction, SandboxTransfer } from './store';
@@ -24,16 +25,22 @@ const unavailable = (): ApiReply => refuse('Service temporarily unavailable (san
  * The v3 JSON endpoints the product calls, with v3's paths, bodies and answers. The caller has
  * already checked the Bearer secret key.
  */
-export async function handleApi(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-  const reply = await answer(ctx, req, url);
+export async function handleApi(
+  ctx: SandboxContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  call: SandboxApiCall,
+): Promise<void> {
+  const reply = await answer(ctx, req, url, call);
   // A verify that hung past the caller's timeout has nobody left to answer.
   if (!res.destroyed) sendJson(res, reply.status, reply.body);
 }
 
-async function answer(ctx: SandboxContext, req: IncomingMessage, url: URL): Promise<ApiReply> {
+async function answer(ctx: SandboxContext, req: IncomingMessage, url: URL, call: SandboxApiCall): Promise<ApiReply> {
   const path = url.pathname;
   const method = req.method ?? 'GET';
-  if (method === 'POST' && path === '/v3/charges') return createCharge(ctx, req, url.searchParams.get('type'));
+  if (method === 'POST' && path === '/v3/charges') return createCharge(ctx, req, url.searchParams.get('type'), call);
   if (method === 'GET' && path === '/v3/transactions/verify_by_reference') {
     return verify(ctx, () => ctx.store.latestByTxRef(url.searchParams.get('tx_ref') ?? ''));
   }
@@ -80,12 +87,18 @@ const chargeRequestSchema = z.object({
 
 type ChargeRequest = z.infer<typeof chargeRequestSchema>;
 
-async function createCharge(ctx: SandboxContext, req: IncomingMessage, type: string | null): Promise<ApiReply> {
+async function createCharge(
+  ctx: SandboxContext,
+  req: IncomingMessage,
+  type: string | null,
+  call: SandboxApiCall,
+): Promise<ApiReply> {
   if (type !== 'bank_transfer' && type !== 'opay') return refuse(`Unsupported charge type ${type ?? ''}`);
   const body = await readJson(req);
   const parsed = chargeRequestSchema.safeParse(body);
   if (!parsed.success) return refuse(validationMessage(parsed.error));
   const request = parsed.data;
+  call.txRef = request.tx_ref;
   const amountMinor = parseAmount(request.amount);
   if (amountMinor === null || amountMinor === 0) return refuse('Invalid amount');
   if (request.currency !== 'NGN') {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import type { SandboxCallLog } from './calls';
 import type { SandboxStore, SandboxTransaction } from './store';
 import type { SandboxPayouts } from './transfers';
 import type { SandboxFaults, WebhookSender } from './webhooks';
@@ -12,6 +13,8 @@ export interface SandboxContext {
   /** Transfers' settlement clock. */
   payouts: SandboxPayouts;
   faults: SandboxFaults;
+  /** The v3 calls made with the secret key (`GET /__calls`). */
+  calls: SandboxCallLog;
   /** http://127.0.0.1:<port>: where the pages live. */
   origin: string;
   publicKey: string;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { close, createStartingServer, listen, readBody, sendJson } from '../http-util';
 import { handleApi, handleTransferResendHook } from './api';
 import { balanceMinor } from './balances';
+import { type SandboxApiCall, SandboxCallLog } from './calls';
 import type { SandboxContext } from './context';
 import { handlePayerPage } from './payer';
 import { defaultRefundSettleMs, handleRefundApi, type SandboxPaymentType, type SandboxRefund, SandboxRefunds } from './refunds';
@@ -12,7 +13,15 @@ import { defaultTransferSettleMs, failingPayoutAccount, SandboxPayouts } from '.
 import { noFaults, type SandboxFaults, WebhookSender } from './webhooks';
 import { errorJson } from './wire';
 
-export type { SandboxCharge, SandboxFaults, SandboxPaymentType, SandboxRefund, SandboxTransaction, SandboxTransfer };
+export type {
+  SandboxApiCall,
+  SandboxCharge,
+  SandboxFaults,
+  SandboxPaymentType,
+  SandboxRefund,
+  SandboxTransaction,
+  SandboxTransfer,
+};
 export { failingPayoutAccount };
 
 /** How to run the sandbox. */
@@ -58,6 +67,8 @@ export interface FlutterwaveSandbox {
   transfers(): SandboxTransfer[];
   /** Every refund, oldest first (copies). */
   refunds(): SandboxRefund[];
+  /** The v3 calls made with the secret key, oldest first (copies; also `GET /__calls`). */
+  apiCalls(): SandboxApiCall[];
   /** The merchant's wallet in `currency`, in minor units: what `GET /v3/balances/{currency}` answers (balances.ts). */
   balanceMinor(currency: string): number;
   /** While on, refunds made are accepted and then settle failed (the `failRefunds` fault). */
@@ -109,6 +120,9 @@ const faultsPatchSchema = z
  * Lagos day (`from`/`to`, as `GET /v3/refunds` also takes them); `GET /v3/balances/{currency}` and
  * `GET /v3/balances` answer the wallet that the payments, transfers (with their fees) and refunds
  * above add up to (balances.ts).
+ *
+ * `GET /__calls` (the sandbox's own) lists the v3 calls made with the secret key, each with the
+ * payment reference it was about (calls.ts): what the merchant key's rate limit would count.
  */
 export async function startFlutterwaveSandbox(options: FlutterwaveSandboxOptions): Promise<FlutterwaveSandbox> {
   const store = new SandboxStore(options.dataDir && join(options.dataDir, 'flutterwave.json'));
@@ -144,7 +158,8 @@ export async function startFlutterwaveSandbox(options: FlutterwaveSandboxOptions
   const { server, ready } = createStartingServer();
   const port = await listen(server, options.port ?? 0);
   const origin = `http://127.0.0.1:${port}`;
-  const ctx: SandboxContext = { store, webhooks, payouts, faults, origin, publicKey: options.publicKey, wait };
+  const calls = new SandboxCallLog();
+  const ctx: SandboxContext = { store, webhooks, payouts, faults, calls, origin, publicKey: options.publicKey, wait };
   // Payouts and refunds the last run left unsettled go on settling, as the provider's would have meanwhile.
   payouts.resume();
   refunds.resume();
@@ -167,6 +182,7 @@ export async function startFlutterwaveSandbox(options: FlutterwaveSandboxOptions
     charges: () => store.charges(),
     transfers: () => store.transfers(),
     refunds: () => store.refunds(),
+    apiCalls: () => calls.list(),
     balanceMinor: (currency) => balanceMinor(store, currency),
     failRefunds: (on) => {
       faults.failRefunds = on;
@@ -195,8 +211,16 @@ async function route(
       sendJson(res, 401, errorJson('Invalid authorization key'));
       return;
     }
+    const call = ctx.calls.record(req.method ?? 'GET', url);
+    res.on('finish', () => {
+      call.status = res.statusCode;
+    });
     if (await handleRefundApi(refunds, ctx.store, req, res, url)) return;
-    await handleApi(ctx, req, res, url);
+    await handleApi(ctx, req, res, url, call);
+    return;
+  }
+  if (url.pathname === '/__calls' && req.method === 'GET') {
+    sendJson(res, 200, { calls: ctx.calls.list() });
     return;
   }
   if (url.pathname === '/__faults') {
