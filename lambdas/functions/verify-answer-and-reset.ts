@@ -1,23 +1,44 @@
+import { logger } from '../core/adapters/logger';
 import { messageResponseSchema } from '../core/api/common';
 import { verifyAnswerAndResetRequestSchema } from '../core/api/identity';
+import { ThrottledError } from '../core/domain/errors';
 import { throttles } from '../core/domain/throttle-rules';
 import { apiFunction, jsonBody, parseInput, respond } from '../core/runtime/api-function';
 import { startPasswordReset } from '../core/services/accounts';
+import { offerResetUnlock, unlockedBy } from '../core/services/reset-unlock';
 import { countFailures } from '../core/services/throttles';
 
-/** Forgot password, step 3: a right answer emails a single-use reset link; wrong answers are limited per email and per address. */
+/**
+ * Forgot password, step 3: a right answer emails a single-use reset link. Wrong answers are limited
+ * per email and per address; with the unlock proof the account's own mailbox was sent when the
+ * email's limits filled (services/reset-unlock.ts), per proof and per address instead.
+ */
 export const handler = apiFunction()
   .use(jsonBody())
   .handler(async (event) => {
-    const { email, securityAnswer } = parseInput(verifyAnswerAndResetRequestSchema, event.body);
+    const { email, securityAnswer, unlock } = parseInput(verifyAnswerAndResetRequestSchema, event.body);
     const sourceIp = event.requestContext.http.sourceIp;
-    await countFailures(
-      [
-        [throttles.reset, email],
-        [throttles.resetDaily, email],
-        [throttles.resetFromAddress, sourceIp],
-      ],
-      () => startPasswordReset(email, securityAnswer),
-    );
+    const unlocked = await unlockedBy(email, unlock);
+    try {
+      await countFailures(
+        unlocked
+          ? [
+              [throttles.resetUnlocked, unlocked],
+              [throttles.resetFromAddress, sourceIp],
+            ]
+          : [
+              [throttles.reset, email],
+              [throttles.resetDaily, email],
+              [throttles.resetFromAddress, sourceIp],
+            ],
+        () => startPasswordReset(email, securityAnswer),
+      );
+    } catch (error) {
+      if (error instanceof ThrottledError && !unlocked)
+        await offerResetUnlock(email).catch((e: unknown) =>
+          logger.error('Could not offer a reset unlock', { error: e as Error }),
+        );
+      throw error;
+    }
     return respond(messageResponseSchema, { message: 'A password reset link has been sent to your email.' });
   });

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
-import { linkIn, newTestUser, waitForEmail } from '../support/identity';
+import { configureAmplify } from '../support/amplify';
+import { confirmedUser, linkIn, newTestUser, waitForEmail } from '../support/identity';
 import { sixDigitCode } from '../support/mailbox';
 import { buildWebApp, firstMachine, launchChromium, screenshot, secondMachine } from './browser';
 
@@ -111,4 +112,31 @@ it('sends a signed-out visitor of /dashboard to /login, and shows Page Not Found
   await page.goto(`${cloud.appUrl}/no-such-page`);
   await page.getByText('Page Not Found').waitFor();
   await screenshot(page, '09-not-found');
+});
+
+it("lets a person reset the password a stranger's wrong answers paused, through the link emailed to them", async () => {
+  configureAmplify(cloud.config);
+  const owner = await confirmedUser(cloud, 'ngozi');
+  const guess = (securityAnswer: string) =>
+    fetch(`${cloud.apiUrl}/verify-answer-and-reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: owner.email, securityAnswer }),
+    });
+  for (let i = 0; i < 6; i += 1) await guess(`guess ${i}`);
+  expect((await guess('guess 6')).status).toBe(429);
+
+  const page = await (await browser.newContext(firstMachine)).newPage();
+  const unlockLink = linkIn(await waitForEmail(cloud, owner.email, /Continue resetting your MiddleMan password/));
+  await page.goto(unlockLink.toString());
+  await page.getByText('Your link lets you answer your security question again now').waitFor();
+  // The proof leaves the address bar once read.
+  await expect.poll(() => new URL(page.url()).hash).toBe('');
+  expect(await page.getByLabel('Email').inputValue()).toBe(owner.email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Security Answer').fill(owner.answer);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await page.getByText(`We have emailed a password reset link to ${owner.email}`).waitFor();
+  await screenshot(page, '10-reset-unlocked');
+  await waitForEmail(cloud, owner.email, /Reset your MiddleMan password/);
 });

@@ -60,6 +60,8 @@ export const verifyAnswerAndResetRequestSchema = z.object({
   email: emailSchema,
   securityAnswer: requiredText(200),
   deviceFingerprint: z.optional(z.string().check(z.maxLength(128))),
+  /** The unlock proof of a link emailed to the account when wrong answers filled its limits (services/reset-unlock.ts). */
+  unlock: z.optional(z.string().check(z.maxLength(128))),
 });
 
 export const confirmPasswordResetRequestSchema = z.object({

@@ -84,10 +84,55 @@ export function recordFailure(rule: ThrottleRule, key: string, now = Date.now())
 }
 
 /**
- * Runs a check that can fail and counts only its failures, under every given limit: each try takes
- * a slot in each window first, so concurrent tries cannot pass a limit, and gets its slots back
- * when the check passes, or when it could not be made (a 5xx: the failure was ours, not the
- * caller's). A refusal (a 4xx) keeps them: that is a failure, counted where it failed.
+ * How long a check waits when checks still running hold every slot of a window (they give their
+ * slots back if they pass), before it is refused as if the limit were reached.
+ */
+export const inFlightWaitMs = 3_000;
+
+/** Marks the slot a failed check took as a failure: it stays taken, and it now counts toward the lock. */
+async function markFailed(rule: ThrottleRule, key: string, now: number): Promise<void> {
+  const windowIndex = Math.floor(now / (rule.windowSeconds * 1000));
+  await updateItem({
+    TableName: tableName(),
+    Key: throttleWindowKey(rule, key, windowIndex),
+    UpdateExpression: 'ADD failures :one',
+    ExpressionAttributeValues: { ':one': 1 },
+  });
+}
+
+/** The failures counted in the current window (slots taken by checks that failed, not by checks still running). */
+async function failuresIn(rule: ThrottleRule, key: string, now: number): Promise<number> {
+  const windowIndex = Math.floor(now / (rule.windowSeconds * 1000));
+  const { Item } = await getItem({
+    TableName: tableName(),
+    Key: throttleWindowKey(rule, key, windowIndex),
+    ConsistentRead: true,
+  });
+  return Number(Item?.failures ?? 0);
+}
+
+/**
+ * Takes a slot of the window, or, while the window is full only because of checks still running,
+ * waits for one of them to give its slot back (up to {@link inFlightWaitMs}). False once the
+ * failures fill the window, or when the wait ran out.
+ */
+async function takeSlotOrWait(rule: ThrottleRule, key: string, now: number): Promise<boolean> {
+  const deadline = Date.now() + inFlightWaitMs;
+  for (let pauseMs = 20; ; pauseMs = Math.min(pauseMs * 2, 200)) {
+    if ((await takeSlot(rule, key, now)) !== null) return true;
+    if ((await failuresIn(rule, key, now)) >= rule.limit || Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, pauseMs * (0.5 + Math.random())));
+  }
+}
+
+/**
+ * Runs a check that can fail and counts only its failures, under every given limit. Each try takes
+ * a slot in each window first, so no more checks than the limit can ever be running or have failed
+ * in a window: concurrent guesses cannot pass it. A check that passes gives its slots back, and so
+ * does one that could not be made (a 5xx: the failure was ours, not the caller's); a refusal (a
+ * 4xx) keeps them and is marked a failure. A try that finds every slot taken by checks still
+ * running waits for them rather than being refused: a right PIN or answer sent many times at once
+ * is never counted or refused as a failure. It is refused (429) only when failures fill the window.
  */
 export async function countFailures<T>(
   limits: ReadonlyArray<readonly [ThrottleRule, string]>,
@@ -96,20 +141,20 @@ export async function countFailures<T>(
 ): Promise<T> {
   const taken: Array<readonly [ThrottleRule, string]> = [];
   const giveBack = () => Promise.all(taken.map(([rule, key]) => refundAttempt(rule, key, now)));
-  try {
-    for (const limit of limits) {
-      await countAttempt(limit[0], limit[1], now);
-      taken.push(limit);
+  for (const limit of limits) {
+    if (!(await takeSlotOrWait(limit[0], limit[1], now))) {
+      await giveBack();
+      throw new ThrottledError(limit[0].message);
     }
-  } catch (error) {
-    await giveBack();
-    throw error;
+    taken.push(limit);
   }
   let result: T;
   try {
     result = await check();
   } catch (error) {
-    if (!(error instanceof AppError && error.statusCode < 500)) await giveBack();
+    if (error instanceof AppError && error.statusCode < 500)
+      await Promise.all(taken.map(([rule, key]) => markFailed(rule, key, now)));
+    else await giveBack();
     throw error;
   }
   await giveBack();

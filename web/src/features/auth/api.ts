@@ -33,8 +33,8 @@ export async function getSecurityQuestion(email: string, deviceId: string | unde
   return reply.securityQuestion;
 }
 
-export function verifyAnswerAndReset(email: string, securityAnswer: string, deviceId: string | undefined) {
-  const body: z.input<typeof verifyAnswerAndResetRequestSchema> = { email, securityAnswer, deviceFingerprint: deviceId };
+export function verifyAnswerAndReset(email: string, securityAnswer: string, deviceId: string | undefined, unlock?: string) {
+  const body: z.input<typeof verifyAnswerAndResetRequestSchema> = { email, securityAnswer, deviceFingerprint: deviceId, unlock };
   return apiFetch('/verify-answer-and-reset', {
     method: 'POST',
     body,

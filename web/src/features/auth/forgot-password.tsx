@@ -1,5 +1,5 @@
 import { emailSchema } from '@escrow/api/identity';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -20,10 +20,31 @@ interface FoundAccount {
   question: string;
 }
 
+/**
+ * The link emailed to an account whose answers were paused by someone's wrong ones:
+ * `/forgot-password#email=...&unlock=...` (a fragment: it never reaches a server or a referrer).
+ */
+interface UnlockLink {
+  email: string;
+  unlock: string;
+}
+
+function readUnlockLink(hash: string): UnlockLink | null {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const email = params.get('email');
+  const unlock = params.get('unlock');
+  return email && unlock ? { email, unlock } : null;
+}
+
 /** Spec §2 "Forgot password": the email, then the security question, then a reset link by email. */
 export function ForgotPassword() {
   const [account, setAccount] = useState<FoundAccount | null>(null);
   const [sent, setSent] = useState(false);
+  const [unlockLink] = useState(() => readUnlockLink(window.location.hash));
+  // Once read, taken out of the address bar, so the proof is not kept in history or shared.
+  useEffect(() => {
+    if (unlockLink) window.history.replaceState(window.history.state, '', window.location.pathname);
+  }, [unlockLink]);
 
   if (account && sent) {
     return (
@@ -43,7 +64,18 @@ export function ForgotPassword() {
       title="Forgot Password"
       subtitle={account ? 'Answer your security question.' : 'Enter your email address to reset your password.'}
     >
-      {account ? <AnswerForm account={account} onSent={() => setSent(true)} /> : <EmailForm onFound={setAccount} />}
+      {unlockLink && !account && (
+        <Alert tone="info">Your link lets you answer your security question again now, for 30 minutes.</Alert>
+      )}
+      {account ? (
+        <AnswerForm
+          account={account}
+          unlock={unlockLink?.email === account.email ? unlockLink.unlock : undefined}
+          onSent={() => setSent(true)}
+        />
+      ) : (
+        <EmailForm email={unlockLink?.email} onFound={setAccount} />
+      )}
       <p className="text-center text-sm">
         <Link to={paths.login.getHref()} className={linkClass}>
           Back to Login
@@ -53,11 +85,11 @@ export function ForgotPassword() {
   );
 }
 
-function EmailForm({ onFound }: { onFound: (account: FoundAccount) => void }) {
+function EmailForm({ email, onFound }: { email?: string; onFound: (account: FoundAccount) => void }) {
   const { deviceId } = useDevice();
   const form = useApiForm(forgotPasswordEmailSchema, {
     fallback: authPageMessages.questionLookupFailed,
-    defaultValues: { email: '' },
+    defaultValues: { email: email ?? '' },
   });
 
   const submit = form.submit(async ({ email }) => {
@@ -90,7 +122,7 @@ function EmailForm({ onFound }: { onFound: (account: FoundAccount) => void }) {
   );
 }
 
-function AnswerForm({ account, onSent }: { account: FoundAccount; onSent: () => void }) {
+function AnswerForm({ account, unlock, onSent }: { account: FoundAccount; unlock?: string; onSent: () => void }) {
   const { deviceId } = useDevice();
   const form = useApiForm(forgotPasswordAnswerSchema, {
     fallback: authPageMessages.verificationFailed,
@@ -99,7 +131,7 @@ function AnswerForm({ account, onSent }: { account: FoundAccount; onSent: () => 
 
   const submit = form.submit(async ({ securityAnswer }) => {
     try {
-      await verifyAnswerAndReset(account.email, securityAnswer, deviceId);
+      await verifyAnswerAndReset(account.email, securityAnswer, deviceId, unlock);
       onSent();
     } catch (failure) {
       // Spec §8 words these failures itself (a 401 is an incorrect answer, a 429 says to wait).
