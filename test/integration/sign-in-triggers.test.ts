@@ -1,7 +1,7 @@
 import type { DefineAuthChallengeTriggerEvent, VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { awsRequestObservers } from '../../lambdas/core/adapters/aws-request';
-import { putItem } from '../../lambdas/core/adapters/dynamodb';
+import { getItem, putItem } from '../../lambdas/core/adapters/dynamodb';
 import { envNames } from '../../lambdas/core/adapters/env';
 import { deviceSecretHash, newDeviceSecret } from '../../lambdas/core/domain/hashing';
 import type { ChallengeStep } from '../../lambdas/core/domain/sign-in';
@@ -110,8 +110,18 @@ describe('the sign-in triggers', () => {
     expect(result.response).toMatchObject({ issueTokens: false, failAuthentication: true });
   });
 
-  it('refuses every answer of a locked account without checking it, and counts nothing more', async () => {
+  it('refuses every answer of a locked account, checked like any wrong answer, and counts nothing more', async () => {
     await lock(throttles.signInCodeFailures);
+    const windows = () =>
+      Promise.all(
+        [throttles.signInAnswerFailures, throttles.signInCodeFailures].map(async (rule) => {
+          const windowIndex = Math.floor(Date.now() / (rule.windowSeconds * 1000));
+          const { Item } = await getItem({ TableName: tableName(), Key: throttleWindowKey(rule, sub, windowIndex) });
+          return Item?.attempts;
+        }),
+      );
+    const before = await windows();
+    calls.length = 0;
     const event = {
       version: '1',
       region: 'eu-west-1',
@@ -130,10 +140,13 @@ describe('the sign-in triggers', () => {
     } as VerifyAuthChallengeResponseTriggerEvent;
     const result = await verifyAuthChallengeResponse(event, lambdaContext('unit'));
     expect(result.response.answerCorrect).toBe(false);
-    // Only the two lock reads: no profile read (the answer is not checked), no count.
-    expect(calls.map((call) => call.operation)).toEqual(['GetItem', 'GetItem']);
+    // The reads of a wrong answer (the two lock reads, the profile), so its time does not tell the
+    // lock. Its count goes to a full window, which refuses it: a failed call, of which observers are
+    // not told (test/security/lockout-oracle.test.ts sees it on the wire).
+    expect(calls.map((call) => call.operation)).toEqual(['GetItem', 'GetItem', 'GetItem']);
     const keys = calls.map((call) => call.request.Key?.PK.S);
-    expect(keys.every((pk) => String(pk).startsWith('THROTTLE#'))).toBe(true);
     expect(keys).toContain(throttleWindowKey(throttles.signInCodeFailures, sub, 0).PK);
+    expect(keys).toContain(`USER#${sub}`);
+    expect(await windows()).toEqual(before);
   });
 });

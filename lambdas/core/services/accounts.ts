@@ -132,10 +132,12 @@ export async function securityQuestionFor(email: string): Promise<string> {
 
 /**
  * Checks the answer and emails a single-use reset link valid 30 minutes. A wrong answer and an
- * unknown email fail alike (same scrypt cost), with the spec's 'Incorrect security answer.'.
+ * unknown email fail alike (same reads, same scrypt cost), with the spec's 'Incorrect security answer.'.
  */
 export async function startPasswordReset(email: string, answer: string): Promise<void> {
   const profile = await getProfileByEmail(email);
+  // An unknown email reads a decoy profile where an account's is read: the same reads as an account.
+  if (!profile) await getProfile('decoy');
   const matches = await verifySecret(normaliseAnswer(answer), profile?.security_answer_hash || decoyHash);
   if (!profile || !matches) throw new UnauthorizedError(accountMessages.incorrectAnswer);
   const token = await createResetLink(profile.sub, await getSecret('app'));

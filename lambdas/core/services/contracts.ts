@@ -30,6 +30,7 @@ import { getNames, getProfile, getProfileByEmail } from '../entities/profile';
 import { conflict, onConditionFailed, type TransactItem, transactWrite } from '../entities/table';
 import { openEscrow } from './escrow-workflow';
 import { invitationTakenUpBy, inviteByEmail } from './invitations';
+import { heldBackNotice, mayTellUnasked } from './notifications';
 import { displayName, newContractNotice } from './people';
 import { countAttempt } from './throttles';
 
@@ -125,10 +126,11 @@ export async function toAcceptorView(contract: Contract, viewer: string): Promis
 
 /**
  * A private contract for one named buyer, named by User ID or by email, who is told in the same
- * transaction and by email with the contract's link. An email with an account behind it names
- * that person; one without gets an invitation (the contract waits for whoever signs up with it,
+ * transaction and by email with the contract's link, within the limits on what anyone is told
+ * unasked (services/notifications.ts). An email with an account behind it names that person; one
+ * without gets an invitation (the contract waits for whoever signs up with it,
  * services/invitations.ts). The seller is answered alike either way, so creating a contract never
- * tells whether an email has an account.
+ * tells whether an email has an account, nor whether its person was told.
  */
 export async function createContract(
   creatorId: string,
@@ -144,6 +146,7 @@ export async function createContract(
   const named = await nameBuyer(creatorId, input.acceptorId);
   await countAttempt(throttles.contractsByCreator, creatorId);
   await countAttempt(throttles.contractsForPerson, `${creatorId}#${named.email ?? named.sub}`);
+  const told = await mayTellUnasked(creatorId, named.sub ?? named.email ?? '');
   const now = new Date().toISOString();
   const contract = newContract({
     event: 'create',
@@ -163,13 +166,15 @@ export async function createContract(
     contractPut(contract),
     ...(invitation
       ? [invitationPut(invitation)]
-      : notificationItems(contract.acceptor_id, 'New contract', newContractNotice(creator, contract), now, {
-          contract,
-          email: 'contract-created',
-          values: { seller: creator },
-        })),
+      : told
+        ? notificationItems(contract.acceptor_id, 'New contract', newContractNotice(creator, contract), now, {
+            contract,
+            email: 'contract-created',
+            values: { seller: creator },
+          })
+        : await heldBackNotice(contract.acceptor_id, now)),
   ]);
-  if (invitation) await inviteByEmail(invitation.email, contract, creator);
+  if (invitation && told) await inviteByEmail(invitation.email, contract, creator);
   return contract.id;
 }
 

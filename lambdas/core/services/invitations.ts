@@ -7,6 +7,7 @@ import { deleteInvitation, invitationDelete, listInvitations } from '../entities
 import { contractLink, notificationItems } from '../entities/notification';
 import { getProfile } from '../entities/profile';
 import { onConditionFailed, type TransactItem, transactWrite } from '../entities/table';
+import { heldBackNotice, mayTellUnasked } from './notifications';
 import { displayName, newContractNotice } from './people';
 
 /**
@@ -57,12 +58,16 @@ export async function takeUpInvitations(sub: string, email: string): Promise<voi
     }
     const seller = await displayName(contract.creator_id);
     const now = new Date().toISOString();
+    // Invitations piled up by a flood become no more notifications than contracts made for them would.
+    const told = await mayTellUnasked(contract.creator_id, sub);
     await onConditionFailed(
       transactWrite([
         contractUpdate(contract, { acceptor_id: sub }),
         invitationDelete(email, contract.id),
         // No email: the invitation was it.
-        ...notificationItems(sub, 'New contract', newContractNotice(seller, contract), now, { contract }),
+        ...(told
+          ? notificationItems(sub, 'New contract', newContractNotice(seller, contract), now, { contract })
+          : await heldBackNotice(sub, now)),
       ]),
       // Changed meanwhile (taken up by the other sign-in, edited, deleted): the next sign-in looks again.
       () => undefined,

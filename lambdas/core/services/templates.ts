@@ -11,6 +11,7 @@ import { partyLinkPut } from '../entities/party-link';
 import { deleteTemplate, getTemplate, listTemplatesByCreator, putTemplate, updateTemplate } from '../entities/template';
 import { commitContractChange, displayName, newContract } from './contracts';
 import { openEscrow } from './escrow-workflow';
+import { heldBackNotice, mayTellUnasked } from './notifications';
 import { countAttempt } from './throttles';
 
 /** Template use cases. A template is not a contract: using one makes a new private contract. */
@@ -74,7 +75,7 @@ export async function templateForUse(id: string): Promise<PublicTemplate> {
 /**
  * A private contract from a template: value = base price x quantity, the caller as its acceptor
  * (already accepted: it is `active`, they proceed to payment, its escrow execution starts), the
- * template's creator as its creator and told.
+ * template's creator as its creator and told (within the limits on what anyone is told unasked).
  */
 export async function instantiateTemplate(templateId: string, sub: string, quantity: number): Promise<string> {
   const template = await getTemplate(templateId);
@@ -88,6 +89,7 @@ export async function instantiateTemplate(templateId: string, sub: string, quant
     throw new ValidationError(templateMessages.quantityTooLarge);
   }
   await countAttempt(throttles.templateInstances, sub);
+  const told = await mayTellUnasked(sub, template.creator_id);
   const now = new Date().toISOString();
   const contract = newContract({
     event: 'instantiate',
@@ -104,13 +106,15 @@ export async function instantiateTemplate(templateId: string, sub: string, quant
   await commitContractChange([
     contractPut(contract),
     partyLinkPut({ contract_id: contract.id, user_id: sub, role: 'acceptor', linked_at: now }),
-    ...notificationItems(
-      template.creator_id,
-      'Template used',
-      `${await displayName(sub)} created a contract from your template "${template.title}" (quantity ${quantity}, ${formatAmount(valueMinor, template.currency)}). Contract ID: ${contract.id}`,
-      now,
-      { contract, email: 'contract-accepted' },
-    ),
+    ...(told
+      ? notificationItems(
+          template.creator_id,
+          'Template used',
+          `${await displayName(sub)} created a contract from your template "${template.title}" (quantity ${quantity}, ${formatAmount(valueMinor, template.currency)}). Contract ID: ${contract.id}`,
+          now,
+          { contract, email: 'contract-accepted' },
+        )
+      : await heldBackNotice(template.creator_id, now)),
   ]);
   await openEscrow(contract.id);
   return contract.id;

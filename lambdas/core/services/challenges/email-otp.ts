@@ -36,26 +36,27 @@ export async function addEmailOtp(event: CreateAuthChallengeTriggerEvent, retry:
 }
 
 /**
- * A right, unexpired code is consumed and the device registered as trusted, with the hash of the
- * secret this sign-in handed out, in one transaction (single use; the device limit checked in the
- * same write). A full account throws the spec's 'Maximum device limit reached.', which Cognito
- * hands to the client.
+ * Checks the typed code, changing nothing: a right, unexpired code gives what taking it does, the
+ * code consumed and the device registered as trusted, with the hash of the secret this sign-in
+ * handed out, in one transaction (single use; the device limit checked in the same write). A full
+ * account throws the spec's 'Maximum device limit reached.', which Cognito hands to the client.
  */
-export async function verifyEmailOtp(event: VerifyAuthChallengeResponseTriggerEvent): Promise<boolean> {
+export async function checkEmailOtp(event: VerifyAuthChallengeResponseTriggerEvent): Promise<(() => Promise<boolean>) | null> {
   const sub = event.request.userAttributes.sub;
   const metadata = event.request.clientMetadata ?? {};
   const deviceId = metadata[signInMetadataKeys.deviceId]?.slice(0, 128);
   const secretHash = event.request.privateChallengeParameters?.deviceSecretHash;
   const answer = String(event.request.challengeAnswer ?? '');
-  if (!sub || !deviceId || !secretHash || !/^\d{6}$/.test(answer)) return false;
+  if (!sub || !deviceId || !secretHash || !/^\d{6}$/.test(answer)) return null;
   const consume = await matchSignInCode(sub, await getSecret('app'), answer);
-  if (!consume) return false;
+  if (!consume) return null;
   // A browser without a fingerprint signs in, but its shared id is never trusted: the code is only used up.
   if (deviceId === fallbackDeviceId) {
-    return onConditionFailed(
-      transactWrite([consume]).then(() => true),
-      () => false,
-    );
+    return () =>
+      onConditionFailed(
+        transactWrite([consume]).then(() => true),
+        () => false,
+      );
   }
   const device = newDevice(
     {
@@ -70,5 +71,5 @@ export async function verifyEmailOtp(event: VerifyAuthChallengeResponseTriggerEv
     new Date().toISOString(),
     secretHash,
   );
-  return registerDevice(sub, device, [consume]);
+  return () => registerDevice(sub, device, [consume]);
 }

@@ -2,7 +2,7 @@ import { appLink, sendEmail } from '../../adapters/email';
 import { logger } from '../../adapters/logger';
 import { challengeKinds } from '../../domain/identity';
 import type { ChallengeKind } from '../../domain/sign-in';
-import { throttles } from '../../domain/throttle-rules';
+import { type ThrottleRule, throttles } from '../../domain/throttle-rules';
 import { isOverLimit, recordFailure, windowEnd } from '../../entities/throttle';
 
 /**
@@ -15,26 +15,50 @@ const failureRules = {
   [challengeKinds.emailOtp]: throttles.signInCodeFailures,
 } as const;
 
+/** The limit that locks the account's challenges (wrong answers or wrong codes reached it), if one does. */
+async function lockOf(sub: string, now: number): Promise<ThrottleRule | undefined> {
+  if (!sub) return undefined;
+  const rules = Object.values(failureRules);
+  const over = await Promise.all(rules.map((rule) => isOverLimit(rule, sub, now)));
+  return rules.find((_, i) => over[i]);
+}
+
 /** Whether the account's challenges are locked: wrong answers or wrong codes reached their limit. */
 export async function isAccountLocked(sub: string, now = Date.now()): Promise<boolean> {
-  if (!sub) return false;
-  const over = await Promise.all(Object.values(failureRules).map((rule) => isOverLimit(rule, sub, now)));
-  return over.includes(true);
+  return (await lockOf(sub, now)) !== undefined;
 }
 
 /**
- * Checks an answer within the account's limit: a locked account's answers are all wrong (not
- * even checked, so a right one does not slip through); a wrong answer counts against the account.
+ * What checking an answer found, having changed nothing: null for a wrong answer; for a right one,
+ * what taking it does (the emailed code's: use it up and trust the device), which runs only when
+ * the account is not locked.
+ */
+export type AnswerCheck = () => Promise<(() => Promise<boolean>) | null>;
+
+/**
+ * Checks an answer within the account's limit; a wrong answer counts against the account. A locked
+ * account's answer is refused whatever it is, yet checked all the same and counted like a wrong
+ * one, against the full window (which refuses the count, so nothing changes): the same reads, hash
+ * and write as any wrong answer. Refused at once, it answered in a fraction of the time, so anyone
+ * with the password could time whether their guesses still counted or the owner had been warned.
  */
 export async function verifyWithinAccountLimit(
   user: { sub: string; email?: string },
   kind: ChallengeKind,
-  verify: () => Promise<boolean>,
+  check: AnswerCheck,
 ): Promise<boolean> {
-  if (await isAccountLocked(user.sub)) return false;
-  const correct = await verify();
-  if (!correct) await recordChallengeFailure(user, kind);
-  return correct;
+  const now = Date.now();
+  const lock = await lockOf(user.sub, now);
+  const take = await check();
+  if (lock) {
+    await recordFailure(lock, user.sub, now);
+    return false;
+  }
+  if (!take) {
+    await recordChallengeFailure(user, kind, now);
+    return false;
+  }
+  return take();
 }
 
 /**

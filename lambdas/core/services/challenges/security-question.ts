@@ -15,12 +15,17 @@ export async function addSecurityQuestion(event: CreateAuthChallengeTriggerEvent
   event.response.challengeMetadata = challengeKinds.securityQuestion;
 }
 
-/** Compares the answer with the stored scrypt hash (a decoy hash when there is none: same cost). */
-export async function verifySecurityAnswer(event: VerifyAuthChallengeResponseTriggerEvent): Promise<boolean> {
+/**
+ * Compares the answer with the stored scrypt hash (a decoy hash when there is none: same cost).
+ * A right answer has nothing more to do: the sign-in goes on to the emailed code.
+ */
+export async function checkSecurityAnswer(
+  event: VerifyAuthChallengeResponseTriggerEvent,
+): Promise<(() => Promise<boolean>) | null> {
   const profile = event.request.userNotFound ? undefined : await getProfile(event.request.userAttributes.sub ?? '');
   const matches = await verifySecret(
     normaliseAnswer(String(event.request.challengeAnswer ?? '')),
     profile?.security_answer_hash ?? decoyHash,
   );
-  return matches && Boolean(profile?.security_answer_hash);
+  return matches && profile?.security_answer_hash ? async () => true : null;
 }
