@@ -13,14 +13,7 @@ import { handler as defineAuthChallenge } from '../../lambdas/triggers/define-au
 import { handler as verifyAuthChallengeResponse } from '../../lambdas/triggers/verify-auth-challenge-response';
 import { type LocalDynamo, localCredentials, startDynamo } from '../../lib/local/dynamodb';
 import { lambdaContext } from '../../lib/local/lambda-context';
-
-const srpA: ChallengeStep = { challengeName: 'SRP_A', challengeResult: true };
-const password = (ok: boolean): ChallengeStep => ({ challengeName: 'PASSWORD_VERIFIER', challengeResult: ok });
-const question = (ok: boolean): ChallengeStep => ({
-  challengeName: 'CUSTOM_CHALLENGE',
-  challengeResult: ok,
-  challengeMetadata: 'SECURITY_QUESTION',
-});
+import { password, question, srpA } from '../support/challenge-steps';
 
 /** The triggers themselves, against DynamoDB Local: what a client can send and what it gets. */
 describe('the sign-in triggers', () => {

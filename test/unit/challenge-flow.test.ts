@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deviceSecretHash, matchesDeviceSecret, newDeviceSecret } from '../../lambdas/core/domain/hashing';
-import { type ChallengeStep, decide, pendingChallenge, type SignInContext } from '../../lambdas/core/domain/sign-in';
-
-const srpA: ChallengeStep = { challengeName: 'SRP_A', challengeResult: true };
-const password = (ok: boolean): ChallengeStep => ({ challengeName: 'PASSWORD_VERIFIER', challengeResult: ok });
-const question = (ok: boolean): ChallengeStep => ({
-  challengeName: 'CUSTOM_CHALLENGE',
-  challengeResult: ok,
-  challengeMetadata: 'SECURITY_QUESTION',
-});
-const otp = (ok: boolean): ChallengeStep => ({
-  challengeName: 'CUSTOM_CHALLENGE',
-  challengeResult: ok,
-  challengeMetadata: 'EMAIL_OTP',
-});
+import { decide, pendingChallenge, type SignInContext } from '../../lambdas/core/domain/sign-in';
+import { otp, password, question, srpA } from '../support/challenge-steps';
 
 const open = async () => false;
 const trusted: SignInContext = { userNotFound: false, deviceTrusted: async () => true, accountLocked: open };
