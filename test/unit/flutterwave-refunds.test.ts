@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProviderRejectedError, ProviderUnavailableError } from '../../lambdas/core/adapters/flutterwave/client';
 import {
   createRefund,
@@ -11,36 +11,18 @@ import {
   refundWebhookSchema,
 } from '../../lambdas/core/adapters/flutterwave/refunds';
 import { webhookEvent } from '../../lambdas/core/adapters/flutterwave/webhooks';
+import { scriptedProvider } from '../support/scripted-provider';
 
 /**
  * What the adapter makes of the provider's refund answers, with `fetch` answering as v3 does.
  * The same calls run against the local sandbox in test/integration/flutterwave-refunds-sandbox.test.ts.
  */
 
-const baseUrl = 'https://flutterwave.test/v3';
+const scripted = scriptedProvider();
 
-beforeAll(() => {
-  process.env.FLUTTERWAVE_BASE_URL = baseUrl;
-  process.env.FLUTTERWAVE_SECRET_KEY = 'FLWSECK_TEST-unit';
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-/** Answers each fetch with the next reply and records the requests. */
+/** Answers each request with the next reply and records the requests. */
 function provider(...replies: Array<{ status: number; body: unknown }>) {
-  const requests: Array<{ url: string; method: string; body: unknown }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      requests.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const reply = replies.shift();
-      if (!reply) throw new Error(`unexpected request ${url}`);
-      return new Response(JSON.stringify(reply.body), { status: reply.status });
-    }),
-  );
-  return requests;
+  return scripted.reply(...replies);
 }
 
 const error = (message: string) => ({ status: 'error', message, data: null });
@@ -99,7 +81,7 @@ describe('createRefund', () => {
     });
     expect(requests).toEqual([
       {
-        url: `${baseUrl}/transactions/908790/refund`,
+        url: `${scripted.baseUrl}/transactions/908790/refund`,
         method: 'POST',
         body: { amount: 6900.5, comments: 'Escrow cancelled' },
       },
@@ -182,10 +164,10 @@ describe('getRefund', () => {
     expect(await getRefund(2)).toBeNull();
     expect(await getRefund('../transfers')).toBeNull();
     expect(requests.map((r) => r.url)).toEqual([
-      `${baseUrl}/refunds/75923`,
-      `${baseUrl}/refunds/75923`,
-      `${baseUrl}/refunds/1`,
-      `${baseUrl}/refunds/2`,
+      `${scripted.baseUrl}/refunds/75923`,
+      `${scripted.baseUrl}/refunds/75923`,
+      `${scripted.baseUrl}/refunds/1`,
+      `${scripted.baseUrl}/refunds/2`,
     ]);
   });
 

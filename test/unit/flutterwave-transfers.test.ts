@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listBanks, resolveAccount } from '../../lambdas/core/adapters/flutterwave/banks';
 import { ProviderRejectedError, ProviderUnavailableError } from '../../lambdas/core/adapters/flutterwave/client';
 import {
@@ -11,34 +11,18 @@ import {
   transferWebhookSchema,
 } from '../../lambdas/core/adapters/flutterwave/transfers';
 import { webhookEvent } from '../../lambdas/core/adapters/flutterwave/webhooks';
+import { scriptedProvider } from '../support/scripted-provider';
 
 /**
  * What the adapter makes of the provider's transfer answers, with `fetch` answering as v3 does.
  * The same calls run against the local sandbox over HTTP in test/integration/flutterwave-sandbox.test.ts.
  */
 
-const baseUrl = 'https://flutterwave.test/v3';
+const scripted = scriptedProvider();
 
-beforeAll(() => {
-  process.env.FLUTTERWAVE_BASE_URL = baseUrl;
-  process.env.FLUTTERWAVE_SECRET_KEY = 'FLWSECK_TEST-unit';
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-/** Answers each fetch with the next reply and records the requests. */
+/** Answers each request with the next reply and records the requests. */
 function provider(...replies: Array<{ status: number; body: unknown }>) {
-  const requests: Array<{ url: string; method: string; body: unknown }> = [];
-  const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
-    requests.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined });
-    const reply = replies.shift();
-    if (!reply) throw new Error(`unexpected request ${url}`);
-    return new Response(JSON.stringify(reply.body), { status: reply.status });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return requests;
+  return scripted.reply(...replies);
 }
 
 const error = (message: string) => ({ status: 'error', message, data: null });
@@ -96,7 +80,7 @@ describe('createTransfer', () => {
     });
     expect(requests).toEqual([
       {
-        url: `${baseUrl}/transfers`,
+        url: `${scripted.baseUrl}/transfers`,
         method: 'POST',
         body: {
           account_bank: '044',
@@ -160,9 +144,9 @@ describe('getTransfer and retryTransfer', () => {
     expect(await getTransfer(2)).toBeNull();
     expect(await getTransfer('../banks/NG')).toBeNull();
     expect(requests.map((r) => r.url)).toEqual([
-      `${baseUrl}/transfers/396432`,
-      `${baseUrl}/transfers/1`,
-      `${baseUrl}/transfers/2`,
+      `${scripted.baseUrl}/transfers/396432`,
+      `${scripted.baseUrl}/transfers/1`,
+      `${scripted.baseUrl}/transfers/2`,
     ]);
   });
 
@@ -172,7 +156,7 @@ describe('getTransfer and retryTransfer', () => {
       body: { status: 'success', message: 'Transfer retry attempt queued.', data: transferRow({ id: 396433 }) },
     });
     expect(await retryTransfer(396432)).toMatchObject({ id: 396433, reference: 'ESC-payout-1', status: 'NEW' });
-    expect(requests).toEqual([{ url: `${baseUrl}/transfers/396432/retries`, method: 'POST', body: undefined }]);
+    expect(requests).toEqual([{ url: `${scripted.baseUrl}/transfers/396432/retries`, method: 'POST', body: undefined }]);
     await expect(retryTransfer('396432/../1')).rejects.toThrow(RangeError);
   });
 });

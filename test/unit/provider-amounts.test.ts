@@ -1,8 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { providerDayRange, providerInstantToIso } from '../../lambdas/core/adapters/flutterwave/amounts';
 import { getBalance } from '../../lambdas/core/adapters/flutterwave/balances';
 import { listTransactions } from '../../lambdas/core/adapters/flutterwave/transactions';
 import { roundedMinorFromProvider } from '../../lambdas/core/domain/money';
+import { scriptedProvider } from '../support/scripted-provider';
 
 /**
  * The provider's amounts that are not whole kobo (its fees, and balances made of them), and the
@@ -78,30 +79,12 @@ describe('providerDayRange and providerInstantToIso', () => {
   });
 });
 
-const baseUrl = 'https://flutterwave.test/v3';
+const scripted = scriptedProvider();
 
-beforeAll(() => {
-  process.env.FLUTTERWAVE_BASE_URL = baseUrl;
-  process.env.FLUTTERWAVE_SECRET_KEY = 'FLWSECK_TEST-unit';
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-/** Answers each fetch with the next body (200) and records the URLs asked for. */
-function provider(...bodies: unknown[]): string[] {
-  const urls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      urls.push(url);
-      const body = bodies.shift();
-      if (body === undefined) throw new Error(`unexpected request ${url}`);
-      return new Response(JSON.stringify(body), { status: 200 });
-    }),
-  );
-  return urls;
+/** Answers each request with the next body (200); the URLs asked for, once the calls are done. */
+function provider(...bodies: unknown[]): () => string[] {
+  const requests = scripted.reply(...bodies.map((body) => ({ status: 200, body })));
+  return () => requests.map((request) => request.url);
 }
 
 const wallet = (data: object) => ({ status: 'success', message: 'Wallet balance fetched', data });
@@ -114,7 +97,7 @@ describe('getBalance', () => {
     );
     expect(await getBalance('NGN')).toEqual({ currency: 'NGN', availableMinor: 1_119_129, ledgerMinor: 1_130_028 });
     expect(await getBalance('ngn')).toEqual({ currency: 'NGN', availableMinor: -2_688, ledgerMinor: 0 });
-    expect(urls).toEqual([`${baseUrl}/balances/NGN`, `${baseUrl}/balances/NGN`]);
+    expect(urls()).toEqual([`${scripted.baseUrl}/balances/NGN`, `${scripted.baseUrl}/balances/NGN`]);
   });
 
   it('refuses a malformed code without asking, and an answer for another currency or an unreadable amount', async () => {
@@ -124,7 +107,7 @@ describe('getBalance', () => {
     );
     await expect(getBalance('NAIRA')).rejects.toBeInstanceOf(RangeError);
     await expect(getBalance('N/A')).rejects.toBeInstanceOf(RangeError);
-    expect(urls).toEqual([]);
+    expect(urls()).toEqual([]);
     await expect(getBalance('NGN')).rejects.toThrow(/asked for NGN, answered USD/);
     await expect(getBalance('NGN')).rejects.toBeInstanceOf(RangeError);
   });
@@ -167,7 +150,7 @@ describe('listTransactions', () => {
       [2, 0, ''],
       [3, 1_400, '2025-02-01T09:00:00.000Z'],
     ]);
-    expect(urls.map((url) => new URL(url).search)).toEqual([
+    expect(urls().map((url) => new URL(url).search)).toEqual([
       '?from=2025-02-01&to=2025-02-01&page=1',
       '?from=2025-02-01&to=2025-02-01&page=2',
     ]);

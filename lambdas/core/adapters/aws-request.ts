@@ -1,12 +1,14 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { type EnvName, optionalEnv } from './env';
+import { type HttpAnswer, httpSend } from './http-client';
 import { Sha256 } from './sha256';
 
 /**
- * One SigV4-signed JSON request to an AWS service, over fetch (kept-alive connections, one pool
- * per container). Hand-written because every schema-based SDK client carries its service's whole
+ * One SigV4-signed JSON request to an AWS service, over node:http(s) with kept-alive connections
+ * (http-client.ts). Hand-written because every schema-based SDK client carries its service's whole
  * model and the SDK's protocol, serde, endpoint and retry machinery (`@smithy/core`): the DynamoDB
  * client about 160 KiB of every function's bundle, Cognito's about 35 more, SES v2 about 60, Step
  * Functions 22, Secrets Manager 13, against a few hundred bytes per service here (issue 24's
@@ -98,8 +100,10 @@ function signerFor(service: string, region: string): SignatureV4 {
 }
 
 /** The service's error type from its answer (REST JSON: the x-amzn-errortype header, or `__type`/`code` in the body). */
-function errorName(headers: Headers, body: Record<string, unknown>): string {
-  const raw = headers.get('x-amzn-errortype') ?? String(body.__type ?? body.code ?? body.Code ?? 'AwsServiceError');
+function errorName(headers: IncomingHttpHeaders, body: Record<string, unknown>): string {
+  const header = headers['x-amzn-errortype'];
+  const raw =
+    (typeof header === 'string' ? header : undefined) ?? String(body.__type ?? body.code ?? body.Code ?? 'AwsServiceError');
   // "MessageRejected:http://internal.amazon.com/..." or "com.amazon...#MessageRejected": the bare name.
   return raw.split(':')[0]?.split('#').pop() || 'AwsServiceError';
 }
@@ -151,10 +155,9 @@ export async function awsJsonRequest(call: {
     const { host: _host, ...sent } = signed.headers as Record<string, string>;
     let outcome: { answer: Record<string, unknown> } | { error: Error; retry: 'transient' | 'throttled' | false };
     try {
-      const response = await fetch(url, { method: call.method, headers: sent, body });
-      outcome = answerOf(response, await response.text());
+      outcome = answerOf(await httpSend(url, { method: call.method, headers: sent, body }));
     } catch (error) {
-      // fetch itself failed: no connection, or it broke before the answer came.
+      // No answer: no connection, or it broke before the answer came.
       outcome = { error: error as Error, retry: 'transient' };
     }
     if ('answer' in outcome) {
@@ -175,25 +178,21 @@ export async function awsJsonRequest(call: {
 }
 
 /** The parsed answer, or the service's error and whether the SDK would try again. */
-function answerOf(
-  response: Response,
-  text: string,
-): { answer: Record<string, unknown> } | { error: AwsServiceError; retry: 'transient' | 'throttled' | false } {
+function answerOf({
+  status,
+  headers,
+  text,
+}: HttpAnswer): { answer: Record<string, unknown> } | { error: AwsServiceError; retry: 'transient' | 'throttled' | false } {
   let parsed: Record<string, unknown> = {};
   try {
     parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
   } catch {
     parsed = { message: text.slice(0, 500) };
   }
-  if (response.ok) return { answer: parsed };
-  const name = errorName(response.headers, parsed);
-  const error = new AwsServiceError(
-    name,
-    String(parsed.message ?? parsed.Message ?? `HTTP ${response.status}`),
-    response.status,
-    parsed,
-  );
-  const throttled = response.status === 429 || throttlingErrors.has(name);
-  const transient = response.status >= 500 || transientErrors.has(name);
+  if (status >= 200 && status < 300) return { answer: parsed };
+  const name = errorName(headers, parsed);
+  const error = new AwsServiceError(name, String(parsed.message ?? parsed.Message ?? `HTTP ${status}`), status, parsed);
+  const throttled = status === 429 || throttlingErrors.has(name);
+  const transient = status >= 500 || transientErrors.has(name);
   return { error, retry: throttled ? 'throttled' : transient ? 'transient' : false };
 }

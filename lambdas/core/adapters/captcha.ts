@@ -1,6 +1,7 @@
 import { ValidationError } from '../domain/errors';
 import * as z from '../domain/zod';
 import { optionalEnv } from './env';
+import { httpSend } from './http-client';
 import { getSecret } from './secrets';
 
 const googleVerifyUrl = 'https://www.google.com/recaptcha/api/siteverify';
@@ -19,16 +20,24 @@ const verdictSchema = z.object({
 export async function verifyCaptcha(token: string, action: string, remoteIp?: string): Promise<void> {
   const body = new URLSearchParams({ secret: await getSecret('captcha'), response: token });
   if (remoteIp) body.set('remoteip', remoteIp);
-  const response = await fetch(optionalEnv('captchaVerifyUrl') ?? googleVerifyUrl, {
+  const response = await httpSend(new URL(optionalEnv('captchaVerifyUrl') ?? googleVerifyUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body,
+    body: body.toString(),
     // Well inside secure-signup's timeout (lambdas/routes.ts), which also covers Cognito's SignUp.
-    signal: AbortSignal.timeout(3_000),
+    timeoutMs: 3_000,
   });
-  const verdict = verdictSchema.safeParse(await response.json().catch(() => null));
+  const verdict = verdictSchema.safeParse(parsedJson(response.text));
   const minScore = Number(optionalEnv('captchaMinScore') ?? 0.5);
   if (!verdict.success || !verdict.data.success || verdict.data.action !== action || (verdict.data.score ?? 0) < minScore) {
     throw new ValidationError(captchaFailedMessage);
+  }
+}
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
   }
 }

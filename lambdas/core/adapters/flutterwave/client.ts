@@ -1,5 +1,6 @@
 import * as z from '../../domain/zod';
 import { optionalEnv } from '../env';
+import { type HttpAnswer, httpSend } from '../http-client';
 import { getSecret } from '../secrets';
 
 /**
@@ -64,10 +65,10 @@ export async function call<T>(
   body?: object,
 ): Promise<T> {
   const secretKey = await getSecret('flutterwaveSecretKey');
-  let response: Response;
-  let text: string;
+  let response: HttpAnswer;
   try {
-    response = await fetch(`${baseUrl()}${path}`, {
+    // The timeout covers the body too, so a provider that stalls mid-answer is also "unavailable".
+    response = await httpSend(new URL(`${baseUrl()}${path}`), {
       method,
       headers: {
         authorization: `Bearer ${secretKey}`,
@@ -75,14 +76,12 @@ export async function call<T>(
         ...(body ? { 'content-type': 'application/json' } : {}),
       },
       body: body ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(requestTimeoutMs),
+      timeoutMs: requestTimeoutMs,
     });
-    // The timeout covers the body too, so a provider that stalls mid-answer is also "unavailable".
-    text = await response.text();
   } catch (error) {
     throw new ProviderUnavailableError(`Flutterwave ${route} did not answer: ${describe(error)}`, { cause: error });
   }
-  const payload = parseJson(text);
+  const payload = parseJson(response.text);
   // Rate limiting is the provider asking us to come back later, not a refusal of the request.
   if (response.status >= 500 || response.status === 429) {
     throw new ProviderUnavailableError(`Flutterwave ${route} answered ${response.status}`);
