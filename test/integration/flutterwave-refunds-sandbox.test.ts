@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getBalance } from '../../lambdas/core/adapters/flutterwave/balances';
 import { createBankTransferCharge } from '../../lambdas/core/adapters/flutterwave/charges';
 import { ProviderRejectedError, ProviderUnavailableError } from '../../lambdas/core/adapters/flutterwave/client';
@@ -387,7 +387,7 @@ describe('the refund list by Lagos day', () => {
     expect(await list(before, before)).not.toContain(made.id);
 
     // The list's rows name no currency: the adapter asks verify once per refunded transaction.
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const asked = sandbox.apiCalls().length;
     const listed = await listRefunds({ from: day, to: day });
     expect(listed.find((r) => r.id === made.id)).toEqual({
       id: made.id,
@@ -400,9 +400,11 @@ describe('the refund list by Lagos day', () => {
       currency: 'NGN',
       createdAt,
     });
-    const verifies = fetchSpy.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/verify'));
+    const verifies = sandbox
+      .apiCalls()
+      .slice(asked)
+      .filter((call) => call.path.includes('/verify'));
     expect(verifies).toHaveLength(new Set(listed.map((r) => r.transactionId)).size);
-    fetchSpy.mockRestore();
     expect((await listRefunds({ from: before, to: before })).some((r) => r.id === made.id)).toBe(false);
     await expect(listRefunds({ from: day, to: before })).rejects.toBeInstanceOf(RangeError);
   });

@@ -11,7 +11,8 @@ import { getSecret } from '../secrets';
  */
 
 const defaultBaseUrl = 'https://api.flutterwave.com/v3';
-const requestTimeoutMs = 10_000;
+/** How long one call may take, its answer included. Mutable only for tests, which shorten it. */
+export const providerRequest = { timeoutMs: 10_000 };
 
 /**
  * The provider could not be reached or failed on its side (5xx, 429, timeout, network): the same
@@ -76,7 +77,7 @@ export async function call<T>(
         ...(body ? { 'content-type': 'application/json' } : {}),
       },
       body: body ? JSON.stringify(body) : undefined,
-      timeoutMs: requestTimeoutMs,
+      timeoutMs: providerRequest.timeoutMs,
     });
   } catch (error) {
     throw new ProviderUnavailableError(`Flutterwave ${route} did not answer: ${describe(error)}`, { cause: error });
@@ -104,7 +105,8 @@ function parseJson(text: string): unknown {
 }
 
 function describe(error: unknown): string {
-  if (error instanceof Error) return error.name === 'TimeoutError' ? `timed out after ${requestTimeoutMs} ms` : error.message;
+  if (error instanceof Error)
+    return error.name === 'TimeoutError' ? `timed out after ${providerRequest.timeoutMs} ms` : error.message;
   return String(error);
 }
 
