@@ -21,7 +21,7 @@ let proxy: Server;
 let sdk: DynamoDBDocumentClient;
 
 /** What the proxy does with each next request, in order; then it forwards as it is. */
-type Fault = 'throttle' | 'server-error' | 'lose-answer';
+type Fault = 'throttle' | 'server-error' | 'lose-answer' | 'transaction-conflict';
 const faults: Fault[] = [];
 /** Every request the proxy saw: its operation and body. */
 const seen: { operation: string; body: Record<string, unknown> }[] = [];
@@ -46,6 +46,10 @@ beforeAll(async () => {
     const json = { 'content-type': 'application/x-amz-json-1.0' };
     if (fault === 'throttle') {
       response.writeHead(400, json).end(dynamoError('ProvisionedThroughputExceededException', 'Rate exceeded'));
+      return;
+    }
+    if (fault === 'transaction-conflict') {
+      response.writeHead(400, json).end(dynamoError('TransactionConflictException', 'Transaction is ongoing for the item'));
       return;
     }
     if (fault === 'server-error') {
@@ -171,6 +175,18 @@ describe('the DynamoDB adapter', () => {
     expect((await getItem({ TableName: tableName(), Key: key('TAKEN#1'), ConsistentRead: true })).Item?.v).toBe(1);
     // A refused condition is an answer, not a failure: it is not tried again.
     expect(seen.filter((s) => s.operation === 'TransactWriteItems')).toHaveLength(1);
+  });
+
+  it('names a single write that met a transaction on its item as got in the way of (nothing failed), not tried again', async () => {
+    faults.push('transaction-conflict');
+    const error = await updateItem({
+      TableName: tableName(),
+      Key: key('BUSY#1'),
+      UpdateExpression: 'SET checked = :yes',
+      ExpressionAttributeValues: { ':yes': true },
+    }).catch((e: unknown) => e);
+    expect(failedConditions(error)).toEqual([]);
+    expect(seen).toHaveLength(1);
   });
 
   it('tries a throttled call and a server error again, as the SDK does, and gives up after three attempts', async () => {

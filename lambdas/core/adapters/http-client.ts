@@ -20,14 +20,39 @@ export class TimeoutError extends Error {
   override name = 'TimeoutError';
 }
 
-// Made once per container: its connections are kept for the next invocation.
+// Made once per container: its connections are kept for the next invocation, and dropped after
+// 4 s idle (as fetch drops them), before most servers close them on their side.
 const agents = {
-  'http:': new HttpAgent({ keepAlive: true }),
-  'https:': new HttpsAgent({ keepAlive: true }),
+  'http:': new HttpAgent({ keepAlive: true, timeout: 4_000 }),
+  'https:': new HttpsAgent({ keepAlive: true, timeout: 4_000 }),
 };
 
-/** Sends the request and reads the whole answer; rejects when there is no answer (or none within `timeoutMs`, the body included). */
-export function httpSend(
+/**
+ * Sends the request and reads the whole answer; rejects when there is no answer (or none within
+ * `timeoutMs`, the body included). A kept connection the server had closed meanwhile (a function
+ * frozen between invocations) fails before the request reached it: a GET is then sent again, once,
+ * on a new connection, as Node's documentation advises. Other methods are not: the same error could
+ * also mean the server took the request and failed after; their callers decide (the AWS requests
+ * retry as the SDK does, a provider call is "unavailable" and asked again later under its reference).
+ */
+export async function httpSend(
+  url: URL,
+  init: { method: string; headers?: Record<string, string>; body?: string; timeoutMs?: number },
+): Promise<HttpAnswer> {
+  try {
+    return await sendOnce(url, init);
+  } catch (error) {
+    if (!(error instanceof StaleConnectionError)) throw error;
+    // Not sent again: thrown as Node reported it.
+    if (init.method !== 'GET') throw error.cause;
+    return sendOnce(url, init);
+  }
+}
+
+/** The kept connection a request was sent on was closed by the server before it answered anything. */
+class StaleConnectionError extends Error {}
+
+function sendOnce(
   url: URL,
   init: { method: string; headers?: Record<string, string>; body?: string; timeoutMs?: number },
 ): Promise<HttpAnswer> {
@@ -51,9 +76,10 @@ export function httpSend(
       init.timeoutMs === undefined
         ? undefined
         : setTimeout(() => request.destroy(new TimeoutError(`no answer within ${init.timeoutMs} ms`)), init.timeoutMs);
-    request.on('error', (error) => {
+    request.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      reject(error);
+      const stale = request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+      reject(stale ? new StaleConnectionError(error.message, { cause: error }) : error);
     });
     request.end(init.body);
   });

@@ -68,6 +68,8 @@ export async function transactWrite(items: TransactItem[]): Promise<void> {
 export function failedConditions(error: unknown): number[] | undefined {
   if (!(error instanceof AwsServiceError)) return undefined;
   if (error.name === 'ConditionalCheckFailedException') return [0];
+  // A single write that met a transaction still changing its item: nothing failed, it may pass now.
+  if (error.name === 'TransactionConflictException') return [];
   if (error.name !== 'TransactionCanceledException') return undefined;
   const reasons = ((error.details.CancellationReasons ?? []) as { Code?: string }[]).map((reason) => reason.Code);
   const failed = reasons.flatMap((code, index) => (code === 'ConditionalCheckFailed' ? [index] : []));
