@@ -24,6 +24,7 @@ export const handler = apiFunction()
         unlocked
           ? [
               [throttles.resetUnlocked, unlocked],
+              [throttles.resetUnlockedDaily, email],
               [throttles.resetFromAddress, sourceIp],
             ]
           : [

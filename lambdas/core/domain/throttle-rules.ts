@@ -51,7 +51,18 @@ export const throttles = {
   resetUnlocked: {
     scope: 'reset-unlocked',
     limit: identityLimits.answerTries,
-    windowSeconds: identityLimits.resetWindowMinutes * 60,
+    // Longer than a link lives (30 minutes), so its few wrong answers are all it ever gets.
+    windowSeconds: 24 * 3600,
+    message: accountMessages.resetThrottled,
+  },
+  /**
+   * Per email: wrong answers sent with unlock links in a day, whichever link; with `resetDaily` the
+   * most a day can take, so a new link every window cannot add up to hundreds of guesses.
+   */
+  resetUnlockedDaily: {
+    scope: 'reset-unlocked-day',
+    limit: 2 * identityLimits.answerTries,
+    windowSeconds: 24 * 3600,
     message: accountMessages.resetThrottled,
   },
   /** Per email: the unlock links sent to it, one a window, so guesses cannot flood the owner's inbox. */

@@ -11,7 +11,8 @@ import { isOverLimit, recordFailure } from '../entities/throttle';
  * limited per email (5 in 30 minutes, 15 a day), so anyone who knows the email could otherwise
  * keep its owner from resetting their password. When those limits refuse an answer, the account's
  * own address is sent, once a window, a link carrying an unlock proof: with it, answers for that
- * email are limited per proof (3 wrong ones) and per source address instead, and the right answer
+ * email are limited per proof (3 wrong ones), per email (6 a day with any proof) and per source
+ * address instead, and the right answer
  * emails the reset link as usual. Only the mailbox's owner has the proof, so the stranger's limit stands.
  *
  * The proof is stateless: its expiry and a keyed hash of the email and that expiry, with the app's
@@ -29,8 +30,11 @@ export function unlockProof(key: string, email: string, nowSeconds: number): str
 /** The proof's hash (what its own limit is kept under) when it is valid for `email` now; undefined otherwise. */
 export function checkedUnlockProof(key: string, email: string, proof: string, nowSeconds: number): string | undefined {
   const [expiry = '', hash = ''] = proof.split('.');
+  // Written as unlockProof writes it, decimal digits only (Number() also reads `0x…`, `1e9`).
+  if (!/^\d{1,12}$/.test(expiry)) return undefined;
   const expiresAt = Number(expiry);
-  if (!Number.isSafeInteger(expiresAt) || expiresAt <= nowSeconds) return undefined;
+  const latest = nowSeconds + identityLimits.resetWindowMinutes * 60;
+  if (!Number.isSafeInteger(expiresAt) || expiresAt <= nowSeconds || expiresAt > latest) return undefined;
   return safeEqual(hash, proofOf(key, email, expiresAt)) ? hash : undefined;
 }
 
