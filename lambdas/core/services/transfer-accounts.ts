@@ -116,9 +116,7 @@ async function makeAccount(
     },
     replacing,
   );
-  // Refused: another request claimed first, unless the claim was this one's own, its answer lost
-  // and the retried put refused by it.
-  if (!claimed && !(await holdsClaim(contract.id, payment.tx_ref))) return undefined;
+  if (!claimed) return undefined;
   let account: OpenTransferAccount;
   try {
     await countPaymentAttempt('bank_transfer', contract.id, payer);
@@ -157,12 +155,6 @@ async function makeAccount(
     txRef: payment.tx_ref,
   });
   return undefined;
-}
-
-/** Whether the contract's account slot is this request's claim (its payment's reference). */
-async function holdsClaim(contractId: string, txRef: string): Promise<boolean> {
-  const slot = await getTransferAccount(contractId);
-  return slot !== undefined && !isOpenAccount(slot) && slot.tx_ref === txRef;
 }
 
 function toAccountResponse(account: OpenTransferAccount, contract: Contract): TransferAccountResponse {
