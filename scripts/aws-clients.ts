@@ -1,4 +1,3 @@
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -29,7 +28,5 @@ export const dynamodb = once(() => new DynamoDBClient(endpointConfig('dynamodbEn
 export const documents = once(() =>
   DynamoDBDocumentClient.from(dynamodb(), { marshallOptions: { removeUndefinedValues: true } }),
 );
-
-export const cognito = once(() => new CognitoIdentityProviderClient(endpointConfig('cognitoEndpoint')));
 
 export const stepFunctions = once(() => new SFNClient(endpointConfig('sfnEndpoint')));
