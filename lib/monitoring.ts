@@ -16,10 +16,12 @@ import { Construct } from 'constructs';
 import { escrowCurrencies } from '../lambdas/core/domain/money';
 import {
   type MoneyMetric,
+  type MoneyWaiting,
   metricsNamespace,
   metricsService,
   moneyFlows,
   moneyMetrics,
+  moneyWaiting,
 } from '../lambdas/core/domain/money-metrics';
 import type { EscrowFunction } from './function';
 import { acknowledge } from './nag';
@@ -109,6 +111,18 @@ export class EscrowMonitoring extends Construct {
     money.forEach((metric) => {
       this.alarm(metric.metricName, { metric, threshold: 0, description: moneyMetrics[metric.metricName as MoneyMetric] });
     });
+    // What waits for ops now: a gauge the reconciler writes every 5 minutes, so the alarm stays
+    // raised while a payout or refund waits (a missed run is the schedule's FunctionErrors alarm).
+    for (const name of Object.keys(moneyWaiting) as MoneyWaiting[]) {
+      const metric = new Metric({
+        namespace: metricsNamespace,
+        metricName: name,
+        dimensionsMap: { service: metricsService, stage: props.stage.name },
+        statistic: 'Maximum',
+        period: Duration.minutes(15),
+      });
+      this.alarm(name, { metric, threshold: 0, description: moneyWaiting[name] });
+    }
     for (const alarm of props.otherAlarms) alarm.addAlarmAction(new SnsAction(this.topic));
     // The money that moved each day, in kobo (the functions count each posting once it is written).
     const day = Duration.days(1);

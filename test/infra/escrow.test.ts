@@ -1367,7 +1367,7 @@ describe('deploy readiness', { timeout: 120_000 }, () => {
     });
   });
 
-  it('pages ops when money is stuck, refused or does not reconcile: an alarm on payouts failed, refunds failed, payments refused and reconciliation differences, the metrics the functions write', () => {
+  it('pages ops when money is stuck, refused or does not reconcile: an alarm on payouts failed, refunds failed, payments refused, reconciliation differences, and payouts and refunds waiting for ops, the metrics the functions write', () => {
     const { template } = synth({ stage: 'dev', ...withoutBundling });
     const [[topicId]] = resources(template, 'AWS::SNS::Topic') as [[string, Resource]];
     const alarms = resources(template, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
@@ -1389,6 +1389,24 @@ describe('deploy readiness', { timeout: 120_000 }, () => {
       ]);
     }
     expect(alarms.find((a) => a.MetricName === 'PayoutsFailed')?.AlarmDescription).toMatch(/payout failed for good/);
+    // What waits for ops is a gauge: its alarm stays raised for as long as anything waits.
+    for (const name of ['PayoutsWaitingForOps', 'RefundsWaitingForOps']) {
+      expect(
+        alarms.find((a) => a.MetricName === name),
+        name,
+      ).toMatchObject({
+        Namespace: 'Escrow',
+        Statistic: 'Maximum',
+        Period: 900,
+        Threshold: 0,
+        ComparisonOperator: 'GreaterThanThreshold',
+        Dimensions: [
+          { Name: 'service', Value: 'escrow' },
+          { Name: 'stage', Value: 'dev' },
+        ],
+        AlarmActions: [{ Ref: topicId }],
+      });
+    }
     // The dashboard graphs the money that moved each day, and what the ledger held at each day's end.
     const [[, dashboard]] = resources(template, 'AWS::CloudWatch::Dashboard') as [[string, Resource]];
     const body = JSON.stringify(dashboard.Properties.DashboardBody);

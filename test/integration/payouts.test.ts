@@ -333,7 +333,7 @@ describe('release and payout', () => {
     expect(transfersOf(id)).toHaveLength(1);
   });
 
-  it('waits as failed when every retry fails, tells the creator, and pays once when ops resume it', async () => {
+  it('waits as failed when every retry fails, tells the creator, counts as waiting for ops until resumed, and pays once when ops resume it', async () => {
     const id = await satisfiedContract('30000');
     cloud.flutterwave.faults.transferFailures = 3;
     expect((await release(id)).status).toBe(200);
@@ -346,8 +346,14 @@ describe('release and payout', () => {
     expect(transfersOf(id).map((t) => t.status)).toEqual(['FAILED', 'FAILED', 'FAILED']);
     const inbox = (await call(seller, '/notifications')).body as { notifications: Array<{ title: string }> };
     expect(inbox.notifications.map((n) => n.title)).toContain('Payout delayed');
+    // Every reconciler run counts it as waiting for ops (PayoutsWaitingForOps) until ops resume it.
+    const waiting = async () =>
+      ((await cloud.runSchedule('reconcile-money')) as { waitingForOps: { payouts: string[] } }).waitingForOps.payouts;
+    expect(await waiting()).toContain(`payout-${id}`);
+    expect(await waiting()).toContain(`payout-${id}`);
     const { resumePayout } = await import('../../lambdas/core/services/payouts/failure');
     expect((await resumePayout(id)).resumed).toBe(true);
+    expect(await waiting()).not.toContain(`payout-${id}`);
     await completed(id);
     expect(transfersOf(id).map((t) => t.status)).toEqual(['FAILED', 'FAILED', 'FAILED', 'SUCCESSFUL']);
   });

@@ -135,7 +135,7 @@ describe('a refund leg', () => {
     expect(await postings(id, 'refund_completed')).toHaveLength(1);
   });
 
-  it('is asked again when the provider fails it, and after the last attempt waits for ops with the money still owed', async () => {
+  it('is asked again when the provider fails it, and after the last attempt waits for ops with the money still owed, counted as waiting on every reconciler run', async () => {
     cloud.flutterwave.faults.failRefunds = true;
     const { id, txRef, leg } = await overpaid();
     for (let attempt = 1; attempt <= refundAttemptLimit; attempt++) {
@@ -149,9 +149,10 @@ describe('a refund leg', () => {
     expect(refundsAtProvider(txRef).map((r) => r.status)).toEqual(Array(refundAttemptLimit).fill('failed'));
     expect(await postings(id, 'refund_completed')).toHaveLength(0);
     expect(await ledgerSummaryOf(id)).toMatchObject({ refund_pending_minor: 150_000, refunded_minor: 0 });
-    // Ops' attention: the reconciler no longer asks for it.
-    await cloud.runSchedule('reconcile-money');
+    // Ops' attention: the reconciler no longer asks for it, and counts it as waiting for ops on every run.
+    const run = (await cloud.runSchedule('reconcile-money')) as { waitingForOps: { refunds: string[] } };
     expect(refundsAtProvider(txRef)).toHaveLength(refundAttemptLimit);
+    expect(run.waitingForOps.refunds).toContain(failed?.reference);
   });
 });
 

@@ -42,6 +42,25 @@ describe('money metrics', () => {
   });
 });
 
+describe('money waiting for ops', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+    vi.resetModules();
+  });
+
+  it('writes the payouts and refunds waiting now as one EMF line, zero included so their alarms clear', async () => {
+    vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
+    vi.stubEnv('STAGE', 'prod');
+    const records = captureEmf();
+    const { countMoneyWaiting } = await import('../../lambdas/core/adapters/metrics');
+    countMoneyWaiting({ PayoutsWaitingForOps: 2, RefundsWaitingForOps: 0 });
+    expect(records).toEqual([
+      expect.objectContaining({ service: 'escrow', stage: 'prod', PayoutsWaitingForOps: 2, RefundsWaitingForOps: 0 }),
+    ]);
+  });
+});
+
 describe('the money that moves, per posting', () => {
   it('reads paid in, paid out, refunded and fees from a posting’s lines, and nothing from an internal move', () => {
     // The provider's own fees change none of them: the payer paid 11,500, the seller got 9,800.

@@ -1,5 +1,5 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { type MoneyFlow, type MoneyMetric, metricsNamespace, metricsService } from '../domain/money-metrics';
+import { type MoneyFlow, type MoneyMetric, type MoneyWaiting, metricsNamespace, metricsService } from '../domain/money-metrics';
 import { envNames } from './env';
 import { logger } from './logger';
 
@@ -26,6 +26,11 @@ function writeMetrics(counts: ReadonlyArray<[string, number]>, dimensions: Recor
 /** Counts `count` of a money event (domain/money-metrics.ts `moneyMetrics`), which pages ops. */
 export function countMoneyEvent(name: MoneyMetric, count = 1): void {
   writeMetrics([[name, count]]);
+}
+
+/** How many of each wait for ops now (domain/money-metrics.ts `moneyWaiting`), zero included so their alarms clear. */
+export function countMoneyWaiting(waiting: Record<MoneyWaiting, number>): void {
+  writeMetrics(Object.entries(waiting) as Array<[MoneyWaiting, number]>);
 }
 
 /** The customers' money the ledger holds at a day's end (escrow, suspense, refunds on their way), in minor units of `currency`. */

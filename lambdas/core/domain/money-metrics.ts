@@ -15,6 +15,18 @@ export const moneyMetrics = {
 
 export type MoneyMetric = keyof typeof moneyMetrics;
 
+/**
+ * What waits for ops now, written by the reconciler every few minutes (lambdas/schedules.ts
+ * reconcile-money) as a gauge: its alarm stays raised for as long as anything waits, not only in
+ * the minutes after the event that made it wait.
+ */
+export const moneyWaiting = {
+  PayoutsWaitingForOps: 'A seller’s payout waits for ops (npm run resume-payout): the alarm stays raised until none waits.',
+  RefundsWaitingForOps: 'A buyer’s refund waits for ops: the alarm stays raised until none waits.',
+} as const;
+
+export type MoneyWaiting = keyof typeof moneyWaiting;
+
 /** The namespace and the `service` dimension of every money metric; `stage` is the other. */
 export const metricsNamespace = 'Escrow';
 export const metricsService = 'escrow';

@@ -2,7 +2,7 @@ import { getItem, updateItem } from '../adapters/dynamodb';
 import type { TransferStatus } from '../adapters/flutterwave/transfers';
 import type { Currency } from '../domain/money';
 import type { PayoutStatus } from '../domain/payout';
-import { onConditionFailed, type TransactItem, tableName, withoutKeys } from './table';
+import { onConditionFailed, queryAll, type TransactItem, tableName, withoutKeys } from './table';
 
 /**
  * The payout of a contract's escrow to its creator, `CONTRACT#<id>` / `PAYOUT`: written with the
@@ -80,16 +80,35 @@ export async function getPayout(contractId: string): Promise<Payout | undefined>
 /** What may change on a payout; the reference only with a redirect to another account. */
 type PayoutChanges = Partial<Omit<Payout, 'contract_id' | 'creator_id' | 'requested_at'>>;
 
-function updateParts(changes: PayoutChanges, now: string) {
+/**
+ * A payout waiting for ops (`failed`) is listed in GSI1 under `PAYOUT#WAITING`, oldest first, from
+ * the write that makes it wait to the one that moves it on, so the reconciler can say every few
+ * minutes how many sellers wait for ops (PayoutsWaitingForOps, alarmed for as long as any waits).
+ */
+const waitingPayoutsPartition = 'PAYOUT#WAITING';
+
+function updateParts(contractId: string, changes: PayoutChanges, now: string) {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const assignments: string[] = [];
-  for (const [key, value] of Object.entries({ ...changes, updated_at: now })) {
+  const index = changes.status === 'failed' ? { GSI1PK: waitingPayoutsPartition, GSI1SK: `${now}#${contractId}` } : undefined;
+  for (const [key, value] of Object.entries({ ...changes, ...index, updated_at: now })) {
     names[`#${key}`] = key;
     values[`:${key}`] = value;
     assignments.push(`#${key} = :${key}`);
   }
-  return { names, values, expression: `SET ${assignments.join(', ')}` };
+  const leavesIndex = changes.status !== undefined && changes.status !== 'failed';
+  return { names, values, expression: `SET ${assignments.join(', ')}${leavesIndex ? ' REMOVE GSI1PK, GSI1SK' : ''}` };
+}
+
+/** The payouts waiting for ops now (`failed`), the longest waiting first. */
+export async function listPayoutsWaitingForOps(): Promise<Payout[]> {
+  const items = await queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': waitingPayoutsPartition },
+  });
+  return items.map(fromItem);
 }
 
 /**
@@ -117,7 +136,7 @@ export function payoutUpdate(
   changes: PayoutChanges,
   now = new Date().toISOString(),
 ): TransactItem & { Update: NonNullable<TransactItem['Update']> } {
-  const { names, values, expression } = updateParts(changes, now);
+  const { names, values, expression } = updateParts(contractId, changes, now);
   return {
     Update: {
       TableName: tableName(),

@@ -17,6 +17,14 @@ export const refundLegKey = (contractId: string, leg: string) => ({ PK: `CONTRAC
 
 const openLegsPartition = 'REFUND#OPEN';
 const awaitingBankPartition = (payerId: string) => `REFUND#BANK#${payerId}`;
+/** A leg that failed for good is listed in GSI1 under `REFUND#WAITING` until ops move it (RefundsWaitingForOps). */
+const waitingLegsPartition = 'REFUND#WAITING';
+
+/** A leg's GSI1 partition by its status: open legs for the reconciler, failed ones for ops, none otherwise. */
+function gsi1Partition(status: RefundLegStatus): string | undefined {
+  if (isOpenRefund(status)) return openLegsPartition;
+  return status === 'failed' ? waitingLegsPartition : undefined;
+}
 
 /**
  * Which leg a provider refund belongs to: `PROVIDER_REFUND#<id>` / `LEG`, written with the id on the
@@ -111,7 +119,8 @@ const indexSortKey = (leg: Pick<RefundLeg, 'created_at' | 'contract_id' | 'leg'>
   `${leg.created_at}#${leg.contract_id}#${leg.leg}`;
 
 export function toItem(leg: RefundLeg): Record<string, unknown> {
-  const open = isOpenRefund(leg.status) ? { GSI1PK: openLegsPartition, GSI1SK: indexSortKey(leg) } : {};
+  const gsi1 = gsi1Partition(leg.status);
+  const open = gsi1 ? { GSI1PK: gsi1, GSI1SK: indexSortKey(leg) } : {};
   const waiting =
     leg.status === 'awaiting_bank_details' ? { GSI2PK: awaitingBankPartition(leg.payer_id), GSI2SK: indexSortKey(leg) } : {};
   return { ...refundLegKey(leg.contract_id, leg.leg), ...open, ...waiting, ...leg };
@@ -161,6 +170,16 @@ export async function listOpenRefundLegs(): Promise<RefundLeg[]> {
   return items.map(fromItem);
 }
 
+/** Every leg that failed for good and waits for ops, oldest first. */
+export async function listRefundLegsWaitingForOps(): Promise<RefundLeg[]> {
+  const items = await queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': waitingLegsPartition },
+  });
+  return items.map(fromItem);
+}
+
 export type RefundLegChanges = Partial<
   Pick<
     RefundLeg,
@@ -200,7 +219,7 @@ export function refundLegUpdate(leg: RefundLeg, set: RefundLegChanges, now: stri
       values[`:${name}sk`] = indexSortKey(leg);
       assignments.push(`${name}PK = :${name}pk`, `${name}SK = :${name}sk`);
     };
-    index('GSI1', isOpenRefund(set.status) ? openLegsPartition : undefined);
+    index('GSI1', gsi1Partition(set.status));
     index('GSI2', set.status === 'awaiting_bank_details' ? awaitingBankPartition(leg.payer_id) : undefined);
   }
   return {
