@@ -15,9 +15,11 @@ import { parseArgs } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeExecutionCommand, type HistoryEvent, paginateGetExecutionHistory, SFNClient } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { envNames } from '../lambdas/core/adapters/env';
 import { executionNames } from '../lambdas/core/adapters/workflow';
 import { balances, foreignCurrencies, type LedgerLine, ledgerSummary, type PostingKind } from '../lambdas/core/domain/ledger';
 import { type Currency, formatAmount } from '../lambdas/core/domain/money';
+import { dayBounds } from '../lambdas/core/domain/reconciliation';
 import { contractKey } from '../lambdas/core/entities/contract';
 import { type Dispute, disputeKey } from '../lambdas/core/entities/dispute';
 import { payoutKey } from '../lambdas/core/entities/payout';
@@ -258,11 +260,12 @@ function describeOutput(output: string, money: (minor: number) => string): strin
 
 async function targets(stage: string | undefined, port: number) {
   if (!stage) {
-    const endpoint = (offset: number) => `http://127.0.0.1:${port + offset}`;
+    // What the environment already says wins (a local cloud on other ports, e.g. a test's).
+    const endpoint = (name: string, offset: number) => process.env[name] ?? `http://127.0.0.1:${port + offset}`;
     const config = { region: localStage.region, credentials: localCredentials };
     return {
-      sfn: new SFNClient({ ...config, endpoint: endpoint(5) }),
-      dynamodb: new DynamoDBClient({ ...config, endpoint: endpoint(4) }),
+      sfn: new SFNClient({ ...config, endpoint: endpoint(envNames.sfnEndpoint, 5) }),
+      dynamodb: new DynamoDBClient({ ...config, endpoint: endpoint(envNames.dynamodbEndpoint, 4) }),
       tableName: localStage.tableName,
       stateMachineArn: `arn:aws:states:${localStage.region}:${localStage.accountId}:stateMachine:${localStage.stateMachineName}`,
       // The local Step Functions keeps every execution: there is no log group to fall back on.
@@ -282,18 +285,19 @@ async function targets(stage: string | undefined, port: number) {
 
 /**
  * `--since` (a day, or an instant) to `--until` (exclusive; a day means the end of it; default now).
+ * A day is a Lagos day (WAT), as the ledger's closings and `npm run reconcile -- --date` read it.
  * Undefined without `--since`; a date that does not parse stops with one line.
  */
 export function dateRange(since?: string, until?: string, now = new Date()): { since: Date; until: Date } | undefined {
   if (!since) return undefined;
   const read = (text: string, endOfDay: boolean) => {
-    const day = /^\d{4}-\d{2}-\d{2}$/.test(text);
-    const at = new Date(day ? `${text}T00:00:00.000Z` : text);
+    const day = /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text)) ? dayBounds(text) : undefined;
+    const at = new Date(day ? (endOfDay ? day.until : day.from) : text);
     if (Number.isNaN(at.getTime())) {
       console.error(`Not a date: "${text}" (use YYYY-MM-DD or an ISO time).`);
       process.exit(2);
     }
-    return day && endOfDay ? new Date(at.getTime() + 24 * 60 * 60 * 1000) : at;
+    return at;
   };
   return { since: read(since, false), until: until ? read(until, true) : now };
 }

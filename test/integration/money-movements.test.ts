@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { lagosDay } from '../../lambdas/core/domain/reconciliation';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
 import { documents, stepFunctions } from '../../scripts/aws-clients';
 import { moneyMovements, movementCsv, movementTable } from '../../scripts/money-movements';
@@ -49,7 +52,7 @@ async function released(contractId: string, until: 'paid' | 'failed') {
   );
 }
 
-it('lists a day’s completed escrow and a failed payout, as a table and as CSV, nothing of another day, and both still once their executions are forgotten', async () => {
+it('lists a day’s completed escrow and a failed payout, as a table and as CSV (npm run executions -- --since <today>), nothing of another day, and both still once their executions are forgotten', async () => {
   const since = new Date(Date.now() - 60_000);
   const paid = await satisfiedContract(cloud, seller, buyer, 'Wedding cake');
   await released(paid.contractId, 'paid');
@@ -76,6 +79,20 @@ it('lists a day’s completed escrow and a failed payout, as a table and as CSV,
   const csv = movementCsv(rows).split('\n');
   expect(csv[0]).toBe('at,contract_id,title,kind,currency,amount_minor,fee_minor,status,reference,detail');
   expect(csv.find((line) => line.includes(paid.contractId))).toMatch(/,Wedding cake,release,NGN,245000,5000,paid,/);
+
+  // Finance's command says the same for today (a Lagos day), as a table and as CSV, against this cloud.
+  const executions = async (...args: string[]) =>
+    (
+      await promisify(execFile)('npx', ['tsx', 'scripts/executions.ts', '--since', lagosDay(new Date().toISOString()), ...args], {
+        env: process.env,
+      })
+    ).stdout;
+  const printed = await executions();
+  expect(printed).toMatch(new RegExp(`${paid.contractId}\\s+release\\s+₦2,450\\.00\\s+₦50\\.00\\s+paid`));
+  expect(printed).toMatch(new RegExp(`${failing.contractId}\\s+payout failed\\s+₦2,450\\.00`));
+  expect((await executions('--csv')).split('\n').find((line) => line.includes(failing.contractId))).toMatch(
+    /,Birthday cake,payout failed,NGN,245000,5000,failed,/,
+  );
 
   // Another day has none of them.
   const yesterday = await moneyMovements(clients, new Date(since.getTime() - 86_400_000), since);

@@ -70,8 +70,15 @@ describe('the money movements of a date range', () => {
     expect(movementTable([])).toEqual(['No releases, refunds or failures in this range.']);
   });
 
-  it('reads --since and --until as whole days, --until to the end of its day', () => {
-    expect(dateRange('2026-11-25', '2026-11-25')).toEqual({ since, until });
+  it('reads --since and --until as whole Lagos days, --until to the end of its day, and an ISO time as itself', () => {
+    expect(dateRange('2026-11-25', '2026-11-25')).toEqual({
+      since: new Date('2026-11-24T23:00:00.000Z'),
+      until: new Date('2026-11-25T23:00:00.000Z'),
+    });
+    expect(dateRange('2026-11-25T09:30:00Z', '2026-11-26T10:00:00+01:00')).toEqual({
+      since: new Date('2026-11-25T09:30:00.000Z'),
+      until: new Date('2026-11-26T09:00:00.000Z'),
+    });
     expect(dateRange(undefined)).toBeUndefined();
   });
 });
