@@ -10,10 +10,11 @@
  * - load: the API under 50 concurrent clients next to DynamoDB Local's own latency (bench-load.ts);
  * - cost: what one escrow costs on AWS, counted from a lifecycle in the local cloud (bench-cost.ts);
  * - web: the web app's bundle and Lighthouse scores (bench-web.ts).
- * Figures are printed next to their budgets, never asserted.
+ * Figures are printed next to their budgets, never asserted. `BENCH_ONLY=<pattern>` times only the
+ * functions whose name matches; `BENCH_CPU_PROF=<dir>` also writes each cold start's CPU profile.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +41,10 @@ import { benchWeb } from './bench-web';
 import { runProgram } from './programs';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
+/** Only the functions whose name (`route get-contract`, `task Transfer`) matches this pattern. */
+const onlyFunctions = new RegExp(process.env.BENCH_ONLY ?? '');
+/** A directory: each fresh process also writes a CPU profile of its cold start there (`node --cpu-prof`). */
+const cpuProfileDir = process.env.BENCH_CPU_PROF;
 // Issue 13's budgets, printed next to the figures.
 const bundleBudgetKiB = 250;
 const coldStartBudget = 2;
@@ -139,6 +144,46 @@ function triggerEvent(name: string) {
   };
 }
 
+/**
+ * The floor of a cold start: the least a function that answers from the table does, with no
+ * library and none of the product's code (node:http and node:https loaded, a SigV4-shaped
+ * signature of five HMACs and two hashes, one GetItem over a kept-alive connection). Timed like
+ * the functions, so a function's figure over the floor's is what its own code costs.
+ */
+const floorFunction = `
+import http from 'node:http';
+import https from 'node:https';
+import { createHash, createHmac } from 'node:crypto';
+export async function handler() {
+  const url = new URL(process.env.DYNAMODB_ENDPOINT ?? 'https://dynamodb.' + process.env.AWS_REGION + '.amazonaws.com');
+  const body = JSON.stringify({ TableName: process.env.TABLE_NAME, Key: { PK: { S: 'FLOOR' }, SK: { S: 'FLOOR' } } });
+  const date = new Date().toISOString().replace(/[:-]|[.]\\d{3}/g, '');
+  const scope = [date.slice(0, 8), process.env.AWS_REGION, 'dynamodb', 'aws4_request'];
+  let key = 'AWS4' + process.env.AWS_SECRET_ACCESS_KEY;
+  for (const part of scope) key = createHmac('sha256', key).update(part).digest();
+  const signature = createHmac('sha256', key).update(createHash('sha256').update(body).digest('hex')).digest('hex');
+  const client = url.protocol === 'https:' ? https : http;
+  const agent = new client.Agent({ keepAlive: true });
+  const headers = {
+    'content-type': 'application/x-amz-json-1.0',
+    'x-amz-target': 'DynamoDB_20120810.GetItem',
+    'x-amz-date': date,
+    authorization: 'AWS4-HMAC-SHA256 Credential=' + process.env.AWS_ACCESS_KEY_ID + '/' + scope.join('/') + ', SignedHeaders=host;x-amz-date, Signature=' + signature,
+  };
+  const answer = await new Promise((resolve, reject) => {
+    const request = client.request(url, { method: 'POST', agent, headers }, (response) => {
+      let text = '';
+      response.on('data', (chunk) => (text += chunk));
+      response.on('end', () => resolve({ statusCode: response.statusCode, text }));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+  agent.destroy();
+  return answer;
+}
+`;
+
 /** Runs in the fresh process: load the bundle, invoke once, report the two phases. */
 const probe = `
 const t0 = performance.now();
@@ -216,12 +261,25 @@ async function main() {
     };
     const baseline: number[] = [];
     for (let i = 0; i < runs; i++) baseline.push((await timeProcess(['-e', '0'], env)).wallMs);
+    const floorFile = join(outDir, 'floor.mjs');
+    writeFileSync(floorFile, floorFunction);
+    const floor: number[] = [];
+    let floorStatus = '';
+    for (let i = 0; i < runs; i++) {
+      const { wallMs, stdout } = await timeProcess(['--input-type=module', '-e', probe], {
+        ...env,
+        BENCH_BUNDLE: floorFile,
+        BENCH_EVENT: '{}',
+      });
+      floor.push(wallMs);
+      floorStatus = String((JSON.parse(stdout) as { status: unknown }).status);
+    }
 
     const rows: string[][] = [];
     let withinBundle = 0;
     let withinColdStart = 0;
-    for (const target of targets) {
-      const outfile = join(outDir, `${target.name.replace(/\W+/g, '-')}.mjs`);
+    for (const target of targets.filter((t) => onlyFunctions.test(t.name))) {
+      const outfile = join(outDir, `${target.name.replace(/\W+/g, '-')}${esbuildOptions.outExtension['.js']}`);
       await build({ ...esbuildOptions, entryPoints: [target.entry], outfile });
       const bytes = statSync(outfile).size;
       const wall: number[] = [];
@@ -229,7 +287,8 @@ async function main() {
       const invoke: number[] = [];
       let status = '';
       for (let i = 0; i < runs; i++) {
-        const { wallMs, stdout } = await timeProcess(['--input-type=module', '-e', probe], {
+        const profile = cpuProfileDir ? ['--cpu-prof', '--cpu-prof-interval', '100', '--cpu-prof-dir', cpuProfileDir] : [];
+        const { wallMs, stdout } = await timeProcess([...profile, '--input-type=module', '-e', probe], {
           ...env,
           BENCH_BUNDLE: outfile,
           BENCH_EVENT: JSON.stringify(target.event),
@@ -266,6 +325,9 @@ async function main() {
     console.log(line(widths.map((w) => '-'.repeat(w))));
     for (const row of rows) console.log(line(row));
     console.log(`\nbaseline: node -e 0  ${median(baseline).toFixed(0)} ms (process start and exit, nothing loaded)`);
+    console.log(
+      `floor: ${median(floor).toFixed(0)} ms, ${(median(floor) / median(baseline)).toFixed(1)}x node -e 0 (one signed GetItem with no library: answer ${floorStatus}), the least a function answering from the table takes`,
+    );
     console.log(
       `budgets: bundle <= ${bundleBudgetKiB} KiB minified: ${withinBundle} of ${rows.length} met; cold start <= ${coldStartBudget}x node -e 0: ${withinColdStart} of ${rows.length} met\n`,
     );
