@@ -60,7 +60,7 @@ export interface PreviousDestination {
 }
 
 export function toItem(payout: Payout): Record<string, unknown> {
-  return { ...payoutKey(payout.contract_id), ...payout };
+  return { ...payoutKey(payout.contract_id), ...waitingIndex(payout.status, payout.updated_at, payout.contract_id), ...payout };
 }
 
 export function fromItem(item: Record<string, unknown>): Payout {
@@ -87,11 +87,16 @@ type PayoutChanges = Partial<Omit<Payout, 'contract_id' | 'creator_id' | 'reques
  */
 const waitingPayoutsPartition = 'PAYOUT#WAITING';
 
+/** The index entry of a payout with `status` since `since`: listed while it waits for ops (`failed`), else none. */
+function waitingIndex(status: PayoutStatus, since: string, contractId: string): { GSI1PK?: string; GSI1SK?: string } {
+  return status === 'failed' ? { GSI1PK: waitingPayoutsPartition, GSI1SK: `${since}#${contractId}` } : {};
+}
+
 function updateParts(contractId: string, changes: PayoutChanges, now: string) {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const assignments: string[] = [];
-  const index = changes.status === 'failed' ? { GSI1PK: waitingPayoutsPartition, GSI1SK: `${now}#${contractId}` } : undefined;
+  const index = changes.status === undefined ? {} : waitingIndex(changes.status, now, contractId);
   for (const [key, value] of Object.entries({ ...changes, ...index, updated_at: now })) {
     names[`#${key}`] = key;
     values[`:${key}`] = value;
