@@ -154,6 +154,65 @@ describe('reconciling a day', () => {
     expect(reconcileDay(tuesday, provider, [withFee]).differences).toEqual([]);
   });
 
+  it('names a transfer or refund of the day before that completed after its day closed and was never posted', () => {
+    // In flight when Monday closed, complete by Tuesday's closing, with no posting anywhere.
+    const provider: ProviderSide = {
+      ...none,
+      transfers: [
+        {
+          id: 21,
+          reference: 'payout-C7',
+          status: 'SUCCESSFUL',
+          amountMinor: 245_000,
+          feeMinor: 1_075,
+          currency: 'NGN',
+          createdAt: at('2026-11-23T20:00Z'),
+        },
+      ],
+      refunds: [
+        {
+          id: 22,
+          transactionId: 3,
+          status: 'completed',
+          amountMinor: 5_000,
+          currency: 'NGN',
+          createdAt: at('2026-11-23T21:00Z'),
+        },
+      ],
+    };
+    expect(reconcileDay(tuesday, provider, []).differences).toEqual([
+      {
+        reference: 'transfer 21 (payout-C7)',
+        currency: 'NGN',
+        providerMinor: -246_075,
+        ledgerMinor: 0,
+        what: 'provider movement of an earlier day that the ledger never posted',
+      },
+      {
+        reference: 'refund 22 (transaction 3)',
+        currency: 'NGN',
+        providerMinor: -5_000,
+        ledgerMinor: 0,
+        what: 'provider movement of an earlier day that the ledger never posted',
+      },
+    ]);
+    // Posted on Monday (outside Tuesday itself but in the postings read): nothing to say on Tuesday.
+    const mondayPayout = posted(
+      payoutPosting(
+        'payout-C7',
+        { released_minor: 250_000, fee_minor: 5_000, payout_minor: 245_000 },
+        { id: 'transfer:21', feeMinor: 1_075 },
+      ),
+      '2026-11-23T20:30Z',
+      'C7',
+    );
+    const mondayRefund = posted(refundCompletedPosting('refund-C8-1', 5_000, { id: 'refund:22' }), '2026-11-23T21:30Z', 'C8');
+    expect(reconcileDay(tuesday, provider, [mondayPayout, mondayRefund]).differences).toEqual([]);
+    // One made on Wednesday is Wednesday's to name.
+    const wednesday = { ...provider, transfers: [{ ...provider.transfers[0], createdAt: at('2026-11-25T08:00Z') }] };
+    expect(reconcileDay(tuesday, { ...wednesday, refunds: [] } as ProviderSide, []).differences).toEqual([]);
+  });
+
   it('lists a transfer or refund still under way as in flight, not as a difference, and the balance adds it back', () => {
     const provider: ProviderSide = {
       ...none,

@@ -136,7 +136,8 @@ interface Movement {
  * is missing or different. `provider` and `postings` cover a wider window than the day (a payment
  * made at 23:59 is posted after midnight), so a movement is matched wherever its counterpart falls;
  * `provider` also holds, fetched by id, each older movement a posting of the day names.
- * Transfers and refunds still under way are not differences: they are listed as in flight.
+ * Transfers and refunds still under way are not differences: they are listed as in flight; one of
+ * an earlier day in the lists that completed and was never posted is a difference of this day.
  */
 export function reconcileDay(
   day: { from: string; until: string },
@@ -164,6 +165,8 @@ export function reconcileDay(
 
   // Every movement that moved money, by the id a posting names it with; those still under way are in flight.
   const movements = new Map<string, Movement>();
+  // Transfers and refunds can still be under way when their own day closes: those not posted at all are looked at again.
+  const mayCompleteLate = new Set<string>();
   for (const p of provider.payments)
     if (p.status === 'successful')
       movements.set(providerId('transaction', p.id), {
@@ -181,8 +184,10 @@ export function reconcileDay(
       createdAt: t.createdAt,
       what: 'transfer paid by the provider',
     };
-    if (isSuccessfulTransfer(t)) movements.set(providerId('transfer', t.id), movement);
-    else if (isOpenTransfer(t) && inRange(t.createdAt, day))
+    if (isSuccessfulTransfer(t)) {
+      movements.set(providerId('transfer', t.id), movement);
+      mayCompleteLate.add(providerId('transfer', t.id));
+    } else if (isOpenTransfer(t) && inRange(t.createdAt, day))
       inFlight.push({
         reference: movement.reference,
         currency: t.currency,
@@ -198,8 +203,10 @@ export function reconcileDay(
       createdAt: r.createdAt,
       what: 'refund made by the provider',
     };
-    if (isDoneRefund(r)) movements.set(providerId('refund', r.id), movement);
-    else if (isOpenRefund(r) && inRange(r.createdAt, day))
+    if (isDoneRefund(r)) {
+      movements.set(providerId('refund', r.id), movement);
+      mayCompleteLate.add(providerId('refund', r.id));
+    } else if (isOpenRefund(r) && inRange(r.createdAt, day))
       inFlight.push({ reference: movement.reference, currency: r.currency, amountMinor: r.amountMinor, what: 'refund pending' });
   }
 
@@ -228,6 +235,16 @@ export function reconcileDay(
       ledgerMinor: holdingMoved(posting),
       what: key ? 'posted, but the provider lists no such movement' : 'posted without the provider’s id',
     });
+  }
+
+  // A transfer or refund of an earlier day that the ledger never posted: it may have been under
+  // way when its own day closed (in flight then, not a difference) and completed since, so no
+  // other comparison would name it. One that was complete and unposted already at its own day's
+  // closing is named again here, which is right: it is still not posted.
+  for (const key of mayCompleteLate) {
+    const movement = movements.get(key);
+    if (!movement || inRange(movement.createdAt, day) || movement.createdAt >= day.until || postedFor.has(key)) continue;
+    compare(key, movement, 'provider movement of an earlier day that the ledger never posted');
   }
   return { differences, inFlight };
 }
