@@ -103,6 +103,10 @@ export class EscrowStack extends Stack {
     });
 
     new CfnOutput(this, 'AppUrl', { value: this.web.url });
+    new CfnOutput(this, 'DistributionDomainName', {
+      value: this.web.distribution.distributionDomainName,
+      description: 'Where a custom domain points: a CNAME, or an alias A/AAAA record at the apex, to this name',
+    });
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.monitoring.topic.topicArn,
       description: 'Subscribe ops to this topic: aws sns subscribe --protocol email --notification-endpoint <address>',

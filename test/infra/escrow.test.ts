@@ -428,12 +428,18 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     expect(bySid.ReadLedgerAndContracts?.Condition).toEqual({
       'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEDGER#*', 'CONTRACT#*'] },
     });
-    expect(JSON.stringify(bySid.ListExecutions?.Resource)).toContain(':stateMachine:escrow-dev-contracts');
-    expect(JSON.stringify(bySid.ReadExecutions?.Resource)).toContain(':execution:escrow-dev-contracts:*');
+    const inAccount = (resource: string) => ({
+      'Fn::Join': ['', ['arn:aws:states:eu-west-1:', { Ref: 'AWS::AccountId' }, resource]],
+    });
+    expect(bySid.ListExecutions?.Resource).toEqual(inAccount(':stateMachine:escrow-dev-contracts'));
+    expect(bySid.ReadExecutions?.Resource).toEqual(inAccount(':execution:escrow-dev-contracts:*'));
     const [[logGroupId]] = resources(template, 'AWS::Logs::LogGroup').filter(([, g]) =>
       String(JSON.stringify(g.Properties.LogGroupName)).includes('/aws/vendedlogs/states/escrow-dev-contracts-'),
     ) as [[string, Resource]];
-    expect(JSON.stringify(bySid.QueryExecutionLogs?.Resource)).toContain(logGroupId);
+    expect(bySid.QueryExecutionLogs?.Resource).toEqual([
+      { 'Fn::GetAtt': [logGroupId, 'Arn'] },
+      { 'Fn::Join': ['', [{ 'Fn::GetAtt': [logGroupId, 'Arn'] }, ':*']] },
+    ]);
     // Finance's script finds the log group (executions older than 90 days) by an output of the stack.
     const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
     expect(outputs.ExecutionLogGroupName?.Value).toEqual({ Ref: logGroupId });
@@ -1202,7 +1208,7 @@ describe('deploy readiness', { timeout: 120_000 }, () => {
     expect(policies).not.toMatch(/:configuration-set\/(?!escrow-dev")/);
   });
 
-  it('serves a custom domain with its certificate, and links emails to it', () => {
+  it('serves a custom domain with its certificate, links emails to it, and outputs the distribution’s name its DNS record points at', () => {
     const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0b1c2d3e-aaaa-bbbb-cccc-0123456789ab';
     const { template } = synth({ stage: 'dev', domainName: 'app.middleman.ng', certificateArn, ...withoutBundling });
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
@@ -1213,6 +1219,11 @@ describe('deploy readiness', { timeout: 120_000 }, () => {
     });
     const functions = resources(template, 'AWS::Lambda::Function').filter(([, fn]) => tagOf(fn));
     for (const [, fn] of functions) expect(fn.Properties.Environment.Variables[envNames.appUrl]).toBe('https://app.middleman.ng');
+    // The app's address is the domain; the name its DNS record points at is an output of its own.
+    const [[distributionId]] = resources(template, 'AWS::CloudFront::Distribution') as [[string, Resource]];
+    const outputs = template.toJSON().Outputs;
+    expect(outputs.AppUrl.Value).toBe('https://app.middleman.ng');
+    expect(JSON.stringify(outputs.DistributionDomainName.Value)).toContain(distributionId);
   });
 
   it('names the stage’s own API in the Content-Security-Policy when it has a custom domain, without a dependency cycle', () => {
