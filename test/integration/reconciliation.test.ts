@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
 import { roundedMinorFromProvider } from '../../lambdas/core/domain/money';
 import { addDays, lagosDay } from '../../lambdas/core/domain/reconciliation';
@@ -14,6 +14,7 @@ import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/in
 import { documents } from '../../scripts/aws-clients';
 import { reconciliationReport } from '../../scripts/reconcile';
 import { configureAmplify } from '../support/amplify';
+import { captureEmf } from '../support/emf';
 import { eventually } from '../support/eventually';
 import { apiOrThrow } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
@@ -119,13 +120,21 @@ it('agrees with the provider to the kobo after payments, payouts (one failing fi
   expect(reconciliationReport(report)).toContain('No difference.');
 });
 
-it('names a payment the provider holds and the ledger never posted, by its reference, and closes the day with the totals of its postings', async () => {
+it('pages ops for a payment the provider holds under a reference of no payment, names it by its reference, and closes the day with the totals of its postings', async () => {
   const strayRef = `STRAY-${Date.now()}`;
+  const metrics = captureEmf();
   await cardCheckout(cloud, strayRef, '1000.00', 'pay');
   const stray = await eventually(
     async () => cloud.flutterwave.transactions().find((t) => t.txRef === strayRef && t.status === 'successful'),
     (t) => t !== undefined,
   );
+  // Its webhook named a reference no payment of ours has: that pages ops at once (PaymentsRefused).
+  await eventually(
+    async () => metrics.filter((m) => m.PaymentsRefused === 1),
+    (found) => found.length > 0,
+  );
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
   const net = 100_000 - (stray?.appFeeMinor ?? 0);
 
   const report = await eventually(

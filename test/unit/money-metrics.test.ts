@@ -6,16 +6,7 @@ import {
   refundRequestedPosting,
 } from '../../lambdas/core/domain/ledger';
 import { flowsOf } from '../../lambdas/core/domain/money-metrics';
-
-/** The EMF lines Powertools writes (with a Console of its own, on stdout: one JSON line each), parsed, from now on. */
-function captureEmf(): Array<Record<string, unknown>> {
-  const records: Array<Record<string, unknown>> = [];
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    for (const line of String(chunk).split('\n')) if (line.startsWith('{"_aws"')) records.push(JSON.parse(line));
-    return true;
-  });
-  return records;
-}
+import { captureEmf } from '../support/emf';
 
 /** The EMF line a money event writes is what the stage's alarms read: namespace, dimensions, name and count. */
 describe('money metrics', () => {
@@ -26,7 +17,6 @@ describe('money metrics', () => {
   });
 
   it('writes one EMF line per event with the stage, in the namespace and dimensions the alarms watch', async () => {
-    vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
     vi.stubEnv('STAGE', 'prod');
     const records = captureEmf();
     const { countMoneyEvent } = await import('../../lambdas/core/adapters/metrics');
@@ -50,7 +40,6 @@ describe('money waiting for ops', () => {
   });
 
   it('writes the payouts and refunds waiting now as one EMF line, zero included so their alarms clear', async () => {
-    vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
     vi.stubEnv('STAGE', 'prod');
     const records = captureEmf();
     const { countMoneyWaiting } = await import('../../lambdas/core/adapters/metrics');
@@ -73,7 +62,6 @@ describe('the money that moves, per posting', () => {
   });
 
   it('writes a posting’s flows as one EMF line with the currency', async () => {
-    vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
     vi.stubEnv('STAGE', 'prod');
     const records = captureEmf();
     const { countMoneyFlows } = await import('../../lambdas/core/adapters/metrics');

@@ -8,7 +8,8 @@ import { moved, type Posting, postingFlows } from './ledger';
 export const moneyMetrics = {
   PayoutsFailed: 'A payout failed for good: the seller is not paid until ops resume it (npm run resume-payout).',
   RefundsFailed: 'A refund failed for good: the buyer is owed money until ops act.',
-  PaymentsRefused: 'Money the provider confirmed was not credited to any contract (unknown currency): ops must return it.',
+  PaymentsRefused:
+    'Money the provider confirmed was not credited to any contract (an unknown currency or payment reference): ops must return it.',
   ReconciliationDifferences:
     'The daily reconciliation found money the ledger and the provider do not agree on: npm run reconcile -- --date <day> lists each with its reference.',
 } as const;

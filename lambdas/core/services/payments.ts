@@ -251,6 +251,8 @@ export async function settle(transaction: ProviderTransaction): Promise<SettleOu
   const payment = await getPayment(transaction.txRef);
   if (!payment) {
     logger.error('Provider transaction for an unknown payment reference', { txRef: transaction.txRef, id: transaction.id });
+    // Money the provider took under a reference no payment of ours has: no contract can take it, ops must return it.
+    if (transaction.status === 'successful') countMoneyEvent('PaymentsRefused');
     return 'unknown';
   }
   const providerTransactionId = String(transaction.id);
