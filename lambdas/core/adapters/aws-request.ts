@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { SignatureV4 } from '@smithy/signature-v4';
+import { sleep } from '../domain/backoff';
 import { type EnvName, optionalEnv } from './env';
 import { type HttpAnswer, httpSend } from './http-client';
 import { Sha256 } from './sha256';
@@ -173,7 +174,7 @@ export async function awsJsonRequest(call: {
     }
     if (!outcome.retry || attempt >= awsRetry.maxAttempts) throw outcome.error;
     const base = outcome.retry === 'throttled' ? awsRetry.throttledBaseMs : awsRetry.baseMs;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(awsRetry.maxDelayMs, Math.random() * 2 ** attempt * base)));
+    await sleep(Math.min(awsRetry.maxDelayMs, Math.random() * 2 ** attempt * base));
   }
 }
 

@@ -1,4 +1,5 @@
 import { getItem, updateItem } from '../adapters/dynamodb';
+import { Backoff } from '../domain/backoff';
 import { AppError, ThrottledError } from '../domain/errors';
 import type { ThrottleRule } from '../domain/throttle-rules';
 import { onConditionFailed, tableName } from './table';
@@ -84,8 +85,9 @@ export function recordFailure(rule: ThrottleRule, key: string, now = Date.now())
 }
 
 /**
- * How long a check waits when checks still running hold every slot of a window (they give their
- * slots back if they pass), before it is refused as if the limit were reached.
+ * How long a check waits, under all its limits together, when checks still running hold every slot
+ * of a window (they give their slots back if they pass), before it is refused as if the limit were
+ * reached.
  */
 export const inFlightWaitMs = 3_000;
 
@@ -113,15 +115,14 @@ async function failuresIn(rule: ThrottleRule, key: string, now: number): Promise
 
 /**
  * Takes a slot of the window, or, while the window is full only because of checks still running,
- * waits for one of them to give its slot back (up to {@link inFlightWaitMs}). False once the
- * failures fill the window, or when the wait ran out.
+ * waits for one of them to give its slot back (until `wait`'s deadline). False once the failures
+ * fill the window, or when the wait ran out.
  */
-async function takeSlotOrWait(rule: ThrottleRule, key: string, now: number): Promise<boolean> {
-  const deadline = Date.now() + inFlightWaitMs;
-  for (let pauseMs = 20; ; pauseMs = Math.min(pauseMs * 2, 200)) {
+async function takeSlotOrWait(rule: ThrottleRule, key: string, now: number, wait: Backoff): Promise<boolean> {
+  for (;;) {
     if ((await takeSlot(rule, key, now)) !== null) return true;
-    if ((await failuresIn(rule, key, now)) >= rule.limit || Date.now() >= deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, pauseMs * (0.5 + Math.random())));
+    if ((await failuresIn(rule, key, now)) >= rule.limit || wait.expired) return false;
+    await wait.pause();
   }
 }
 
@@ -141,8 +142,10 @@ export async function countFailures<T>(
 ): Promise<T> {
   const taken: Array<readonly [ThrottleRule, string]> = [];
   const giveBack = () => Promise.all(taken.map(([rule, key]) => refundAttempt(rule, key, now)));
+  // One deadline for every limit: a try under three limits waits 3 s in all, not 3 s for each.
+  const wait = new Backoff(Date.now() + inFlightWaitMs, 20, 200);
   for (const limit of limits) {
-    if (!(await takeSlotOrWait(limit[0], limit[1], now))) {
+    if (!(await takeSlotOrWait(limit[0], limit[1], now, wait))) {
       await giveBack();
       throw new ThrottledError(limit[0].message);
     }

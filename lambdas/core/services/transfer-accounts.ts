@@ -2,6 +2,7 @@ import { createBankTransferCharge } from '../adapters/flutterwave/charges';
 import { logger } from '../adapters/logger';
 import type { TransferAccountResponse } from '../api/payments';
 import { paymentMessages } from '../api/payments';
+import { Backoff } from '../domain/backoff';
 import { ConflictError, UnavailableError } from '../domain/errors';
 import type { Contract } from '../domain/escrow-contract';
 import { amountDue } from '../domain/payment';
@@ -47,25 +48,23 @@ const claimLeaseMs = 30_000;
 /** How long a request waits for another's account before answering 503 (inside the function's 10 s). */
 const claimWaitMs = 7_000;
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms * (0.5 + Math.random())));
-
 /** The contract's open transfer account for `payer`, made (once, however many ask at once) when there is none they may pay into. */
 export async function generateTransferAccount(contractId: string, payer: Payer): Promise<TransferAccountResponse> {
   let contract = await payableContract(contractId, payer);
-  const giveUpAt = Date.now() + claimWaitMs;
+  const wait = new Backoff(Date.now() + claimWaitMs, 25, 400);
   let waited = false;
-  for (let pauseMs = 25; ; pauseMs = Math.min(pauseMs * 2, 400)) {
+  for (;;) {
     const slot = await getTransferAccount(contractId);
     const open = slot && isOpenAccount(slot) ? await reusableAccount(slot, contract, payer) : undefined;
     if (open) return toAccountResponse(open, contract);
     // The request this one waited for withdrew its claim (refused, or the provider failed): answer
     // as it did rather than ask the provider again for every request that waited.
     if (waited && !slot) throw new UnavailableError(paymentMessages.accountDetailsFailed);
-    if (Date.now() >= giveUpAt) throw new UnavailableError(paymentMessages.accountDetailsFailed);
+    if (wait.expired) throw new UnavailableError(paymentMessages.accountDetailsFailed);
     if (slot && !isOpenAccount(slot) && Date.parse(slot.claimed_until) > Date.now()) {
       // Another request is making the account: show that one once it is made.
       waited = true;
-      await pause(pauseMs);
+      await wait.pause();
       continue;
     }
     if (slot) {
