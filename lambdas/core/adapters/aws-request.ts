@@ -100,6 +100,33 @@ function signerFor(service: string, region: string): SignatureV4 {
   return signer;
 }
 
+const withoutHost = ({ host: _host, ...rest }: Record<string, string>) => rest;
+
+/**
+ * The headers of a request to `url` signed for `service` (its signing name) in `region` with the
+ * function's credentials (SigV4), to send as they are: the host header is left to the connection.
+ */
+export async function signedHeaders(
+  service: string,
+  region: string,
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+): Promise<Record<string, string>> {
+  const signed = await signerFor(service, region).sign({
+    method,
+    protocol: url.protocol,
+    hostname: url.hostname,
+    port: url.port ? Number(url.port) : undefined,
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    headers: { ...headers, host: url.host },
+    body,
+  });
+  return withoutHost(signed.headers as Record<string, string>);
+}
+
 /** The service's error type from its answer (REST JSON: the x-amzn-errortype header, or `__type`/`code` in the body). */
 function errorName(headers: IncomingHttpHeaders, body: Record<string, unknown>): string {
   const header = headers['x-amzn-errortype'];
@@ -141,19 +168,9 @@ export async function awsJsonRequest(call: {
       ...(call.target ? { 'x-amz-target': call.target.name } : {}),
     };
     // Signed again for each attempt: a signature carries its time.
-    const signed = call.unsigned
-      ? { headers }
-      : await signerFor(call.service, region).sign({
-          method: call.method,
-          protocol: url.protocol,
-          hostname: url.hostname,
-          port: url.port ? Number(url.port) : undefined,
-          path: url.pathname,
-          query: Object.fromEntries(url.searchParams),
-          headers,
-          body,
-        });
-    const { host: _host, ...sent } = signed.headers as Record<string, string>;
+    const sent = call.unsigned
+      ? withoutHost(headers)
+      : await signedHeaders(call.service, region, url, call.method, headers, body);
     let outcome: { answer: Record<string, unknown> } | { error: Error; retry: 'transient' | 'throttled' | false };
     try {
       outcome = answerOf(await httpSend(url, { method: call.method, headers: sent, body }));

@@ -27,6 +27,27 @@ const agents = {
   'https:': new HttpsAgent({ keepAlive: true, timeout: 4_000 }),
 };
 
+// A local stand-in's self-signed certificate (the AppSync Events stand-in's): its own pool, made
+// again when the stand-in restarts with a new certificate.
+let trusting: { ca: string; agent: HttpsAgent } | undefined;
+
+function httpsAgentTrusting(ca: string): HttpsAgent {
+  if (trusting?.ca === ca) return trusting.agent;
+  trusting?.agent.destroy();
+  trusting = { ca, agent: new HttpsAgent({ keepAlive: true, timeout: 4_000, ca }) };
+  return trusting.agent;
+}
+
+/** What a request is: its method, headers and body, how long its answer may take, and a certificate to trust besides the system's. */
+export interface HttpRequestInit {
+  method: string;
+  headers?: Record<string, string>;
+  body?: string;
+  timeoutMs?: number;
+  /** A PEM certificate an https server may present instead of one the system trusts (a local stand-in's). */
+  ca?: string;
+}
+
 /**
  * Sends the request and reads the whole answer; rejects when there is no answer (or none within
  * `timeoutMs`, the body included). A kept connection the server had closed meanwhile (a function
@@ -35,10 +56,7 @@ const agents = {
  * also mean the server took the request and failed after; their callers decide (the AWS requests
  * retry as the SDK does, a provider call is "unavailable" and asked again later under its reference).
  */
-export async function httpSend(
-  url: URL,
-  init: { method: string; headers?: Record<string, string>; body?: string; timeoutMs?: number },
-): Promise<HttpAnswer> {
+export async function httpSend(url: URL, init: HttpRequestInit): Promise<HttpAnswer> {
   try {
     return await sendOnce(url, init);
   } catch (error) {
@@ -52,10 +70,7 @@ export async function httpSend(
 /** The kept connection a request was sent on was closed by the server before it answered anything. */
 class StaleConnectionError extends Error {}
 
-function sendOnce(
-  url: URL,
-  init: { method: string; headers?: Record<string, string>; body?: string; timeoutMs?: number },
-): Promise<HttpAnswer> {
+function sendOnce(url: URL, init: HttpRequestInit): Promise<HttpAnswer> {
   const protocol = url.protocol === 'https:' ? 'https:' : 'http:';
   const send = protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
@@ -63,7 +78,8 @@ function sendOnce(
       ...init.headers,
       ...(init.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(init.body)) }),
     };
-    const request = send(url, { method: init.method, headers, agent: agents[protocol] }, (response) => {
+    const agent = protocol === 'https:' && init.ca ? httpsAgentTrusting(init.ca) : agents[protocol];
+    const request = send(url, { method: init.method, headers, agent }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);
