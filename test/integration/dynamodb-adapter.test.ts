@@ -229,3 +229,36 @@ describe('the DynamoDB adapter', () => {
     expect(after?.held_minor).toBe(490_000);
   });
 });
+
+describe('a transfer account claim whose answer was lost', () => {
+  it('is still its maker’s: the retry, refused by the claim it made, reads the claim and knows it by its id', async () => {
+    const { claimTransferAccount, getTransferAccount, openTransferAccount } = await import('../../lambdas/core/entities/payment');
+    const claim = {
+      contract_id: 'LOST-CLAIM',
+      claim_id: 'claim-1',
+      tx_ref: 'escrow-bt-LOST-CLAIM-1',
+      payer_id: 'payer',
+      claimed_at: new Date().toISOString(),
+      claimed_until: new Date(Date.now() + 30_000).toISOString(),
+    };
+    faults.push('lose-answer');
+    expect(await claimTransferAccount(claim, undefined)).toBe(true);
+    expect(seen.filter((s) => s.operation === 'PutItem')).toHaveLength(2);
+    // Another request's claim, even one with the same payment reference, is not taken for its own.
+    expect(await claimTransferAccount({ ...claim, claim_id: 'claim-2' }, undefined)).toBe(false);
+    const account = {
+      contract_id: claim.contract_id,
+      tx_ref: claim.tx_ref,
+      account_number: '0123456789',
+      bank_name: 'Sandbox Bank',
+      amount_minor: 100_000,
+      amount_due_minor: 100_000,
+      currency: 'NGN' as const,
+      expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+      created_at: claim.claimed_at,
+    };
+    expect(await openTransferAccount(account, 'claim-2')).toBe(false);
+    expect(await openTransferAccount(account, 'claim-1')).toBe(true);
+    expect(await getTransferAccount(claim.contract_id)).toMatchObject({ account_number: '0123456789' });
+  });
+});

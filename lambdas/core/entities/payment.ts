@@ -297,6 +297,11 @@ export interface OpenTransferAccount {
 /** A request making the contract's account at the provider, for the payment `tx_ref` (no account number yet). */
 export interface TransferAccountClaim {
   contract_id: string;
+  /**
+   * Made afresh by each claim (a payment reference is not unique to one request: two of one payer
+   * in the same millisecond make the same): how a request knows the claim for its own.
+   */
+  claim_id: string;
   tx_ref: string;
   payer_id: string;
   claimed_at: string;
@@ -339,19 +344,24 @@ export async function claimTransferAccount(
     Item: { ...transferAccountKey(claim.contract_id), ...claim },
     ...stillSeen(replacing),
   });
+  // Refused, or taken by an attempt whose answer was lost (the retry then finds the claim in place):
+  // the slot says which.
   return onConditionFailed(
     write.then(() => true),
-    () => false,
+    async () => {
+      const slot = await getTransferAccount(claim.contract_id);
+      return slot !== undefined && !isOpenAccount(slot) && slot.claim_id === claim.claim_id;
+    },
   );
 }
 
-/** Makes `account` the contract's open one in place of its own claim: false when the claim was lost (it lapsed and another took over). */
-export async function openTransferAccount(account: OpenTransferAccount): Promise<boolean> {
+/** Makes `account` the contract's open one in place of the claim `claimId`: false when the claim was lost (it lapsed and another took over). */
+export async function openTransferAccount(account: OpenTransferAccount, claimId: string): Promise<boolean> {
   const write = putItem({
     TableName: tableName(),
     Item: { ...transferAccountKey(account.contract_id), ...account },
-    ConditionExpression: 'tx_ref = :mine AND attribute_not_exists(account_number)',
-    ExpressionAttributeValues: { ':mine': account.tx_ref },
+    ConditionExpression: 'claim_id = :mine AND attribute_not_exists(account_number)',
+    ExpressionAttributeValues: { ':mine': claimId },
   });
   return onConditionFailed(
     write.then(() => true),
@@ -359,14 +369,14 @@ export async function openTransferAccount(account: OpenTransferAccount): Promise
   );
 }
 
-/** Withdraws a claim that made no account (refused, or the provider failed), so the next visit may try; a no-op once it is not ours. */
-export async function releaseTransferAccountClaim(contractId: string, txRef: string): Promise<void> {
+/** Withdraws the claim `claimId` that made no account (refused, or the provider failed), so the next visit may try; a no-op once it is not ours. */
+export async function releaseTransferAccountClaim(contractId: string, claimId: string): Promise<void> {
   await onConditionFailed(
     deleteItem({
       TableName: tableName(),
       Key: transferAccountKey(contractId),
-      ConditionExpression: 'tx_ref = :mine AND attribute_not_exists(account_number)',
-      ExpressionAttributeValues: { ':mine': txRef },
+      ConditionExpression: 'claim_id = :mine AND attribute_not_exists(account_number)',
+      ExpressionAttributeValues: { ':mine': claimId },
     }),
     () => undefined,
   );

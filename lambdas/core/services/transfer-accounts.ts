@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createBankTransferCharge } from '../adapters/flutterwave/charges';
 import { logger } from '../adapters/logger';
 import type { TransferAccountResponse } from '../api/payments';
@@ -105,9 +106,11 @@ async function makeAccount(
 ): Promise<OpenTransferAccount | undefined> {
   const now = Date.now();
   const payment = newPayment(contract, payer, 'bank_transfer', now);
+  const claimId = randomUUID();
   const claimed = await claimTransferAccount(
     {
       contract_id: contract.id,
+      claim_id: claimId,
       tx_ref: payment.tx_ref,
       payer_id: payer.sub,
       claimed_at: payment.created_at,
@@ -145,10 +148,10 @@ async function makeAccount(
       created_at: payment.created_at,
     };
   } catch (error) {
-    await releaseTransferAccountClaim(contract.id, payment.tx_ref);
+    await releaseTransferAccountClaim(contract.id, claimId);
     throw error;
   }
-  if (await openTransferAccount(account)) return account;
+  if (await openTransferAccount(account, claimId)) return account;
   logger.warn('Transfer account made but not kept: its claim lapsed and another request took over', {
     contractId: contract.id,
     txRef: payment.tx_ref,
