@@ -24,6 +24,7 @@ export function reconciliationReport(report: Reconciliation): string[] {
     out.push(
       `  ${b.currency}: the ledger says the provider holds ${money(b.ledgerMinor)}; its balance is ${money(b.providerMinor)}` +
         `, with ${money(b.inFlightMinor)} in flight` +
+        (b.arrivingMinor === 0 ? '' : ` and ${money(b.arrivingMinor)} just paid in, not posted yet`) +
         (b.differenceMinor === 0 ? ': they agree' : `: DIFFERENCE ${money(b.differenceMinor)}`),
     );
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paymentCreditPosting, payoutPosting, refundCompletedPosting } from '../../lambdas/core/domain/ledger';
 import {
+  arrivingPayments,
   balanceDifference,
   dayBounds,
   lagosDay,
@@ -239,5 +240,29 @@ describe('reconciling a day', () => {
     ]);
     // The provider took 251,075 out already; the ledger still holds it until each completes.
     expect(balanceDifference({ ledgerMinor: 1_000_000, providerMinor: 748_925, inFlightMinor: 251_075 })).toBe(0);
+  });
+
+  it('takes a payment confirmed in the last minutes and not posted yet as arriving, not as a difference of the balance', () => {
+    const payment = (id: number, createdAt: string, status = 'successful') => ({
+      id,
+      txRef: `T${id}`,
+      status,
+      amountMinor: 250_000,
+      feeMinor: 3_500,
+      currency: 'NGN',
+      createdAt: at(createdAt),
+    });
+    const since = at('2026-11-24T11:45Z');
+    const payments = [
+      payment(1, '2026-11-24T11:50Z'),
+      // Posted already: in the ledger's holding.
+      payment(2, '2026-11-24T11:55Z'),
+      // Older than the window: the ledger should have it by now; the balance shows it missing.
+      payment(3, '2026-11-24T11:00Z'),
+      payment(4, '2026-11-24T11:58Z', 'failed'),
+    ];
+    const arriving = arrivingPayments(payments, [{ provider_id: 'transaction:2' }], since);
+    expect([...arriving]).toEqual([['NGN', 246_500]]);
+    expect(balanceDifference({ ledgerMinor: 500_000, providerMinor: 746_500, inFlightMinor: 0, arrivingMinor: 246_500 })).toBe(0);
   });
 });

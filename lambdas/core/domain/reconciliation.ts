@@ -250,12 +250,43 @@ export function reconcileDay(
 }
 
 /**
+ * How long a payment the provider confirmed may go unposted before the balance check counts it
+ * against the ledger: its webhook is handled in seconds, or the reconciler verifies it within 5
+ * minutes when the webhook was lost. Until then it is on its way into the ledger, not a difference.
+ */
+export const arrivingWindowMs = 15 * 60 * 1000;
+
+/**
+ * The payments the provider confirmed since `since` that no posting names yet, per currency in
+ * minor units (amount less the provider's fee: what reached the balance). `postings` must cover
+ * `since` onwards: a payment is posted after it is made.
+ */
+export function arrivingPayments(
+  payments: ProviderSide['payments'],
+  postings: readonly Pick<ReconciledPosting, 'provider_id'>[],
+  since: string,
+): Map<string, number> {
+  const posted = new Set(postings.map((p) => p.provider_id));
+  const arriving = new Map<string, number>();
+  for (const p of payments)
+    if (p.status === 'successful' && p.createdAt >= since && !posted.has(providerId('transaction', p.id)))
+      arriving.set(p.currency, (arriving.get(p.currency) ?? 0) + p.amountMinor - p.feeMinor);
+  return arriving;
+}
+
+/**
  * The balance check: what the ledger says the provider holds, against the provider's balance
  * with what is in flight added back (the provider took it out already; the ledger posts it once
- * it completes). Zero when every kobo is where the ledger says.
+ * it completes) and what is arriving taken off (the provider has it; the ledger posts it in a
+ * moment). Zero when every kobo is where the ledger says.
  */
-export function balanceDifference(figures: { ledgerMinor: number; providerMinor: number; inFlightMinor: number }): number {
-  return figures.ledgerMinor - (figures.providerMinor + figures.inFlightMinor);
+export function balanceDifference(figures: {
+  ledgerMinor: number;
+  providerMinor: number;
+  inFlightMinor: number;
+  arrivingMinor?: number;
+}): number {
+  return figures.ledgerMinor - (figures.providerMinor + figures.inFlightMinor - (figures.arrivingMinor ?? 0));
 }
 
 /** A difference as finance reads it. */

@@ -9,6 +9,8 @@ import { type Currency, currencyCodes, escrowCurrencies, isEscrowCurrency } from
 import { providerFeeOf } from '../domain/payment';
 import {
   addDays,
+  arrivingPayments,
+  arrivingWindowMs,
   balanceDifference,
   type Difference,
   dayBounds,
@@ -31,7 +33,9 @@ export interface BalanceCheck {
   providerMinor: number;
   /** What the provider has taken out already and the ledger posts once it completes. */
   inFlightMinor: number;
-  /** ledger - (provider + in flight): 0 when every kobo is where the ledger says. */
+  /** Payments the provider confirmed in the last 15 minutes that the ledger has not posted yet. */
+  arrivingMinor: number;
+  /** ledger - (provider + in flight - arriving): 0 when every kobo is where the ledger says. */
   differenceMinor: number;
 }
 
@@ -147,10 +151,13 @@ export async function reconcile(date = lagosDay(new Date().toISOString()), now =
     until: [dayBounds(addDays(date, 1)).until, nowIso].sort()[0] as string,
   };
   const lookback = new Date(now.getTime() - inFlightLookbackDays * 86_400_000).toISOString();
-  const [provider, recent] = await Promise.all([
+  const arrivingSince = new Date(now.getTime() - arrivingWindowMs).toISOString();
+  const [provider, recent, justPaid] = await Promise.all([
     providerSide(addDays(date, -1), addDays(date, 1), window.from),
     // What is under way now, for the balance check: transfers and refunds only.
     providerSide(lagosDay(lookback), lagosDay(nowIso), lookback, false),
+    // And what has just been paid in, which may not be posted yet.
+    listTransactions({ from: lagosDay(arrivingSince), to: lagosDay(nowIso), status: 'successful' }),
   ]);
 
   // Every currency the product knows: money can arrive in one no contract is in (and is refunded).
@@ -165,13 +172,23 @@ export async function reconcile(date = lagosDay(new Date().toISOString()), now =
 
   const { differences, inFlight } = reconcileDay(day, provider, postings);
   const underWay = reconcileDay({ from: lookback, until: nowIso }, recent, []).inFlight;
+  const justPosted: ReconciledPosting[] = [];
+  for (const currency of currencyCodes)
+    for (const entry of await postingsBetween(currency, arrivingSince, nowIso))
+      justPosted.push({ ...entry, currency: entry.currency ?? currency });
+  const arriving = arrivingPayments(justPaid.map(paymentRow), justPosted, arrivingSince);
 
   const balances: BalanceCheck[] = [];
   for (const currency of currencyCodes) {
     const [ledger, balance] = await Promise.all([ledgerTotals(currency, nowIso), getBalance(currency)]);
     const inFlightMinor = underWay.filter((f) => f.currency === currency).reduce((sum, f) => sum + f.amountMinor, 0);
     // The ledger counts a payment once the provider confirms it, before it settles: the ledger balance, not the available one.
-    const figures = { ledgerMinor: ledger.balances.provider_holding, providerMinor: balance.ledgerMinor, inFlightMinor };
+    const figures = {
+      ledgerMinor: ledger.balances.provider_holding,
+      providerMinor: balance.ledgerMinor,
+      inFlightMinor,
+      arrivingMinor: arriving.get(currency) ?? 0,
+    };
     const quiet = Object.values(figures).every((minor) => minor === 0);
     if (!quiet || isEscrowCurrency(currency))
       balances.push({ currency, ...figures, differenceMinor: balanceDifference(figures) });
