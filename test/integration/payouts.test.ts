@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
-import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
-import { platformFee, toDecimalString } from '../../lambdas/core/domain/money';
+import { platformFee } from '../../lambdas/core/domain/money';
 import { payoutReference } from '../../lambdas/core/domain/payout';
 import { contractKey } from '../../lambdas/core/entities/contract';
 import { payoutKey } from '../../lambdas/core/entities/payout';
@@ -14,9 +13,12 @@ import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/in
 import { documents } from '../../scripts/aws-clients';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
-import { confirmedUser, signedIn, type TestUser, waitForEmail } from '../support/identity';
+import { apiCaller } from '../support/http';
+import { type SignedInPerson, signedInPerson, waitForEmail } from '../support/identity';
 import { expectBalancedLedgers, expectReconciled, ledgerOf } from '../support/ledger';
 import { sixDigitCode } from '../support/mailbox';
+import { contractPaidInFull, markCompleted } from '../support/paid-contract';
+import { readyToBePaid, setPin } from '../support/seller';
 
 /**
  * Money out against the local cloud, the real state machine and the provider's sandbox: the buyer
@@ -25,24 +27,13 @@ import { sixDigitCode } from '../support/mailbox';
  * intervals are shortened so nothing waits on real minutes. After every test, every contract's
  * ledger sums to zero and payout + fee = released.
  */
-interface Actor {
-  token: string;
-  sub: string;
-  user: TestUser;
-}
-
 const pin = '4821';
 let cloud: LocalCloud;
-let seller: Actor;
-let buyer: Actor;
-let stranger: Actor;
+let seller: SignedInPerson;
+let buyer: SignedInPerson;
+let stranger: SignedInPerson;
 const touched = new Set<string>();
 const dataDir = mkdtempSync(join(tmpdir(), 'escrow-payouts-'));
-
-async function actor(name: string): Promise<Actor> {
-  const user = await confirmedUser(cloud, name);
-  return { ...(await signedIn(user)), user };
-}
 
 beforeAll(async () => {
   cloud = await startLocalCloud({
@@ -53,12 +44,10 @@ beforeAll(async () => {
     flutterwave: { transferSettleMs: 300 },
   });
   configureAmplify(cloud.config);
-  seller = await actor('seller');
-  buyer = await actor('buyer');
-  stranger = await actor('stranger');
-  await setPin(seller, pin);
-  const saved = await call(seller, '/save-bank-info', { bank_code: '044', account_number: '0690000032', pin });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  seller = await signedInPerson(cloud, 'seller');
+  buyer = await signedInPerson(cloud, 'buyer');
+  stranger = await signedInPerson(cloud, 'stranger');
+  await readyToBePaid(cloud, seller, pin);
 }, 120_000);
 
 afterEach(async () => {
@@ -90,67 +79,24 @@ const storedContract = async (id: string) =>
   (await documents().send(new GetCommand({ TableName: localStage.tableName, Key: contractKey(id), ConsistentRead: true })))
     .Item as Record<string, unknown>;
 
-async function call(who: Pick<Actor, 'token'>, path: string, body?: unknown, method?: string) {
-  const response = await fetch(`${cloud.apiUrl}${path}`, {
-    method: method ?? (body === undefined ? 'GET' : 'POST'),
-    headers: {
-      authorization: `Bearer ${who.token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-/** Sets a payment PIN the way /reset-pin does: the security answer, the emailed code, the PIN. */
-async function setPin(who: Actor, newPin: string) {
-  const asked = await call(who, '/request-pin-code', { securityAnswer: who.user.answer });
-  expect(asked.status, JSON.stringify(asked.body)).toBe(200);
-  const code = sixDigitCode(await waitForEmail(cloud, who.user.email, /payment PIN code/));
-  const reset = await call(who, '/reset-pin', { code, pin: newPin, confirmPin: newPin });
-  expect(reset.status, JSON.stringify(reset.body)).toBe(200);
-}
+const call: ReturnType<typeof apiCaller> = (...args) => apiCaller(cloud)(...args);
 
 async function contract(id: string): Promise<ContractView> {
   return ((await call(buyer, `/contracts/${id}`)).body as { contract: ContractView }).contract;
 }
 
 /** An accepted NGN contract the buyer paid in full by bank transfer (through the sandbox's bank page). */
-async function fundedContract(value = '85000', creator: Actor = seller): Promise<string> {
-  const made = await call(creator, '/create-contract', {
-    acceptorId: buyer.sub,
-    title: 'Wedding cake',
-    description: 'Three tiers',
-    value,
-    currency: 'NGN',
-  });
-  const id = String(made.body.id);
-  touched.add(id);
-  expect((await call(buyer, '/accept-contract', { contractId: id })).status).toBe(200);
-  const account = (await call(buyer, '/generate-transfer-account', { contractId: id }))
-    .body as unknown as TransferAccountResponse;
-  const sent = await fetch(cloud.flutterwave.bankUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ account_number: account.account_number, amount: toDecimalString(account.amount_minor) }),
-  });
-  expect(sent.status).toBe(200);
-  await eventually(
-    () => contract(id),
-    (c) => c.status === 'fully_funded',
-  );
-  return id;
-}
+const fundedContract = (value = '85000', creator: SignedInPerson = seller) =>
+  contractPaidInFull(cloud, creator, buyer, { title: 'Wedding cake', description: 'Three tiers', value }, touched);
 
 /** Funded and marked completed by the buyer. */
-async function satisfiedContract(value?: string, creator?: Actor): Promise<string> {
+async function satisfiedContract(value?: string, creator?: SignedInPerson): Promise<string> {
   const id = await fundedContract(value, creator);
-  const marked = await call(buyer, '/mark-contract-completed', { contractId: id });
-  expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+  await markCompleted(cloud, buyer, id);
   return id;
 }
 
-const release = (id: string, who: Actor = seller, withPin = pin) =>
+const release = (id: string, who: SignedInPerson = seller, withPin = pin) =>
   call(who, '/release-funds', { contractId: id, pin: withPin, releaseAmount: 1, creatorId: who.sub });
 
 /** Every attempt at the provider for the contract's payout (a retry's reference carries a suffix). */
@@ -361,8 +307,8 @@ describe('release and payout', () => {
 
 describe('a payout to an account that cannot take it', () => {
   it('is redirected the moment the seller saves corrected bank details, with no one from ops: a new reference, the old attempts kept, paid once', async () => {
-    const other = await actor('redirected-seller');
-    await setPin(other, '6464');
+    const other = await signedInPerson(cloud, 'redirected-seller');
+    await setPin(cloud, other, '6464');
     const wrong = await call(other, '/save-bank-info', {
       bank_code: failingPayoutAccount.bankCode,
       account_number: failingPayoutAccount.accountNumber,
@@ -426,8 +372,8 @@ describe('release refusals change nothing', () => {
   });
 
   it('refuses a wrong PIN (401) and, after five, even the right one for a while (429)', async () => {
-    const other = await actor('other-seller');
-    await setPin(other, '1111');
+    const other = await signedInPerson(cloud, 'other-seller');
+    await setPin(cloud, other, '1111');
     expect((await call(other, '/save-bank-info', { bank_code: '044', account_number: '0690000033', pin: '1111' })).status).toBe(
       200,
     );
@@ -440,8 +386,8 @@ describe('release refusals change nothing', () => {
   });
 
   it('refuses a seller without bank details (409)', async () => {
-    const other = await actor('no-bank');
-    await setPin(other, '2222');
+    const other = await signedInPerson(cloud, 'no-bank');
+    await setPin(cloud, other, '2222');
     const id = await satisfiedContract('5000', other);
     expect(await release(id, other, '2222')).toMatchObject({
       status: 409,
@@ -487,10 +433,10 @@ describe('bank details and the payment PIN', () => {
   });
 
   it('saves bank details with the name the server resolved, only with the PIN, and emails the account', async () => {
-    const other = await actor('bank-saver');
+    const other = await signedInPerson(cloud, 'bank-saver');
     const before = await call(other, '/save-bank-info', { bank_code: '044', account_number: '0690000034', pin: '3333' });
     expect(before.status).toBe(409);
-    await setPin(other, '3333');
+    await setPin(cloud, other, '3333');
     const wrong = await call(other, '/save-bank-info', { bank_code: '044', account_number: '0690000034', pin: '0000' });
     expect(wrong.status).toBe(401);
     const saved = await call(other, '/save-bank-info', {
@@ -507,7 +453,7 @@ describe('bank details and the payment PIN', () => {
   });
 
   it('sets the PIN only with the right security answer and the emailed code, once', async () => {
-    const other = await actor('pin-setter');
+    const other = await signedInPerson(cloud, 'pin-setter');
     expect((await call(other, '/request-pin-code', { securityAnswer: 'wrong answer' })).status).toBe(401);
     expect((await call(other, '/request-pin-code', { securityAnswer: other.user.answer })).status).toBe(200);
     const code = sixDigitCode(await waitForEmail(cloud, other.user.email, /payment PIN code/));

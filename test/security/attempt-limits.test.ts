@@ -1,13 +1,13 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
-import { toDecimalString } from '../../lambdas/core/domain/money';
 import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
-import { eventually } from '../support/eventually';
-import { confirmedUser, linkIn, mailCount, signedIn, type TestUser, waitForEmail } from '../support/identity';
+import { apiCaller } from '../support/http';
+import { confirmedUser, linkIn, mailCount, type SignedInPerson, signedInPerson, waitForEmail } from '../support/identity';
 import { expectBalancedLedgers } from '../support/ledger';
-import { emailsTo, sixDigitCode } from '../support/mailbox';
+import { emailsTo } from '../support/mailbox';
+import { contractPaidInFull, markCompleted } from '../support/paid-contract';
+import { readyToBePaid, setPin } from '../support/seller';
 
 /**
  * Issue 25, items 2 and 3: the limits on guessing a PIN or a security answer must never turn
@@ -16,81 +16,31 @@ import { emailsTo, sixDigitCode } from '../support/mailbox';
  * their password (the owner's mailbox gets a link past the stranger's guesses).
  */
 
-interface Actor {
-  token: string;
-  sub: string;
-  user: TestUser;
-}
-
 let cloud: LocalCloud;
-let seller: Actor;
-let buyer: Actor;
+let seller: SignedInPerson;
+let buyer: SignedInPerson;
 const pin = '4821';
 const touched = new Set<string>();
 
-async function actor(name: string): Promise<Actor> {
-  const user = await confirmedUser(cloud, name);
-  return { ...(await signedIn(user)), user };
-}
-
-async function call(who: Pick<Actor, 'token'> | null, path: string, body?: unknown) {
-  const response = await fetch(`${cloud.apiUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(who ? { authorization: `Bearer ${who.token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-/** Sets a payment PIN the way /reset-pin does: the security answer, the emailed code, the PIN. */
-async function setPin(who: Actor, newPin: string) {
-  expect((await call(who, '/request-pin-code', { securityAnswer: who.user.answer })).status).toBe(200);
-  const code = sixDigitCode(await waitForEmail(cloud, who.user.email, /payment PIN code/));
-  expect((await call(who, '/reset-pin', { code, pin: newPin, confirmPin: newPin })).status).toBe(200);
-}
+const call: ReturnType<typeof apiCaller> = (...args) => apiCaller(cloud)(...args);
 
 /** An accepted contract the buyer paid in full by bank transfer and marked completed. */
-async function satisfiedContract(creator: Actor): Promise<string> {
-  const made = await call(creator, '/create-contract', {
-    acceptorId: buyer.sub,
-    title: 'Ankara fabric',
-    description: 'Six yards',
-    value: '12000',
-    currency: 'NGN',
-  });
-  const id = String(made.body.id);
-  touched.add(id);
-  expect((await call(buyer, '/accept-contract', { contractId: id })).status).toBe(200);
-  const generated = await call(buyer, '/generate-transfer-account', { contractId: id });
-  expect(generated.status, JSON.stringify(generated.body)).toBe(200);
-  const account = generated.body as unknown as TransferAccountResponse;
-  const sent = await fetch(cloud.flutterwave.bankUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ account_number: account.account_number, amount: toDecimalString(account.amount_minor) }),
-  });
-  expect(sent.status).toBe(200);
-  await eventually(
-    async () => (await call(buyer, `/contracts/${id}`)).body as { contract: { status: string } },
-    (view) => view.contract.status === 'fully_funded',
-  );
-  expect((await call(buyer, '/mark-contract-completed', { contractId: id })).status).toBe(200);
+async function satisfiedContract(creator: SignedInPerson): Promise<string> {
+  const terms = { title: 'Ankara fabric', description: 'Six yards', value: '12000' };
+  const id = await contractPaidInFull(cloud, creator, buyer, terms, touched);
+  await markCompleted(cloud, buyer, id);
   return id;
 }
 
-const release = (id: string, who: Actor, withPin: string) =>
+const release = (id: string, who: SignedInPerson, withPin: string) =>
   call(who, '/release-funds', { contractId: id, pin: withPin, releaseAmount: 1, creatorId: who.sub });
 
 beforeAll(async () => {
   cloud = await startLocalCloud({ flutterwave: { transferSettleMs: 300 } });
   configureAmplify(cloud.config);
-  seller = await actor('pin-owner');
-  buyer = await actor('pin-buyer');
-  await setPin(seller, pin);
-  expect((await call(seller, '/save-bank-info', { bank_code: '044', account_number: '0690000032', pin })).status).toBe(200);
+  seller = await signedInPerson(cloud, 'pin-owner');
+  buyer = await signedInPerson(cloud, 'pin-buyer');
+  await readyToBePaid(cloud, seller, pin);
 }, 180_000);
 
 afterAll(async () => {
@@ -117,8 +67,8 @@ describe('the payment PIN', () => {
   });
 
   it('still refuses the guesses past the limit when ten wrong PINs arrive at once, and then the right one', async () => {
-    const guesser = await actor('pin-guessed');
-    await setPin(guesser, '1357');
+    const guesser = await signedInPerson(cloud, 'pin-guessed');
+    await setPin(cloud, guesser, '1357');
     const replies = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         call(guesser, '/save-bank-info', { bank_code: '044', account_number: '0690000032', pin: `000${i}` }),

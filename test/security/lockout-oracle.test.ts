@@ -2,9 +2,9 @@ import { confirmSignIn, type SignInOutput, signIn, signOut } from 'aws-amplify/a
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { envNames } from '../../lambdas/core/adapters/env';
 import { identityLimits } from '../../lambdas/core/domain/identity';
-import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
-import { configureAmplify } from '../support/amplify';
+import type { LocalCloud } from '../../lib/local/index';
 import { confirmedUser, postJson, type TestUser } from '../support/identity';
+import { startQuietCloud } from '../support/quiet-cloud';
 
 /**
  * Issue 25, item 6: a locked account answered at once (two lock reads, no hash) where any other
@@ -30,8 +30,7 @@ let cloud: LocalCloud;
 
 beforeAll(async () => {
   // No schedule runs meanwhile: every request counted is the answer's own.
-  cloud = await startLocalCloud({ schedules: { everyMs: 3_600_000 } });
-  configureAmplify(cloud.config);
+  cloud = await startQuietCloud();
 }, 120_000);
 
 afterAll(async () => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationsResponse } from '../../lambdas/core/api/notifications';
 import { throttles } from '../../lambdas/core/domain/throttle-rules';
-import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
-import { configureAmplify } from '../support/amplify';
+import type { LocalCloud } from '../../lib/local/index';
 import { apiRequest } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
 import { emailsTo } from '../support/mailbox';
+import { startQuietCloud } from '../support/quiet-cloud';
 
 /**
  * Issue 25, item 7: one account could still push 50 notifications (and their emails) an hour at
@@ -22,8 +22,7 @@ const perPerson = throttles.noticesForPerson.limit;
 const heldBackTitle = 'More new contracts';
 
 beforeAll(async () => {
-  cloud = await startLocalCloud({ schedules: { everyMs: 3_600_000 } });
-  configureAmplify(cloud.config);
+  cloud = await startQuietCloud();
 }, 120_000);
 
 afterAll(async () => {

@@ -13,12 +13,22 @@ export async function readyToBePaid(
   pin: string,
   account = { bank_code: '044', account_number: '0690000032' },
 ): Promise<void> {
-  const post = async (path: string, body: unknown) => {
-    const answer = await apiRequest(cloud.apiUrl, { method: 'POST', path, token: seller.token, body });
+  await setPin(cloud, seller, pin);
+  await postAs(cloud, seller)('/save-bank-info', { ...account, pin });
+}
+
+/** Sets a payment PIN the way /reset-pin does: the security answer, the emailed code, the PIN. */
+export async function setPin(cloud: LocalCloud, who: SignedInPerson, pin: string): Promise<void> {
+  const post = postAs(cloud, who);
+  await post('/request-pin-code', { securityAnswer: who.user.answer });
+  const code = sixDigitCode(await waitForEmail(cloud, who.user.email, /payment PIN code/));
+  await post('/reset-pin', { code, pin, confirmPin: pin });
+}
+
+/** A POST as `who` that throws unless it answers 200 (this module also serves the benches, outside vitest). */
+function postAs(cloud: LocalCloud, who: SignedInPerson) {
+  return async (path: string, body: unknown) => {
+    const answer = await apiRequest(cloud.apiUrl, { method: 'POST', path, token: who.token, body });
     if (answer.status !== 200) throw new Error(`POST ${path}: ${answer.status} ${answer.text}`);
   };
-  await post('/request-pin-code', { securityAnswer: seller.user.answer });
-  const code = sixDigitCode(await waitForEmail(cloud, seller.user.email, /payment PIN code/));
-  await post('/reset-pin', { code, pin, confirmPin: pin });
-  await post('/save-bank-info', { ...account, pin });
 }
