@@ -2,7 +2,7 @@ import { getItem, updateItem } from '../adapters/dynamodb';
 import type { TransferStatus } from '../adapters/flutterwave/transfers';
 import type { Currency } from '../domain/money';
 import type { PayoutStatus } from '../domain/payout';
-import { onConditionFailed, queryAll, type TransactItem, tableName, withoutKeys } from './table';
+import { onConditionFailed, queryGsi1Partition, type TransactItem, tableName, withoutKeys } from './table';
 
 /**
  * The payout of a contract's escrow to its creator, `CONTRACT#<id>` / `PAYOUT`: written with the
@@ -108,12 +108,7 @@ function updateParts(contractId: string, changes: PayoutChanges, now: string) {
 
 /** The payouts waiting for ops now (`failed`), the longest waiting first. */
 export async function listPayoutsWaitingForOps(): Promise<Payout[]> {
-  const items = await queryAll({
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': waitingPayoutsPartition },
-  });
-  return items.map(fromItem);
+  return (await queryGsi1Partition(waitingPayoutsPartition)).map(fromItem);
 }
 
 /**

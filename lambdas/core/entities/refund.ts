@@ -1,7 +1,15 @@
 import { getItem, updateItem } from '../adapters/dynamodb';
 import type { TransferStatus } from '../adapters/flutterwave/transfers';
 import type { Currency } from '../domain/money';
-import { onConditionFailed, queryAll, type TransactItem, tableName, transactWrite, withoutKeys } from './table';
+import {
+  onConditionFailed,
+  queryAll,
+  queryGsi1Partition,
+  type TransactItem,
+  tableName,
+  transactWrite,
+  withoutKeys,
+} from './table';
 
 /**
  * One refund leg of a contract: `CONTRACT#<id>` / `REFUND#<leg>`, money going back to the payer
@@ -162,22 +170,12 @@ export async function listRefundsAwaitingBankDetails(payerId: string): Promise<R
 
 /** Every leg still owed to a payer that a worker moves (pending, requested, transferring), oldest first. */
 export async function listOpenRefundLegs(): Promise<RefundLeg[]> {
-  const items = await queryAll({
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': openLegsPartition },
-  });
-  return items.map(fromItem);
+  return (await queryGsi1Partition(openLegsPartition)).map(fromItem);
 }
 
 /** Every leg that failed for good and waits for ops, oldest first. */
 export async function listRefundLegsWaitingForOps(): Promise<RefundLeg[]> {
-  const items = await queryAll({
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': waitingLegsPartition },
-  });
-  return items.map(fromItem);
+  return (await queryGsi1Partition(waitingLegsPartition)).map(fromItem);
 }
 
 export type RefundLegChanges = Partial<

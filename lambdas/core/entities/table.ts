@@ -113,6 +113,15 @@ export async function queryAll(input: Omit<QueryInput, 'ExclusiveStartKey' | 'Ta
   return items;
 }
 
+/** Every item listed under `partition` of GSI1, in its sort key's order (the oldest first where it starts with a time). */
+export function queryGsi1Partition(partition: string): Promise<Record<string, unknown>[]> {
+  return queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': partition },
+  });
+}
+
 type Key = { PK: string; SK: string };
 
 /**
