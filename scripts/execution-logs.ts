@@ -5,7 +5,7 @@
  * DescribeExecution no longer knows the execution, and prints it as it prints a live history.
  */
 import { CloudWatchLogsClient, paginateFilterLogEvents } from '@aws-sdk/client-cloudwatch-logs';
-import type { HistoryEvent } from '@aws-sdk/client-sfn';
+import type { ExecutionStatus, HistoryEvent } from '@aws-sdk/client-sfn';
 
 /** One logged history event as Step Functions writes it to CloudWatch Logs. */
 interface LoggedEvent {
@@ -57,4 +57,52 @@ export async function historyFromLogs(region: string, logGroupName: string, exec
   for await (const page of paginateFilterLogEvents({ client: logs }, { logGroupName, filterPattern }))
     for (const event of page.events ?? []) if (event.message) messages.push(event.message);
   return historyFromLogEvents(messages, executionArn);
+}
+
+/** How an execution that ended badly says so in its log, and the status ListExecutions gave it. */
+const badEnds: Record<string, ExecutionStatus> = {
+  ExecutionFailed: 'FAILED',
+  ExecutionTimedOut: 'TIMED_OUT',
+  ExecutionAborted: 'ABORTED',
+};
+
+/** An execution that failed, timed out or was aborted, as its end event was logged. */
+export interface LoggedBadEnd {
+  name: string;
+  status: ExecutionStatus;
+  stopDate: Date;
+}
+
+/** The executions whose end event among `messages` says they failed, timed out or were aborted (one each, by ARN). */
+export function badEndsFromLogEvents(messages: readonly string[]): LoggedBadEnd[] {
+  const ended = new Map<string, LoggedBadEnd>();
+  for (const message of messages) {
+    let logged: LoggedEvent;
+    try {
+      logged = JSON.parse(message) as LoggedEvent;
+    } catch {
+      continue;
+    }
+    const status = badEnds[logged.type ?? ''];
+    const name = logged.execution_arn?.split(':').pop();
+    if (!status || !name || !logged.execution_arn) continue;
+    ended.set(logged.execution_arn, { name, status, stopDate: new Date(Number(logged.event_timestamp ?? 0)) });
+  }
+  return [...ended.values()];
+}
+
+/**
+ * The executions that ended badly in [since, until), from the log group: what finance's date-range
+ * listing still finds once Step Functions no longer lists them (90 days after they end).
+ */
+export async function badEndsFromLogs(region: string, logGroupName: string, since: Date, until: Date): Promise<LoggedBadEnd[]> {
+  const logs = new CloudWatchLogsClient({ region });
+  const messages: string[] = [];
+  const filterPattern = `{ ${Object.keys(badEnds)
+    .map((type) => `$.type = "${type}"`)
+    .join(' || ')} }`;
+  const query = { logGroupName, filterPattern, startTime: since.getTime(), endTime: until.getTime() - 1 };
+  for await (const page of paginateFilterLogEvents({ client: logs }, query))
+    for (const event of page.events ?? []) if (event.message) messages.push(event.message);
+  return badEndsFromLogEvents(messages);
 }

@@ -26,7 +26,7 @@ import { payoutKey } from '../lambdas/core/entities/payout';
 import type { RefundLeg } from '../lambdas/core/entities/refund';
 import { localCredentials } from '../lib/local/dynamodb';
 import { localStage } from '../lib/local/index';
-import { historyFromLogs } from './execution-logs';
+import { badEndsFromLogs, historyFromLogs } from './execution-logs';
 import { moneyMovements, movementCsv, movementTable } from './money-movements';
 import { stageOutputs } from './stage-outputs';
 
@@ -327,12 +327,14 @@ async function main() {
   );
   const documents = DynamoDBDocumentClient.from(dynamodb);
   if (!contractId && range) {
-    const rows = await moneyMovements({ sfn, documents, tableName, stateMachineArn }, range.since, range.until).catch(
-      (error: Error) => {
-        console.error(`Could not read the executions: ${error.name}: ${error.message}`);
-        process.exit(1);
-      },
-    );
+    const badEndsLogged = executionLogs
+      ? (since: Date, until: Date) => badEndsFromLogs(executionLogs.region, executionLogs.logGroupName, since, until)
+      : undefined;
+    const clients = { sfn, documents, tableName, stateMachineArn, badEndsLogged };
+    const rows = await moneyMovements(clients, range.since, range.until).catch((error: Error) => {
+      console.error(`Could not read the executions: ${error.name}: ${error.message}`);
+      process.exit(1);
+    });
     console.log(values.csv ? movementCsv(rows) : movementTable(rows).join('\n'));
     return;
   }

@@ -14,6 +14,7 @@ import { type Currency, currencyCodes, formatAmount } from '../lambdas/core/doma
 import { contractKey } from '../lambdas/core/entities/contract';
 import { type Payout, payoutKey } from '../lambdas/core/entities/payout';
 import type { RefundLeg } from '../lambdas/core/entities/refund';
+import type { LoggedBadEnd } from './execution-logs';
 
 export type MovementKind = 'release' | 'payout failed' | 'refund' | 'refund failed' | 'execution failed';
 
@@ -180,7 +181,14 @@ async function contractsWithPostings(
 
 /** Every movement of the range on a stage (or the local cloud), oldest first. */
 export async function moneyMovements(
-  clients: { sfn: SFNClient; documents: DynamoDBDocumentClient; tableName: string; stateMachineArn: string },
+  clients: {
+    sfn: SFNClient;
+    documents: DynamoDBDocumentClient;
+    tableName: string;
+    stateMachineArn: string;
+    /** The executions that ended badly in the range, from the stage's log group (none locally: the local Step Functions forgets nothing). */
+    badEndsLogged?: (since: Date, until: Date) => Promise<LoggedBadEnd[]>;
+  },
   since: Date,
   until: Date,
 ): Promise<MovementRow[]> {
@@ -196,7 +204,7 @@ export async function moneyMovements(
   }
   const rows: MovementRow[] = [];
   const seen = new Set<string>();
-  const add = async (contractId: string, execution?: ExecutionListItem) => {
+  const add = async (contractId: string, execution?: Pick<ExecutionListItem, 'status' | 'stopDate'>) => {
     // Only the latest execution of a contract (`<id>--2` continues it) reads its payout and refunds.
     const latest = !seen.has(contractId);
     seen.add(contractId);
@@ -229,6 +237,10 @@ export async function moneyMovements(
   };
   // A continuation (`<id>--2`) is the same contract.
   for (const execution of executions) await add((execution.name ?? '').replace(/--\d+$/, ''), execution);
+  // An execution that ended badly more than 90 days ago is no longer listed: its logged end still says so.
+  const listed = new Set(executions.map((e) => e.name));
+  for (const ended of (await clients.badEndsLogged?.(since, until)) ?? [])
+    if (!listed.has(ended.name)) await add(ended.name.replace(/--\d+$/, ''), ended);
   // Step Functions lists an execution for 90 days after it ends; the ledger's postings of the range
   // (GSI1, by time) find the contracts whose money moved then, however old.
   for (const contractId of await contractsWithPostings(clients, since, until)) if (!seen.has(contractId)) await add(contractId);

@@ -112,6 +112,23 @@ it('lists a day’s completed escrow and a failed payout, as a table and as CSV 
     [paid.contractId, 'release', 245_000, 5_000, 'paid'],
     [failing.contractId, 'payout failed', 245_000, 5_000, 'failed'],
   ]);
+
+  // An execution that failed is found by its logged end once Step Functions no longer lists it
+  // (on a stage the executions' log group answers; here a stand-in for it).
+  const failedAt = new Date();
+  const logged = await moneyMovements(
+    {
+      ...clients,
+      sfn: forgetful,
+      badEndsLogged: async () => [{ name: `${paid.contractId}--2`, status: 'FAILED', stopDate: failedAt }],
+    },
+    since,
+    new Date(Date.now() + 60_000),
+  );
+  expect(logged.filter((r) => r.contractId === paid.contractId).map((r) => [r.kind, r.status, r.at])).toEqual([
+    ['release', 'paid', expect.any(String)],
+    ['execution failed', 'FAILED', failedAt.toISOString()],
+  ]);
 });
 
 it('agrees with the payment provider to the kobo once every escrow here has settled (npm run reconcile)', async () => {

@@ -6,7 +6,7 @@ import {
   refundRequestedPosting,
 } from '../../lambdas/core/domain/ledger';
 import { payoutFigures } from '../../lambdas/core/domain/payout';
-import { historyFromLogEvents } from '../../scripts/execution-logs';
+import { badEndsFromLogEvents, historyFromLogEvents } from '../../scripts/execution-logs';
 import { executionReport } from '../../scripts/executions';
 
 const at = (s: string) => new Date(`2026-11-22T10:00:${s}Z`);
@@ -342,5 +342,31 @@ describe('npm run executions', () => {
     expect(lines).toContain('  2026-05-01T10:00:01.000Z  AwaitFunding');
     expect(lines).toContain('  2026-05-01T10:00:09.000Z    answered amountPaid ₦2,500.00, status fully_funded');
     expect(lines).toContain('  2026-05-01T10:00:20.000Z    failed TransferFailed: DISBURSE FAILED');
+  });
+
+  it('finds the executions that failed, timed out or were aborted from their logged end events, once each', () => {
+    const base = 'arn:aws:states:eu-west-1:123456789012:execution:escrow-prod-contracts';
+    const logged = (type: string, name: string, seconds: string) =>
+      JSON.stringify({
+        id: '9',
+        type,
+        details: {},
+        event_timestamp: String(Date.parse(`2026-05-01T10:00:${seconds}Z`)),
+        execution_arn: `${base}:${name}`,
+      });
+    expect(
+      badEndsFromLogEvents([
+        logged('ExecutionFailed', 'C1', '01'),
+        logged('ExecutionTimedOut', 'C2--2', '02'),
+        logged('ExecutionAborted', 'C3', '03'),
+        logged('ExecutionSucceeded', 'C4', '04'),
+        logged('ExecutionFailed', 'C1', '01'),
+        'not an event',
+      ]),
+    ).toEqual([
+      { name: 'C1', status: 'FAILED', stopDate: new Date('2026-05-01T10:00:01Z') },
+      { name: 'C2--2', status: 'TIMED_OUT', stopDate: new Date('2026-05-01T10:00:02Z') },
+      { name: 'C3', status: 'ABORTED', stopDate: new Date('2026-05-01T10:00:03Z') },
+    ]);
   });
 });
