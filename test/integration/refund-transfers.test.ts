@@ -147,6 +147,27 @@ describe('a refund the provider will not make', () => {
     expect(await titles(buyer)).toEqual(expect.arrayContaining(['Refund by bank transfer', 'Refund sent']));
   });
 
+  it('waits for ops when the provider refuses the transfer itself, and goes once to the same account when ops resume it', async () => {
+    const buyer = await signedInPerson(cloud, 'buyer');
+    await readyToBePaid(cloud, buyer, '9753', goodAccount);
+    cloud.flutterwave.faults.transferCreateRefusals = 1;
+    const { id, leg } = await overpaid(buyer);
+    const failed = await eventually(leg, (l) => l.status === 'failed', 15_000);
+    expect(failed).toMatchObject({ method: 'bank_transfer', failure_reason: expect.stringMatching(/Insufficient balance/) });
+    expect(transfersOf(failed)).toEqual([]);
+    const run = (await cloud.runSchedule('reconcile-money')) as { waitingForOps: { refunds: string[] } };
+    expect(run.waitingForOps.refunds).toContain(failed.reference);
+    // Ops top the balance up and resume it: the same account, the same reference (none was made with it).
+    const { resumeRefundLeg } = await import('../../lambdas/core/services/refunds');
+    expect((await resumeRefundLeg(id, failed.leg)).resumed).toBe(true);
+    expect((await resumeRefundLeg(id, failed.leg)).resumed).toBe(false);
+    const done = await completedByReconciler(leg);
+    expect(transfersOf(done).map((t) => [t.reference, t.accountNumber, t.status])).toEqual([
+      [`${done.reference}-bank-1`, goodAccount.account_number, 'SUCCESSFUL'],
+    ]);
+    expect(await completions(id)).toHaveLength(1);
+  });
+
   it('finds its transfer by reference when the provider’s answer was lost, instead of sending a second', async () => {
     const buyer = await signedInPerson(cloud, 'buyer');
     await readyToBePaid(cloud, buyer, '9753', goodAccount);

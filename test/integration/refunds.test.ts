@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
@@ -135,7 +137,7 @@ describe('a refund leg', () => {
     expect(await postings(id, 'refund_completed')).toHaveLength(1);
   });
 
-  it('is asked again when the provider fails it, and after the last attempt waits for ops with the money still owed, counted as waiting on every reconciler run', async () => {
+  it('is asked again when the provider fails it, after the last attempt waits for ops with the money still owed (counted as waiting on every reconciler run), and is refunded once when ops resume it', async () => {
     cloud.flutterwave.faults.failRefunds = true;
     const { id, txRef, leg } = await overpaid();
     for (let attempt = 1; attempt <= refundAttemptLimit; attempt++) {
@@ -153,6 +155,19 @@ describe('a refund leg', () => {
     const run = (await cloud.runSchedule('reconcile-money')) as { waitingForOps: { refunds: string[] } };
     expect(refundsAtProvider(txRef)).toHaveLength(refundAttemptLimit);
     expect(run.waitingForOps.refunds).toContain(failed?.reference);
+
+    // Ops fix the cause with the provider and resume it (npm run resume-refund): asked once more,
+    // completed once, and no longer waiting.
+    cloud.flutterwave.faults.failRefunds = false;
+    const resume = () =>
+      promisify(execFile)('npx', ['tsx', 'scripts/resume-refund.ts', id, String(failed?.leg)], { env: process.env });
+    expect((await resume()).stdout).toContain(`Refund ${failed?.reference} (₦1,500.00) resumed`);
+    const again = (await cloud.runSchedule('reconcile-money')) as { waitingForOps: { refunds: string[] } };
+    expect(again.waitingForOps.refunds).not.toContain(failed?.reference);
+    await eventually(leg, (l) => l?.status === 'completed', 15_000);
+    expect(refundsAtProvider(txRef).map((r) => r.status)).toEqual([...Array(refundAttemptLimit).fill('failed'), 'completed']);
+    expect(await postings(id, 'refund_completed')).toHaveLength(1);
+    expect((await resume()).stdout).toContain('is completed: nothing to resume');
   });
 });
 

@@ -93,6 +93,8 @@ export interface RefundLeg {
   tx_ref: string;
   payer_id: string;
   status: RefundLegStatus;
+  /** How many attempts it may reach before it waits for ops again: set when ops resume it (services/refunds.ts). */
+  attempt_limit?: number;
   provider_refund_id: string | null;
   /** Times the provider was asked (a claim is counted before the request goes out). */
   attempts: number;
@@ -192,6 +194,7 @@ export type RefundLegChanges = Partial<
     | 'transfer_status'
     | 'transfer_fee_minor'
     | 'previous_destinations'
+    | 'attempt_limit'
   >
 >;
 

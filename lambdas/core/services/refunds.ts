@@ -12,7 +12,7 @@ import type { ProviderTransfer } from '../adapters/flutterwave/transfers';
 import { isAuthenticWebhook } from '../adapters/flutterwave/webhooks';
 import { logger } from '../adapters/logger';
 import { countMoneyEvent } from '../adapters/metrics';
-import { UnauthorizedError, UnavailableError, ValidationError } from '../domain/errors';
+import { NotFoundError, UnauthorizedError, UnavailableError, ValidationError } from '../domain/errors';
 import { bankDetailsOf } from '../entities/profile';
 import {
   getRefundLeg,
@@ -93,7 +93,8 @@ export async function sendRefundNow(contractId: string, leg: string): Promise<vo
 
 /** Claims the next attempt, then asks the provider for the refund. */
 async function ask(leg: RefundLeg): Promise<RefundLeg> {
-  if (leg.attempts >= refundAttemptLimit) return giveUp(leg, `asked ${leg.attempts} times without a refund`);
+  if (leg.attempts >= (leg.attempt_limit ?? refundAttemptLimit))
+    return giveUp(leg, `asked ${leg.attempts} times without a refund`);
   const claimed = await updateRefundLeg(leg, { status: 'requested', attempts: leg.attempts + 1, provider_refund_id: null });
   if (!claimed) return reloadRefundLeg(leg);
   let refund: ProviderRefund;
@@ -184,6 +185,29 @@ export async function sendContractRefunds(contractId: string): Promise<void> {
   for (const leg of legs.filter((l) => isOpenRefund(l.status))) {
     await sendRefundNow(contractId, leg.leg);
   }
+}
+
+/**
+ * Ops resume a leg waiting `failed`, once its cause is fixed with the provider (a balance too low,
+ * refunds the provider kept failing): a refund through the provider is asked again, up to
+ * {@link refundAttemptLimit} more times; a bank transfer the provider refused is made again to the
+ * same account, under the same reference (none was made with it). The resume counts in `attempts`,
+ * which every change of the leg is conditional on, so a worker holding a read from before it
+ * cannot write over it. The reconciler (every 5 minutes) moves the leg from there; it needs no
+ * provider key here. A leg not waiting is left as it is.
+ */
+export async function resumeRefundLeg(contractId: string, legName: string): Promise<{ resumed: boolean; leg: RefundLeg }> {
+  const leg = await getRefundLeg(contractId, legName);
+  if (!leg) throw new NotFoundError(`No refund leg ${legName} on contract ${contractId}.`);
+  if (leg.status !== 'failed') return { resumed: false, leg };
+  const attempts = leg.attempts + 1;
+  const resumed = await updateRefundLeg(
+    leg,
+    leg.method === 'bank_transfer' && leg.destination
+      ? { status: 'transferring', attempts }
+      : { status: 'pending', attempts, attempt_limit: attempts + refundAttemptLimit },
+  );
+  return resumed ? { resumed: true, leg: resumed } : { resumed: false, leg: await reloadRefundLeg(leg) };
 }
 
 /** The reconciler's pass: every leg still owed, moved as far as it goes. One leg's failure does not stop the others. */

@@ -331,6 +331,10 @@ async function createTransfer(ctx: SandboxContext, req: IncomingMessage): Promis
     ctx.faults.transferCreateFailures -= 1;
     return unavailable();
   }
+  if (ctx.faults.transferCreateRefusals > 0) {
+    ctx.faults.transferCreateRefusals -= 1;
+    return refuse('Insufficient balance in wallet');
+  }
   const parsed = transferRequestSchema.safeParse(await readJson(req));
   if (!parsed.success) return refuse(validationMessage(parsed.error));
   const request = parsed.data;

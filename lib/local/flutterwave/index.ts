@@ -87,6 +87,7 @@ const faultsPatchSchema = z
     verifyHangMs: z.number().int().min(0).max(600_000),
     transferCreateFailures: z.number().int().min(0).max(1_000),
     transferCreateLostReplies: z.number().int().min(0).max(1_000),
+    transferCreateRefusals: z.number().int().min(0).max(1_000),
     transferFailures: z.number().int().min(0).max(1_000),
     transferWebhookDrops: z.number().int().min(0).max(1_000),
     holdTransfers: z.boolean(),

@@ -22,6 +22,8 @@ export interface SandboxFaults {
   transferCreateFailures: number;
   /** The next N `POST /transfers` make the transfer, then answer 500: the provider paid, we never heard. */
   transferCreateLostReplies: number;
+  /** The next N `POST /transfers` are refused (400, the wallet cannot cover them) and make nothing. */
+  transferCreateRefusals: number;
   /** The next N transfers made (retries included) settle FAILED whatever the account. */
   transferFailures: number;
   /** The next N `transfer.completed` webhooks are not sent (state 'dropped' until resent). */
@@ -44,6 +46,7 @@ export function noFaults(): SandboxFaults {
     verifyHangMs: 0,
     transferCreateFailures: 0,
     transferCreateLostReplies: 0,
+    transferCreateRefusals: 0,
     transferFailures: 0,
     transferWebhookDrops: 0,
     holdTransfers: false,

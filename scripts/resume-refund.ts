@@ -1,0 +1,39 @@
+/**
+ * `npm run resume-refund -- <contractId> <leg> [--stage <name>] [--port <app port>]`: for ops,
+ * after the cause of a refund leg waiting `failed` is fixed with the provider (`npm run executions
+ * -- <contractId>` names each leg and why it failed). A refund through the provider is asked again,
+ * a refused bank transfer is made again to the same account; the reconciler moves it within 5
+ * minutes, and never refunds twice (services/refunds.ts). Anything else is left as it is.
+ *
+ * Locally it works on the local cloud `npm start` runs (PORT, default 3000); with `--stage` on a
+ * deployed stage with the caller's AWS credentials (the stack's outputs name the table).
+ */
+import { parseArgs } from 'node:util';
+import { formatAmount } from '../lambdas/core/domain/money';
+import { pointAtStage } from './point-at-stage';
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { stage: { type: 'string' }, port: { type: 'string' } },
+  });
+  const [contractId, legName] = positionals;
+  if (!contractId || !legName) {
+    console.error('usage: npm run resume-refund -- <contractId> <leg> [--stage <name>] [--port <app port>]');
+    process.exit(2);
+  }
+  await pointAtStage(values.stage, Number(values.port ?? process.env.PORT ?? 3000));
+  const { resumeRefundLeg } = await import('../lambdas/core/services/refunds');
+  const { resumed, leg } = await resumeRefundLeg(contractId, legName).catch((error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+  const amount = formatAmount(leg.amount_minor, leg.currency);
+  console.log(
+    resumed
+      ? `Refund ${leg.reference} (${amount}) resumed: ${leg.status === 'transferring' ? 'the bank transfer is made again' : 'the provider is asked again'} within 5 minutes.`
+      : `Refund ${leg.reference} (${amount}) is ${leg.status}: nothing to resume.`,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
