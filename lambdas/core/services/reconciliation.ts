@@ -47,7 +47,7 @@ export interface Reconciliation {
   inFlight: InFlight[];
   /** Per currency, as of when it ran (the provider answers its balance now, not for a past day). */
   balances: BalanceCheck[];
-  /** The ledger's postings read for the day (and the day either side, where counterparts fall). */
+  /** The ledger's postings read for the day (from the day before up to now, where counterparts fall). */
   postingsRead: number;
 }
 
@@ -146,10 +146,9 @@ async function withNamedMovements(provider: ProviderSide, postings: readonly Rec
 export async function reconcile(date = lagosDay(new Date().toISOString()), now = new Date()): Promise<Reconciliation> {
   const nowIso = now.toISOString();
   const day = dayBounds(date);
-  const window = {
-    from: dayBounds(addDays(date, -1)).from,
-    until: [dayBounds(addDays(date, 1)).until, nowIso].sort()[0] as string,
-  };
+  // The postings matched against the day's movements: from the day before up to now, so a movement
+  // posted late (a transfer that settled days after, a day closed late after an outage) finds its posting.
+  const window = { from: dayBounds(addDays(date, -1)).from, until: nowIso };
   const lookback = new Date(now.getTime() - inFlightLookbackDays * 86_400_000).toISOString();
   const arrivingSince = new Date(now.getTime() - arrivingWindowMs).toISOString();
   const [provider, recent, justPaid] = await Promise.all([
