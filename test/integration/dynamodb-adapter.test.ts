@@ -231,7 +231,7 @@ describe('the DynamoDB adapter', () => {
 });
 
 describe('a transfer account claim whose answer was lost', () => {
-  it('is still its maker’s: the retry, refused by the claim it made, reads the claim and knows it by its id', async () => {
+  it('is still its maker’s: the retry, refused by the claim it made, reads the claim and knows it by its id, and so for the account it puts', async () => {
     const { claimTransferAccount, getTransferAccount, openTransferAccount } = await import('../../lambdas/core/entities/payment');
     const claim = {
       contract_id: 'LOST-CLAIM',
@@ -258,6 +258,8 @@ describe('a transfer account claim whose answer was lost', () => {
       created_at: claim.claimed_at,
     };
     expect(await openTransferAccount(account, 'claim-2')).toBe(false);
+    // Its account kept, the answer lost again: the retry, refused by the account, reads it as kept.
+    faults.push('lose-answer');
     expect(await openTransferAccount(account, 'claim-1')).toBe(true);
     expect(await getTransferAccount(claim.contract_id)).toMatchObject({ account_number: '0123456789' });
   });

@@ -38,13 +38,13 @@ function httpsAgentTrusting(ca: string): HttpsAgent {
   return trusting.agent;
 }
 
-/** What a request is: its method, headers and body, how long its answer may take, and a certificate to trust besides the system's. */
+/** What a request is: its method, headers and body, how long its answer may take, and a certificate to trust instead of the system's. */
 export interface HttpRequestInit {
   method: string;
   headers?: Record<string, string>;
   body?: string;
   timeoutMs?: number;
-  /** A PEM certificate an https server may present instead of one the system trusts (a local stand-in's). */
+  /** The one PEM certificate to trust, in place of the system's (a local stand-in's self-signed one; never set in AWS). */
   ca?: string;
 }
 

@@ -363,9 +363,18 @@ export async function openTransferAccount(account: OpenTransferAccount, claimId:
     ConditionExpression: 'claim_id = :mine AND attribute_not_exists(account_number)',
     ExpressionAttributeValues: { ':mine': claimId },
   });
+  // Refused, or put by an attempt whose answer was lost (the retry then finds the account in place).
   return onConditionFailed(
     write.then(() => true),
-    () => false,
+    async () => {
+      const slot = await getTransferAccount(account.contract_id);
+      return (
+        slot !== undefined &&
+        isOpenAccount(slot) &&
+        slot.tx_ref === account.tx_ref &&
+        slot.account_number === account.account_number
+      );
+    },
   );
 }
 
