@@ -112,7 +112,7 @@ export class EscrowMonitoring extends Construct {
       this.alarm(metric.metricName, { metric, threshold: 0, description: moneyMetrics[metric.metricName as MoneyMetric] });
     });
     // What waits for ops now: a gauge the reconciler writes every 5 minutes, so the alarm stays
-    // raised while a payout or refund waits (a missed run is the schedule's FunctionErrors alarm).
+    // raised while a payout or refund waits.
     for (const name of Object.keys(moneyWaiting) as MoneyWaiting[]) {
       const metric = new Metric({
         namespace: metricsNamespace,
@@ -121,7 +121,8 @@ export class EscrowMonitoring extends Construct {
         statistic: 'Maximum',
         period: Duration.minutes(15),
       });
-      this.alarm(name, { metric, threshold: 0, description: moneyWaiting[name] });
+      // A run that wrote nothing (it failed: FunctionErrors pages) leaves the alarm as it was.
+      this.alarm(name, { metric, threshold: 0, description: moneyWaiting[name], missingData: TreatMissingData.IGNORE });
     }
     for (const alarm of props.otherAlarms) alarm.addAlarmAction(new SnsAction(this.topic));
     // The money that moved each day, in kobo (the functions count each posting once it is written).
@@ -165,13 +166,16 @@ export class EscrowMonitoring extends Construct {
     });
   }
 
-  private alarm(id: string, props: { metric: Metric | MathExpression; threshold: number; description: string }): void {
+  private alarm(
+    id: string,
+    props: { metric: Metric | MathExpression; threshold: number; description: string; missingData?: TreatMissingData },
+  ): void {
     const alarm = new Alarm(this, id, {
       metric: props.metric,
       threshold: props.threshold,
       evaluationPeriods: 1,
       comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
+      treatMissingData: props.missingData ?? TreatMissingData.NOT_BREACHING,
       alarmDescription: props.description,
     });
     alarm.addAlarmAction(new SnsAction(this.topic));

@@ -1411,6 +1411,7 @@ describe('deploy readiness', { timeout: 120_000 }, () => {
         Period: 900,
         Threshold: 0,
         ComparisonOperator: 'GreaterThanThreshold',
+        TreatMissingData: 'ignore',
         Dimensions: [
           { Name: 'service', Value: 'escrow' },
           { Name: 'stage', Value: 'dev' },
