@@ -146,13 +146,15 @@ async function withNamedMovements(provider: ProviderSide, postings: readonly Rec
 export async function reconcile(date = lagosDay(new Date().toISOString()), now = new Date()): Promise<Reconciliation> {
   const nowIso = now.toISOString();
   const day = dayBounds(date);
-  // The postings matched against the day's movements: from the day before up to now, so a movement
-  // posted late (a transfer that settled days after, a day closed late after an outage) finds its posting.
-  const window = { from: dayBounds(addDays(date, -1)).from, until: nowIso };
   const lookback = new Date(now.getTime() - inFlightLookbackDays * 86_400_000).toISOString();
+  // The postings matched against the provider's movements: from the day before (or the week's
+  // lookback, when earlier) up to now, so a movement posted late (a transfer that settled days
+  // after, a day closed late after an outage) finds its posting, and one of the last week that
+  // completed and was never posted is known for it.
+  const window = { from: [dayBounds(addDays(date, -1)).from, lookback].sort()[0] as string, until: nowIso };
   const arrivingSince = new Date(now.getTime() - arrivingWindowMs).toISOString();
   const [provider, recent, justPaid] = await Promise.all([
-    providerSide(addDays(date, -1), addDays(date, 1), window.from),
+    providerSide(addDays(date, -1), addDays(date, 1), dayBounds(addDays(date, -1)).from),
     // What is under way now, for the balance check: transfers and refunds only.
     providerSide(lagosDay(lookback), lagosDay(nowIso), lookback, false),
     // And what has just been paid in, which may not be posted yet.
@@ -169,7 +171,17 @@ export async function reconcile(date = lagosDay(new Date().toISOString()), now =
     postings.filter((p) => p.created_at >= day.from && p.created_at < day.until),
   );
 
-  const { differences, inFlight } = reconcileDay(day, provider, postings);
+  // The week's transfers and refunds too: one made before the day that completed since and was
+  // never posted is named on this day (reconcileDay), however long it was under way.
+  // (Only those made since the lookback began: every posting of theirs is among those read.)
+  const transfersListed = new Set(provider.transfers.map((t) => t.id));
+  const refundsListed = new Set(provider.refunds.map((r) => r.id));
+  const withWeek: ProviderSide = {
+    payments: provider.payments,
+    transfers: [...provider.transfers, ...recent.transfers.filter((t) => !transfersListed.has(t.id) && t.createdAt >= lookback)],
+    refunds: [...provider.refunds, ...recent.refunds.filter((r) => !refundsListed.has(r.id) && r.createdAt >= lookback)],
+  };
+  const { differences, inFlight } = reconcileDay(day, withWeek, postings);
   const underWay = reconcileDay({ from: lookback, until: nowIso }, recent, []).inFlight;
   const justPosted: ReconciledPosting[] = [];
   for (const currency of currencyCodes)
