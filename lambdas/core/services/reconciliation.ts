@@ -33,7 +33,7 @@ export interface BalanceCheck {
   providerMinor: number;
   /** What the provider has taken out already and the ledger posts once it completes. */
   inFlightMinor: number;
-  /** Payments the provider confirmed in the last 15 minutes that the ledger has not posted yet. */
+  /** Successful payments the provider made (created) in the last 15 minutes that the ledger has not posted yet. */
   arrivingMinor: number;
   /** ledger - (provider + in flight - arriving): 0 when every kobo is where the ledger says. */
   differenceMinor: number;
