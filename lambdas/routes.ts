@@ -153,6 +153,9 @@ export const routes: readonly RouteDefinition[] = [
     path: '/generate-transfer-account',
     auth: 'protected',
     permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'] },
+    // Worst case: waiting up to 7 s for another request's account, then making one itself (the
+    // provider's 10 s at most): never stopped while it holds the contract's claim (its lease is 30 s).
+    timeoutSeconds: 20,
   },
   {
     name: 'initiate-opay-payment',

@@ -43,7 +43,7 @@ import { countPaymentAttempt, newPayment, type Payer, payableContract, payerDeta
 /** An open account stays on offer until this long before it expires; then a new one is made. */
 const accountReuseMarginMs = 10 * 60 * 1000;
 
-/** Longer than a provider call may take (10 s) and than a function may run: a claim this old was abandoned. */
+/** Longer than a provider call may take (10 s) and than the function may run (20 s, lambdas/routes.ts): a claim this old was abandoned. */
 const claimLeaseMs = 30_000;
 
 /** How long a request waits for another's account before answering 503 (inside the function's 10 s). */
