@@ -16,6 +16,19 @@ interface LoggedEvent {
   execution_arn?: string;
 }
 
+/** The lines of the log that are JSON objects (the logged events); any other line (a runtime's own) is skipped. */
+function* loggedEvents(messages: readonly string[]): Generator<LoggedEvent> {
+  for (const message of messages) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(message);
+    } catch {
+      continue;
+    }
+    if (parsed !== null && typeof parsed === 'object') yield parsed as LoggedEvent;
+  }
+}
+
 /**
  * The logged events of one execution as the history events the report reads (the state entered,
  * what each task answered or why it failed, a failed execution), oldest first. A line that is not
@@ -23,13 +36,7 @@ interface LoggedEvent {
  */
 export function historyFromLogEvents(messages: readonly string[], executionArn: string): HistoryEvent[] {
   const events: HistoryEvent[] = [];
-  for (const message of messages) {
-    let logged: LoggedEvent;
-    try {
-      logged = JSON.parse(message) as LoggedEvent;
-    } catch {
-      continue;
-    }
+  for (const logged of loggedEvents(messages)) {
     if (logged.execution_arn !== executionArn || !logged.type) continue;
     const details = logged.details ?? {};
     const event: HistoryEvent = {
@@ -76,13 +83,7 @@ export interface LoggedBadEnd {
 /** The executions whose end event among `messages` says they failed, timed out or were aborted (one each, by ARN). */
 export function badEndsFromLogEvents(messages: readonly string[]): LoggedBadEnd[] {
   const ended = new Map<string, LoggedBadEnd>();
-  for (const message of messages) {
-    let logged: LoggedEvent;
-    try {
-      logged = JSON.parse(message) as LoggedEvent;
-    } catch {
-      continue;
-    }
+  for (const logged of loggedEvents(messages)) {
     const status = badEnds[logged.type ?? ''];
     const name = logged.execution_arn?.split(':').pop();
     if (!status || !name || !logged.execution_arn) continue;

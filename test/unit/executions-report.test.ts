@@ -362,6 +362,8 @@ describe('npm run executions', () => {
         logged('ExecutionSucceeded', 'C4', '04'),
         logged('ExecutionFailed', 'C1', '01'),
         'not an event',
+        'null',
+        '42',
       ]),
     ).toEqual([
       { name: 'C1', status: 'FAILED', stopDate: new Date('2026-05-01T10:00:01Z') },
