@@ -249,6 +249,35 @@ export async function releaseProviderCheck(txRef: string, checkedAt: string): Pr
   );
 }
 
+/**
+ * Records, once, a provider transaction under a reference no payment of ours has (money no
+ * contract can take): `UNKNOWN_TX#<provider id>`. False when it was already recorded (a webhook
+ * delivered again, a status check after it).
+ */
+export async function recordUnknownTransaction(transaction: {
+  id: number | string;
+  txRef: string;
+  amountMinor: number;
+  currency: string;
+}): Promise<boolean> {
+  const write = putItem({
+    TableName: tableName(),
+    Item: {
+      PK: `UNKNOWN_TX#${transaction.id}`,
+      SK: 'RECORD',
+      tx_ref: transaction.txRef,
+      amount_minor: transaction.amountMinor,
+      currency: transaction.currency,
+      recorded_at: new Date().toISOString(),
+    },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  });
+  return onConditionFailed(
+    write.then(() => true),
+    () => false,
+  );
+}
+
 /** Records a provider transaction that credits nothing, once; false when it was already recorded. */
 export async function recordWithoutCredit(
   record: ProviderTransactionRecord & { outcome: 'failed' | 'refused' },

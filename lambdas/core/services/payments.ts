@@ -30,6 +30,7 @@ import {
   type ProviderTransactionRecord,
   paymentSettled,
   recordProviderCheck,
+  recordUnknownTransaction,
   recordWithoutCredit,
   releaseProviderCheck,
   type TransactionOutcome,
@@ -251,8 +252,9 @@ export async function settle(transaction: ProviderTransaction): Promise<SettleOu
   const payment = await getPayment(transaction.txRef);
   if (!payment) {
     logger.error('Provider transaction for an unknown payment reference', { txRef: transaction.txRef, id: transaction.id });
-    // Money the provider took under a reference no payment of ours has: no contract can take it, ops must return it.
-    if (transaction.status === 'successful') countMoneyEvent('PaymentsRefused');
+    // Money the provider took under a reference no payment of ours has: no contract can take it, ops
+    // must return it. Counted once per provider transaction (a redelivered webhook finds it recorded).
+    if (transaction.status === 'successful' && (await recordUnknownTransaction(transaction))) countMoneyEvent('PaymentsRefused');
     return 'unknown';
   }
   const providerTransactionId = String(transaction.id);
