@@ -10,12 +10,28 @@ export const throttleWindowKey = (rule: ThrottleRule, key: string, windowIndex: 
   SK: `WINDOW#${windowIndex}`,
 });
 
+/** The key of the fixed window of `rule` that `now` falls in, for `key`. */
+function currentWindowKey(rule: ThrottleRule, key: string, now: number) {
+  return throttleWindowKey(rule, key, Math.floor(now / (rule.windowSeconds * 1000)));
+}
+
+/** The current window's item of `key` (undefined before its first attempt), read consistently. */
+async function currentWindow(rule: ThrottleRule, key: string, now: number): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await getItem({ TableName: tableName(), Key: currentWindowKey(rule, key, now), ConsistentRead: true });
+  return Item;
+}
+
 /**
  * Counts one attempt in the current fixed window and refuses (429) once the window has `limit`.
  * One conditional update: concurrent attempts cannot slip past the limit.
  */
 export async function countAttempt(rule: ThrottleRule, key: string, now = Date.now()): Promise<void> {
-  if ((await takeSlot(rule, key, now)) === null) throw new ThrottledError(rule.message);
+  if (!(await countIfWithin(rule, key, now))) throw new ThrottledError(rule.message);
+}
+
+/** Counts one in the current window when it has room: true when counted, false (nothing counted) once it holds `limit`. */
+export async function countIfWithin(rule: ThrottleRule, key: string, now = Date.now()): Promise<boolean> {
+  return (await takeSlot(rule, key, now)) !== null;
 }
 
 /**
@@ -23,18 +39,16 @@ export async function countAttempt(rule: ThrottleRule, key: string, now = Date.n
  * returns the count after it, or null when the window was full and nothing changed.
  */
 async function takeSlot(rule: ThrottleRule, key: string, now: number): Promise<number | null> {
-  const windowMs = rule.windowSeconds * 1000;
-  const windowIndex = Math.floor(now / windowMs);
   return onConditionFailed(
     updateItem({
       TableName: tableName(),
-      Key: throttleWindowKey(rule, key, windowIndex),
+      Key: currentWindowKey(rule, key, now),
       UpdateExpression: 'ADD attempts :one SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
       ConditionExpression: 'attribute_not_exists(attempts) OR attempts < :limit',
       ExpressionAttributeValues: {
         ':one': 1,
         ':limit': rule.limit,
-        ':expiresAt': Math.ceil(((windowIndex + 1) * windowMs) / 1000),
+        ':expiresAt': Math.ceil(windowEnd(rule, now).getTime() / 1000),
       },
       ReturnValues: 'UPDATED_NEW',
     }).then(({ Attributes }) => Number(Attributes?.attempts ?? 0)),
@@ -44,11 +58,10 @@ async function takeSlot(rule: ThrottleRule, key: string, now: number): Promise<n
 
 /** Gives back the attempt {@link countAttempt} just took (a right PIN does not count against the limit). */
 export async function refundAttempt(rule: ThrottleRule, key: string, now = Date.now()): Promise<void> {
-  const windowIndex = Math.floor(now / (rule.windowSeconds * 1000));
   await onConditionFailed(
     updateItem({
       TableName: tableName(),
-      Key: throttleWindowKey(rule, key, windowIndex),
+      Key: currentWindowKey(rule, key, now),
       UpdateExpression: 'ADD attempts :minus',
       ConditionExpression: 'attempts > :zero',
       ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
@@ -65,13 +78,7 @@ export function windowEnd(rule: ThrottleRule, now = Date.now()): Date {
 
 /** Whether the current window already holds `limit` attempts; counts nothing. */
 export async function isOverLimit(rule: ThrottleRule, key: string, now = Date.now()): Promise<boolean> {
-  const windowIndex = Math.floor(now / (rule.windowSeconds * 1000));
-  const { Item } = await getItem({
-    TableName: tableName(),
-    Key: throttleWindowKey(rule, key, windowIndex),
-    ConsistentRead: true,
-  });
-  return Number(Item?.attempts ?? 0) >= rule.limit;
+  return Number((await currentWindow(rule, key, now))?.attempts ?? 0) >= rule.limit;
 }
 
 /**
@@ -93,10 +100,9 @@ export const inFlightWaitMs = 3_000;
 
 /** Marks the slot a failed check took as a failure: it stays taken, and it now counts toward the lock. */
 async function markFailed(rule: ThrottleRule, key: string, now: number): Promise<void> {
-  const windowIndex = Math.floor(now / (rule.windowSeconds * 1000));
   await updateItem({
     TableName: tableName(),
-    Key: throttleWindowKey(rule, key, windowIndex),
+    Key: currentWindowKey(rule, key, now),
     UpdateExpression: 'ADD failures :one',
     ExpressionAttributeValues: { ':one': 1 },
   });
@@ -104,13 +110,7 @@ async function markFailed(rule: ThrottleRule, key: string, now: number): Promise
 
 /** The failures counted in the current window (slots taken by checks that failed, not by checks still running). */
 async function failuresIn(rule: ThrottleRule, key: string, now: number): Promise<number> {
-  const windowIndex = Math.floor(now / (rule.windowSeconds * 1000));
-  const { Item } = await getItem({
-    TableName: tableName(),
-    Key: throttleWindowKey(rule, key, windowIndex),
-    ConsistentRead: true,
-  });
-  return Number(Item?.failures ?? 0);
+  return Number((await currentWindow(rule, key, now))?.failures ?? 0);
 }
 
 /**

@@ -1,10 +1,9 @@
 import { type NotificationsResponse, notificationsLoaded } from '../api/notifications';
-import { ThrottledError } from '../domain/errors';
-import { type ThrottleRule, throttles } from '../domain/throttle-rules';
+import { throttles } from '../domain/throttle-rules';
 import { listNotifications, markNotificationRead, notificationItems } from '../entities/notification';
 import { getUnreadCount } from '../entities/profile';
 import type { TransactItem } from '../entities/table';
-import { countAttempt } from './throttles';
+import { countIfWithin } from './throttles';
 
 /** Notification use cases: what a user is told, and what they have read. */
 
@@ -35,28 +34,17 @@ export async function markRead(sub: string, id: string): Promise<number> {
  */
 export async function mayTellUnasked(sender: string, person: string): Promise<boolean> {
   return (
-    (await withinLimit(throttles.noticesFromPerson, `${sender}#${person}`)) && withinLimit(throttles.noticesForPerson, person)
+    (await countIfWithin(throttles.noticesFromPerson, `${sender}#${person}`)) && countIfWithin(throttles.noticesForPerson, person)
   );
 }
 
 /** The notice a person gets, once a window, when something was not told them: that more came than they were told of. */
 export async function heldBackNotice(sub: string, now: string): Promise<TransactItem[]> {
-  if (!(await withinLimit(throttles.noticesHeldBack, sub))) return [];
+  if (!(await countIfWithin(throttles.noticesHeldBack, sub))) return [];
   return notificationItems(
     sub,
     'More new contracts',
     'You have had more new contracts this hour than we tell you of one by one, so we are not telling you of each until the hour is over. Contracts made from your templates are under My Contracts; for a contract offered to you, ask the seller for its ID and open it under Find Contract.',
     now,
-  );
-}
-
-/** Counts one under `rule` for `key`; false, counting nothing, once the window is full. */
-function withinLimit(rule: ThrottleRule, key: string): Promise<boolean> {
-  return countAttempt(rule, key).then(
-    () => true,
-    (error: unknown) => {
-      if (error instanceof ThrottledError) return false;
-      throw error;
-    },
   );
 }

@@ -4,7 +4,7 @@ import { keyedHash, safeEqual } from '../domain/hashing';
 import { identityLimits } from '../domain/identity';
 import { throttles } from '../domain/throttle-rules';
 import { getProfile, getProfileByEmail } from '../entities/profile';
-import { isOverLimit, recordFailure } from '../entities/throttle';
+import { countIfWithin, isOverLimit } from '../entities/throttle';
 
 /**
  * The owner's way past a stranger's guesses. Wrong answers to an email's security question are
@@ -56,7 +56,7 @@ export async function offerResetUnlock(email: string): Promise<void> {
   const locked = (await isOverLimit(throttles.reset, email)) || (await isOverLimit(throttles.resetDaily, email));
   if (!locked) return;
   const profile = (await getProfileByEmail(email)) ?? (await getProfile('decoy'));
-  const firstThisWindow = (await recordFailure(throttles.resetUnlockNotice, email)) !== null;
+  const firstThisWindow = await countIfWithin(throttles.resetUnlockNotice, email);
   if (!profile || profile.email !== email || !firstThisWindow) return;
   const proof = unlockProof(await getSecret('app'), email, Math.floor(Date.now() / 1000));
   const link = appLink(`/forgot-password#${new URLSearchParams({ email, unlock: proof })}`);

@@ -1,2 +1,2 @@
 /** Attempt limits (domain/throttle-rules.ts), counted per key in the table. */
-export { countAttempt, countFailures, refundAttempt } from '../entities/throttle';
+export { countAttempt, countFailures, countIfWithin, refundAttempt } from '../entities/throttle';

@@ -3,7 +3,7 @@ import { logger } from '../../adapters/logger';
 import { challengeKinds } from '../../domain/identity';
 import type { ChallengeKind } from '../../domain/sign-in';
 import { type ThrottleRule, throttles } from '../../domain/throttle-rules';
-import { isOverLimit, recordFailure, windowEnd } from '../../entities/throttle';
+import { countIfWithin, isOverLimit, recordFailure, windowEnd } from '../../entities/throttle';
 
 /**
  * The account-level limit on new-device challenges: the wrong answers and wrong codes of every
@@ -76,7 +76,7 @@ export async function recordChallengeFailure(
   const rule = failureRules[kind];
   const failures = await recordFailure(rule, user.sub, now);
   if (failures === null || failures < rule.limit || !user.email) return;
-  if ((await recordFailure(throttles.signInLockoutNotice, user.sub, now)) === null) return;
+  if (!(await countIfWithin(throttles.signInLockoutNotice, user.sub, now))) return;
   await sendEmail(lockoutEmail(user.email, windowEnd(rule, now))).catch((error: unknown) =>
     logger.error('Could not send the lockout email', { sub: user.sub, error: error as Error }),
   );
