@@ -51,11 +51,15 @@ export function newPayment(contract: Contract, payer: Payer, method: PaymentMeth
 const referenceTries = 20;
 
 /**
- * Records a payment of what is due now. A reference is the contract, the payer and a millisecond
- * (spec §7), so two attempts started in the same millisecond would share one: the later takes the
- * next free millisecond instead of failing.
+ * Starts a payment by `method` (OPay, card) into the contract, when `payer` may pay into it: the
+ * attempt counted against the limits, then a payment of what is due now recorded. A reference is
+ * the contract, the payer and a millisecond (spec §7), so two attempts started in the same
+ * millisecond would share one: the later takes the next free millisecond instead of failing. (A
+ * bank transfer's is recorded under its account's claim: services/transfer-accounts.ts.)
  */
-export async function recordPayment(contract: Contract, payer: Payer, method: PaymentMethod): Promise<Payment> {
+export async function startPayment(contractId: string, payer: Payer, method: PaymentMethod): Promise<Payment> {
+  const contract = await payableContract(contractId, payer);
+  await countPaymentAttempt(method, contract.id, payer);
   let stamp = Date.now();
   for (let attempt = 0; attempt < referenceTries; attempt++) {
     const payment = newPayment(contract, payer, method, stamp);

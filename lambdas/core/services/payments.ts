@@ -39,7 +39,7 @@ import {
 import { type RefundLeg, refundLegPut, refundReference } from '../entities/refund';
 import { failedConditions, type TransactItem, transactWrite } from '../entities/table';
 import { answerStep, cancelUnfunded, openEscrow } from './escrow-workflow';
-import { countPaymentAttempt, type Payer, payableContract, payerDetails, recordPayment, withProvider } from './payment-attempts';
+import { type Payer, payerDetails, startPayment, withProvider } from './payment-attempts';
 import { sendRefundNow } from './refunds';
 
 /**
@@ -58,9 +58,7 @@ function verificationUrl(txRef: string, contractId: string): string {
 
 /** `initiate-opay-payment`: the provider's OPay page for the amount due. */
 export async function initiateOpayPayment(contractId: string, payer: Payer): Promise<{ txRef: string; paymentLink: string }> {
-  const contract = await payableContract(contractId, payer);
-  await countPaymentAttempt('opay', contract.id, payer);
-  const payment = await recordPayment(contract, payer, 'opay');
+  const payment = await startPayment(contractId, payer, 'opay');
   const details = await payerDetails(payer.sub);
   const { paymentLink } = await withProvider(
     () =>
@@ -79,9 +77,7 @@ export async function initiateOpayPayment(contractId: string, payer: Payer): Pro
 
 /** `start-card-payment`: what the hosted card widget is opened with, recorded before it opens. */
 export async function startCardPayment(contractId: string, payer: Payer): Promise<CardPaymentResponse> {
-  const contract = await payableContract(contractId, payer);
-  await countPaymentAttempt('card', contract.id, payer);
-  const payment = await recordPayment(contract, payer, 'card');
+  const payment = await startPayment(contractId, payer, 'card');
   const { email, fullName } = await payerDetails(payer.sub);
   return {
     txRef: payment.tx_ref,

@@ -46,7 +46,7 @@ const accountReuseMarginMs = 10 * 60 * 1000;
 /** Longer than a provider call may take (10 s) and than the function may run (20 s, lambdas/routes.ts): a claim this old was abandoned. */
 const claimLeaseMs = 30_000;
 
-/** How long a request waits for another's account before answering 503 (inside the function's 10 s). */
+/** How long a request waits for another's account before answering 503 (leaving the function's 20 s room for its own provider call). */
 const claimWaitMs = 7_000;
 
 /** The contract's open transfer account for `payer`, made (once, however many ask at once) when there is none they may pay into. */
