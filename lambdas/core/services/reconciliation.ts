@@ -75,15 +75,10 @@ const transferRow = (t: Awaited<ReturnType<typeof listTransfersSince>>[number]):
   createdAt: t.createdAt,
 });
 
-/** What the provider says of the days [first, last] (Lagos): its successful payments, its transfers and refunds. */
-async function providerSide(first: string, last: string, transfersSince: string, payments = true): Promise<ProviderSide> {
-  const [transactions, transfers, refunds] = await Promise.all([
-    payments ? listTransactions({ from: first, to: last, status: 'successful' }) : [],
-    listTransfersSince(transfersSince),
-    listRefunds({ from: first, to: last }),
-  ]);
+/** The money the provider sent out: its transfers made since `transfersSince`, its refunds of the days [first, last] (Lagos). */
+async function providerMovesOut(first: string, last: string, transfersSince: string): Promise<Omit<ProviderSide, 'payments'>> {
+  const [transfers, refunds] = await Promise.all([listTransfersSince(transfersSince), listRefunds({ from: first, to: last })]);
   return {
-    payments: transactions.map(paymentRow),
     transfers: transfers.map(transferRow),
     refunds: refunds.map(
       (r): ProviderRefundRow => ({
@@ -147,19 +142,24 @@ export async function reconcile(date = lagosDay(new Date().toISOString()), now =
   const nowIso = now.toISOString();
   const day = dayBounds(date);
   const lookback = new Date(now.getTime() - inFlightLookbackDays * 86_400_000).toISOString();
-  // The postings matched against the provider's movements: from the day before (or the week's
-  // lookback, when earlier) up to now, so a movement posted late (a transfer that settled days
-  // after, a day closed late after an outage) finds its posting, and one of the last week that
-  // completed and was never posted is known for it.
+  // From the day before (or the week's lookback, when earlier) up to now: the postings matched
+  // against the provider's movements, so a movement posted late (a transfer that settled days after,
+  // a day closed late after an outage) finds its posting, and the transfers and refunds listed, so
+  // one of the week that completed and was never posted is named on this day (reconcileDay).
   const window = { from: [dayBounds(addDays(date, -1)).from, lookback].sort()[0] as string, until: nowIso };
   const arrivingSince = new Date(now.getTime() - arrivingWindowMs).toISOString();
-  const [provider, recent, justPaid] = await Promise.all([
-    providerSide(addDays(date, -1), addDays(date, 1), dayBounds(addDays(date, -1)).from),
-    // What is under way now, for the balance check: transfers and refunds only.
-    providerSide(lagosDay(lookback), lagosDay(nowIso), lookback, false),
-    // And what has just been paid in, which may not be posted yet.
+  const [moved, payments, justPaid] = await Promise.all([
+    providerMovesOut(lagosDay(window.from), [addDays(date, 1), lagosDay(nowIso)].sort()[1] as string, window.from),
+    listTransactions({ from: addDays(date, -1), to: addDays(date, 1), status: 'successful' }),
+    // What has just been paid in, which may not be posted yet (for the balance check).
     listTransactions({ from: lagosDay(arrivingSince), to: lagosDay(nowIso), status: 'successful' }),
   ]);
+  const provider: ProviderSide = {
+    payments: payments.map(paymentRow),
+    transfers: [...moved.transfers],
+    // Listed by day: only those made since the window began, whose postings are all among those read.
+    refunds: moved.refunds.filter((r) => r.createdAt >= window.from),
+  };
 
   // Every currency the product knows: money can arrive in one no contract is in (and is refunded).
   const postings: ReconciledPosting[] = [];
@@ -171,23 +171,10 @@ export async function reconcile(date = lagosDay(new Date().toISOString()), now =
     postings.filter((p) => p.created_at >= day.from && p.created_at < day.until),
   );
 
-  // The week's transfers and refunds too: one made before the day that completed since and was
-  // never posted is named on this day (reconcileDay), however long it was under way.
-  // (Only those made since the lookback began: every posting of theirs is among those read.)
-  const transfersListed = new Set(provider.transfers.map((t) => t.id));
-  const refundsListed = new Set(provider.refunds.map((r) => r.id));
-  const withWeek: ProviderSide = {
-    payments: provider.payments,
-    transfers: [...provider.transfers, ...recent.transfers.filter((t) => !transfersListed.has(t.id) && t.createdAt >= lookback)],
-    refunds: [...provider.refunds, ...recent.refunds.filter((r) => !refundsListed.has(r.id) && r.createdAt >= lookback)],
-  };
-  const { differences, inFlight } = reconcileDay(day, withWeek, postings);
-  const underWay = reconcileDay({ from: lookback, until: nowIso }, recent, []).inFlight;
-  const justPosted: ReconciledPosting[] = [];
-  for (const currency of currencyCodes)
-    for (const entry of await postingsBetween(currency, arrivingSince, nowIso))
-      justPosted.push({ ...entry, currency: entry.currency ?? currency });
-  const arriving = arrivingPayments(justPaid.map(paymentRow), justPosted, arrivingSince);
+  const { differences, inFlight } = reconcileDay(day, provider, postings);
+  // What is under way now, for the balance check: transfers and refunds of the lookback.
+  const underWay = reconcileDay({ from: lookback, until: nowIso }, { ...moved, payments: [] }, []).inFlight;
+  const arriving = arrivingPayments(justPaid.map(paymentRow), postings, arrivingSince);
 
   const balances: BalanceCheck[] = [];
   for (const currency of currencyCodes) {
