@@ -28,6 +28,7 @@ import { localCredentials } from '../lib/local/dynamodb';
 import { localStage } from '../lib/local/index';
 import { badEndsFromLogs, historyFromLogs } from './execution-logs';
 import { moneyMovements, movementCsv, movementTable } from './money-movements';
+import { pointAtStage } from './point-at-stage';
 import { stageOutputs } from './stage-outputs';
 
 export interface ExecutionReportInput {
@@ -260,12 +261,12 @@ function describeOutput(output: string, money: (minor: number) => string): strin
 
 async function targets(stage: string | undefined, port: number) {
   if (!stage) {
-    // What the environment already says wins (a local cloud on other ports, e.g. a test's).
-    const endpoint = (name: string, offset: number) => process.env[name] ?? `http://127.0.0.1:${port + offset}`;
+    // The local cloud on `port`, unless the environment names another (a test's).
+    await pointAtStage(undefined, port);
     const config = { region: localStage.region, credentials: localCredentials };
     return {
-      sfn: new SFNClient({ ...config, endpoint: endpoint(envNames.sfnEndpoint, 5) }),
-      dynamodb: new DynamoDBClient({ ...config, endpoint: endpoint(envNames.dynamodbEndpoint, 4) }),
+      sfn: new SFNClient({ ...config, endpoint: process.env[envNames.sfnEndpoint] }),
+      dynamodb: new DynamoDBClient({ ...config, endpoint: process.env[envNames.dynamodbEndpoint] }),
       tableName: localStage.tableName,
       stateMachineArn: `arn:aws:states:${localStage.region}:${localStage.accountId}:stateMachine:${localStage.stateMachineName}`,
       // The local Step Functions keeps every execution: there is no log group to fall back on.
