@@ -206,6 +206,32 @@ const timeProcess = (args: string[], env: NodeJS.ProcessEnv) => runProgram(proce
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
+/**
+ * `runs` cold starts of `bundle` answering `event`, each a fresh process running the probe: their
+ * wall times, load and first-invocation times, and the last answer. With BENCH_CPU_PROF set, each
+ * also writes its CPU profile.
+ */
+async function coldStarts(bundle: string, event: unknown, env: NodeJS.ProcessEnv) {
+  const wall: number[] = [];
+  const load: number[] = [];
+  const invoke: number[] = [];
+  let status = '';
+  for (let i = 0; i < runs; i++) {
+    const profile = cpuProfileDir ? ['--cpu-prof', '--cpu-prof-interval', '100', '--cpu-prof-dir', cpuProfileDir] : [];
+    const { wallMs, stdout } = await timeProcess([...profile, '--input-type=module', '-e', probe], {
+      ...env,
+      BENCH_BUNDLE: bundle,
+      BENCH_EVENT: JSON.stringify(event),
+    });
+    const r = JSON.parse(stdout) as { load: number; invoke: number; status: unknown };
+    wall.push(wallMs);
+    load.push(r.load);
+    invoke.push(r.invoke);
+    status = String(r.status);
+  }
+  return { wall, load, invoke, status };
+}
+
 async function main() {
   const recorded = new Map<string, { event: unknown; status: number }>();
   const invoked = new Map<string, unknown>();
@@ -263,17 +289,7 @@ async function main() {
     for (let i = 0; i < runs; i++) baseline.push((await timeProcess(['-e', '0'], env)).wallMs);
     const floorFile = join(outDir, 'floor.mjs');
     writeFileSync(floorFile, floorFunction);
-    const floor: number[] = [];
-    let floorStatus = '';
-    for (let i = 0; i < runs; i++) {
-      const { wallMs, stdout } = await timeProcess(['--input-type=module', '-e', probe], {
-        ...env,
-        BENCH_BUNDLE: floorFile,
-        BENCH_EVENT: '{}',
-      });
-      floor.push(wallMs);
-      floorStatus = String((JSON.parse(stdout) as { status: unknown }).status);
-    }
+    const { wall: floor, status: floorStatus } = await coldStarts(floorFile, {}, env);
 
     const rows: string[][] = [];
     let withinBundle = 0;
@@ -282,23 +298,7 @@ async function main() {
       const outfile = join(outDir, `${target.name.replace(/\W+/g, '-')}${esbuildOptions.outExtension['.js']}`);
       await build({ ...esbuildOptions, entryPoints: [target.entry], outfile });
       const bytes = statSync(outfile).size;
-      const wall: number[] = [];
-      const load: number[] = [];
-      const invoke: number[] = [];
-      let status = '';
-      for (let i = 0; i < runs; i++) {
-        const profile = cpuProfileDir ? ['--cpu-prof', '--cpu-prof-interval', '100', '--cpu-prof-dir', cpuProfileDir] : [];
-        const { wallMs, stdout } = await timeProcess([...profile, '--input-type=module', '-e', probe], {
-          ...env,
-          BENCH_BUNDLE: outfile,
-          BENCH_EVENT: JSON.stringify(target.event),
-        });
-        const r = JSON.parse(stdout) as { load: number; invoke: number; status: string };
-        wall.push(wallMs);
-        load.push(r.load);
-        invoke.push(r.invoke);
-        status = String(r.status);
-      }
+      const { wall, load, invoke, status } = await coldStarts(outfile, target.event, env);
       const ratio = median(wall) / median(baseline);
       if (bytes <= bundleBudgetKiB * 1024) withinBundle++;
       if (ratio <= coldStartBudget) withinColdStart++;
