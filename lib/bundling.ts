@@ -23,7 +23,7 @@ export const esbuildOptions = {
   bundle: true,
   platform: 'node',
   // Must match the Lambda runtime (lib/function.ts).
-  target: 'node22',
+  target: 'node24',
   format: 'esm',
   // Prefer ESM entry points: smaller bundles through tree shaking (notably the AWS SDK v3).
   mainFields: ['module', 'main'],

@@ -10,7 +10,7 @@ import type { RoutePermissions } from '../lambdas/routes';
 import { nodejsBundling } from './bundling';
 import type { EscrowData, TableAccess } from './data';
 import { mailConfigurationSetNameOf } from './mail';
-import { acknowledge, acknowledgeWildcardResource } from './nag';
+import { acknowledgeWildcardResource } from './nag';
 import type { EscrowSecrets } from './secrets';
 import type { StageConfig } from './stage-config';
 
@@ -48,7 +48,7 @@ export interface EscrowFunctionProps
 }
 
 /**
- * The one way to make a Lambda in this app: Node 22 on ARM64, bundled by {@link nodejsBundling}
+ * The one way to make a Lambda in this app: Node 24 on ARM64, bundled by {@link nodejsBundling}
  * (ESM, minified, AWS SDK inside, source maps on), X-Ray active tracing, its own log group with the
  * stage's retention, and a role holding only what is granted to it (no AWS managed policy).
  */
@@ -70,7 +70,7 @@ export class EscrowFunction extends NodejsFunction {
       memorySize: 512,
       timeout: Duration.seconds(10),
       ...rest,
-      runtime: Runtime.NODEJS_22_X,
+      runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       bundling: nodejsBundling(),
       logGroup,
@@ -90,9 +90,6 @@ export class EscrowFunction extends NodejsFunction {
       '*',
       'Active tracing needs xray:PutTraceSegments and xray:PutTelemetryRecords, which X-Ray only grants on resource *.',
     );
-    acknowledge(this, {
-      L1: 'Node 22 is the runtime the architecture pins (ARCHITECTURE.md §1, esbuild target node22); moving to a newer LTS is a deliberate change of runtime and bundling target together.',
-    });
   }
 
   /**

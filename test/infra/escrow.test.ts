@@ -288,14 +288,20 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     }
   });
 
-  it('runs every function of ours on nodejs22.x, arm64, with source maps enabled', () => {
+  it('runs every function of ours on nodejs24.x, arm64, with source maps enabled', () => {
     const ours = resources(template, 'AWS::Lambda::Function').filter(([, fn]) => tagOf(fn));
     expect(ours.length).toBeGreaterThan(0);
     for (const [, fn] of ours) {
-      expect(fn.Properties.Runtime).toBe('nodejs22.x');
+      expect(fn.Properties.Runtime).toBe('nodejs24.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
       expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
     }
+  });
+
+  it('bundles for the runtime and runs the tests, the local cloud and the scripts on its Node major', () => {
+    // npm puts the pinned `node` package first on every npm script's PATH (README): what runs here is what Lambda runs.
+    expect(esbuildOptions.target).toBe('node24');
+    expect(process.versions.node.split('.')[0]).toBe('24');
   });
 
   it('allows in CORS every header the web client sends, x-device-id included', () => {

@@ -134,7 +134,7 @@ describe('a person’s realtime channel', () => {
   });
 
   it('speaks to the unchanged Amplify events client: its own channel delivers, another person’s reaches its error callback', async () => {
-    // Node 20 has no global WebSocket; Amplify uses the global one. This one trusts the stand-in's certificate.
+    // Amplify uses the global WebSocket; this one (ws) trusts the stand-in's certificate, which Node's own cannot be told to.
     const certificate = cloud.events.certificate;
     const global = globalThis as { WebSocket?: unknown };
     const before = global.WebSocket;

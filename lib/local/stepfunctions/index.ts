@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
+import { StateMachine } from 'aws-local-stepfunctions';
 import { close, listen } from '../http-util';
 import { prepareDefinition } from './definition';
-import { installPromiseWithResolvers } from './polyfill';
 import { stepFunctionsRequestListener } from './server';
 import { type MachineRuntime, StepFunctionsService } from './service';
 import { ExecutionStore } from './store';
@@ -66,9 +66,6 @@ export interface LocalStepFunctions {
  * `dataDir`, executions survive a restart and every RUNNING one is re-run from the start.
  */
 export async function startLocalStepFunctions(options: LocalStepFunctionsOptions): Promise<LocalStepFunctions> {
-  installPromiseWithResolvers();
-  // Imported after the polyfill, which the interpreter needs on Node 20.
-  const { StateMachine } = await import('aws-local-stepfunctions');
   const accountId = options.accountId ?? '123456789012';
   const arnOf = (name: string) => `arn:aws:states:${options.region}:${accountId}:stateMachine:${name}`;
   const overrides = options.timeoutOverrides ?? {};
