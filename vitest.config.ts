@@ -28,6 +28,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
+          // IAM enforced by the local cloud from the stage CDK synthesizes: synthesized once per run,
+          // and a test fails on any request it refused that the test did not provoke.
+          globalSetup: ['test/support/stage-synthesis.ts'],
+          setupFiles: ['test/support/iam.ts'],
           include: ['test/integration/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -39,6 +43,10 @@ export default defineConfig({
         test: {
           // The attacker's probes, made permanent (issue 11): against the local cloud, like integration.
           name: 'security',
+          // IAM enforced by the local cloud from the stage CDK synthesizes: synthesized once per run,
+          // and a test fails on any request it refused that the test did not provoke.
+          globalSetup: ['test/support/stage-synthesis.ts'],
+          setupFiles: ['test/support/iam.ts'],
           include: ['test/security/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -49,6 +57,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          // IAM enforced by the local cloud from the stage CDK synthesizes: synthesized once per run,
+          // and a test fails on any request it refused that the test did not provoke.
+          globalSetup: ['test/support/stage-synthesis.ts'],
+          setupFiles: ['test/support/iam.ts'],
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -1,6 +1,6 @@
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { Sha256 } from '../lib/local/cognito/sigv4';
+import { Sha256 } from '../lib/local/iam/sigv4';
 
 /**
  * Who is running an ops script against a stage: the ARN of the caller's AWS identity, from STS

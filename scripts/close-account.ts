@@ -6,9 +6,7 @@
  * a person removed only there keeps a working token until it expires (15 minutes).
  */
 import { parseArgs } from 'node:util';
-import { envNames } from '../lambdas/core/adapters/env';
-import { pointAtLocalCloud, pointAtStage } from './point-at-stage';
-import { stageOutputs } from './stage-outputs';
+import { pointAtStage } from './point-at-stage';
 
 async function main() {
   const { values, positionals } = parseArgs({
@@ -21,9 +19,7 @@ async function main() {
     process.exit(2);
   }
   const port = Number(values.port ?? process.env.PORT ?? 3000);
-  await pointAtStage(values.stage, port);
-  if (values.stage) process.env[envNames.userPoolId] = (await stageOutputs(values.stage)).output('UserPoolId');
-  else pointAtLocalCloud(port);
+  await pointAtStage(values.stage, port, 'ops');
   const { closeAccount } = await import('../lambdas/core/services/account-closing');
   const sub = await closeAccount(who, { remove: values.delete === true });
   if (!sub) {

@@ -30,7 +30,7 @@ async function main() {
     console.error(usage);
     process.exit(2);
   }
-  const region = await pointAtStage(values.stage, Number(values.port ?? process.env.PORT ?? 3000));
+  const region = await pointAtStage(values.stage, Number(values.port ?? process.env.PORT ?? 3000), 'ops');
   const decidedBy = values.stage ? await callerArn(region) : `local:${userInfo().username}`;
   const { decideDispute } = await import('../lambdas/core/services/disputes');
   const { formatAmount } = await import('../lambdas/core/domain/money');

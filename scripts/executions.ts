@@ -24,7 +24,6 @@ import { contractKey } from '../lambdas/core/entities/contract';
 import { type Dispute, disputeKey } from '../lambdas/core/entities/dispute';
 import { payoutKey } from '../lambdas/core/entities/payout';
 import type { RefundLeg } from '../lambdas/core/entities/refund';
-import { localCredentials } from '../lib/local/dynamodb';
 import { localStage } from '../lib/local/index';
 import { badEndsFromLogs, historyFromLogs } from './execution-logs';
 import { moneyMovements, movementCsv, movementTable } from './money-movements';
@@ -262,8 +261,9 @@ function describeOutput(output: string, money: (minor: number) => string): strin
 async function targets(stage: string | undefined, port: number) {
   if (!stage) {
     // The local cloud on `port`, unless the environment names another (a test's).
-    await pointAtStage(undefined, port);
-    const config = { region: localStage.region, credentials: localCredentials };
+    // As finance: the credentials pointAtStage puts in the environment, which the SDK's clients take.
+    await pointAtStage(undefined, port, 'finance');
+    const config = { region: localStage.region };
     return {
       sfn: new SFNClient({ ...config, endpoint: process.env[envNames.sfnEndpoint] }),
       dynamodb: new DynamoDBClient({ ...config, endpoint: process.env[envNames.dynamodbEndpoint] }),

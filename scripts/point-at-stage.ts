@@ -1,54 +1,79 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { envNames } from '../lambdas/core/adapters/env';
-import { localCredentials } from '../lib/local/dynamodb';
+import { adminAccessKeyId, type Person, principalCredentials } from '../lib/local/iam/credentials';
+import { loadStageIam } from '../lib/local/iam/stage-cache';
 import { localStage } from '../lib/local/index';
 import { stageOutputs } from './stage-outputs';
 
 /**
- * Points the product's own services at a stage, as ops' scripts use them (they read their settings
- * from the environment, as in a Lambda): without a stage, the local cloud `npm start` runs on
- * `port` (its table and its Step Functions, unless the environment names others); with one, the deployed stage's table with
- * the caller's AWS credentials. Answers the stage's region.
+ * The local cloud's root secret: a test's cloud puts its root credentials in the environment of
+ * what it starts; `npm start`'s is kept in its data directory (the developer owns the laptop).
  */
-export async function pointAtStage(stage: string | undefined, port: number): Promise<string> {
+function localRootSecret(): string {
+  if (process.env.AWS_ACCESS_KEY_ID === adminAccessKeyId && process.env.AWS_SECRET_ACCESS_KEY)
+    return process.env.AWS_SECRET_ACCESS_KEY;
+  const dataDir = resolve(process.env.ESCROW_DATA_DIR ?? join(process.cwd(), '.data'));
+  try {
+    return (JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as { awsSecretAccessKey: string }).awsSecretAccessKey;
+  } catch {
+    throw new Error(`No local cloud's settings in ${dataDir}: start it first (npm start), or name a stage with --stage`);
+  }
+}
+
+/**
+ * Points the product's own services at a stage, as ops' and finance's scripts use them (they read
+ * their settings from the environment, as a Lambda does). With a stage: the deployed stage's outputs
+ * (table, state machine, where the emails link to) with the caller's own AWS credentials, so a script
+ * can do only what the caller's group allows. Without one: the local cloud `npm start` runs on `port`
+ * (unless the environment names another, a test's), signed as a member of the stage's `as` group
+ * (`finance` or `ops`, the policies CDK synthesizes for them), so a script that needs more than its
+ * group holds fails locally first, as it would on a stage. Answers the stage's region.
+ */
+export async function pointAtStage(stage: string | undefined, port: number, as: Person): Promise<string> {
   if (!stage) {
-    // What the environment already says wins (a local cloud on other ports, e.g. a test's).
-    const local = {
-      AWS_REGION: localStage.region,
-      AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
-      [envNames.tableName]: localStage.tableName,
-      [envNames.dynamodbEndpoint]: `http://127.0.0.1:${port + 4}`,
-      [envNames.sfnEndpoint]: `http://127.0.0.1:${port + 5}`,
-    };
-    for (const [name, value] of Object.entries(local)) process.env[name] ??= value;
+    pointAtLocalCloud(port, as);
     return localStage.region;
   }
   const { region, output } = await stageOutputs(stage);
-  Object.assign(process.env, { AWS_REGION: region, [envNames.tableName]: output('TableName') });
+  Object.assign(process.env, {
+    AWS_REGION: region,
+    [envNames.stage]: stage,
+    [envNames.tableName]: output('TableName'),
+    [envNames.stateMachineArn]: output('StateMachineArn'),
+    [envNames.userPoolId]: output('UserPoolId'),
+    [envNames.appUrl]: output('AppUrl'),
+    [envNames.mailFrom]: output('MailFrom'),
+    [envNames.mailConfigurationSet]: output('MailConfigurationSetName'),
+    [envNames.eventsHttpEndpoint]: output('EventsHttpEndpoint'),
+  });
   return region;
 }
 
 /**
- * Points the product's own services also at the rest of the local cloud `npm start` runs on
- * `port`: its Cognito (signed with the cloud's own AWS credentials) and its payment sandbox (with
- * the local stage's key), read from the cloud's settings in the data directory. What the
- * environment already says wins (a test's cloud).
+ * The local cloud on `port` as `principal` sees it: its endpoints and the stage's outputs (what the
+ * environment already names wins: a test's cloud), signed with the principal's credentials (a group
+ * of people, or a function's role for what only a function may do).
  */
-export function pointAtLocalCloud(port: number): void {
-  const settings = () => {
-    const dataDir = resolve(process.env.ESCROW_DATA_DIR ?? join(process.cwd(), '.data'));
-    return JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as {
-      flutterwaveSecretKey: string;
-      awsSecretAccessKey: string;
-    };
+export function pointAtLocalCloud(port: number, principal: string): void {
+  const { outputs } = loadStageIam();
+  const local: Record<string, string | undefined> = {
+    AWS_REGION: localStage.region,
+    [envNames.stage]: localStage.stage,
+    [envNames.tableName]: outputs.TableName,
+    [envNames.stateMachineArn]: outputs.StateMachineArn,
+    [envNames.userPoolId]: outputs.UserPoolId,
+    [envNames.mailFrom]: localStage.mailFrom,
+    [envNames.appUrl]: `http://127.0.0.1:${port}`,
+    [envNames.flutterwaveSecretKeyArn]: outputs.FlutterwaveSecretKeyArn,
+    [envNames.dynamodbEndpoint]: `http://127.0.0.1:${port + 4}`,
+    [envNames.sfnEndpoint]: `http://127.0.0.1:${port + 5}`,
+    [envNames.cognitoEndpoint]: `http://127.0.0.1:${port + 2}`,
+    [envNames.sesEndpoint]: `http://127.0.0.1:${port + 3}`,
+    [envNames.secretsManagerEndpoint]: `http://127.0.0.1:${port + 8}`,
+    [envNames.flutterwaveBaseUrl]: `http://127.0.0.1:${port + 6}/v3`,
   };
-  process.env[envNames.flutterwaveBaseUrl] ??= `http://127.0.0.1:${port + 6}/v3`;
-  process.env[envNames.cognitoEndpoint] ??= `http://127.0.0.1:${port + 2}`;
-  process.env[envNames.userPoolId] ??= localStage.userPoolId;
-  if (!process.env[envNames.flutterwaveSecretKey]) process.env[envNames.flutterwaveSecretKey] = settings().flutterwaveSecretKey;
-  // The local Cognito checks signatures with the cloud's own secret (pointAtStage set the placeholder).
-  if (process.env.AWS_SECRET_ACCESS_KEY === localCredentials.secretAccessKey)
-    process.env.AWS_SECRET_ACCESS_KEY = settings().awsSecretAccessKey;
+  for (const [name, value] of Object.entries(local)) if (value !== undefined) process.env[name] ??= value;
+  const { accessKeyId, secretAccessKey } = principalCredentials(localRootSecret(), principal);
+  Object.assign(process.env, { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey });
 }

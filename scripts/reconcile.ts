@@ -5,9 +5,10 @@
  * every posting with its provider movement, and the ledger's holding with the provider's balance;
  * each difference is printed with its reference. Exit code 1 when there is any.
  *
- * Locally it asks the sandbox `npm start` runs. For a stage it prints the reconciliation the
- * stage's close-ledger schedule made when the day closed (an hour after it ended): the provider's
- * secret key stays with the functions, never on finance's laptop.
+ * For a stage it prints, as finance, the reconciliation the stage's close-ledger schedule made when
+ * the day closed (an hour after it ended): the provider's secret key stays with the functions,
+ * never on finance's laptop. Locally it reconciles now, against the sandbox `npm start` runs, as
+ * that schedule's function does it (its code, its role: the provider's key from Secrets Manager).
  */
 import { parseArgs } from 'node:util';
 import { type Currency, escrowCurrencies, formatAmount } from '../lambdas/core/domain/money';
@@ -55,9 +56,9 @@ async function main() {
     process.exit(2);
   }
   const port = Number(values.port ?? process.env.PORT ?? 3000);
-  await pointAtStage(values.stage, port);
   let report: Reconciliation;
   if (values.stage) {
+    await pointAtStage(values.stage, port, 'finance');
     const closing = await getClosing(escrowCurrencies[0], date);
     if (!closing?.reconciliation) {
       console.error(`${date} is not closed yet: the stage reconciles a day an hour after it ends (schedule close-ledger).`);
@@ -66,7 +67,10 @@ async function main() {
     console.log(`(as reconciled when the day was closed, ${closing.closed_at})`);
     report = closing.reconciliation as Reconciliation;
   } else {
-    pointAtLocalCloud(port);
+    // Finance holds no provider key: on a stage the close-ledger schedule reconciles a day an hour
+    // after it ends. Locally nobody waits for that: the reconciliation is made now, as that schedule's
+    // function makes it, with its role (the same code and permissions; README, finance).
+    pointAtLocalCloud(port, 'schedule:close-ledger');
     const { reconcile } = await import('../lambdas/core/services/reconciliation');
     report = await reconcile(date);
   }

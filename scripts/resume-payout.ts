@@ -21,7 +21,7 @@ async function main() {
     console.error('usage: npm run resume-payout -- <contractId> [--stage <name>] [--port <app port>]');
     process.exit(2);
   }
-  await pointAtStage(values.stage, Number(values.port ?? process.env.PORT ?? 3000));
+  await pointAtStage(values.stage, Number(values.port ?? process.env.PORT ?? 3000), 'ops');
   const { resumePayout } = await import('../lambdas/core/services/payouts/failure');
   const { resumed, payout } = await resumePayout(contractId);
   console.log(

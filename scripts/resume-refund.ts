@@ -22,7 +22,7 @@ async function main() {
     console.error('usage: npm run resume-refund -- <contractId> <leg> [--stage <name>] [--port <app port>]');
     process.exit(2);
   }
-  await pointAtStage(values.stage, Number(values.port ?? process.env.PORT ?? 3000));
+  await pointAtStage(values.stage, Number(values.port ?? process.env.PORT ?? 3000), 'ops');
   const { resumeRefundLeg } = await import('../lambdas/core/services/refunds');
   const { resumed, leg } = await resumeRefundLeg(contractId, legName).catch((error: Error) => {
     console.error(error.message);

@@ -22,6 +22,10 @@ export interface ApiOptions {
    * bench` replays the events in fresh processes and counts what a lifecycle costs).
    */
   observe?: (route: RouteDefinition, event: APIGatewayProxyEventV2, statusCode: number, durationMs: number) => void;
+  /** Runs a route's handler as its function (the local cloud: its own environment and credentials). @default as it is */
+  invoke?: (route: RouteDefinition, run: () => Promise<unknown>) => Promise<unknown>;
+  /** The route's function's name and timeout, for its Lambda context. @default the route's name, 10 s */
+  functionOf?: (route: RouteDefinition) => { functionName: string; timeoutSeconds: number };
 }
 
 interface MountedRoute {
@@ -127,7 +131,11 @@ export async function createApiServer(options: ApiOptions): Promise<Server> {
     let result: unknown;
     const started = performance.now();
     try {
-      result = await match.mounted.handler(event, lambdaContext(match.mounted.route.name), () => undefined);
+      const { route } = match.mounted;
+      const fn = options.functionOf?.(route) ?? { functionName: route.name, timeoutSeconds: 10 };
+      const run = async () =>
+        match.mounted.handler(event, lambdaContext(fn.functionName, fn.timeoutSeconds * 1000), () => undefined);
+      result = await (options.invoke ? options.invoke(route, run) : run());
     } catch {
       if (sent) options.observe?.(match.mounted.route, sent, 500, performance.now() - started);
       sendJson(res, 500, { message: 'Internal Server Error' }, corsHeaders(req, options.allowOrigins));

@@ -7,8 +7,8 @@ import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { generate } from 'selfsigned';
 import { type WebSocket, WebSocketServer } from 'ws';
 import * as z from 'zod';
-import { type AwsCredentials, SigV4Verifier } from './cognito/sigv4';
 import { close, listen, readBody } from './http-util';
+import { AccessDeniedError, type LocalIam, SignatureError } from './iam/authority';
 
 /**
  * AWS AppSync Events on the laptop: no emulator exists, so this speaks its wire protocol to the
@@ -20,8 +20,9 @@ import { close, listen, readBody } from './http-util';
  *   `subscribe_success` | `subscribe_error`, `data`, `unsubscribe` -> `unsubscribe_success`. A
  *   connection without a valid token gets `connection_error` (UnauthorizedException) and is closed.
  * - HTTP `POST /event` `{ channel, events: [<JSON string>, ...] }` (1-5 events), IAM-only: signed
- *   with SigV4 (service `appsync`) by the local cloud's credentials, as the functions sign it in
- *   AWS. A browser's token, or no signature, is refused (401 UnauthorizedException).
+ *   with SigV4 (service `appsync`) by a principal allowed `appsync:EventPublish` on the channel's
+ *   namespace, as the functions sign it in AWS. A browser's token, no signature, or a principal
+ *   without the grant is refused (401 UnauthorizedException).
  * - Each namespace's `onSubscribe` is the APPSYNC_JS handler file CDK deploys (lambdas/events/),
  *   run here with the one `util` function it uses.
  *
@@ -31,8 +32,10 @@ import { close, listen, readBody } from './http-util';
 export interface LocalEventsOptions {
   port: number;
   region: string;
-  /** What a publish must be signed with (the local cloud's own credentials). */
-  credentials: AwsCredentials;
+  /** The local cloud's IAM: who may publish (appsync:EventPublish on a namespace of api `apiId`). */
+  iam: LocalIam;
+  /** The API's id, which its namespaces' ARNs carry. */
+  apiId: string;
   /** The user pool's check of an access token: its claims, or undefined when it is not valid. */
   verifyAccessToken: (token: string) => Promise<JwtPayload | undefined>;
   /** Channel namespaces by name, each with its APPSYNC_JS handler file. */
@@ -152,7 +155,6 @@ interface Connection {
 export async function startLocalEvents(options: LocalEventsOptions): Promise<LocalEvents> {
   const handlers = new Map(Object.entries(options.namespaces).map(([name, ns]) => [name, loadHandler(ns.handlerFile)]));
   const { key, cert } = await tlsCertificate(options.certificateFile);
-  const verifier = new SigV4Verifier(options.credentials, options.region, 'appsync');
   const connections = new Set<Connection>();
   const keepAliveMs = options.keepAliveMs ?? 60_000;
 
@@ -309,10 +311,14 @@ export async function startLocalEvents(options: LocalEventsOptions): Promise<Loc
     }
     if (req.method !== 'POST' || path !== '/event') return reply(res, 404, { errors: [{ errorType: 'NotFoundException' }] }, req);
     const body = await readBody(req, 2 * 1024 * 1024);
+    let principal: Awaited<ReturnType<LocalIam['authenticate']>>;
     try {
-      await verifier.verify({ method: 'POST', url: req.url ?? '/event', headers: req.headers, body });
+      principal = await options.iam.authenticate(
+        { method: 'POST', url: req.url ?? '/event', headers: req.headers, body },
+        'appsync',
+      );
     } catch (error) {
-      const message = error instanceof Error ? error.message : 'You are not authorized to make this call.';
+      const message = error instanceof SignatureError ? error.message : 'You are not authorized to make this call.';
       return reply(res, 401, { errors: [{ errorType: 'UnauthorizedException', message }] }, req);
     }
     let input: z.infer<typeof publishSchema>;
@@ -334,6 +340,14 @@ export async function startLocalEvents(options: LocalEventsOptions): Promise<Loc
         { errors: [{ errorType: 'BadRequestException', message: `Invalid channel ${input.channel}.` }] },
         req,
       );
+    const { region, accountId } = options.iam.names;
+    const namespaceArn = `arn:aws:appsync:${region}:${accountId}:apis/${options.apiId}/channelNamespace/${segments[0]}`;
+    try {
+      await options.iam.authorize(principal, [{ action: 'appsync:EventPublish', resource: namespaceArn }]);
+    } catch (error) {
+      if (!(error instanceof AccessDeniedError)) throw error;
+      return reply(res, 401, { errors: [{ errorType: 'UnauthorizedException', message: error.message }] }, req);
+    }
     const successful = input.events.map((event, index) => {
       for (const c of connections)
         for (const [id, pattern] of c.subscriptions) if (matches(pattern, segments)) send(c.socket, { type: 'data', id, event });

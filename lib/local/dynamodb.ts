@@ -62,17 +62,12 @@ export interface LocalCredentials {
   secretAccessKey: string;
 }
 
-/** The access key id of every local cloud; its secret is made up per data directory (LocalCloud.credentials). */
-export const localAccessKeyId = 'local';
-
 /**
- * Credentials for the local stand-ins that accept any signature: DynamoDB Local (with -sharedDb
- * they do not even partition the data), Step Functions and SES. The scripts that reach a running
- * local cloud's table and workflow use them. Cognito's admin operations do check the signature,
- * as IAM does in AWS: they need the cloud's own secret (LocalCloud.credentials, kept in
- * <data dir>/secrets.json), which the cloud gives its functions.
+ * Credentials for a bare DynamoDB Local, which takes any (with -sharedDb it does not even
+ * partition the data): the tests of the DynamoDB adapter use one without a local cloud. A local
+ * cloud's table sits behind IAM (lib/local/iam/dynamodb-guard.ts) and takes only its principals'.
  */
-export const localCredentials: LocalCredentials = { accessKeyId: localAccessKeyId, secretAccessKey: 'local' };
+export const localCredentials: LocalCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 async function waitForTable(client: DynamoDBClient, tableName: string): Promise<void> {
   const deadline = Date.now() + 60_000;

@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { envNames, functionEnvironment } from '../../lambdas/core/adapters/env';
+import type { SecretName } from '../../lambdas/core/adapters/secrets';
 import type { WebConfig } from '../../lambdas/core/api/web-config';
 import { type ScheduleDefinition, scheduleEntry, schedules } from '../../lambdas/schedules';
 import { escrowDefinitionPath, taskEntry, tasks } from '../../lambdas/tasks';
@@ -18,7 +19,7 @@ import { CognitoService } from './cognito/service';
 import { TokenIssuer } from './cognito/tokens';
 import type { TriggerHandlers } from './cognito/triggers';
 import { UserStore } from './cognito/user-store';
-import { type LocalCredentials, localAccessKeyId, startDynamo } from './dynamodb';
+import { type LocalCredentials, startDynamo } from './dynamodb';
 import {
   type SandboxFaults,
   type SandboxPaymentType,
@@ -28,8 +29,15 @@ import {
   startFlutterwaveSandbox,
 } from './flutterwave/index';
 import { close, createStartingServer, listen } from './http-util';
+import { type AccessDenial, type Credentials, LocalIam, takeAccessDenials } from './iam/authority';
+import { startDynamoGuard } from './iam/dynamodb-guard';
+import { LocalFunctions } from './iam/functions';
+import { localNames } from './iam/names';
+import { startSesGuard } from './iam/ses-guard';
+import { loadStageIam } from './iam/stage-cache';
 import { lambdaContext } from './lambda-context';
 import { type LocalSchedule, startScheduleRunner } from './schedules';
+import { startLocalSecretsManager } from './secrets-manager';
 import { createStepTemplates, htmlToText, startSes } from './ses';
 import { localStage } from './stage';
 import { type LocalTaskHandler, startLocalStepFunctions } from './stepfunctions/index';
@@ -105,10 +113,25 @@ export interface LocalCloud {
   events: { httpEndpoint: string; realtimeEndpoint: string; certificate: string };
   config: WebConfig;
   /**
-   * This cloud's AWS credentials, made up once per data directory (per start in memory): what
-   * its functions sign with, and what Cognito's admin operations require, as IAM does in AWS.
+   * This cloud's root credentials (the account's root: allowed everything), made up once per data
+   * directory (per start in memory): what the tests' direct reads and the cloud's own set-up sign
+   * with. Every function signs with its own role's (`iam`), ops' and finance's scripts with theirs.
    */
   credentials: LocalCredentials;
+  /**
+   * IAM as the local endpoints enforce it: every principal (each function's role, the finance and
+   * ops groups, the root) with its credentials and the policies CDK synthesizes for the stage, and
+   * every request refused so far (`denials`; tests fail on any they did not provoke).
+   */
+  iam: {
+    credentialsOf(principal: string): Credentials;
+    /** The refusals of every local cloud of this process since the last call (and forgets them). */
+    takeDenials(): AccessDenial[];
+    /** Runs `invoke` as an invocation of the function `purpose` (its environment and credentials), as the cloud runs its functions. */
+    runAs<T>(purpose: string, invoke: () => T): T;
+  };
+  /** Secrets Manager, holding the stage's secrets (their ARNs are the stack's outputs). */
+  secretsManagerEndpoint: string;
   cognito: CognitoService;
   tokens: TokenIssuer;
   captcha: LocalCaptcha;
@@ -152,22 +175,45 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     // The data folder holds secrets and password verifiers: a new one is the owner's alone.
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     const secrets = localSecrets(options.dataDir && join(options.dataDir, 'secrets.json'));
-    const credentials: LocalCredentials = { accessKeyId: localAccessKeyId, secretAccessKey: secrets.awsSecretAccessKey };
-    const ses = await startSes(port(3));
-    stoppers.push(ses.stop);
-    await createStepTemplates(ses.endpoint, localStage.stage, localStage.region, credentials);
-    const dynamo = await startDynamo({
-      dataDir: options.dataDir && join(options.dataDir, 'dynamodb'),
-      port: port(4),
-      tableName: localStage.tableName,
-      credentials,
-    });
-    stoppers.push(dynamo.stop);
-
+    // IAM from the same source as AWS: the roles and groups CDK synthesizes for the stage.
+    const iam = new LocalIam(secrets.awsSecretAccessKey, loadStageIam(), localNames);
+    const credentials: LocalCredentials = iam.principal('admin').credentials;
     const servers: Server[] = [];
     stoppers.push(async () => {
       for (const s of servers) await close(s);
     });
+    // The SES emulator and DynamoDB Local take any signature: each sits behind a proxy that checks IAM.
+    const sesEmulator = await startSes(0);
+    stoppers.push(sesEmulator.stop);
+    const ses = await startSesGuard({
+      port: port(3),
+      target: sesEmulator.endpoint,
+      iam,
+      configurationSet: mailConfigurationSet(iam),
+    });
+    servers.push(ses.server);
+    await createStepTemplates(ses.endpoint, localStage.stage, localStage.region, credentials);
+    const dynamoLocal = await startDynamo({
+      dataDir: options.dataDir && join(options.dataDir, 'dynamodb'),
+      port: 0,
+      tableName: localStage.tableName,
+      credentials,
+    });
+    stoppers.push(dynamoLocal.stop);
+    const dynamo = await startDynamoGuard({ port: port(4), target: dynamoLocal.endpoint, iam });
+    servers.push(dynamo.server);
+    const secretArns = secretArnsOf(iam);
+    const secretsManager = await startLocalSecretsManager({
+      port: port(8),
+      iam,
+      secrets: [
+        { arn: secretArns.app, value: secrets.appSecret },
+        { arn: secretArns.captcha, value: secrets.captchaSecret },
+        { arn: secretArns.flutterwaveSecretKey, value: secrets.flutterwaveSecretKey },
+        { arn: secretArns.flutterwaveWebhookHash, value: secrets.flutterwaveWebhookHash },
+      ],
+    });
+    stoppers.push(secretsManager.stop);
     // Cognito's issuer contains its own URL, so bind its port before building the pool (until
     // then it answers 503, as the app's server does).
     const cognitoHttp = createStartingServer();
@@ -182,29 +228,50 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     const boundAppPort = await listen(web.server, port(0));
     servers.push(web.server);
     const appUrl = `http://127.0.0.1:${boundAppPort}`;
-    // What CDK gives each Lambda in AWS (the same function), plus the endpoints of the local stand-ins.
-    Object.assign(process.env, {
+    // The local cloud's value of every variable CDK sets for a function (each function gets only
+    // the ones CDK gives it: LocalFunctions), and the local stand-ins' endpoints, which every
+    // function gets here and none has in AWS. Read at each invocation: the realtime endpoint comes last.
+    const settings = {
+      stage: localStage.stage,
+      tableName: localStage.tableName,
+      mailFrom: localStage.mailFrom,
+      appUrl,
+      userPool: { id: localStage.userPoolId, clientId: localStage.userPoolClientId },
+      captchaVerifyUrl: `${appUrl}/recaptcha/api/siteverify`,
+      stateMachineArn,
+      timeScale: options.timeScale ?? 1,
+    };
+    const late: { eventsHttpEndpoint?: string; eventsCaCert?: string; flutterwaveBaseUrl?: string; sfnEndpoint?: string } = {};
+    const localOnly = () => ({
       AWS_REGION: localStage.region,
+      AWS_DEFAULT_REGION: localStage.region,
+      [envNames.dynamodbEndpoint]: dynamo.endpoint,
+      [envNames.sesEndpoint]: ses.endpoint,
+      [envNames.cognitoEndpoint]: cognitoEndpoint,
+      [envNames.secretsManagerEndpoint]: secretsManager.endpoint,
+      [envNames.sfnEndpoint]: late.sfnEndpoint,
+      [envNames.flutterwaveBaseUrl]: late.flutterwaveBaseUrl,
+      [envNames.eventsCaCert]: late.eventsCaCert,
+      [envNames.timeScale]: String(options.timeScale ?? 1),
+    });
+    const functions = new LocalFunctions(
+      iam,
+      () => functionEnvironment({ ...settings, eventsHttpEndpoint: late.eventsHttpEndpoint }),
+      localOnly,
+    );
+    // The process itself (the cloud's own set-up, a test's direct reads and scripts it starts) is the
+    // account's root, with every setting and the secrets' ARNs (never their values).
+    Object.assign(process.env, {
       AWS_ACCESS_KEY_ID: credentials.accessKeyId,
       AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-      ...functionEnvironment({
-        stage: localStage.stage,
-        tableName: localStage.tableName,
-        mailFrom: localStage.mailFrom,
-        appUrl,
-        userPool: { id: localStage.userPoolId, clientId: localStage.userPoolClientId },
-        captchaVerifyUrl: `${appUrl}/recaptcha/api/siteverify`,
-        stateMachineArn,
-        endpoints: { dynamodbEndpoint: dynamo.endpoint, sesEndpoint: ses.endpoint, cognitoEndpoint },
-        timeScale: options.timeScale ?? 1,
-      }),
+      ...functionEnvironment(settings),
+      ...localOnly(),
+      [envNames.appSecretArn]: secretArns.app,
+      [envNames.captchaSecretArn]: secretArns.captcha,
+      [envNames.flutterwaveSecretKeyArn]: secretArns.flutterwaveSecretKey,
+      [envNames.flutterwaveWebhookHashArn]: secretArns.flutterwaveWebhookHash,
       // No CloudWatch here to read the money metrics' EMF lines (adapters/metrics.ts): kept out of the terminal.
       POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
-      // Locally a secret's value itself, where AWS gives its ARN (adapters/secrets.ts).
-      [envNames.appSecret]: secrets.appSecret,
-      [envNames.captchaSecret]: secrets.captchaSecret,
-      [envNames.flutterwaveSecretKey]: secrets.flutterwaveSecretKey,
-      [envNames.flutterwaveWebhookHash]: secrets.flutterwaveWebhookHash,
     });
 
     // The payment provider: the same v3 endpoints the adapter calls, and the pages a person pays on.
@@ -222,6 +289,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       nonRefundablePaymentTypes: options.flutterwave?.nonRefundablePaymentTypes,
     });
     stoppers.push(flutterwave.stop);
+    late.flutterwaveBaseUrl = flutterwave.url;
     process.env[envNames.flutterwaveBaseUrl] = flutterwave.url;
 
     // The escrow state machine runs the same ASL with the same task handlers as in AWS; open
@@ -235,15 +303,17 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
         {
           name: localStage.stateMachineName,
           definition: JSON.parse(readFileSync(escrowDefinitionPath, 'utf8')),
-          tasks: await loadTasks(options.observeInvocation),
+          tasks: await loadTasks(functions, options.observeInvocation),
         },
       ],
       timeoutOverrides: options.workflowTimeouts,
       timeScale: options.timeScale,
       retryIntervalOverrides: options.workflowRetryIntervals,
       beforeResume: (endpoint) => {
+        late.sfnEndpoint = endpoint;
         process.env[envNames.sfnEndpoint] = endpoint;
       },
+      iam,
     });
     stoppers.push(workflow.stop);
     if (workflow.stateMachineArn(localStage.stateMachineName) !== stateMachineArn) throw new Error('state machine ARN mismatch');
@@ -260,7 +330,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       clients: [{ clientId: localStage.userPoolClientId, explicitAuthFlows: userPoolSettings.clientAuthFlows }],
       users: new UserStore(options.dataDir && join(options.dataDir, 'cognito', 'users.json')),
       tokens,
-      triggers: await loadTriggers(options.observeInvocation),
+      triggers: await loadTriggers(functions, options.observeInvocation),
       decoyKey: secrets.cognitoDecoyKey,
       sendEmail: async ({ to, subject, body }) => {
         await mailer.send(
@@ -276,7 +346,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       cognitoRequestListener(cognito, tokens, {
         userPoolId: localStage.userPoolId,
         region: localStage.region,
-        credentials,
+        iam,
         appOrigin: appUrl,
       }),
     );
@@ -287,6 +357,8 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       audience: localStage.userPoolClientId,
       allowOrigins: [appUrl],
       observe: options.observeApi,
+      invoke: (route, run) => functions.run(`route:${route.name}`, run),
+      functionOf: (route) => functions.function(`route:${route.name}`),
     });
     const apiPort = await listen(api, port(1));
     servers.push(api);
@@ -297,7 +369,8 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     const events = await startLocalEvents({
       port: port(7),
       region: localStage.region,
-      credentials,
+      iam,
+      apiId: localStage.eventsApiId,
       verifyAccessToken: poolTokenVerifier(
         { issuer: tokens.issuer, jwksUri: `${tokens.issuer}/.well-known/jwks.json` },
         (payload) => payload.token_use === 'access' && payload.client_id === localStage.userPoolClientId,
@@ -307,6 +380,8 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     });
     stoppers.push(events.stop);
     // The functions publish to it (in AWS CDK gives them the Event API's endpoint, and no certificate).
+    late.eventsHttpEndpoint = events.httpEndpoint;
+    late.eventsCaCert = events.certificate;
     Object.assign(process.env, {
       [envNames.eventsHttpEndpoint]: events.httpEndpoint,
       [envNames.eventsCaCert]: events.certificate,
@@ -334,7 +409,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     );
 
     // Last, once everything its handlers reach listens; its stop runs first and waits for a run in flight.
-    const scheduleRunner = startScheduleRunner(await loadSchedules(options));
+    const scheduleRunner = startScheduleRunner(await loadSchedules(functions, options));
     stoppers.push(scheduleRunner.stop);
 
     return {
@@ -362,6 +437,12 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       events: { httpEndpoint: events.httpEndpoint, realtimeEndpoint: events.realtimeEndpoint, certificate: events.certificate },
       config,
       credentials,
+      iam: {
+        credentialsOf: (principal) => iam.principal(principal).credentials,
+        takeDenials: takeAccessDenials,
+        runAs: (purpose, invoke) => functions.run(purpose, invoke),
+      },
+      secretsManagerEndpoint: secretsManager.endpoint,
       cognito,
       tokens,
       captcha,
@@ -414,24 +495,38 @@ interface LocalSecrets {
 }
 
 /** The task handlers of lambdas/tasks.ts by ASL state name, each invoked as Lambda would (with a context). */
-async function loadTasks(observe?: LocalCloudOptions['observeInvocation']): Promise<Record<string, LocalTaskHandler>> {
+async function loadTasks(
+  functions: LocalFunctions,
+  observe?: LocalCloudOptions['observeInvocation'],
+): Promise<Record<string, LocalTaskHandler>> {
   const entries = await Promise.all(
     tasks.map(async (task) => {
       const module = (await import(taskEntry(task))) as { handler: (event: unknown, context: Context) => Promise<unknown> };
+      const purpose = `task:${task.state}`;
+      const { functionName, timeoutSeconds } = functions.function(purpose);
       const invoke: LocalTaskHandler = (payload) =>
-        timed(observe, 'task', task.state, payload, () => module.handler(payload, lambdaContext(`local-${task.file}`, 30_000)));
+        timed(observe, 'task', task.state, payload, () =>
+          functions.run(purpose, () => module.handler(payload, lambdaContext(functionName, timeoutSeconds * 1000))),
+        );
       return [task.state, invoke] as const;
     }),
   );
   return Object.fromEntries(entries);
 }
 
-async function loadTriggers(observe?: LocalCloudOptions['observeInvocation']): Promise<TriggerHandlers> {
+async function loadTriggers(
+  functions: LocalFunctions,
+  observe?: LocalCloudOptions['observeInvocation'],
+): Promise<TriggerHandlers> {
   const entries = await Promise.all(
     triggerEntries().map(async ([name, trigger]) => {
       const module = (await import(triggerEntry(trigger))) as { handler: NonNullable<TriggerHandlers[UserPoolTriggerName]> };
-      const handler: typeof module.handler = (event, context) =>
-        timed(observe, 'trigger', name, event, () => module.handler(event, context));
+      const purpose = `trigger:${name}`;
+      const { functionName, timeoutSeconds } = functions.function(purpose);
+      const handler: typeof module.handler = (event) =>
+        timed(observe, 'trigger', name, event, () =>
+          functions.run(purpose, () => module.handler(event, lambdaContext(functionName, timeoutSeconds * 1000))),
+        );
       return [name, handler] as const;
     }),
   );
@@ -442,16 +537,18 @@ async function loadTriggers(observe?: LocalCloudOptions['observeInvocation']): P
  * The schedules of lambdas/schedules.ts, each invoked as EventBridge invokes its Lambda (a scheduled
  * event, a context with the function's 60 s), every `rateMinutes` scaled by the time scale.
  */
-async function loadSchedules(options: LocalCloudOptions): Promise<LocalSchedule[]> {
+async function loadSchedules(functions: LocalFunctions, options: LocalCloudOptions): Promise<LocalSchedule[]> {
   return Promise.all(
     schedules.map(async (schedule) => {
       const module = (await import(scheduleEntry(schedule))) as {
         handler: (event: ScheduledEvent, context: Context) => Promise<unknown>;
       };
+      const purpose = `schedule:${schedule.name}`;
+      const { functionName, timeoutSeconds } = functions.function(purpose);
       const run = () => {
         const event = scheduledEvent(schedule);
         return timed(options.observeInvocation, 'schedule', schedule.name, event, () =>
-          module.handler(event, lambdaContext(`local-${schedule.file}`, 60_000)),
+          functions.run(purpose, () => module.handler(event, lambdaContext(functionName, timeoutSeconds * 1000))),
         );
       };
       const everyMs = options.schedules?.everyMs ?? Math.max(1000, schedule.rateMinutes * 60_000 * (options.timeScale ?? 1));
@@ -492,4 +589,28 @@ async function timed<T>(
   } finally {
     observe({ kind, name, event: given, durationMs: performance.now() - started });
   }
+}
+
+/** The stage's SES configuration set (lib/mail.ts), as CDK gives it to every function that sends email. */
+function mailConfigurationSet(iam: LocalIam): string {
+  const name = Object.values(iam.stage.functions)
+    .map((fn) => fn.environment[envNames.mailConfigurationSet])
+    .find((value) => value !== undefined);
+  if (!name) throw new Error('No function of the stage sends email through a configuration set');
+  return name;
+}
+
+/** The ARN of each of the stage's secrets, from the stack's outputs (as ops read them). */
+function secretArnsOf(iam: LocalIam): Record<SecretName, string> {
+  const output = (name: string) => {
+    const value = iam.stage.outputs[name];
+    if (!value) throw new Error(`The stage has no output ${name}`);
+    return value;
+  };
+  return {
+    app: output('AppSecretArn'),
+    captcha: output('CaptchaSecretArn'),
+    flutterwaveSecretKey: output('FlutterwaveSecretKeyArn'),
+    flutterwaveWebhookHash: output('FlutterwaveWebhookHashArn'),
+  };
 }

@@ -10,4 +10,6 @@ export const localStage = {
   /** The escrow state machine (statemachines/escrow.asl.json), named like a deployed stage's. */
   stateMachineName: 'escrow-local-contracts',
   captchaSiteKey: 'local-captcha-site-key',
+  /** The AppSync Events API's id: its channel namespaces' ARNs (what IAM grants publishing on) carry it. */
+  eventsApiId: 'localevents',
 } as const;

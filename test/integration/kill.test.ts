@@ -8,7 +8,7 @@ import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
 import { afterAll, expect, it } from 'vitest';
 import type { WebConfig } from '../../lambdas/core/api/web-config';
 import { workflowTokenKey } from '../../lambdas/core/entities/workflow-token';
-import { localCredentials } from '../../lib/local/dynamodb';
+import { adminAccessKeyId } from '../../lib/local/iam/credentials';
 import { localStage } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
@@ -64,8 +64,16 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+// The table's reads sign as the cloud's root, whose secret the cloud keeps in its data directory.
 const documents = DynamoDBDocumentClient.from(
-  new DynamoDBClient({ endpoint: url(4), region: localStage.region, credentials: localCredentials }),
+  new DynamoDBClient({
+    endpoint: url(4),
+    region: localStage.region,
+    credentials: async () => ({
+      accessKeyId: adminAccessKeyId,
+      secretAccessKey: JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')).awsSecretAccessKey,
+    }),
+  }),
 );
 
 async function tokenOf(user: { email: string; password: string; deviceId: string; deviceSecret: string }) {

@@ -10,9 +10,9 @@ import { AdminGetUserCommand, CognitoIdentityProviderClient, ListUsersCommand } 
 import { SignatureV4 } from '@smithy/signature-v4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iamOperations, type OperationName } from '../../lib/local/cognito/service';
-import { type AwsCredentials, Sha256 } from '../../lib/local/cognito/sigv4';
 import { createPasswordVerifier } from '../../lib/local/cognito/srp';
 import { nowSeconds } from '../../lib/local/cognito/user-store';
+import { type AwsCredentials, Sha256 } from '../../lib/local/iam/sigv4';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
 import { linkIn, mailCount, newTestUser, signUp, type TestUser, waitForEmail } from '../support/identity';
 

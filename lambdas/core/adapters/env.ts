@@ -22,7 +22,10 @@ export const envNames = {
   captchaVerifyUrl: 'CAPTCHA_VERIFY_URL',
   /** reCAPTCHA v3 score a sign-up must reach (0..1). */
   captchaMinScore: 'CAPTCHA_MIN_SCORE',
-  /** Secrets: in AWS the ARN of a Secrets Manager secret; locally the value itself (local cloud settings). */
+  /**
+   * Secrets: the ARN of a Secrets Manager secret (locally the local cloud's Secrets Manager, holding
+   * the values of its settings); the value itself only where a unit test sets it.
+   */
   appSecretArn: 'APP_SECRET_ARN',
   appSecret: 'APP_SECRET',
   captchaSecretArn: 'CAPTCHA_SECRET_ARN',
@@ -40,6 +43,7 @@ export const envNames = {
   cognitoEndpoint: 'COGNITO_ENDPOINT',
   sesEndpoint: 'SES_ENDPOINT',
   sfnEndpoint: 'SFN_ENDPOINT',
+  secretsManagerEndpoint: 'SECRETSMANAGER_ENDPOINT',
   /** How much faster than real time business time runs (domain/time-scale.ts); set only by the local cloud. */
   timeScale: 'ESCROW_TIME_SCALE',
   /** AppSync Events' HTTP endpoint (`https://<host>/event`), where realtime events are published. */
@@ -70,7 +74,10 @@ export function timeScale(): number {
 }
 
 /** The local stand-ins' endpoints: set only by the local cloud, unset in AWS. */
-export type EndpointName = Extract<EnvName, 'dynamodbEndpoint' | 'cognitoEndpoint' | 'sesEndpoint' | 'sfnEndpoint'>;
+export type EndpointName = Extract<
+  EnvName,
+  'dynamodbEndpoint' | 'cognitoEndpoint' | 'sesEndpoint' | 'sfnEndpoint' | 'secretsManagerEndpoint'
+>;
 
 /** What every function is told about its stage, whoever runs it: CDK in AWS, the local cloud on a laptop. */
 export interface FunctionSettings {

@@ -2,9 +2,10 @@ import { awsJsonRequest } from './aws-request';
 import { type EnvName, optionalEnv, requireEnv } from './env';
 
 /**
- * The product's secrets. In AWS each is a Secrets Manager secret whose ARN CDK passes in; locally
- * the local cloud passes the value itself. Never logged; kept for {@link secretTtlMs} so a value
- * put by ops (`aws secretsmanager put-secret-value`) is seen within minutes, not at the next cold start.
+ * The product's secrets: each a Secrets Manager secret whose ARN CDK passes to the functions it
+ * grants it to (the local cloud's Secrets Manager serves the same ARNs). Never logged; kept for
+ * {@link secretTtlMs} so a value put by ops (`aws secretsmanager put-secret-value`) is seen within
+ * minutes, not at the next cold start. A unit test may set a value itself (`value`).
  */
 export const secretSources = {
   /** HMAC key: sign-up tickets, one-time-code hashes, decoy questions. */
@@ -22,15 +23,18 @@ export type SecretName = keyof typeof secretSources;
 /** How long a secret read from Secrets Manager is used before it is read again. */
 export const secretTtlMs = 5 * 60_000;
 
-const cache = new Map<SecretName, { value: Promise<string>; readAt: number }>();
+const cache = new Map<string, { value: Promise<string>; readAt: number }>();
 
 export function getSecret(name: SecretName, now = Date.now()): Promise<string> {
-  const cached = cache.get(name);
+  // Kept per function: in Lambda a process runs one function; the local cloud runs them all in one
+  // process, where a value read by one function must not reach another that may not read it.
+  const key = `${process.env.AWS_LAMBDA_FUNCTION_NAME ?? ''}:${name}`;
+  const cached = cache.get(key);
   if (cached && now - cached.readAt < secretTtlMs) return cached.value;
   const value = load(name);
-  cache.set(name, { value, readAt: now });
+  cache.set(key, { value, readAt: now });
   value.catch(() => {
-    if (cache.get(name)?.value === value) cache.delete(name);
+    if (cache.get(key)?.value === value) cache.delete(key);
   });
   return value;
 }
@@ -42,6 +46,7 @@ async function load(name: SecretName): Promise<string> {
   const { SecretString } = await awsJsonRequest({
     service: 'secretsmanager',
     host: 'secretsmanager.{region}.amazonaws.com',
+    endpointEnv: 'secretsManagerEndpoint',
     method: 'POST',
     path: '/',
     body: { SecretId: requireEnv(secretSources[name].arn) },

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { PayloadTooLargeError, readBody } from '../http-util';
+import { AccessDeniedError, type LocalIam, SignatureError } from '../iam/authority';
 import { CognitoError } from './errors';
 import { type CognitoService, iamOperations, type OperationName } from './service';
-import { type AwsCredentials, SigV4Verifier } from './sigv4';
 import type { TokenIssuer } from './tokens';
 
 const targetPrefix = 'AWSCognitoIdentityProviderService.';
@@ -11,8 +11,8 @@ const targetPrefix = 'AWSCognitoIdentityProviderService.';
 export interface CognitoListenerOptions {
   userPoolId: string;
   region: string;
-  /** The local cloud's credentials: the IAM-authorised operations must be signed with them (SigV4). */
-  credentials: AwsCredentials;
+  /** The local cloud's IAM: the IAM-authorised operations must be signed by a principal allowed `cognito-idp:<Operation>` on the pool. */
+  iam: LocalIam;
   /**
    * The web app's origin, the only one a browser may call from. Every other Origin gets a 403 and
    * no CORS headers, so a page elsewhere cannot drive the pool from a developer's browser.
@@ -25,14 +25,15 @@ export interface CognitoListenerOptions {
  * The Cognito IdP JSON protocol over HTTP: `POST /` with `x-amz-target`, answered in
  * `application/x-amz-json-1.1`, errors as `{ __type, message }` with `x-amzn-errortype`, CORS for
  * the browser (Amplify), and the pool's JWKS at `/<userPoolId>/.well-known/jwks.json`. As in AWS,
- * the admin operations and ListUsers need a valid SigV4 signature; the others are public.
+ * the admin operations and ListUsers need a valid SigV4 signature of a principal whose policies
+ * allow them on the pool; the others are public.
  */
 export function cognitoRequestListener(
   service: CognitoService,
   tokens: TokenIssuer,
   options: CognitoListenerOptions,
 ): RequestListener {
-  const verifier = new SigV4Verifier(options.credentials, options.region, 'cognito-idp');
+  const poolArn = `arn:aws:cognito-idp:${options.region}:${options.iam.names.accountId}:userpool/${options.userPoolId}`;
   const appOrigin = new URL(options.appOrigin).origin;
 
   return (req, res) => {
@@ -90,7 +91,17 @@ export function cognitoRequestListener(
     const body = await readBody(req);
     try {
       if (iamOperations.has(name as OperationName)) {
-        await verifier.verify({ method: req.method, url: req.url ?? '/', headers: req.headers, body });
+        try {
+          const principal = await options.iam.authenticate(
+            { method: req.method, url: req.url ?? '/', headers: req.headers, body },
+            'cognito-idp',
+          );
+          await options.iam.authorize(principal, [{ action: `cognito-idp:${name}`, resource: poolArn }]);
+        } catch (error) {
+          if (error instanceof SignatureError) throw new CognitoError(error.type, error.message);
+          if (error instanceof AccessDeniedError) throw new CognitoError('AccessDeniedException', error.message);
+          throw error;
+        }
       }
       let input: unknown;
       try {

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { StateMachine } from 'aws-local-stepfunctions';
 import { close, listen } from '../http-util';
+import type { LocalIam } from '../iam/authority';
 import { prepareDefinition } from './definition';
 import { stepFunctionsRequestListener } from './server';
 import { type MachineRuntime, StepFunctionsService } from './service';
@@ -44,6 +45,8 @@ export interface LocalStepFunctionsOptions {
   retryIntervalOverrides?: Record<string, number | number[]>;
   /** Called with the endpoint once it listens, before any execution is resumed (and so before any task handler runs). */
   beforeResume?: (endpoint: string) => void;
+  /** IAM: every API request must be signed by a principal allowed what it asks. @default none (unit tests) */
+  iam?: LocalIam;
 }
 
 /** The running service. */
@@ -103,7 +106,7 @@ export async function startLocalStepFunctions(options: LocalStepFunctionsOptions
     machines,
     retryIntervalOverrides: options.retryIntervalOverrides,
   });
-  const server = createServer(stepFunctionsRequestListener(service));
+  const server = createServer(stepFunctionsRequestListener(service, options.iam));
   const port = await listen(server, options.port ?? 0);
   const endpoint = `http://127.0.0.1:${port}`;
   // After listening: a resumed task handler may answer through this very endpoint at once, so the

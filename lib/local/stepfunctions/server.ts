@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { readBody } from '../http-util';
+import { AccessDeniedError, type IamRequest, type LocalIam, SignatureError } from '../iam/authority';
 import { SfnError } from './errors';
 import { executionPage, executionsPage } from './pages';
 import type { StepFunctionsService } from './service';
@@ -9,19 +10,45 @@ const targetPrefix = 'AWSStepFunctions.';
 const contentType = 'application/x-amz-json-1.0';
 
 /**
+ * What a Step Functions API request asks IAM: `states:<Operation>` on the state machine (starting
+ * and listing executions), on the execution (reading, stopping, redriving one), and for the task
+ * answers on the state machine of the execution the token belongs to, as AWS authorizes them
+ * (authority.ts); a token that belongs to no running task asks on `*`.
+ */
+export function stepFunctionsRequests(
+  service: StepFunctionsService,
+  operation: string,
+  input: Record<string, unknown>,
+): IamRequest[] {
+  const text = (key: string) => (typeof input[key] === 'string' ? (input[key] as string) : undefined);
+  const resource =
+    text('stateMachineArn') ??
+    text('executionArn') ??
+    (text('taskToken') && service.stateMachineOfToken(text('taskToken') as string)) ??
+    '*';
+  return [{ action: `states:${operation}`, resource }];
+}
+
+/**
  * The Step Functions JSON protocol (awsJson1_0): `POST /` with `x-amz-target:
  * AWSStepFunctions.<Operation>`, errors as HTTP 400 `{ __type, message }`. `GET /` and
- * `GET /executions/<name>` are the executions pages for people (the SDK only ever POSTs).
+ * `GET /executions/<name>` are the executions pages for people (the SDK only ever POSTs). With
+ * `iam`, every API request must be signed by a principal allowed what it asks, as in AWS.
  */
-export function stepFunctionsRequestListener(service: StepFunctionsService): RequestListener {
+export function stepFunctionsRequestListener(service: StepFunctionsService, iam?: LocalIam): RequestListener {
   return (req, res) => {
-    handle(service, req, res).catch((error: unknown) => {
+    handle(service, iam, req, res).catch((error: unknown) => {
       if (!res.headersSent) reply(res, 500, { __type: 'InternalFailure', message: String((error as Error)?.message ?? error) });
     });
   };
 }
 
-async function handle(service: StepFunctionsService, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(
+  service: StepFunctionsService,
+  iam: LocalIam | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const path = new URL(req.url ?? '/', 'http://localhost').pathname;
   if (req.method === 'GET' || req.method === 'HEAD') {
     const html = path === '/' ? executionsPage(service.store) : pageFor(service, path);
@@ -39,14 +66,26 @@ async function handle(service: StepFunctionsService, req: IncomingMessage, res: 
     reply(res, 400, { __type: 'UnknownOperationException', message: `Unknown operation ${target}` });
     return;
   }
+  const body = await readBody(req);
   let input: Record<string, unknown>;
   try {
-    const parsed = JSON.parse((await readBody(req)).toString('utf8') || '{}') as unknown;
+    const parsed = JSON.parse(body.toString('utf8') || '{}') as unknown;
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
     input = parsed as Record<string, unknown>;
   } catch {
     reply(res, 400, { __type: 'SerializationException', message: 'Malformed request body' });
     return;
+  }
+  if (iam) {
+    try {
+      const principal = await iam.authenticate({ method: 'POST', url: req.url ?? '/', headers: req.headers, body }, 'states');
+      await iam.authorize(principal, stepFunctionsRequests(service, target.slice(targetPrefix.length), input));
+    } catch (error) {
+      if (!(error instanceof SignatureError || error instanceof AccessDeniedError)) throw error;
+      const type = error instanceof SignatureError ? error.type : 'AccessDeniedException';
+      reply(res, 400, { __type: `com.amazon.coral.service#${type}`, message: error.message }, type);
+      return;
+    }
   }
   try {
     reply(res, 200, await operation(input));

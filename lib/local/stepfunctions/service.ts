@@ -55,8 +55,10 @@ interface PendingTask {
 
 const statuses: ExecutionStatus[] = ['RUNNING', 'SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED'];
 const maxPayloadBytes = 256 * 1024;
-// Opaque to callers as on AWS; the fixed shape tells a malformed token (InvalidToken) from an unknown one.
-const tokenPattern = /^lsfn1\.[A-Za-z0-9_-]{43}$/;
+// Opaque to callers as on AWS; the fixed shape tells a malformed token (InvalidToken) from an unknown
+// one. Like AWS's, it carries its state machine (IAM authorizes an answer on it, even once the task
+// is gone or the service restarted): `lsfn1.<machine name, base64url>.<32 random bytes>`.
+const tokenPattern = /^lsfn1\.([A-Za-z0-9_-]{1,120})\.[A-Za-z0-9_-]{43}$/;
 // AWS: 1-80 characters, no whitespace, brackets, wildcards, special or control characters.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what AWS refuses
 const namePattern = /^[^\s<>{}[\]?*"#%\\^|~`$&,;:/\u0000-\u001f\u007f-\u009f]{1,80}$/u;
@@ -86,6 +88,12 @@ export class StepFunctionsService {
       SendTaskFailure: async (input) => this.sendTaskFailure(input),
       SendTaskHeartbeat: async (input) => this.sendTaskHeartbeat(input),
     };
+  }
+
+  /** The state machine a task token was given out by (IAM asks about it), or undefined for a token not of this service. */
+  stateMachineOfToken(token: string): string | undefined {
+    const name = tokenPattern.exec(token)?.[1];
+    return name === undefined ? undefined : [...this.machines.values()].find((m) => Buffer.from(m.name).toString('base64url') === name)?.arn;
   }
 
   /** The store's view for the executions page. */
@@ -311,7 +319,7 @@ export class StepFunctionsService {
       delete parameters[plan.timeoutSecondsPath.rootKey];
     }
     if (plan.resource === 'invoke.waitForTaskToken') {
-      task.token = `lsfn1.${randomBytes(32).toString('base64url')}`;
+      task.token = `lsfn1.${Buffer.from(run.machine.name).toString('base64url')}.${randomBytes(32).toString('base64url')}`;
       parameters = replaceText(parameters, placeholder, task.token);
       this.tokens.set(task.token, task);
     }

@@ -1,7 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { Sha256 } from '../../../lambdas/core/adapters/sha256';
-import { CognitoError } from './errors';
 
 export { Sha256 };
 
@@ -24,37 +23,47 @@ const maxClockSkewMs = 5 * 60_000;
 const signatureMismatch =
   'The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method. Consult the service documentation for details.';
 
-// Cognito's answers to unsigned or badly signed requests to its IAM-authorised operations. They
-// come back as 400s (the JSON protocol's client errors), e.g. `400 Bad Request
-// {"__type":"UnrecognizedClientException","message":"The security token included in the request is invalid."}`.
-const missingToken = () => new CognitoError('MissingAuthenticationTokenException', 'Missing Authentication Token');
-const incomplete = (message: string) => new CognitoError('IncompleteSignatureException', message);
+/**
+ * AWS's answer to an unsigned or badly signed request, the same for every service: its error type
+ * and message, answered by each service in its own protocol (the JSON protocols as a 400, e.g.
+ * `{"__type":"UnrecognizedClientException","message":"The security token included in the request is invalid."}`;
+ * SES v2 and AppSync Events as a 403).
+ */
+export class SignatureError extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = type;
+  }
+}
+
+const missingToken = () => new SignatureError('MissingAuthenticationTokenException', 'Missing Authentication Token');
+const incomplete = (message: string) => new SignatureError('IncompleteSignatureException', message);
 const unrecognizedClient = () =>
-  new CognitoError('UnrecognizedClientException', 'The security token included in the request is invalid.');
-const invalidSignature = (message = signatureMismatch) => new CognitoError('InvalidSignatureException', message);
+  new SignatureError('UnrecognizedClientException', 'The security token included in the request is invalid.');
+const invalidSignature = (message = signatureMismatch) => new SignatureError('InvalidSignatureException', message);
+
+/** The secret of an access key id the service knows, or undefined (its credentials are not valid here). */
+export type SecretOf = (accessKeyId: string) => string | undefined;
 
 /**
  * Checks an AWS Signature Version 4 (Authorization header) the way AWS does for IAM-authorised
  * calls: the request is rebuilt from what arrived (method, path, query, body and only the headers
- * the client listed in SignedHeaders), signed again with the known secret for the same
- * x-amz-date, region and service, and the two signatures compared in constant time. The signing
- * itself is @smithy/signature-v4, the SDK's own signer, so both ends compute it the same way.
+ * the client listed in SignedHeaders), signed again with the known secret of the access key for
+ * the same x-amz-date, region and service, and the two signatures compared in constant time. The
+ * signing itself is @smithy/signature-v4, the SDK's own signer, so both ends compute it the same way.
  */
 export class SigV4Verifier {
-  private readonly signer: SignatureV4;
-
   constructor(
-    private readonly credentials: AwsCredentials,
-    region: string,
-    service: string,
-  ) {
-    // applyChecksum false: the signer must not add an x-amz-content-sha256 header the client did
-    // not sign; the body's hash goes into the canonical request either way.
-    this.signer = new SignatureV4({ credentials, region, service, sha256: Sha256, applyChecksum: false, uriEscapePath: true });
-  }
+    private readonly secretOf: SecretOf,
+    private readonly region: string,
+    private readonly service: string,
+  ) {}
 
-  /** Resolves when the signature is valid; otherwise throws the CognitoError Cognito answers with. */
-  async verify(request: SignedRequest, now = Date.now()): Promise<void> {
+  /** Resolves with the access key id that signed a valid request; otherwise throws the {@link SignatureError} AWS answers with. */
+  async verify(request: SignedRequest, now = Date.now()): Promise<string> {
     const authorization = header(request.headers, 'authorization');
     if (!authorization) throw missingToken();
     const match = /^AWS4-HMAC-SHA256 (.*)$/.exec(authorization.trim());
@@ -71,7 +80,9 @@ export class SigV4Verifier {
     if (!credential || !signedHeaderList || !given) {
       throw incomplete(`Authorization header requires 'Credential', 'SignedHeaders' and 'Signature' parameters.`);
     }
-    if (credential.split('/')[0] !== this.credentials.accessKeyId) throw unrecognizedClient();
+    const accessKeyId = credential.split('/')[0] ?? '';
+    const secretAccessKey = this.secretOf(accessKeyId);
+    if (secretAccessKey === undefined) throw unrecognizedClient();
 
     const amzDate = header(request.headers, 'x-amz-date') ?? '';
     const signingDate = parseAmzDate(amzDate);
@@ -102,7 +113,17 @@ export class SigV4Verifier {
     }
 
     const { path, query } = splitUrl(request.url);
-    const signed = await this.signer.sign(
+    // applyChecksum false: the signer must not add an x-amz-content-sha256 header the client did
+    // not sign; the body's hash goes into the canonical request either way.
+    const signer = new SignatureV4({
+      credentials: { accessKeyId, secretAccessKey },
+      region: this.region,
+      service: this.service,
+      sha256: Sha256,
+      applyChecksum: false,
+      uriEscapePath: true,
+    });
+    const signed = await signer.sign(
       { method: request.method, protocol: 'http:', hostname: headers.host ?? '', path, query, headers, body: request.body },
       { signingDate, signableHeaders: new Set(signedHeaders) },
     );
@@ -110,6 +131,7 @@ export class SigV4Verifier {
     const a = Buffer.from(expected, 'utf8');
     const b = Buffer.from(given, 'utf8');
     if (a.length !== b.length || !timingSafeEqual(a, b)) throw invalidSignature();
+    return accessKeyId;
   }
 }
 
