@@ -97,7 +97,15 @@ export const routes: readonly RouteDefinition[] = [
   { name: 'remove-device', method: 'DELETE', path: '/devices/{id}', auth: 'protected', permissions: { table: 'readWrite' } },
 
   // Contracts
-  { name: 'create-contract', method: 'POST', path: '/create-contract', auth: 'protected', permissions: { table: 'readWrite' } },
+  // Emails: the invitation of an address without an account, or the acceptor's notice (a notification
+  // with a step goes out by email too: entities/notification.ts).
+  {
+    name: 'create-contract',
+    method: 'POST',
+    path: '/create-contract',
+    auth: 'protected',
+    permissions: { table: 'readWrite', sendEmail: true },
+  },
   {
     name: 'get-contract-for-acceptor',
     method: 'POST',
@@ -110,9 +118,15 @@ export const routes: readonly RouteDefinition[] = [
     method: 'POST',
     path: '/accept-contract',
     auth: 'protected',
-    permissions: { table: 'readWrite', workflow: ['start'] },
+    permissions: { table: 'readWrite', workflow: ['start'], sendEmail: true },
   },
-  { name: 'reject-contract', method: 'POST', path: '/reject-contract', auth: 'protected', permissions: { table: 'readWrite' } },
+  {
+    name: 'reject-contract',
+    method: 'POST',
+    path: '/reject-contract',
+    auth: 'protected',
+    permissions: { table: 'readWrite', sendEmail: true },
+  },
   { name: 'list-my-contracts', method: 'GET', path: '/contracts', auth: 'protected', permissions: { table: 'read' } },
   { name: 'get-contract', method: 'GET', path: '/contracts/{id}', auth: 'protected', permissions: { table: 'read' } },
   { name: 'update-contract', method: 'PATCH', path: '/contracts/{id}', auth: 'protected', permissions: { table: 'readWrite' } },
@@ -143,7 +157,7 @@ export const routes: readonly RouteDefinition[] = [
     method: 'POST',
     path: '/create-instance-from-template',
     auth: 'protected',
-    permissions: { table: 'readWrite', workflow: ['start'] },
+    permissions: { table: 'readWrite', workflow: ['start'], sendEmail: true },
   },
 
   // Payments into escrow
@@ -176,7 +190,8 @@ export const routes: readonly RouteDefinition[] = [
     method: 'POST',
     path: '/get-payment-status',
     auth: 'protected',
-    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], workflow: ['start', 'answer'] },
+    // A credit it confirms tells both parties (email), and starts or answers the escrow.
+    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], workflow: ['start', 'answer'], sendEmail: true },
   },
   {
     name: 'flutterwave-webhook',
@@ -187,6 +202,7 @@ export const routes: readonly RouteDefinition[] = [
       table: 'readWrite',
       secrets: ['flutterwaveSecretKey', 'flutterwaveWebhookHash'],
       workflow: ['start', 'answer'],
+      sendEmail: true,
     },
   },
 
@@ -203,7 +219,7 @@ export const routes: readonly RouteDefinition[] = [
     method: 'POST',
     path: '/mark-contract-completed',
     auth: 'protected',
-    permissions: { table: 'readWrite', workflow: ['answer'] },
+    permissions: { table: 'readWrite', workflow: ['answer'], sendEmail: true },
   },
   {
     name: 'release-funds',
@@ -233,7 +249,7 @@ export const routes: readonly RouteDefinition[] = [
     method: 'POST',
     path: '/propose-settlement',
     auth: 'protected',
-    permissions: { table: 'readWrite' },
+    permissions: { table: 'readWrite', sendEmail: true },
   },
   {
     name: 'accept-settlement',

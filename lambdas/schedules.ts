@@ -22,11 +22,12 @@ export interface ScheduleDefinition {
 
 export const schedules: readonly ScheduleDefinition[] = [
   {
-    // Moves on every refund leg still owed to a payer, whatever was lost on the way.
+    // Moves on every refund leg still owed to a payer, whatever was lost on the way; a payment it
+    // finds after a lost webhook is credited (both told) and its escrow started or answered.
     name: 'reconcile-money',
     file: 'reconcile-money',
     rateMinutes: 5,
-    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], workflow: ['answer'], sendEmail: false },
+    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], workflow: ['start', 'answer'], sendEmail: true },
   },
   {
     // Reconciles each finished day with the provider and writes its closing balances.

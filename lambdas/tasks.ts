@@ -30,8 +30,9 @@ export const tasks: readonly TaskDefinition[] = [
     state: 'CancelUnfunded',
     file: 'cancel-unfunded',
     callback: false,
-    // It verifies the contract's payments with the provider first, and a credit answers (or starts) the execution.
-    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], workflow: ['start', 'answer'] },
+    // It verifies the contract's payments with the provider first, and a credit answers (or starts) the execution;
+    // a cancellation tells both parties.
+    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], workflow: ['start', 'answer'], sendEmail: true },
   },
   {
     state: 'AwaitDelivery',
@@ -63,8 +64,8 @@ export const tasks: readonly TaskDefinition[] = [
     state: 'SettlementDue',
     file: 'settlement-due',
     callback: false,
-    // Once settled it asks the provider for the refund legs.
-    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'] },
+    // Once settled it asks the provider for the refund legs; handing a dispute to ops tells both parties.
+    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], sendEmail: true, workflow: ['answer'] },
   },
   {
     state: 'AwaitSettlement',
@@ -82,8 +83,8 @@ export const tasks: readonly TaskDefinition[] = [
     state: 'AwaitRefunds',
     file: 'await-refunds',
     callback: true,
-    // It asks the provider for the settlement's refunds (and reconciles them) on every run.
-    permissions: { table: 'readWrite', workflow: ['answer'], secrets: ['flutterwaveSecretKey'] },
+    // It asks the provider for the settlement's refunds (and reconciles them) on every run; a refund done tells the payer.
+    permissions: { table: 'readWrite', workflow: ['answer'], secrets: ['flutterwaveSecretKey'], sendEmail: true },
   },
   { state: 'PreparePayout', file: 'prepare-payout', callback: false, permissions: { table: 'readWrite' } },
   {
@@ -92,8 +93,15 @@ export const tasks: readonly TaskDefinition[] = [
     callback: true,
     permissions: { table: 'readWrite', workflow: ['answer'], secrets: ['flutterwaveSecretKey'] },
   },
-  { state: 'CompletePayout', file: 'complete-payout', callback: false, permissions: { table: 'readWrite' } },
-  { state: 'PayoutFailed', file: 'payout-failed', callback: false, permissions: { table: 'readWrite' } },
+  // The payout done tells both parties (by email too); a settlement's payout answers its contract's waiting step.
+  {
+    state: 'CompletePayout',
+    file: 'complete-payout',
+    callback: false,
+    permissions: { table: 'readWrite', sendEmail: true, workflow: ['answer'] },
+  },
+  // The creator is told their payout waits.
+  { state: 'PayoutFailed', file: 'payout-failed', callback: false, permissions: { table: 'readWrite', sendEmail: true } },
   {
     state: 'AwaitPayoutResume',
     file: 'await-payout-resume',

@@ -31,7 +31,8 @@ export const userPoolTriggers: Partial<Record<UserPoolTriggerName, TriggerDefini
     // sendEmail: the owner is told when wrong answers lock the account (services/challenges/lockout.ts).
     permissions: { table: 'readWrite', sendEmail: true, secrets: ['app'] },
   },
-  postAuthentication: { file: 'post-authentication', permissions: { table: 'readWrite' } },
+  // The first sign-in takes up the invitations to its address; their notices go out by email.
+  postAuthentication: { file: 'post-authentication', permissions: { table: 'readWrite', sendEmail: true } },
 };
 
 /** The configured triggers as [name, definition] pairs. */
