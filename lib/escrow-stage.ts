@@ -5,7 +5,8 @@ import type { Construct } from 'constructs';
 import { EscrowApi } from './api';
 import { EscrowAuth } from './auth';
 import { EscrowData } from './data';
-import { EscrowFunction } from './function';
+import { EscrowFunction, sendEmailStatement } from './function';
+import { mailConfigurationSetNameOf } from './mail';
 import { EscrowMonitoring } from './monitoring';
 import { acknowledgeWildcardResource } from './nag';
 import { EscrowRealtime } from './realtime';
@@ -116,6 +117,9 @@ export class EscrowStack extends Stack {
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'EventsHttpEndpoint', { value: realtime.httpEndpoint });
+    // What ops' scripts send a step's emails as, and through (the same as the functions).
+    new CfnOutput(this, 'MailFrom', { value: stage.mailFrom });
+    new CfnOutput(this, 'MailConfigurationSetName', { value: mailConfigurationSetNameOf(stage) });
     new CfnOutput(this, 'StateMachineArn', { value: this.workflow.stateMachine.stateMachineArn });
     new CfnOutput(this, 'ExecutionLogGroupName', {
       value: this.workflow.executionLogs.logGroupName,
@@ -133,7 +137,7 @@ export class EscrowStack extends Stack {
     } as const;
     for (const [output, [name, description]] of Object.entries(secretOutputs))
       new CfnOutput(this, output, { value: this.secrets.secrets[name].secretArn, description });
-    const deciders = disputeDecisionsPolicy(this, stage, this.data, this.workflow.stateMachineArn);
+    const deciders = disputeDecisionsPolicy(this, stage, this.data, this.workflow.stateMachineArn, realtime);
     new CfnOutput(this, 'DecideDisputesPolicyArn', {
       value: deciders.managedPolicyArn,
       description: 'Only ops hold it: aws iam attach-user-policy --user-name <ops person> --policy-arn <this>',
@@ -175,13 +179,20 @@ export class EscrowStack extends Stack {
 /**
  * What `npm run decide-dispute -- <id> ... --stage <s>` needs, and no function or person holds
  * unless given it: read the stage's outputs, read and write the table's items by key (the
- * decision, its refund legs, the payout and the notifications, in one transaction), and answer
- * the waiting step of the contract's execution. No Scan, no delete, no provider key, no SES: the
- * workflow asks the provider for the refunds. Attached to nobody; ops attach it to themselves.
+ * decision, its refund legs, the payout and the notifications, in one transaction), answer the
+ * waiting step of the contract's execution, and tell the parties as a function would (the step's
+ * email as the stage's sender, their notifications on their realtime channels). No Scan, no delete,
+ * no provider key: the workflow asks the provider for the refunds. Held by the ops group.
  */
-function disputeDecisionsPolicy(scope: Stack, stage: StageConfig, data: EscrowData, stateMachineArn: string): ManagedPolicy {
+function disputeDecisionsPolicy(
+  scope: Stack,
+  stage: StageConfig,
+  data: EscrowData,
+  stateMachineArn: string,
+  realtime: EscrowRealtime,
+): ManagedPolicy {
   const { tableArn } = data.table;
-  return new ManagedPolicy(scope, 'DecideDisputes', {
+  const policy = new ManagedPolicy(scope, 'DecideDisputes', {
     managedPolicyName: `${stackNameOf(stage)}-decide-disputes`,
     description:
       'npm run decide-dispute / resume-payout --stage: record an ops decision or resume a payout, and answer the execution (ops only)',
@@ -197,8 +208,15 @@ function disputeDecisionsPolicy(scope: Stack, stage: StageConfig, data: EscrowDa
         actions: ['states:SendTaskSuccess', 'states:SendTaskFailure'],
         resources: [stateMachineArn],
       }),
+      new PolicyStatement({
+        sid: 'AnnounceToTheParties',
+        actions: ['appsync:EventPublish'],
+        resources: [realtime.notifications.channelNamespaceArn],
+      }),
     ],
   });
+  policy.addStatements(sendEmailStatement(policy, stage.name, stage.mailFrom, 'EmailTheParties'));
+  return policy;
 }
 
 /**

@@ -3,7 +3,7 @@ import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import type { Construct } from 'constructs';
+import type { Construct, IConstruct } from 'constructs';
 import { envNames } from '../lambdas/core/adapters/env';
 import { type SecretName, secretSources } from '../lambdas/core/adapters/secrets';
 import type { RoutePermissions } from '../lambdas/routes';
@@ -129,40 +129,44 @@ export class EscrowFunction extends NodejsFunction {
     }
   }
 
-  /**
-   * Allows SES v2 SendEmail only with `mailFrom` as the sender. The resource has to be
-   * `identity/*`: SES authorises the recipient identities as well while the account is in the
-   * SES sandbox, and those are not known at deploy time. The condition pins the sender.
-   */
+  /** Allows SES v2 SendEmail as the stage's sender only ({@link sendEmailStatement}), through the stage's configuration set. */
   grantSendEmail(mailFrom: string): void {
-    const stack = Stack.of(this);
-    const identities = stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
-    // A templated send is also authorised on the template: only the stage's own (lib/mail.ts).
-    const templates = stack.formatArn({ service: 'ses', resource: 'template', resourceName: `escrow-${this.stageName}-*` });
-    // And a send through a configuration set on the set: the stage's, which suppresses bounces and complaints.
-    const configurationSet = mailConfigurationSetNameOf({ name: this.stageName });
-    const configurationSetArn = stack.formatArn({
-      service: 'ses',
-      resource: 'configuration-set',
-      resourceName: configurationSet,
-    });
-    this.addEnvironment(envNames.mailConfigurationSet, configurationSet);
-    this.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['ses:SendEmail'],
-        resources: [identities, templates, configurationSetArn],
-        conditions: { StringEquals: { 'ses:FromAddress': mailFrom } },
-      }),
-    );
-    acknowledgeWildcardResource(
-      this.serviceRole,
-      identities,
-      'ses:SendEmail is limited by the ses:FromAddress condition to the stage sender; identity/* is needed because SES also authorises recipient identities in the sandbox.',
-    );
-    acknowledgeWildcardResource(
-      this.serviceRole,
-      templates,
-      "ses:SendEmail with a stored template is authorised on the template too; the wildcard covers only this stage's deal-step templates.",
-    );
+    this.addEnvironment(envNames.mailConfigurationSet, mailConfigurationSetNameOf({ name: this.stageName }));
+    this.addToRolePolicy(sendEmailStatement(this.serviceRole, this.stageName, mailFrom));
   }
+}
+
+/**
+ * SES v2 SendEmail only with `mailFrom` as the sender, for a function's role or a person's policy
+ * (`owner`, where cdk-nag's findings on the wildcards are acknowledged). The resource has to be
+ * `identity/*`: SES authorises the recipient identities as well while the account is in the SES
+ * sandbox, and those are not known at deploy time. The condition pins the sender. A templated send
+ * is also authorised on the template (only the stage's own, lib/mail.ts), and a send through a
+ * configuration set on the set (the stage's, which suppresses bounces and complaints).
+ */
+export function sendEmailStatement(owner: IConstruct, stageName: string, mailFrom: string, sid?: string): PolicyStatement {
+  const stack = Stack.of(owner);
+  const identities = stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
+  const templates = stack.formatArn({ service: 'ses', resource: 'template', resourceName: `escrow-${stageName}-*` });
+  const configurationSet = stack.formatArn({
+    service: 'ses',
+    resource: 'configuration-set',
+    resourceName: mailConfigurationSetNameOf({ name: stageName }),
+  });
+  acknowledgeWildcardResource(
+    owner,
+    identities,
+    'ses:SendEmail is limited by the ses:FromAddress condition to the stage sender; identity/* is needed because SES also authorises recipient identities in the sandbox.',
+  );
+  acknowledgeWildcardResource(
+    owner,
+    templates,
+    "ses:SendEmail with a stored template is authorised on the template too; the wildcard covers only this stage's deal-step templates.",
+  );
+  return new PolicyStatement({
+    sid,
+    actions: ['ses:SendEmail'],
+    resources: [identities, templates, configurationSet],
+    conditions: { StringEquals: { 'ses:FromAddress': mailFrom } },
+  });
 }

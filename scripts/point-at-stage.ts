@@ -6,6 +6,8 @@ import { loadStageIam } from '../lib/local/iam/stage-cache';
 import { localStage } from '../lib/local/index';
 import { stageOutputs } from './stage-outputs';
 
+const dataDir = () => resolve(process.env.ESCROW_DATA_DIR ?? join(process.cwd(), '.data'));
+
 /**
  * The local cloud's root secret: a test's cloud puts its root credentials in the environment of
  * what it starts; `npm start`'s is kept in its data directory (the developer owns the laptop).
@@ -13,11 +15,20 @@ import { stageOutputs } from './stage-outputs';
 function localRootSecret(): string {
   if (process.env.AWS_ACCESS_KEY_ID === adminAccessKeyId && process.env.AWS_SECRET_ACCESS_KEY)
     return process.env.AWS_SECRET_ACCESS_KEY;
-  const dataDir = resolve(process.env.ESCROW_DATA_DIR ?? join(process.cwd(), '.data'));
   try {
-    return (JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as { awsSecretAccessKey: string }).awsSecretAccessKey;
+    return (JSON.parse(readFileSync(join(dataDir(), 'secrets.json'), 'utf8')) as { awsSecretAccessKey: string })
+      .awsSecretAccessKey;
   } catch {
-    throw new Error(`No local cloud's settings in ${dataDir}: start it first (npm start), or name a stage with --stage`);
+    throw new Error(`No local cloud's settings in ${dataDir()}: start it first (npm start), or name a stage with --stage`);
+  }
+}
+
+/** The certificate `npm start`'s realtime stand-in presents (kept in its data directory), if there is one. */
+function localEventsCertificate(): string | undefined {
+  try {
+    return (JSON.parse(readFileSync(join(dataDir(), 'events-tls.json'), 'utf8')) as { cert: string }).cert;
+  } catch {
+    return undefined;
   }
 }
 
@@ -64,7 +75,10 @@ export function pointAtLocalCloud(port: number, principal: string): void {
     [envNames.stateMachineArn]: outputs.StateMachineArn,
     [envNames.userPoolId]: outputs.UserPoolId,
     [envNames.mailFrom]: localStage.mailFrom,
+    [envNames.mailConfigurationSet]: outputs.MailConfigurationSetName,
     [envNames.appUrl]: `http://127.0.0.1:${port}`,
+    [envNames.eventsHttpEndpoint]: `https://127.0.0.1:${port + 7}/event`,
+    [envNames.eventsCaCert]: localEventsCertificate(),
     [envNames.flutterwaveSecretKeyArn]: outputs.FlutterwaveSecretKeyArn,
     [envNames.dynamodbEndpoint]: `http://127.0.0.1:${port + 4}`,
     [envNames.sfnEndpoint]: `http://127.0.0.1:${port + 5}`,

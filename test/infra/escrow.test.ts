@@ -717,6 +717,25 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     }
   });
 
+  it('grants each function what its deployed code does: sending email, starting and answering executions', () => {
+    // Read from the bundles CDK deploys, not from the tables the grants are made from: a table that
+    // forgets a function's email (15 did) is caught here, where comparing the template with the
+    // table could not catch it.
+    const uses = {
+      'ses:SendEmail': '/v2/email/outbound-emails',
+      'states:StartExecution': 'StartExecution',
+      'states:SendTaskSuccess': 'SendTaskSuccess',
+    };
+    const ours = resources(template, 'AWS::Lambda::Function').filter(([, fn]) => tagOf(fn));
+    expect(ours.length).toBe(routes.length + tasks.length + triggerEntries().length + schedules.length);
+    for (const [, fn] of ours) {
+      const code = readFileSync(join(app.outdir, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`, 'index.mjs'), 'utf8');
+      const granted = actionsOf(statementsOf(template, fn));
+      for (const [action, marker] of Object.entries(uses))
+        expect(granted.includes(action), `${tagOf(fn)}: ${action}`).toBe(code.includes(marker));
+    }
+  });
+
   it('routes each route-table entry to its own function', () => {
     const integrations = Object.fromEntries(resources(template, 'AWS::ApiGatewayV2::Integration'));
     const apiRoutes = resources(template, 'AWS::ApiGatewayV2::Route');

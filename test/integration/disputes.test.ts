@@ -16,6 +16,7 @@ import { eventually } from '../support/eventually';
 import { apiCaller } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
 import { expectBalancedLedgers, expectReconciled, ledgerOf, ledgerSummaryOf } from '../support/ledger';
+import { emailsTo } from '../support/mailbox';
 import { providerRefundsOf, sendFromBank } from '../support/sandbox-payer';
 import { readyToBePaid } from '../support/seller';
 import { snapshotDiff, snapshotTable, withoutBackgroundItemsOrWorkflowTokens } from '../support/table';
@@ -353,6 +354,13 @@ describe('settling a dispute', () => {
     });
     const told = (await call<{ notifications: Array<{ title: string }> }>(buyer, '/notifications')).body.notifications;
     expect(told.map((n) => n.title)).toEqual(expect.arrayContaining(['Dispute goes to our team', 'Dispute settled']));
+    // The script sends the step's email to both parties, as a function would (with ops' own permissions).
+    const { title } = await contract(id);
+    for (const person of [buyer, seller])
+      await eventually(
+        () => emailsTo(cloud.mailboxUrl, person.user.email),
+        (emails) => emails.some((e) => e.subject === `Dispute on "${title}" settled`),
+      );
   });
 });
 

@@ -182,5 +182,5 @@ export class LocalIam {
   }
 }
 
-export { SignatureError };
 export type { Credentials, Person } from './credentials';
+export { SignatureError };

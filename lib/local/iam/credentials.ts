@@ -28,4 +28,3 @@ export function principalCredentials(rootSecret: string, name: string): Credenti
     secretAccessKey: mac('secret').toString('base64').slice(0, 40),
   };
 }
-

@@ -93,7 +93,9 @@ export class StepFunctionsService {
   /** The state machine a task token was given out by (IAM asks about it), or undefined for a token not of this service. */
   stateMachineOfToken(token: string): string | undefined {
     const name = tokenPattern.exec(token)?.[1];
-    return name === undefined ? undefined : [...this.machines.values()].find((m) => Buffer.from(m.name).toString('base64url') === name)?.arn;
+    return name === undefined
+      ? undefined
+      : [...this.machines.values()].find((m) => Buffer.from(m.name).toString('base64url') === name)?.arn;
   }
 
   /** The store's view for the executions page. */
