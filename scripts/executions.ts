@@ -24,7 +24,7 @@ import { contractKey } from '../lambdas/core/entities/contract';
 import { type Dispute, disputeKey } from '../lambdas/core/entities/dispute';
 import { payoutKey } from '../lambdas/core/entities/payout';
 import type { RefundLeg } from '../lambdas/core/entities/refund';
-import { localStage } from '../lib/local/index';
+import { localStage } from '../lib/local/stage';
 import { badEndsFromLogs, historyFromLogs } from './execution-logs';
 import { moneyMovements, movementCsv, movementTable } from './money-movements';
 import { pointAtStage } from './point-at-stage';

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { envNames } from '../lambdas/core/adapters/env';
 import { adminAccessKeyId, type Person, principalCredentials } from '../lib/local/iam/credentials';
 import { loadStageIam } from '../lib/local/iam/stage-cache';
-import { localStage } from '../lib/local/index';
+import { localStage } from '../lib/local/stage';
 import { stageOutputs } from './stage-outputs';
 
 const dataDir = () => resolve(process.env.ESCROW_DATA_DIR ?? join(process.cwd(), '.data'));

@@ -56,7 +56,7 @@ describe('the local cloud at a time scale', () => {
     const sfn = new SFNClient({
       endpoint: cloud.stepFunctionsEndpoint,
       region: localStage.region,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      credentials: cloud.credentials,
     });
     const executionArn = `${cloud.stateMachineArn.replace(':stateMachine:', ':execution:')}:${id}`;
     const { events = [] } = await sfn.send(new GetExecutionHistoryCommand({ executionArn }));

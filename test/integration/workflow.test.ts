@@ -73,7 +73,7 @@ function sfn(cloud: LocalCloud) {
   return new SFNClient({
     endpoint: cloud.stepFunctionsEndpoint,
     region: localStage.region,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    credentials: cloud.credentials,
   });
 }
 

@@ -2,12 +2,8 @@ import { DescribeExecutionCommand, GetExecutionHistoryCommand, SFNClient } from 
 import { type LocalCloud, localStage } from '../../lib/local/index';
 
 /** The local cloud's escrow executions as the tests read them: by name (a contract's id, or a continuation's). */
-export function executionsOf(cloud: Pick<LocalCloud, 'stepFunctionsEndpoint' | 'stateMachineArn'>) {
-  const sfn = new SFNClient({
-    endpoint: cloud.stepFunctionsEndpoint,
-    region: localStage.region,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+export function executionsOf(cloud: Pick<LocalCloud, 'stepFunctionsEndpoint' | 'stateMachineArn' | 'credentials'>) {
+  const sfn = new SFNClient({ endpoint: cloud.stepFunctionsEndpoint, region: localStage.region, credentials: cloud.credentials });
   const arnOf = (name: string) => `${cloud.stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
   return {
     /** The execution, or undefined when there is none of that name. */
