@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { ArnFormat, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IVersion } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
@@ -52,7 +52,7 @@ export function stateMachineArnOf(scope: Construct, stage: StageConfig): string 
  * execution keeps the definition it started with for its whole life (up to 300 days), so it keeps
  * calling the versions of its deploy. Those versions are therefore never deleted by CloudFormation
  * (RETAIN), and the role every execution shares may invoke every published version of the task
- * functions, the old ones included.
+ * functions, the old ones included (README: deploys and running executions).
  */
 export class EscrowWorkflow extends Construct {
   readonly stateMachine: StateMachine;
@@ -132,14 +132,22 @@ export class EscrowWorkflow extends Construct {
     });
     // Every execution, whatever deploy started it, runs as this one role, and a deploy rewrites its
     // policy in place: naming only this deploy's versions would refuse older executions their steps.
-    // So: any published version of the task functions, and never the unpublished code.
-    const versionsOf = [...functions.values()].map((fn) => `${fn.functionArn}:*`);
-    this.stateMachine.addToRolePolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: versionsOf }));
+    // So: any published version of the task functions.
+    const taskFunctions = [...functions.values()];
     this.stateMachine.addToRolePolicy(
       new PolicyStatement({
-        effect: Effect.DENY,
+        sid: 'PublishedTaskVersions',
         actions: ['lambda:InvokeFunction'],
-        resources: [...functions.values()].map((fn) => `${fn.functionArn}:$LATEST`),
+        resources: taskFunctions.map((fn) => `${fn.functionArn}:*`),
+      }),
+    );
+    // Executions started before the definition named versions call the bare functions. Remove this
+    // statement once none of them is open: 300 days after the first deploy that published versions.
+    this.stateMachine.addToRolePolicy(
+      new PolicyStatement({
+        sid: 'ExecutionsStartedBeforeVersions',
+        actions: ['lambda:InvokeFunction'],
+        resources: taskFunctions.map((fn) => fn.functionArn),
       }),
     );
 
@@ -164,7 +172,7 @@ export class EscrowWorkflow extends Construct {
       acknowledgeWildcardResource(
         role,
         `${fn.functionArn}:*`,
-        "Every published version of a task function of lambdas/tasks.ts: executions started before a deploy call their deploy's versions ($LATEST is denied).",
+        "Every published version of a task function of lambdas/tasks.ts: executions started before a deploy call their deploy's versions.",
       );
     }
     acknowledgeWildcardResource(
