@@ -26,21 +26,52 @@ export interface RoutePermissions {
   workflow?: Array<'start' | 'answer'>;
 }
 
-export interface RouteDefinition {
+/**
+ * A route's own request limits, as the HTTP API's route settings hold them: a token bucket of
+ * `burstLimit` requests, refilled at `rateLimit` a second. A request finding it empty is answered
+ * 429 by the API, before any function runs.
+ */
+export interface RouteThrottle {
+  rateLimit: number;
+  burstLimit: number;
+}
+
+interface RouteEntry {
   /** Function name; also the handler file name under lambdas/functions. */
   name: string;
   method: HttpMethod;
   /** HTTP API path, with `{param}` placeholders. */
   path: string;
-  /** 'protected' routes sit behind the JWT authorizer of the user pool. */
-  auth: 'public' | 'protected';
   permissions: RoutePermissions;
   /** The function's timeout when 10 s is not enough for its worst case (under the HTTP API's 30 s). */
   timeoutSeconds?: number;
+  /**
+   * Money arrives here: the function keeps concurrency of its own (the stage's
+   * `lambdaConcurrency.perReservedRoute`), so a flood of any other route cannot leave it none.
+   */
+  reservedConcurrency?: true;
 }
 
+/**
+ * One route. 'protected' routes sit behind the JWT authorizer of the user pool and share the stage's
+ * default limits (`apiThrottle`); a 'public' one anybody can call, so it has limits of its own: a
+ * flood of it is refused at the API and takes neither another route's requests nor its functions.
+ */
+export type RouteDefinition = RouteEntry &
+  ({ auth: 'public'; throttle: RouteThrottle } | { auth: 'protected'; throttle?: never });
+
+/** What a person does by hand on a public page (sign up, recover an account): a few a second at most. */
+const byHand: RouteThrottle = { rateLimit: 20, burstLimit: 40 };
+
 export const routes: readonly RouteDefinition[] = [
-  { name: 'health', method: 'GET', path: '/health', auth: 'public', permissions: {} },
+  {
+    name: 'health',
+    method: 'GET',
+    path: '/health',
+    auth: 'public',
+    permissions: {},
+    throttle: { rateLimit: 10, burstLimit: 20 },
+  },
   { name: 'me', method: 'GET', path: '/me', auth: 'protected', permissions: {} },
 
   // Identity
@@ -49,6 +80,7 @@ export const routes: readonly RouteDefinition[] = [
     method: 'POST',
     path: '/secure-signup',
     auth: 'public',
+    throttle: byHand,
     permissions: { table: 'readWrite', secrets: ['app', 'captcha'], userPoolActions: ['cognito-idp:AdminDeleteUser'] },
     // Worst case: the captcha (3 s at most), Cognito's SignUp with its two triggers (5 s each), the
     // profile transaction, and the undo of the user when that fails: it must never stop half-way.
@@ -59,6 +91,7 @@ export const routes: readonly RouteDefinition[] = [
     method: 'POST',
     path: '/send-signup-confirmation',
     auth: 'public',
+    throttle: byHand,
     permissions: { table: 'readWrite', sendEmail: true },
   },
   {
@@ -66,6 +99,7 @@ export const routes: readonly RouteDefinition[] = [
     method: 'POST',
     path: '/get-security-question',
     auth: 'public',
+    throttle: byHand,
     permissions: { table: 'readWrite', secrets: ['app'] },
   },
   {
@@ -73,6 +107,7 @@ export const routes: readonly RouteDefinition[] = [
     method: 'POST',
     path: '/verify-answer-and-reset',
     auth: 'public',
+    throttle: byHand,
     permissions: { table: 'readWrite', sendEmail: true, secrets: ['app'] },
   },
   {
@@ -80,6 +115,7 @@ export const routes: readonly RouteDefinition[] = [
     method: 'POST',
     path: '/confirm-password-reset',
     auth: 'public',
+    throttle: byHand,
     permissions: {
       table: 'readWrite',
       secrets: ['app'],
@@ -198,6 +234,10 @@ export const routes: readonly RouteDefinition[] = [
     method: 'POST',
     path: '/flutterwave-webhook',
     auth: 'public',
+    // Every payment, payout and refund result arrives here: room for the provider's bursts (a refused
+    // delivery is found again by the reconciler, but the money waits for it).
+    throttle: { rateLimit: 100, burstLimit: 200 },
+    reservedConcurrency: true,
     permissions: {
       table: 'readWrite',
       secrets: ['flutterwaveSecretKey', 'flutterwaveWebhookHash'],
@@ -322,6 +362,11 @@ export const routes: readonly RouteDefinition[] = [
     permissions: { table: 'readWrite' },
   },
 ];
+
+/** The HTTP API's key of a route (`POST /release-funds`): what its route settings and its events name it by. */
+export function routeKeyOf(route: Pick<RouteDefinition, 'method' | 'path'>): string {
+  return `${route.method} ${route.path}`;
+}
 
 /** Absolute path of a route's handler source, for bundlers and the local cloud. */
 export function handlerEntry(route: Pick<RouteDefinition, 'name'>): string {

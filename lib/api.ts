@@ -1,6 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  type CfnStage,
   CorsHttpMethod,
   HttpApi,
   HttpMethod,
@@ -14,7 +15,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { functionEnvironment } from '../lambdas/core/adapters/env';
 import { apiRequestHeaders } from '../lambdas/core/api/http';
-import { grantsOf, handlerEntry, type RouteDefinition, routes as routeTable } from '../lambdas/routes';
+import { grantsOf, handlerEntry, type RouteDefinition, routeKeyOf, routes as routeTable } from '../lambdas/routes';
 import type { EscrowAuth } from './auth';
 import type { EscrowData } from './data';
 import { EscrowFunction } from './function';
@@ -43,6 +44,9 @@ export interface EscrowApiProps {
 /**
  * The HTTP API: one function and one route per route-table entry. Protected routes sit behind a
  * JWT authorizer on the user pool; each function gets exactly the permissions its entry lists.
+ * Every public route has request limits of its own (its entry's `throttle`, in the stage's route
+ * settings), the others the stage's default; a route marked `reservedConcurrency` has Lambda
+ * concurrency of its own (the stage's `lambdaConcurrency`).
  */
 export class EscrowApi extends Construct {
   readonly httpApi: HttpApi;
@@ -71,7 +75,7 @@ export class EscrowApi extends Construct {
       retention: stage.logRetention,
       removalPolicy: stage.removalPolicy,
     });
-    new HttpStage(this, 'DefaultStage', {
+    const defaultStage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
@@ -125,6 +129,7 @@ export class EscrowApi extends Construct {
         tableAccess: permissions.table ?? 'none',
         environment: writes ? writerEnvironment : environment,
         ...(route.timeoutSeconds ? { timeout: Duration.seconds(route.timeoutSeconds) } : {}),
+        ...(route.reservedConcurrency ? { reservedConcurrentExecutions: stage.lambdaConcurrency.perReservedRoute } : {}),
       });
       fn.grantListed(permissions, {
         secrets: props.secrets,
@@ -145,8 +150,22 @@ export class EscrowApi extends Construct {
         });
       }
       functions.set(route.name, fn);
+      // The stage names the route by its key: CloudFormation must have made the route first.
+      if (route.throttle && apiRoute) defaultStage.node.addDependency(apiRoute);
     }
     this.functions = functions;
+    (defaultStage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
+      routes.flatMap((route) =>
+        route.throttle
+          ? [
+              [
+                routeKeyOf(route),
+                { ThrottlingRateLimit: route.throttle.rateLimit, ThrottlingBurstLimit: route.throttle.burstLimit },
+              ],
+            ]
+          : [],
+      ),
+    );
   }
 }
 

@@ -1,6 +1,8 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { routes } from '../lambdas/routes';
+import { tasks } from '../lambdas/tasks';
 
 /**
  * Everything that differs between deployments of the product. One object per stage; nothing
@@ -52,8 +54,29 @@ export interface StageConfig {
   readonly checkoutScriptUrl: string;
   /** Origins allowed by the API's CORS besides the stage's own CloudFront URL (e.g. vite dev server). */
   readonly extraCorsOrigins: readonly string[];
-  /** Steady-state and burst request limits of the HTTP API's default stage. */
+  /**
+   * Steady-state and burst request limits of every route of the HTTP API's default stage that has
+   * none of its own (public routes have theirs in the route table, lambdas/routes.ts `throttle`).
+   */
   readonly apiThrottle: { readonly rateLimit: number; readonly burstLimit: number };
+  /**
+   * Lambda concurrency kept for what moves money, so that a flood of any route leaves it some: the
+   * functions of the routes marked `reservedConcurrency` (the provider's webhook) and every task
+   * function of the workflow. A reservation is also that function's ceiling. Lambda keeps
+   * min(quota, 100) of the account's quota unreserved, so the quota must hold the reservations and
+   * 100 more: a new account's 10 holds none (README: deploying, the Lambda quota).
+   */
+  readonly lambdaConcurrency: {
+    /**
+     * The account's concurrent executions quota in the stage's region (Service Quotas L-B99A9384) as
+     * AWS granted it; `-c lambdaConcurrencyQuota=<n>` when it is not this.
+     */
+    readonly accountQuota: number;
+    /** Reserved for each route function whose entry is marked `reservedConcurrency`. */
+    readonly perReservedRoute: number;
+    /** Reserved for each task function of lambdas/tasks.ts. */
+    readonly perTask: number;
+  };
   /**
    * ARN of a WAFv2 web ACL (scope CLOUDFRONT, created in us-east-1) to attach to the distribution.
    * Overridable with `-c webAclArn=<arn>`. @default none: the distribution runs without WAF
@@ -91,6 +114,8 @@ const stages: Record<string, StageDefaults> = {
     extraCorsOrigins: ['http://localhost:5173'],
     checkoutScriptUrl: 'https://checkout.flutterwave.com/v3.js',
     apiThrottle: { rateLimit: 20, burstLimit: 40 },
+    // Enough for a team's tests; still needs a quota above the new-account 10.
+    lambdaConcurrency: { accountQuota: 1000, perReservedRoute: 5, perTask: 2 },
   },
   prod: {
     name: 'prod',
@@ -107,10 +132,40 @@ const stages: Record<string, StageDefaults> = {
     extraCorsOrigins: [],
     checkoutScriptUrl: 'https://checkout.flutterwave.com/v3.js',
     apiThrottle: { rateLimit: 200, burstLimit: 400 },
+    // A task runs for well under a second: 10 at once is thousands of executions' steps a minute,
+    // and the ASL retries a throttled one. The webhook answers at once and is retried when refused.
+    lambdaConcurrency: { accountQuota: 1000, perReservedRoute: 50, perTask: 10 },
   },
 };
 
 export const stageNames = Object.keys(stages);
+
+/** How much Lambda concurrency a stage reserves in all: what its account's quota must hold, plus 100. */
+export function reservedConcurrencyOf(stage: Pick<StageConfig, 'lambdaConcurrency'>): {
+  total: number;
+  routes: number;
+  tasks: number;
+} {
+  const { perReservedRoute, perTask } = stage.lambdaConcurrency;
+  const reservedRoutes = routes.filter((route) => route.reservedConcurrency).length;
+  const total = reservedRoutes * perReservedRoute + tasks.length * perTask;
+  return { total, routes: reservedRoutes, tasks: tasks.length };
+}
+
+/**
+ * What the Lambda quota cannot hold, as the one-line ask for the setting, or undefined when it can:
+ * Lambda refuses a reservation that leaves less than min(quota, 100) unreserved.
+ */
+function concurrencyProblem(stage: Pick<StageConfig, 'lambdaConcurrency'>): string | undefined {
+  const { accountQuota, perReservedRoute, perTask } = stage.lambdaConcurrency;
+  const reserved = reservedConcurrencyOf(stage);
+  if (reserved.total <= accountQuota - Math.min(accountQuota, 100)) return undefined;
+  return (
+    `-c lambdaConcurrencyQuota=<the account's Lambda concurrency quota (Service Quotas L-B99A9384), at least ${reserved.total + 100}: ` +
+    `the stage reserves ${reserved.total} (${perReservedRoute} for each of ${reserved.routes} webhook routes, ${perTask} for each of ${reserved.tasks} tasks) ` +
+    `and Lambda keeps 100 unreserved: a quota of ${accountQuota} cannot hold them>`
+  );
+}
 
 /** A stage's name and region, without its deploy-time settings: what the finance and ops scripts need to find its stack. */
 export function stageLocation(name: string): { name: string; region: string } {
@@ -157,8 +212,8 @@ const testKeys: Partial<Record<keyof typeof requiredSettings, { test: (value: st
  * The configuration selected with `-c stage=<name>` (default `dev`), with its deploy-time settings
  * from the context: `mailDomain`, `captchaSiteKey`, `flutterwavePublicKey`, `account` (required
  * where the stage says so), optional `domainName` + `certificateArn`, `webAclArn`, `supportEmail` and
- * `supportWhatsapp`. A missing or
- * placeholder setting throws one {@link StageSettingsError} naming all of them.
+ * `supportWhatsapp`, and `lambdaConcurrencyQuota` (the account's, when not the stage's assumption). A
+ * missing or placeholder setting, or a quota that cannot hold the stage's reservations, throws one {@link StageSettingsError} naming all of them.
  */
 export function loadStageConfig(scope: Construct): StageConfig {
   const name = contextString(scope, 'stage') ?? 'dev';
@@ -179,6 +234,7 @@ export function loadStageConfig(scope: Construct): StageConfig {
   const supportEmail = contextString(scope, 'supportEmail');
   const supportWhatsapp = contextString(scope, 'supportWhatsapp');
   const certificateArn = contextString(scope, 'certificateArn');
+  const quota = contextString(scope, 'lambdaConcurrencyQuota');
   const problems = (Object.keys(requiredSettings) as Array<keyof typeof requiredSettings>)
     .filter((key) => key !== 'account' || requireAccount)
     .filter((key) => !settings[key] || placeholder.test(settings[key] ?? ''))
@@ -201,6 +257,14 @@ export function loadStageConfig(scope: Construct): StageConfig {
     problems.push(`-c supportEmail=<an email address, not "${supportEmail}">`);
   if (supportWhatsapp && !/^[1-9]\d{7,14}$/.test(supportWhatsapp))
     problems.push(`-c supportWhatsapp=<digits in international form without + (2348012345678), not "${supportWhatsapp}">`);
+  if (quota !== undefined && !/^[1-9]\d*$/.test(quota))
+    problems.push(`-c lambdaConcurrencyQuota=<a whole number of concurrent executions, not "${quota}">`);
+  const lambdaConcurrency = {
+    ...defaults.lambdaConcurrency,
+    ...(quota && /^[1-9]\d*$/.test(quota) ? { accountQuota: Number(quota) } : {}),
+  };
+  const tooLittle = concurrencyProblem({ lambdaConcurrency });
+  if (tooLittle) problems.push(tooLittle);
   if (problems.length > 0) throw new StageSettingsError(`Stage "${name}" cannot be deployed without: ${problems.join(', ')}.`);
   const mailDomain = (settings.mailDomain as string).toLowerCase();
   return {
@@ -213,6 +277,7 @@ export function loadStageConfig(scope: Construct): StageConfig {
     flutterwavePublicKey: settings.flutterwavePublicKey as string,
     ...(domainName && certificateArn ? { customDomain: { domainName: domainName.toLowerCase(), certificateArn } } : {}),
     webAclArn: contextString(scope, 'webAclArn') ?? defaults.webAclArn,
+    lambdaConcurrency,
   };
 }
 

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { ArnFormat, Duration, Fn, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IVersion } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
@@ -42,9 +44,15 @@ export function stateMachineArnOf(scope: Construct, stage: StageConfig): string 
 /**
  * The escrow state machine, from the same ASL file the local Step Functions runs
  * (statemachines/escrow.asl.json): one Standard execution per contract, its Task states backed by
- * the task functions of lambdas/tasks.ts (their ARNs substituted into the definition), every
- * execution logged at level ALL with its data for finance, traced with X-Ray, and an alarm when
- * an execution fails or times out.
+ * the task functions of lambdas/tasks.ts, every execution logged at level ALL with its data for
+ * finance, traced with X-Ray, and an alarm when an execution fails or times out.
+ *
+ * A deploy never changes the code under a running execution. Each Task calls the version of its
+ * function published by the deploy (its ARN substituted into the definition), never $LATEST; an
+ * execution keeps the definition it started with for its whole life (up to 300 days), so it keeps
+ * calling the versions of its deploy. Those versions are therefore never deleted by CloudFormation
+ * (RETAIN), and the role every execution shares may invoke every published version of the task
+ * functions, the old ones included (README: deploys and running executions).
  */
 export class EscrowWorkflow extends Construct {
   readonly stateMachine: StateMachine;
@@ -54,6 +62,8 @@ export class EscrowWorkflow extends Construct {
   readonly executionLogs: LogGroup;
   /** Task functions by ASL state name. */
   readonly functions: ReadonlyMap<string, EscrowFunction>;
+  /** The version of each task function this deploy published, by ASL state name: what the definition calls. */
+  readonly versions: ReadonlyMap<string, IVersion>;
   /** Fires when any execution fails or times out. */
   readonly failedExecutionsAlarm: Alarm;
 
@@ -84,6 +94,10 @@ export class EscrowWorkflow extends Construct {
         // A task runs inside the execution, not behind the HTTP API: its own timeout.
         timeout: Duration.seconds(30),
         environment: writes ? writerEnvironment : environment,
+        // Capacity of its own: a flood of the API cannot leave the workflow's steps none.
+        reservedConcurrentExecutions: stage.lambdaConcurrency.perTask,
+        // Executions started before a deploy still call the versions of theirs.
+        currentVersionOptions: { removalPolicy: RemovalPolicy.RETAIN },
       });
       fn.grantListed(task.permissions, {
         secrets: props.secrets,
@@ -94,6 +108,7 @@ export class EscrowWorkflow extends Construct {
       functions.set(task.state, fn);
     }
     this.functions = functions;
+    this.versions = new Map([...functions].map(([state, fn]) => [state, fn.currentVersion]));
 
     const logs = new LogGroup(this, 'ExecutionLogs', {
       // Step Functions vends logs to groups under /aws/vendedlogs/ without a resource policy size limit.
@@ -110,12 +125,31 @@ export class EscrowWorkflow extends Construct {
       // Inline (not an S3 asset): the template shows the very definition the local Step Functions runs.
       definitionBody: DefinitionBody.fromString(readFileSync(escrowDefinitionPath, 'utf8')),
       definitionSubstitutions: Object.fromEntries(
-        taskTable.map((task) => [taskSubstitution(task), (functions.get(task.state) as EscrowFunction).functionArn]),
+        taskTable.map((task) => [taskSubstitution(task), (this.versions.get(task.state) as IVersion).functionArn]),
       ),
       logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: true },
       tracingEnabled: true,
     });
-    for (const fn of functions.values()) fn.grantInvoke(this.stateMachine);
+    // Every execution, whatever deploy started it, runs as this one role, and a deploy rewrites its
+    // policy in place: naming only this deploy's versions would refuse older executions their steps.
+    // So: any published version of the task functions.
+    const taskFunctions = [...functions.values()];
+    this.stateMachine.addToRolePolicy(
+      new PolicyStatement({
+        sid: 'PublishedTaskVersions',
+        actions: ['lambda:InvokeFunction'],
+        resources: taskFunctions.map((fn) => `${fn.functionArn}:*`),
+      }),
+    );
+    // Executions started before the definition named versions call the bare functions. Remove this
+    // statement once none of them is open: 300 days after the first deploy that published versions.
+    this.stateMachine.addToRolePolicy(
+      new PolicyStatement({
+        sid: 'ExecutionsStartedBeforeVersions',
+        actions: ['lambda:InvokeFunction'],
+        resources: taskFunctions.map((fn) => fn.functionArn),
+      }),
+    );
 
     this.failedExecutionsAlarm = new Alarm(this, 'FailedExecutions', {
       alarmDescription: 'An escrow execution failed or timed out: its contract is stuck. Read its history (README: finance).',
@@ -138,7 +172,7 @@ export class EscrowWorkflow extends Construct {
       acknowledgeWildcardResource(
         role,
         `${fn.functionArn}:*`,
-        'aws-cdk-lib grants lambda:InvokeFunction on the task function and its versions; only the task functions of lambdas/tasks.ts are named.',
+        "Every published version of a task function of lambdas/tasks.ts: executions started before a deploy call their deploy's versions.",
       );
     }
     acknowledgeWildcardResource(

@@ -7,6 +7,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Handler
 import { apiRequestHeaders } from '../../lambdas/core/api/http';
 import { apiTokenUses, epochNow, poolTokenProblem, poolTokenUses, type TokenUse } from '../../lambdas/core/runtime/pool-tokens';
 import { handlerEntry, type RouteDefinition, routes } from '../../lambdas/routes';
+import { type ApiFaults, apiGate, noApiFaults } from './api-gate';
 import { PayloadTooLargeError, readBody, sendJson } from './http-util';
 import { lambdaContext } from './lambda-context';
 
@@ -26,6 +27,10 @@ export interface ApiOptions {
   invoke?: (route: RouteDefinition, run: () => Promise<unknown>) => Promise<unknown>;
   /** The route's function's name and timeout, for its Lambda context. @default the route's name, 10 s */
   functionOf?: (route: RouteDefinition) => { functionName: string; timeoutSeconds: number };
+  /** Fault switches: a route's function throttled by Lambda (lib/local/api-gate.ts). @default none */
+  faults?: ApiFaults;
+  /** Each public route's own request limits (lambdas/routes.ts `throttle`), as the HTTP API applies them. @default true */
+  throttles?: boolean;
 }
 
 interface MountedRoute {
@@ -78,6 +83,7 @@ export async function createApiServer(options: ApiOptions): Promise<Server> {
     return use !== undefined && payload[audienceOf[use]] === options.audience;
   });
   const mounted = await Promise.all(routes.map(mount));
+  const gate = apiGate(routes, options.faults ?? noApiFaults(), { throttles: options.throttles ?? true });
 
   return createServer((req, res) => {
     handle(req, res).catch(() =>
@@ -116,6 +122,12 @@ export async function createApiServer(options: ApiOptions): Promise<Server> {
         sendJson(res, 401, { message: 'Unauthorized' }, corsHeaders(req, options.allowOrigins));
         return;
       }
+    }
+    const refusal = gate(match.mounted.route);
+    if (refusal) {
+      req.resume();
+      sendJson(res, refusal.status, refusal.body, corsHeaders(req, options.allowOrigins));
+      return;
     }
     let event: APIGatewayProxyEventV2;
     try {

@@ -12,6 +12,7 @@ import { escrowDefinitionPath, taskEntry, tasks } from '../../lambdas/tasks';
 import { triggerEntries, triggerEntry, type UserPoolTriggerName } from '../../lambdas/triggers';
 import { userPoolSettings } from '../user-pool-settings';
 import { type ApiOptions, createApiServer, poolTokenVerifier } from './api';
+import { type ApiFaults, noApiFaults } from './api-gate';
 import { startLocalEvents } from './appsync-events';
 import { LocalCaptcha } from './captcha';
 import { cognitoRequestListener } from './cognito/server';
@@ -71,6 +72,12 @@ export interface LocalCloudOptions {
   workflowRetryIntervals?: Record<string, number | number[]>;
   /** Told of every API event a handler answered (lib/local/api.ts `observe`). */
   observeApi?: ApiOptions['observe'];
+  /**
+   * Each public route's own request limits (lambdas/routes.ts `throttle`), as the HTTP API applies
+   * them; false only for a fuzzer, which sends each route hundreds of inputs a second to reach its
+   * handler. @default true
+   */
+  routeThrottles?: boolean;
   /** Told of every invocation of a workflow task, a Cognito trigger or a schedule, with how long it ran (`npm run bench`). */
   observeInvocation?: (invocation: FunctionInvocation) => void;
   /**
@@ -109,6 +116,8 @@ export interface LocalCloud {
     /** From now on, payments of these types are refused a refund ("not supported"): they go back by bank transfer. */
     setNonRefundablePaymentTypes: (types: SandboxPaymentType[]) => void;
   };
+  /** The HTTP API's fault switches: `throttledFunctions.add('flutterwave-webhook')` and Lambda refuses to run it. */
+  apiFaults: ApiFaults;
   /** The AppSync Events stand-in: its HTTP endpoint (publish, and the web's config), its realtime one and its certificate. */
   events: { httpEndpoint: string; realtimeEndpoint: string; certificate: string };
   config: WebConfig;
@@ -351,6 +360,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       }),
     );
 
+    const apiFaults = noApiFaults();
     const api = await createApiServer({
       issuer: tokens.issuer,
       jwksUri: `${tokens.issuer}/.well-known/jwks.json`,
@@ -359,6 +369,8 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       observe: options.observeApi,
       invoke: (route, run) => functions.run(`route:${route.name}`, run),
       functionOf: (route) => functions.function(`route:${route.name}`),
+      faults: apiFaults,
+      throttles: options.routeThrottles,
     });
     const apiPort = await listen(api, port(1));
     servers.push(api);
@@ -434,6 +446,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
         balanceMinor: (currency) => flutterwave.balanceMinor(currency),
         setNonRefundablePaymentTypes: (types) => flutterwave.setNonRefundablePaymentTypes(types),
       },
+      apiFaults,
       events: { httpEndpoint: events.httpEndpoint, realtimeEndpoint: events.realtimeEndpoint, certificate: events.certificate },
       config,
       credentials,

@@ -24,7 +24,7 @@ import { EscrowData } from '../../lib/data';
 import { FUNCTION_TAG } from '../../lib/function';
 import { EscrowRealtime, notificationsHandlerPath } from '../../lib/realtime';
 import { EscrowSecrets } from '../../lib/secrets';
-import { loadStageConfig, StageSettingsError } from '../../lib/stage-config';
+import { loadStageConfig, reservedConcurrencyOf, type StageConfig, StageSettingsError } from '../../lib/stage-config';
 import { userPoolSettings } from '../../lib/user-pool-settings';
 import { staticPages } from '../../web/src/config/paths';
 import { requestHeaders } from '../../web/src/lib/api';
@@ -120,6 +120,16 @@ function functionTagged(template: Template, purpose: string): [string, Resource]
   const found = resources(template, 'AWS::Lambda::Function').filter(([, fn]) => tagOf(fn) === purpose);
   expect(found, `functions tagged ${purpose}`).toHaveLength(1);
   return found[0] as [string, Resource];
+}
+
+/**
+ * The `AWS::Lambda::Version` resource an ARN refers to (`{ Ref: <version> }` is a version's ARN), or
+ * undefined when it names anything else: the bare function (`Fn::GetAtt [fn, Arn]`), $LATEST, an alias.
+ */
+function versionOf(template: Template, arn: Json): Resource | undefined {
+  const id = typeof arn === 'object' && arn !== null && Object.keys(arn).length === 1 ? arn.Ref : undefined;
+  const found = resources(template, 'AWS::Lambda::Version').find(([versionId]) => versionId === id);
+  return found?.[1];
 }
 
 /** Every statement of every policy attached to the function's role. */
@@ -323,9 +333,8 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     expect(taskStates.sort()).toEqual(tasks.map((t) => t.state).sort());
     for (const task of tasks) {
       const [fnId] = functionTagged(template, `task:${task.state}`);
-      expect(machine.Properties.DefinitionSubstitutions[taskSubstitution(task)], task.state).toEqual({
-        'Fn::GetAtt': [fnId, 'Arn'],
-      });
+      const substituted = machine.Properties.DefinitionSubstitutions[taskSubstitution(task)];
+      expect(versionOf(template, substituted)?.Properties.FunctionName, task.state).toEqual({ Ref: fnId });
     }
   });
 
@@ -1053,6 +1062,140 @@ describe('stages', { timeout: 60_000 }, () => {
     // A bucket without enforceSSL or access logs: AwsSolutions-S1 and -S10.
     new Bucket(new Stack(app, 'Probe'), 'Plain');
     expect(violationsOf(app).map((v) => v.rule)).toEqual(expect.arrayContaining(['AwsSolutions-S1', 'AwsSolutions-S10']));
+  });
+});
+
+describe('deploys that never change code under a running execution, and throttles that protect money', {
+  timeout: 120_000,
+}, () => {
+  let stage: StageConfig;
+  let template: Template;
+
+  beforeAll(() => {
+    const { app, stack } = createEscrowApp({ context: { ...cdkContext, ...prodSettings, 'aws:cdk:bundling-stacks': [] } });
+    stage = loadStageConfig(app);
+    template = flattened(stack);
+  }, 120_000);
+
+  const stateMachine = () => (resources(template, 'AWS::StepFunctions::StateMachine') as [[string, Resource]])[0][1];
+
+  it('calls, from every Task of the definition, the version of its function this deploy published, never the function itself', () => {
+    const substitutions = Object.entries(stateMachine().Properties.DefinitionSubstitutions as Record<string, Json>);
+    const functionArns = substitutions.filter(([name]) => name.endsWith('FunctionArn'));
+    expect(functionArns.map(([name]) => name).sort()).toEqual(tasks.map(taskSubstitution).sort());
+    for (const [name, arn] of functionArns) {
+      const version = versionOf(template, arn);
+      expect(version, `${name} is a published version`).toBeDefined();
+      const [fnId] = functionTagged(template, `task:${name.slice(0, -'FunctionArn'.length)}`);
+      expect(version?.Properties.FunctionName, name).toEqual({ Ref: fnId });
+    }
+  });
+
+  it('keeps every published version of a task function when a deploy replaces it: older executions still call theirs', () => {
+    const versions = resources(template, 'AWS::Lambda::Version');
+    expect(versions).toHaveLength(tasks.length);
+    for (const [id, version] of versions) {
+      expect(version.DeletionPolicy, id).toBe('Retain');
+      expect((version as Resource & { UpdateReplacePolicy?: string }).UpdateReplacePolicy, id).toBe('Retain');
+    }
+  });
+
+  it('lets the state machine’s role invoke every published version of the task functions, and the bare functions only for executions started before versions', () => {
+    const roleId = stateMachine().Properties.RoleArn['Fn::GetAtt'][0] as string;
+    const statements = resources(template, 'AWS::IAM::Policy')
+      .filter(([, p]) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
+      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Array<Statement & { Effect: string; Sid?: string }>)
+      .filter((s) => actionsOf([s]).some((a) => a.startsWith('lambda:')));
+    const taskFunctionIds = tasks.map((t) => functionTagged(template, `task:${t.state}`)[0]).sort();
+    const functionsOf = (statement: Json) => {
+      const arns = [statement.Resource].flat() as Json[];
+      return arns.map((arn) => (arn['Fn::GetAtt'] ?? arn['Fn::Join'][1][0]['Fn::GetAtt'])[0] as string).sort();
+    };
+    expect(statements.map((s) => [s.Sid, s.Effect, s.Action])).toEqual([
+      ['PublishedTaskVersions', 'Allow', 'lambda:InvokeFunction'],
+      ['ExecutionsStartedBeforeVersions', 'Allow', 'lambda:InvokeFunction'],
+    ]);
+    const [versions, before] = statements;
+    // Every version, this deploy's and the older ones running executions still call.
+    expect(functionsOf(versions)).toEqual(taskFunctionIds);
+    for (const arn of [versions?.Resource].flat() as Json[]) expect(arn['Fn::Join'][1][1]).toBe(':*');
+    // The bare functions: what definitions deployed before versions existed name (to be removed, lib/workflow.ts).
+    expect(functionsOf(before)).toEqual(taskFunctionIds);
+    for (const arn of [before?.Resource].flat() as Json[]) expect(arn).toEqual({ 'Fn::GetAtt': [expect.any(String), 'Arn'] });
+  });
+
+  it('reserves the stage’s concurrency for the provider’s webhook and for each task function, and for no other function', () => {
+    const reserved = Object.fromEntries(
+      resources(template, 'AWS::Lambda::Function')
+        .filter(([, fn]) => fn.Properties.ReservedConcurrentExecutions !== undefined)
+        .map(([, fn]) => [tagOf(fn), fn.Properties.ReservedConcurrentExecutions]),
+    );
+    expect(reserved).toEqual({
+      'route:flutterwave-webhook': stage.lambdaConcurrency.perReservedRoute,
+      ...Object.fromEntries(tasks.map((t) => [`task:${t.state}`, stage.lambdaConcurrency.perTask])),
+    });
+    expect(reservedConcurrencyOf(stage).total).toBe(
+      stage.lambdaConcurrency.perReservedRoute + tasks.length * stage.lambdaConcurrency.perTask,
+    );
+  });
+
+  it('gives every public route, the webhook included, request limits of its own in the stage’s route settings, made after its route; the rest share the stage default', () => {
+    const [[, apiStage]] = resources(template, 'AWS::ApiGatewayV2::Stage') as [[string, Resource & { DependsOn?: string[] }]];
+    const publicRoutes = routes.filter((r) => r.auth === 'public');
+    expect(publicRoutes.map((r) => r.name)).toEqual(expect.arrayContaining(['flutterwave-webhook', 'secure-signup', 'health']));
+    expect(apiStage.Properties.RouteSettings).toEqual(
+      Object.fromEntries(
+        publicRoutes.map((r) => [
+          `${r.method} ${r.path}`,
+          { ThrottlingRateLimit: r.throttle?.rateLimit, ThrottlingBurstLimit: r.throttle?.burstLimit },
+        ]),
+      ),
+    );
+    expect(apiStage.Properties.RouteSettings['POST /flutterwave-webhook']).toEqual({
+      ThrottlingRateLimit: 100,
+      ThrottlingBurstLimit: 200,
+    });
+    expect(apiStage.Properties.DefaultRouteSettings).toEqual({
+      ThrottlingRateLimit: stage.apiThrottle.rateLimit,
+      ThrottlingBurstLimit: stage.apiThrottle.burstLimit,
+    });
+    // CloudFormation refuses route settings for a route key it has not made yet.
+    const apiRoutes = resources(template, 'AWS::ApiGatewayV2::Route');
+    for (const route of publicRoutes) {
+      const [routeId] = apiRoutes.find(([, r]) => r.Properties.RouteKey === `${route.method} ${route.path}`) ?? [];
+      expect(apiStage.DependsOn, route.name).toContain(routeId);
+    }
+  });
+
+  it('refuses to synthesize prod on a Lambda quota that cannot hold its reservations, in one line saying what they need', () => {
+    const { perReservedRoute, perTask } = stage.lambdaConcurrency;
+    const reserved = perReservedRoute + tasks.length * perTask;
+    // A new account's quota, and one short of the reservations plus the 100 Lambda keeps unreserved.
+    for (const quota of [10, reserved + 99]) {
+      let message = '';
+      try {
+        createEscrowApp({
+          context: { ...cdkContext, ...prodSettings, lambdaConcurrencyQuota: String(quota), 'aws:cdk:bundling-stacks': [] },
+        });
+      } catch (error) {
+        expect(error).toBeInstanceOf(StageSettingsError);
+        message = (error as Error).message;
+      }
+      expect(message).toBe(
+        'Stage "prod" cannot be deployed without: -c lambdaConcurrencyQuota=<the account\'s Lambda concurrency quota (Service Quotas L-B99A9384), ' +
+          `at least ${reserved + 100}: the stage reserves ${reserved} (${perReservedRoute} for each of 1 webhook routes, ${perTask} for each of ${tasks.length} tasks) ` +
+          `and Lambda keeps 100 unreserved: a quota of ${quota} cannot hold them>.`,
+      );
+    }
+  });
+
+  it('synthesizes prod on a quota that holds its reservations and the 100 Lambda keeps, and refuses a quota that is not a number', () => {
+    const context = { ...cdkContext, ...prodSettings, 'aws:cdk:bundling-stacks': [] };
+    const needed = reservedConcurrencyOf(stage).total + 100;
+    expect(() => createEscrowApp({ context: { ...context, lambdaConcurrencyQuota: String(needed) } })).not.toThrow();
+    expect(() => createEscrowApp({ context: { ...context, lambdaConcurrencyQuota: 'lots' } })).toThrow(
+      '-c lambdaConcurrencyQuota=<a whole number of concurrent executions, not "lots">',
+    );
   });
 });
 
