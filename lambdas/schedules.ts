@@ -26,7 +26,9 @@ export const schedules: readonly ScheduleDefinition[] = [
     name: 'reconcile-money',
     file: 'reconcile-money',
     rateMinutes: 5,
-    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], workflow: ['answer'], sendEmail: false },
+    // sendEmail: the buyers of refunds waiting for their bank account are reminded, and a refund it completes or
+    // sends by bank transfer is told by email like any other.
+    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], workflow: ['answer'], sendEmail: true },
   },
   {
     // Reconciles each finished day with the provider and writes its closing balances.
