@@ -27,6 +27,8 @@ export const schedules: readonly ScheduleDefinition[] = [
     name: 'reconcile-money',
     file: 'reconcile-money',
     rateMinutes: 5,
+    // sendEmail: the buyers of refunds waiting for their bank account are reminded, and a refund it completes or
+    // sends by bank transfer is told by email like any other.
     permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], workflow: ['start', 'answer'], sendEmail: true },
   },
   {

@@ -142,7 +142,14 @@ export class EscrowStack extends Stack {
       value: deciders.managedPolicyArn,
       description: 'Only ops hold it: aws iam attach-user-policy --user-name <ops person> --policy-arn <this>',
     });
-    const finance = financePolicy(this, stage, this.data, this.workflow.stateMachineArn, this.workflow.executionLogs);
+    const finance = financePolicy(
+      this,
+      stage,
+      this.data,
+      this.workflow.stateMachineArn,
+      this.workflow.executionLogs,
+      this.monitoring,
+    );
     const financeGroup = new Group(this, 'FinanceGroup', {
       groupName: `${stackNameOf(stage)}-finance`,
       managedPolicies: [finance],
@@ -221,10 +228,12 @@ function disputeDecisionsPolicy(
 
 /**
  * What finance reads, and nothing more: the stage's outputs (to find the rest), the state
- * machine's executions and their histories (`npm run executions`), the ledger's and contracts'
- * items by key (`LEDGER#` and `CONTRACT#` partitions only: no profile, no payment secret, no
- * Scan), and Logs Insights on the executions' log group (histories older than the 90 days Step
- * Functions keeps). No write anywhere.
+ * machine's executions and their histories (`npm run executions`), the ledger's, contracts' and
+ * payments' items by key (`LEDGER#`, `CONTRACT#`, `PAYMENT#` and `UNKNOWN_TX#` partitions only: no
+ * profile, no device, no Scan; `npm run held` reads the reconciler's check of the provider's
+ * balance under `LEDGER#COVER#`), Logs Insights on the executions' log group (histories older
+ * than the 90 days Step Functions keeps), and the stage's dashboard with its graphs and alarms.
+ * No write anywhere.
  */
 function financePolicy(
   scope: Stack,
@@ -232,6 +241,7 @@ function financePolicy(
   data: EscrowData,
   stateMachineArn: string,
   executionLogs: ILogGroup,
+  monitoring: EscrowMonitoring,
 ): ManagedPolicy {
   const tableArn = data.table.tableArn;
   const executions = scope.formatArn({
@@ -241,9 +251,17 @@ function financePolicy(
     arnFormat: ArnFormat.COLON_RESOURCE_NAME,
   });
   const logStreams = `${executionLogs.logGroupArn}:*`;
+  // CloudFormation names an alarm it names for nobody `<stack>-<logical id>-<suffix>`: the stage's alarms, and no other stage's.
+  const stageAlarms = scope.formatArn({
+    service: 'cloudwatch',
+    resource: 'alarm',
+    resourceName: `${stackNameOf(stage)}-*`,
+    arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+  });
   const policy = new ManagedPolicy(scope, 'Finance', {
     managedPolicyName: `${stackNameOf(stage)}-finance`,
-    description: 'Finance: read the executions, the ledger and the contracts of this stage (no writes)',
+    description:
+      'Finance: read the executions, the ledger, the contracts, the payments and the dashboard of this stage (no writes)',
     statements: [
       new PolicyStatement({ sid: 'ReadTheStageOutputs', actions: ['cloudformation:DescribeStacks'], resources: [scope.stackId] }),
       new PolicyStatement({ sid: 'ListExecutions', actions: ['states:ListExecutions'], resources: [stateMachineArn] }),
@@ -253,12 +271,21 @@ function financePolicy(
         resources: [executions],
       }),
       new PolicyStatement({
-        sid: 'ReadLedgerAndContracts',
+        sid: 'ReadLedgerContractsAndPayments',
         actions: ['dynamodb:GetItem', 'dynamodb:Query'],
         // GSI1 lists the ledger's postings by time (LEDGER#<currency>), under the same leading-key rule.
         resources: [tableArn, `${tableArn}/index/GSI1`],
-        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEDGER#*', 'CONTRACT#*'] } },
+        conditions: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEDGER#*', 'CONTRACT#*', 'PAYMENT#*', 'UNKNOWN_TX#*'] },
+        },
       }),
+      new PolicyStatement({
+        sid: 'ReadTheDashboard',
+        actions: ['cloudwatch:GetDashboard'],
+        resources: [monitoring.dashboardArn],
+      }),
+      // Its alarm widgets: the stage's alarms, by name.
+      new PolicyStatement({ sid: 'ReadTheAlarms', actions: ['cloudwatch:DescribeAlarms'], resources: [stageAlarms] }),
       new PolicyStatement({
         sid: 'QueryExecutionLogs',
         actions: ['logs:StartQuery', 'logs:FilterLogEvents', 'logs:GetLogEvents'],
@@ -266,6 +293,8 @@ function financePolicy(
       }),
       // GetQueryResults and StopQuery take a query id, not a resource: IAM allows only "*" for them.
       new PolicyStatement({ sid: 'ReadQueryResults', actions: ['logs:GetQueryResults', 'logs:StopQuery'], resources: ['*'] }),
+      // The dashboard's graphs: GetMetricData names metrics, not resources, so IAM takes only "*" for it.
+      new PolicyStatement({ sid: 'ReadTheGraphs', actions: ['cloudwatch:GetMetricData'], resources: ['*'] }),
     ],
   });
   acknowledgeWildcardResource(policy, executions, "Every execution of this stage's state machine (one per contract), read only.");
@@ -273,8 +302,9 @@ function financePolicy(
   acknowledgeWildcardResource(
     policy,
     '*',
-    'logs:GetQueryResults and logs:StopQuery name a query id, not a resource: IAM takes only * for them.',
+    'logs:GetQueryResults and logs:StopQuery name a query id, and cloudwatch:GetMetricData metrics, not a resource: IAM takes only * for them.',
   );
+  acknowledgeWildcardResource(policy, stageAlarms, "This stage's alarms (their names begin with its stack's), read only.");
   return policy;
 }
 

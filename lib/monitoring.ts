@@ -13,7 +13,7 @@ import {
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
-import { escrowCurrencies } from '../lambdas/core/domain/money';
+import { currencyCodes, escrowCurrencies } from '../lambdas/core/domain/money';
 import {
   type MoneyMetric,
   type MoneyWaiting,
@@ -22,6 +22,8 @@ import {
   moneyFlows,
   moneyMetrics,
   moneyWaiting,
+  moneyWaitingForCustomers,
+  providerShortfall,
 } from '../lambdas/core/domain/money-metrics';
 import type { EscrowFunction } from './function';
 import { acknowledge } from './nag';
@@ -45,7 +47,8 @@ const period = Duration.minutes(5);
 /**
  * What ops are told about, on one SNS topic they subscribe to (`AlarmTopic` output), and one
  * dashboard of the same alarms per stage: any function's errors or throttles, the API's 5xx,
- * triggers failing or running near Cognito's 5 s limit, and failed or timed-out executions.
+ * triggers failing or running near Cognito's 5 s limit, failed or timed-out executions, money
+ * stuck, refused or waiting too long, and a provider holding less than customers are owed.
  * Functions are summed ten to an alarm, so the stack does not grow two alarms per function.
  */
 export class EscrowMonitoring extends Construct {
@@ -111,19 +114,38 @@ export class EscrowMonitoring extends Construct {
     money.forEach((metric) => {
       this.alarm(metric.metricName, { metric, threshold: 0, description: moneyMetrics[metric.metricName as MoneyMetric] });
     });
-    // What waits for ops now: a gauge the reconciler writes every 5 minutes, so the alarm stays
-    // raised while a payout or refund waits.
-    for (const name of Object.keys(moneyWaiting) as MoneyWaiting[]) {
-      const metric = new Metric({
+    // What waits now: gauges the reconciler writes every 5 minutes, so an alarm stays raised while
+    // a payout or refund waits for ops (or a refund has waited a week for its buyer's bank account).
+    const gauge = (name: string, dimensions: Record<string, string> = {}) =>
+      new Metric({
         namespace: metricsNamespace,
         metricName: name,
-        dimensionsMap: { service: metricsService, stage: props.stage.name },
+        dimensionsMap: { service: metricsService, stage: props.stage.name, ...dimensions },
         statistic: 'Maximum',
         period: Duration.minutes(15),
       });
+    const waiting = (Object.keys(moneyWaiting) as MoneyWaiting[]).map((name) => gauge(name));
+    for (const metric of waiting) {
+      const name = metric.metricName as MoneyWaiting;
       // A run that wrote nothing (it failed: FunctionErrors pages) leaves the alarm as it was.
       this.alarm(name, { metric, threshold: 0, description: moneyWaiting[name], missingData: TreatMissingData.IGNORE });
     }
+    const waitingForCustomers = Object.keys(moneyWaitingForCustomers).map((name) => gauge(name));
+    // The provider's balance against what customers are owed, per currency (the reconciler writes
+    // the currencies customers have money in): one alarm on the worst of them.
+    const shortfalls = currencyCodes.map((currency) => gauge(providerShortfall.name, { currency }));
+    const usingMetrics = Object.fromEntries(shortfalls.map((metric, i) => [`s${i}`, metric]));
+    this.alarm(providerShortfall.name, {
+      metric: new MathExpression({
+        expression: `MAX([${Object.keys(usingMetrics).join(', ')}])`,
+        usingMetrics,
+        period: Duration.minutes(15),
+        label: 'Shortfall (minor units of its currency)',
+      }),
+      threshold: 0,
+      description: providerShortfall.description,
+      missingData: TreatMissingData.IGNORE,
+    });
     for (const alarm of props.otherAlarms) alarm.addAlarmAction(new SnsAction(this.topic));
     // The money that moved each day, in kobo (the functions count each posting once it is written).
     const day = Duration.days(1);
@@ -157,6 +179,18 @@ export class EscrowMonitoring extends Construct {
         [new GraphWidget({ title: 'Money stuck or refused', left: money, width: 24 })],
         [
           new GraphWidget({
+            title: 'Waiting: for ops, and refunds for their buyer’s bank account',
+            left: [...waiting, ...waitingForCustomers],
+            width: 12,
+          }),
+          new GraphWidget({
+            title: `The provider short of what customers are owed (${escrowCurrencies[0]}, kobo)`,
+            left: shortfalls.filter((metric) => metric.dimensions?.currency === escrowCurrencies[0]),
+            width: 12,
+          }),
+        ],
+        [
+          new GraphWidget({
             title: `Money per day (${escrowCurrencies[0]}, kobo): in, paid out, refunded, fees, held`,
             left: [...Object.values(flows), held],
             width: 24,
@@ -164,6 +198,11 @@ export class EscrowMonitoring extends Construct {
         ],
       ],
     });
+  }
+
+  /** The dashboard's ARN, for the policies of those who read it (finance). */
+  get dashboardArn(): string {
+    return this.dashboard.dashboardArn;
   }
 
   private alarm(

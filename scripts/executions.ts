@@ -15,11 +15,12 @@ import { parseArgs } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeExecutionCommand, type HistoryEvent, paginateGetExecutionHistory, SFNClient } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { envNames } from '../lambdas/core/adapters/env';
+import { envNames, timeScale } from '../lambdas/core/adapters/env';
 import { executionNames } from '../lambdas/core/adapters/workflow';
 import { balances, foreignCurrencies, type LedgerLine, ledgerSummary, type PostingKind } from '../lambdas/core/domain/ledger';
 import { type Currency, formatAmount } from '../lambdas/core/domain/money';
 import { dayBounds } from '../lambdas/core/domain/reconciliation';
+import { scaledMs } from '../lambdas/core/domain/time-scale';
 import { contractKey } from '../lambdas/core/entities/contract';
 import { type Dispute, disputeKey } from '../lambdas/core/entities/dispute';
 import { payoutKey } from '../lambdas/core/entities/payout';
@@ -332,7 +333,9 @@ async function main() {
       ? (since: Date, until: Date) => badEndsFromLogs(executionLogs.region, executionLogs.logGroupName, since, until)
       : undefined;
     const clients = { sfn, documents, tableName, stateMachineArn, badEndsLogged };
-    const rows = await moneyMovements(clients, range.since, range.until).catch((error: Error) => {
+    // A business day as the functions count it (a local cloud's time scale shortens it; a stage's is real).
+    const dayMs = scaledMs(86_400_000, timeScale());
+    const rows = await moneyMovements(clients, range.since, range.until, dayMs).catch((error: Error) => {
       console.error(`Could not read the executions: ${error.name}: ${error.message}`);
       process.exit(1);
     });

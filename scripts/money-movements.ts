@@ -10,13 +10,20 @@
  */
 import { type ExecutionListItem, paginateListExecutions, type SFNClient } from '@aws-sdk/client-sfn';
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { raisedAt } from '../lambdas/core/domain/bank-details-wait';
 import { type Currency, currencyCodes, formatAmount } from '../lambdas/core/domain/money';
 import { contractKey } from '../lambdas/core/entities/contract';
 import { type Payout, payoutKey } from '../lambdas/core/entities/payout';
-import type { RefundLeg } from '../lambdas/core/entities/refund';
+import { awaitingSince, type RefundLeg } from '../lambdas/core/entities/refund';
 import type { LoggedBadEnd } from './execution-logs';
 
-export type MovementKind = 'release' | 'payout failed' | 'refund' | 'refund failed' | 'execution failed';
+export type MovementKind =
+  | 'release'
+  | 'payout failed'
+  | 'refund'
+  | 'refund failed'
+  | 'refund awaiting bank details'
+  | 'execution failed';
 
 export interface MovementRow {
   /** When it happened (ISO): the payout paid or failed, the refund asked for or completed, the execution stopped. */
@@ -43,8 +50,17 @@ export interface ContractMoney {
 
 const failedExecution = new Set(['FAILED', 'TIMED_OUT', 'ABORTED']);
 
-/** One contract's movements within [since, until) (pure: tested without AWS). */
-export function movementRows(money: ContractMoney, since: Date, until: Date): MovementRow[] {
+/**
+ * One contract's movements within [since, until) (pure: tested without AWS). A refund that has
+ * waited 7 days (of `dayMs`) for its buyer's bank account, as of `now`, is also a failure, dated
+ * when it was raised to ops.
+ */
+export function movementRows(
+  money: ContractMoney,
+  since: Date,
+  until: Date,
+  { now = new Date(), dayMs = 86_400_000 }: { now?: Date; dayMs?: number } = {},
+): MovementRow[] {
   const inRange = (at: string | null | undefined): at is string =>
     typeof at === 'string' && at >= since.toISOString() && at < until.toISOString();
   const rows: MovementRow[] = [];
@@ -81,6 +97,23 @@ export function movementRows(money: ContractMoney, since: Date, until: Date): Mo
       status: leg.status,
       reference: leg.reference,
       detail: [leg.reason, leg.failure_reason].filter(Boolean).join(': '),
+    });
+  }
+  for (const leg of money.refunds) {
+    if (leg.status !== 'awaiting_bank_details') continue;
+    const raised = raisedAt(awaitingSince(leg), dayMs);
+    if (raised > now || !inRange(raised.toISOString())) continue;
+    const reminders = leg.bank_reminders ?? 0;
+    rows.push({
+      ...base,
+      at: raised.toISOString(),
+      kind: 'refund awaiting bank details',
+      currency: leg.currency,
+      amountMinor: leg.amount_minor,
+      feeMinor: 0,
+      status: leg.status,
+      reference: leg.reference,
+      detail: `waits since ${awaitingSince(leg)} for the buyer's bank account; reminded ${reminders} time${reminders === 1 ? '' : 's'}`,
     });
   }
   const stopped = money.execution?.stopDate?.toISOString();
@@ -191,6 +224,8 @@ export async function moneyMovements(
   },
   since: Date,
   until: Date,
+  /** A business day (shorter under a local cloud's time scale): when a refund waiting for bank details is raised. */
+  dayMs = 86_400_000,
 ): Promise<MovementRow[]> {
   const { sfn, documents, tableName, stateMachineArn } = clients;
   const executions: ExecutionListItem[] = [];
@@ -232,6 +267,7 @@ export async function moneyMovements(
         },
         since,
         until,
+        { dayMs },
       ),
     );
   };

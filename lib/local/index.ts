@@ -7,6 +7,7 @@ import type { Context, ScheduledEvent } from 'aws-lambda';
 import { envNames, functionEnvironment } from '../../lambdas/core/adapters/env';
 import type { SecretName } from '../../lambdas/core/adapters/secrets';
 import type { WebConfig } from '../../lambdas/core/api/web-config';
+import { isCurrency } from '../../lambdas/core/domain/money';
 import { type ScheduleDefinition, scheduleEntry, schedules } from '../../lambdas/schedules';
 import { escrowDefinitionPath, taskEntry, tasks } from '../../lambdas/tasks';
 import { triggerEntries, triggerEntry, type UserPoolTriggerName } from '../../lambdas/triggers';
@@ -113,6 +114,8 @@ export interface LocalCloud {
     refunds: () => SandboxRefund[];
     /** The merchant balance in a currency, in minor units, as `GET /v3/balances/<currency>` answers it. */
     balanceMinor: (currency: string) => number;
+    /** A fault: the wallet holds `minor` now (a transfer or refund it cannot cover is refused); null, back to its records. */
+    setBalanceMinor: (currency: string, minor: number | null) => void;
     /** From now on, payments of these types are refused a refund ("not supported"): they go back by bank transfer. */
     setNonRefundablePaymentTypes: (types: SandboxPaymentType[]) => void;
   };
@@ -300,6 +303,11 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     stoppers.push(flutterwave.stop);
     late.flutterwaveBaseUrl = flutterwave.url;
     process.env[envNames.flutterwaveBaseUrl] = flutterwave.url;
+    // The float the sandbox's wallet starts with is the platform's own money: recorded once, as ops record a top-up.
+    const { recordTopUp } = await import('../../lambdas/core/services/float');
+    for (const [currency, minor] of Object.entries(flutterwave.openingBalancesMinor()))
+      if (minor > 0 && isCurrency(currency))
+        await recordTopUp({ currency, amountMinor: minor, reference: `sandbox-float-${currency}`, recordedBy: 'local cloud' });
 
     // The escrow state machine runs the same ASL with the same task handlers as in AWS; open
     // executions resume (re-run, fast-forwarding) once the handlers can reach it.
@@ -444,6 +452,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
         transactions: () => flutterwave.transactions(),
         refunds: () => flutterwave.refunds(),
         balanceMinor: (currency) => flutterwave.balanceMinor(currency),
+        setBalanceMinor: (currency, minor) => flutterwave.setBalanceMinor(currency, minor),
         setNonRefundablePaymentTypes: (types) => flutterwave.setNonRefundablePaymentTypes(types),
       },
       apiFaults,

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { envNames, functionEnvironment } from '../../lambdas/core/adapters/env';
 import { type SecretName, secretSources } from '../../lambdas/core/adapters/secrets';
 import { webConfigSchema } from '../../lambdas/core/api/web-config';
+import { currencyCodes } from '../../lambdas/core/domain/money';
 import { tableDefinition } from '../../lambdas/core/entities/table-definition';
 import { grantsOf, handlerEntry, type RouteDefinition, routes } from '../../lambdas/routes';
 import { scheduleEntry, schedules } from '../../lambdas/schedules';
@@ -397,7 +398,7 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     expect(template.toJSON().Outputs.DecideDisputesPolicyArn.Value).toEqual({ Ref: policyId });
   });
 
-  it('gives finance exactly a read of the executions, the ledger and contracts by leading key, and Logs Insights on the executions, in a group of its own; ops that and closing accounts', () => {
+  it('gives finance exactly a read of the executions, the ledger, contracts and payments by leading key, Logs Insights on the executions and the stage’s dashboard, in a group of its own; ops that and closing accounts', () => {
     const [[policyId, policy]] = resources(template, 'AWS::IAM::ManagedPolicy').filter(
       ([, p]) => p.Properties.ManagedPolicyName === 'escrow-dev-finance',
     ) as [[string, Resource]];
@@ -408,14 +409,20 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
         'ListExecutions',
         'QueryExecutionLogs',
         'ReadExecutions',
-        'ReadLedgerAndContracts',
+        'ReadLedgerContractsAndPayments',
         'ReadQueryResults',
+        'ReadTheAlarms',
+        'ReadTheDashboard',
+        'ReadTheGraphs',
         'ReadTheStageOutputs',
       ].sort(),
     );
     expect(actionsOf(statements).sort()).toEqual(
       [
         'cloudformation:DescribeStacks',
+        'cloudwatch:DescribeAlarms',
+        'cloudwatch:GetDashboard',
+        'cloudwatch:GetMetricData',
         'dynamodb:GetItem',
         'dynamodb:Query',
         'logs:FilterLogEvents',
@@ -434,15 +441,25 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     ).toEqual([]);
     const [[tableId]] = resources(template, 'AWS::DynamoDB::GlobalTable') as [[string, Resource]];
     // The table and its GSI1 (the ledger's postings by time), nothing else.
-    expect(JSON.stringify(bySid.ReadLedgerAndContracts?.Resource)).toBe(
+    expect(JSON.stringify(bySid.ReadLedgerContractsAndPayments?.Resource)).toBe(
       JSON.stringify([
         { 'Fn::GetAtt': [tableId, 'Arn'] },
         { 'Fn::Join': ['', [{ 'Fn::GetAtt': [tableId, 'Arn'] }, '/index/GSI1']] },
       ]),
     );
-    expect(bySid.ReadLedgerAndContracts?.Condition).toEqual({
-      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEDGER#*', 'CONTRACT#*'] },
+    // The ledger (and the reconciler's check of the provider under LEDGER#COVER#), contracts, and
+    // payments with the money under no payment's reference: no profile, device or throttle.
+    expect(bySid.ReadLedgerContractsAndPayments?.Condition).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEDGER#*', 'CONTRACT#*', 'PAYMENT#*', 'UNKNOWN_TX#*'] },
     });
+    // The stage's dashboard, its alarms by the stack's name, and the graphs' data (which IAM names no resource for).
+    expect(bySid.ReadTheDashboard?.Resource).toEqual({
+      'Fn::Join': ['', ['arn:aws:cloudwatch::', { Ref: 'AWS::AccountId' }, ':dashboard/escrow-dev']],
+    });
+    expect(bySid.ReadTheAlarms?.Resource).toEqual({
+      'Fn::Join': ['', ['arn:aws:cloudwatch:eu-west-1:', { Ref: 'AWS::AccountId' }, ':alarm:escrow-dev-*']],
+    });
+    expect(bySid.ReadTheGraphs?.Resource).toBe('*');
     const inAccount = (resource: string) => ({
       'Fn::Join': ['', ['arn:aws:states:eu-west-1:', { Ref: 'AWS::AccountId' }, resource]],
     });
@@ -459,7 +476,8 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
     expect(outputs.ExecutionLogGroupName?.Value).toEqual({ Ref: logGroupId });
     expect(bySid.ReadQueryResults?.Resource).toBe('*');
-    for (const s of statements.filter((s) => s.Sid !== 'ReadQueryResults')) expect(s.Resource, s.Sid).not.toBe('*');
+    for (const s of statements.filter((s) => s.Sid !== 'ReadQueryResults' && s.Sid !== 'ReadTheGraphs'))
+      expect(s.Resource, s.Sid).not.toBe('*');
 
     const groups = Object.fromEntries(
       resources(template, 'AWS::IAM::Group').map(([, g]) => [
@@ -519,7 +537,7 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     });
   });
 
-  it('grants reconcile-money the table, the Flutterwave secret key and the answers to the workflow’s tasks, and nothing more', () => {
+  it('grants reconcile-money the table, the Flutterwave secret key, the answers to the workflow’s tasks and the stage’s emails (its reminders), and nothing more', () => {
     const [, fn] = functionTagged(template, 'schedule:reconcile-money');
     const statements = statementsOf(template, fn);
     const [[tableId]] = resources(template, 'AWS::DynamoDB::GlobalTable') as [[string, Resource]];
@@ -528,10 +546,12 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     ) as [[string, Resource]];
     const byAction = (prefix: string) => statements.filter((s) => actionsOf([s]).some((a) => a.startsWith(prefix)));
 
-    // appsync: it writes the table, so it publishes the notifications it writes (checked below).
+    // appsync: it writes the table, so it publishes the notifications it writes (checked below);
+    // ses: it reminds buyers whose refund waits for their bank account.
     expect(new Set(actionsOf(statements).map((a) => a.split(':')[0]))).toEqual(
-      new Set(['xray', 'logs', 'dynamodb', 'secretsmanager', 'states', 'appsync']),
+      new Set(['xray', 'logs', 'dynamodb', 'secretsmanager', 'states', 'appsync', 'ses']),
     );
+    expect(actionsOf(byAction('ses:')).sort()).toEqual(['ses:SendEmail']);
     expect(actionsOf(statements).filter((a) => a.includes('*'))).toEqual([]);
     // The table, read and write, by key and index (no Scan).
     expect(actionsOf(byAction('dynamodb:')).sort()).toEqual(
@@ -1546,7 +1566,7 @@ describe('deploy readiness', { timeout: 120_000 }, () => {
     });
   });
 
-  it('pages ops when money is stuck, refused or does not reconcile: an alarm on payouts failed, refunds failed, payments refused, reconciliation differences, and payouts and refunds waiting for ops, the metrics the functions write', () => {
+  it('pages ops when money is stuck, refused, does not reconcile or is not covered: an alarm on payouts failed, refunds failed, payments refused, reconciliation differences, payouts and refunds waiting for ops, refunds waiting a week for bank details, and a provider short of what customers are owed, the metrics the functions write', () => {
     const { template } = synth({ stage: 'dev', ...withoutBundling });
     const [[topicId]] = resources(template, 'AWS::SNS::Topic') as [[string, Resource]];
     const alarms = resources(template, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
@@ -1587,10 +1607,58 @@ describe('deploy readiness', { timeout: 120_000 }, () => {
         AlarmActions: [{ Ref: topicId }],
       });
     }
-    // The dashboard graphs the money that moved each day, and what the ledger held at each day's end.
+    // A refund waiting over 7 days for its buyer's bank account pages like what waits for ops; the
+    // count of those waiting at all is graphed, paged by none (the buyer is reminded).
+    expect(alarms.find((a) => a.MetricName === 'RefundsAwaitingBankDetailsOver7Days')).toMatchObject({
+      Namespace: 'Escrow',
+      Statistic: 'Maximum',
+      Period: 900,
+      Threshold: 0,
+      TreatMissingData: 'ignore',
+      AlarmActions: [{ Ref: topicId }],
+    });
+    expect(alarms.find((a) => a.MetricName === 'RefundsAwaitingBankDetails')).toBeUndefined();
+    // The provider short of what customers are owed, in any currency: one alarm on the worst.
+    const shortfall = alarms.find((a) => a.AlarmDescription?.startsWith('The provider holds less than customers are owed'));
+    expect(shortfall).toMatchObject({
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      EvaluationPeriods: 1,
+      TreatMissingData: 'ignore',
+      AlarmActions: [{ Ref: topicId }],
+    });
+    const queries = shortfall?.Metrics as Array<{ Id: string; Expression?: string; MetricStat?: Json; ReturnData?: boolean }>;
+    expect(queries.find((q) => q.Expression)?.Expression).toBe(`MAX([${currencyCodes.map((_, i) => `s${i}`).join(', ')}])`);
+    expect(queries.filter((q) => q.MetricStat).map((q) => q.MetricStat)).toEqual(
+      currencyCodes.map((currency) => ({
+        Metric: {
+          Namespace: 'Escrow',
+          MetricName: 'ProviderShortfall',
+          Dimensions: [
+            { Name: 'currency', Value: currency },
+            { Name: 'service', Value: 'escrow' },
+            { Name: 'stage', Value: 'dev' },
+          ],
+        },
+        Period: 900,
+        Stat: 'Maximum',
+      })),
+    );
+    // The dashboard graphs the money that moved each day, what the ledger held at each day's end,
+    // what waits, and the provider's shortfall.
     const [[, dashboard]] = resources(template, 'AWS::CloudWatch::Dashboard') as [[string, Resource]];
     const body = JSON.stringify(dashboard.Properties.DashboardBody);
-    for (const name of ['MoneyIn', 'MoneyPaidOut', 'MoneyRefunded', 'Fees', 'MoneyHeld', 'ReconciliationDifferences'])
+    for (const name of [
+      'MoneyIn',
+      'MoneyPaidOut',
+      'MoneyRefunded',
+      'Fees',
+      'MoneyHeld',
+      'ReconciliationDifferences',
+      'RefundsAwaitingBankDetails',
+      'RefundsAwaitingBankDetailsOver7Days',
+      'ProviderShortfall',
+    ])
       expect(body, name).toContain(name);
   });
 

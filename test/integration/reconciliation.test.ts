@@ -8,6 +8,7 @@ import { addDays, lagosDay } from '../../lambdas/core/domain/reconciliation';
 import { getClosing, ledgerTotals } from '../../lambdas/core/entities/ledger';
 import { payoutKey } from '../../lambdas/core/entities/payout';
 import { closeFinishedDays, reconcile } from '../../lambdas/core/services/reconciliation';
+import { defaultFloatMinor } from '../../lib/local/flutterwave/index';
 import { transferFee } from '../../lib/local/flutterwave/transfers';
 import { appFeeMinor } from '../../lib/local/flutterwave/wire';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
@@ -104,11 +105,12 @@ it('agrees with the provider to the kobo after payments, payouts (one failing fi
 
   const report = await expectReconciled();
   await expectBalancedLedgers(contracts);
-  // Two payments of ₦2,500 and one of ₦3,000, less the provider's fee on each; two payouts of
-  // ₦2,450 with one transfer fee each (the failed attempt's fee came back); ₦500 refunded.
+  // The float the wallet started with (recorded in the ledger as the platform's own money), two
+  // payments of ₦2,500 and one of ₦3,000, less the provider's fee on each; two payouts of ₦2,450
+  // with one transfer fee each (the failed attempt's fee came back); ₦500 refunded.
   const fees = 2 * appFeeMinor(250_000, 'NGN') + appFeeMinor(300_000, 'NGN');
   const transferFees = 2 * roundedMinorFromProvider(transferFee(245_000));
-  const expected = 2 * 250_000 + 300_000 - fees - 2 * 245_000 - transferFees - 50_000;
+  const expected = defaultFloatMinor.NGN + 2 * 250_000 + 300_000 - fees - 2 * 245_000 - transferFees - 50_000;
   expect(sandboxBalance()).toBe(expected);
   const [ngn] = report.balances;
   expect(ngn).toMatchObject({ currency: 'NGN', ledgerMinor: expected, providerMinor: expected, differenceMinor: 0 });

@@ -43,10 +43,35 @@ describe('money waiting for ops', () => {
     vi.stubEnv('STAGE', 'prod');
     const records = captureEmf();
     const { countMoneyWaiting } = await import('../../lambdas/core/adapters/metrics');
-    countMoneyWaiting({ PayoutsWaitingForOps: 2, RefundsWaitingForOps: 0 });
+    countMoneyWaiting({
+      PayoutsWaitingForOps: 2,
+      RefundsWaitingForOps: 0,
+      RefundsAwaitingBankDetails: 3,
+      RefundsAwaitingBankDetailsOver7Days: 1,
+    });
     expect(records).toEqual([
-      expect.objectContaining({ service: 'escrow', stage: 'prod', PayoutsWaitingForOps: 2, RefundsWaitingForOps: 0 }),
+      expect.objectContaining({
+        service: 'escrow',
+        stage: 'prod',
+        PayoutsWaitingForOps: 2,
+        RefundsWaitingForOps: 0,
+        RefundsAwaitingBankDetails: 3,
+        RefundsAwaitingBankDetailsOver7Days: 1,
+      }),
     ]);
+  });
+
+  it('writes how far the provider falls short of what customers are owed with its currency, 0 included so its alarm clears', async () => {
+    vi.stubEnv('STAGE', 'prod');
+    const records = captureEmf();
+    const { countProviderShortfall } = await import('../../lambdas/core/adapters/metrics');
+    countProviderShortfall(59_000, 'NGN');
+    countProviderShortfall(0, 'NGN');
+    expect(records.map((r) => [r.currency, r.ProviderShortfall])).toEqual([
+      ['NGN', 59_000],
+      ['NGN', 0],
+    ]);
+    expect(records[0]).toMatchObject({ service: 'escrow', stage: 'prod' });
   });
 });
 

@@ -1,5 +1,13 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { type MoneyFlow, type MoneyMetric, type MoneyWaiting, metricsNamespace, metricsService } from '../domain/money-metrics';
+import {
+  type MoneyFlow,
+  type MoneyMetric,
+  type MoneyWaiting,
+  type MoneyWaitingForCustomers,
+  metricsNamespace,
+  metricsService,
+  providerShortfall,
+} from '../domain/money-metrics';
 import { envNames } from './env';
 import { logger } from './logger';
 
@@ -28,9 +36,17 @@ export function countMoneyEvent(name: MoneyMetric, count = 1): void {
   writeMetrics([[name, count]]);
 }
 
-/** How many of each wait for ops now (domain/money-metrics.ts `moneyWaiting`), zero included so their alarms clear. */
-export function countMoneyWaiting(waiting: Record<MoneyWaiting, number>): void {
-  writeMetrics(Object.entries(waiting) as Array<[MoneyWaiting, number]>);
+/**
+ * How many of each wait now (domain/money-metrics.ts `moneyWaiting` for ops, `moneyWaitingForCustomers`),
+ * zero included so their alarms clear.
+ */
+export function countMoneyWaiting(waiting: Record<MoneyWaiting | MoneyWaitingForCustomers, number>): void {
+  writeMetrics(Object.entries(waiting) as Array<[MoneyWaiting | MoneyWaitingForCustomers, number]>);
+}
+
+/** How far the provider falls short of what customers are owed in `currency`, in its minor units (0 included, so the alarm clears). */
+export function countProviderShortfall(shortfallMinor: number, currency: string): void {
+  writeMetrics([[providerShortfall.name, shortfallMinor]], { currency });
 }
 
 /** The customers' money the ledger holds at a day's end (escrow, suspense, refunds on their way), in minor units of `currency`. */

@@ -35,6 +35,11 @@ export const stepEmails = {
   'cancellation-requested': { subject: 'Cancellation requested for "{{title}}"', action: 'Open the contract', essential: true },
   'funds-released': { subject: 'Funds released for "{{title}}"', action: 'Open the contract', essential: true },
   'refund-sent': { subject: 'Refund for "{{title}}"', action: 'Open the contract', essential: true },
+  'refund-awaiting-bank-details': {
+    subject: 'Your refund for "{{title}}" is waiting for your bank account',
+    action: 'Add your bank account',
+    essential: true,
+  },
   'payout-delayed': { subject: 'Payout delayed for "{{title}}"', action: 'Open the contract', essential: true },
 } as const satisfies Record<string, StepEmail>;
 

@@ -13,10 +13,20 @@ import type { Currency } from './money';
  * (its fee on a payment, its fee on each transfer): the platform's cost, set against `fees`.
  * The rest say whose the money is (credits): held in the contract's `escrow`, in `suspense` (paid
  * but due to no contract: an overpayment, a late payment; always refunded), on its way back to
- * the payer (`refund_pending`), earned by the platform as `fees`. What was paid out or refunded
- * has left the ledger's accounts; the postings' kinds say how much (ledgerSummary).
+ * the payer (`refund_pending`), earned by the platform as `fees`, or put at the provider by the
+ * platform itself (`float`: its top-ups, which pay the provider's fees that the platform's own
+ * fees do not cover, so they never come out of what customers are owed). What was paid out or
+ * refunded has left the ledger's accounts; the postings' kinds say how much (ledgerSummary).
  */
-export const ledgerAccounts = ['provider_holding', 'provider_fees', 'escrow', 'suspense', 'refund_pending', 'fees'] as const;
+export const ledgerAccounts = [
+  'provider_holding',
+  'provider_fees',
+  'escrow',
+  'suspense',
+  'refund_pending',
+  'fees',
+  'float',
+] as const;
 export type LedgerAccount = (typeof ledgerAccounts)[number];
 
 export interface LedgerLine {
@@ -24,7 +34,7 @@ export interface LedgerLine {
   amount_minor: number;
 }
 
-export type PostingKind = 'payment_credited' | 'payout_completed' | 'refund_requested' | 'refund_completed';
+export type PostingKind = 'payment_credited' | 'payout_completed' | 'refund_requested' | 'refund_completed' | 'float_funded';
 
 export interface Posting {
   kind: PostingKind;
@@ -98,6 +108,46 @@ export function paymentCreditPosting(
   if (amountMinor > excessMinor) lines.push({ account: 'escrow', amount_minor: -(amountMinor - excessMinor) });
   if (excessMinor > 0) lines.push({ account: 'suspense', amount_minor: -excessMinor });
   return { kind: 'payment_credited', reference, ...(provider.id ? { provider_id: provider.id } : {}), lines };
+}
+
+/**
+ * The customers' money in a set of balances (credits, read as positive amounts): held in escrow,
+ * in suspense (owed back) and on its way back to payers. What the provider must hold for them.
+ */
+export interface CustomerMoney {
+  escrow_minor: number;
+  suspense_minor: number;
+  refund_pending_minor: number;
+}
+
+export function customerMoney(b: Pick<Record<LedgerAccount, number>, 'escrow' | 'suspense' | 'refund_pending'>): CustomerMoney {
+  // 0 - x, so an empty account is 0, not -0.
+  return { escrow_minor: 0 - b.escrow, suspense_minor: 0 - b.suspense, refund_pending_minor: 0 - b.refund_pending };
+}
+
+/** Everything customers are owed: in escrow, in suspense and on its way back. */
+export const owedMinor = (money: CustomerMoney) => money.escrow_minor + money.suspense_minor + money.refund_pending_minor;
+
+/**
+ * The customers' money of each contract after `postings` (in time order, one currency), starting
+ * from `from` (the same at an earlier instant, e.g. a day's closing): contract id -> its money.
+ * A contract left with none is dropped, so the map is what is held now and nothing else.
+ */
+export function customerMoneyByContract(
+  postings: readonly (Pick<Posting, 'lines'> & { contract_id: string })[],
+  from: Readonly<Record<string, CustomerMoney>> = {},
+): Record<string, CustomerMoney> {
+  const held: Record<string, CustomerMoney> = structuredClone({ ...from });
+  for (const posting of postings) {
+    const money = held[posting.contract_id] ?? { escrow_minor: 0, suspense_minor: 0, refund_pending_minor: 0 };
+    held[posting.contract_id] = money;
+    money.escrow_minor -= moved(posting, 'escrow');
+    money.suspense_minor -= moved(posting, 'suspense');
+    money.refund_pending_minor -= moved(posting, 'refund_pending');
+  }
+  for (const [id, money] of Object.entries(held))
+    if (money.escrow_minor === 0 && money.suspense_minor === 0 && money.refund_pending_minor === 0) delete held[id];
+  return held;
 }
 
 /** Each account's balance over many postings (debits positive); the accounts together always sum to zero. */
@@ -229,4 +279,23 @@ export function payoutPosting(
     ...providerFeeLines(provider.feeMinor ?? 0),
   ];
   return { kind: 'payout_completed', reference, ...(provider.id ? { provider_id: provider.id } : {}), lines };
+}
+
+/**
+ * The platform put `amountMinor` of its own money at the provider (a top-up of the merchant
+ * wallet): the provider holds it, as the platform's `float`. It is nobody's contract and no
+ * customer's: it pays the provider's fees the platform's 2% does not cover (a refund's payment
+ * fee, a transfer fee above the platform's fee), which would otherwise come out of customers' money.
+ */
+export function floatFundedPosting(reference: string, amountMinor: number): Posting {
+  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0)
+    throw new RangeError('a top-up is a positive whole amount of minor units');
+  return {
+    kind: 'float_funded',
+    reference,
+    lines: [
+      { account: 'provider_holding', amount_minor: amountMinor },
+      { account: 'float', amount_minor: -amountMinor },
+    ],
+  };
 }

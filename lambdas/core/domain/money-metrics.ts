@@ -24,9 +24,32 @@ export type MoneyMetric = keyof typeof moneyMetrics;
 export const moneyWaiting = {
   PayoutsWaitingForOps: 'A seller’s payout waits for ops (npm run resume-payout): the alarm stays raised until none waits.',
   RefundsWaitingForOps: 'A buyer’s refund waits for ops: the alarm stays raised until none waits.',
+  RefundsAwaitingBankDetailsOver7Days:
+    'A buyer’s refund has waited over 7 days for their bank account (they were reminded): ops contact them; the reconciler’s log and npm run executions -- --since list each by reference.',
 } as const;
 
 export type MoneyWaiting = keyof typeof moneyWaiting;
+
+/**
+ * What waits for a customer now, written with the gauges above but paged by none: the customer
+ * was told and is reminded (lambdas/core/services/refund-reminders.ts); the dashboard graphs it.
+ */
+export const moneyWaitingForCustomers = {
+  RefundsAwaitingBankDetails: 'Refunds waiting for their buyer’s bank account (the buyer is reminded).',
+} as const;
+
+export type MoneyWaitingForCustomers = keyof typeof moneyWaitingForCustomers;
+
+/**
+ * How far the provider's balance (with what is on its way to customers) falls short of what
+ * customers are owed, in minor units of the `currency` dimension, 0 when it covers it. Written by
+ * the reconciler every few minutes (services/provider-cover.ts); its alarm pages ops.
+ */
+export const providerShortfall = {
+  name: 'ProviderShortfall',
+  description:
+    'The provider holds less than customers are owed (held in escrow, suspense owed back, refunds on their way): top up the float and record it (npm run record-top-up); npm run held says by how much.',
+} as const;
 
 /** The namespace and the `service` dimension of every money metric; `stage` is the other. */
 export const metricsNamespace = 'Escrow';

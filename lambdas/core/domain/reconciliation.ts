@@ -218,7 +218,9 @@ export function reconcileDay(
   // compared above: it is here, on the day it was posted.
   const comparedLate = new Set<string>();
   for (const posting of postings) {
-    if (!inRange(posting.created_at, day) || posting.kind === 'refund_requested') continue;
+    // A refund asked for moves nothing at the provider yet; a top-up of the float is in none of
+    // v3's lists (payments, transfers, refunds): the balance check answers for it.
+    if (!inRange(posting.created_at, day) || posting.kind === 'refund_requested' || posting.kind === 'float_funded') continue;
     const key = posting.provider_id;
     const movement = key === undefined ? undefined : movements.get(key);
     if (key !== undefined && movement) {

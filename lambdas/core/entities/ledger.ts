@@ -1,10 +1,11 @@
 import { ulid } from 'ulid';
 import { getItem, putItem, queryItems } from '../adapters/dynamodb';
 import { countMoneyFlows } from '../adapters/metrics';
-import type { LedgerAccount, LedgerLine, Posting, PostingKind } from '../domain/ledger';
-import { balances, isBalanced } from '../domain/ledger';
+import type { CustomerMoney, LedgerAccount, LedgerLine, Posting, PostingKind } from '../domain/ledger';
+import { balances, customerMoneyByContract, isBalanced } from '../domain/ledger';
 import type { Currency } from '../domain/money';
 import { flowsOf } from '../domain/money-metrics';
+import type { CoverCheck } from '../domain/provider-cover';
 import { lagosDay, previousDay } from '../domain/reconciliation';
 import { afterCommit, onConditionFailed, queryAll, type TransactItem, tableName, withoutKeys } from './table';
 
@@ -58,6 +59,39 @@ export function ledgerEntryPut(contract: { id: string; currency: Currency }, pos
   return afterCommit(put, async () => countMoneyFlows(flowsOf(posting), entryCurrency(posting, contract.currency)));
 }
 
+/**
+ * The platform's own postings (top-ups of its float) are kept as the ledger of no contract, under
+ * this id: `LEDGER#FLOAT`. Not a ULID, so no contract can have it.
+ */
+export const floatLedgerId = 'FLOAT';
+
+/** A top-up recorded once per reference (the bank transfer that funded the wallet): `LEDGER#FLOAT` / `TOPUP#<reference>`. */
+export interface TopUp {
+  reference: string;
+  currency: Currency;
+  amount_minor: number;
+  recorded_by: string;
+  recorded_at: string;
+}
+
+const topUpKey = (reference: string) => ({ PK: `LEDGER#${floatLedgerId}`, SK: `TOPUP#${reference}` });
+
+/** The put of a top-up's record (with its posting, in one transaction): once per reference. */
+export function topUpPut(topUp: TopUp): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...topUpKey(topUp.reference), ...topUp },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+export async function getTopUp(reference: string): Promise<TopUp | undefined> {
+  const { Item } = await getItem({ TableName: tableName(), Key: topUpKey(reference), ConsistentRead: true });
+  return Item ? (withoutKeys(Item) as unknown as TopUp) : undefined;
+}
+
 /** A contract's postings, oldest first. */
 export async function listLedger(contractId: string): Promise<LedgerEntry[]> {
   const items = await queryAll({
@@ -98,6 +132,11 @@ export interface LedgerClosing {
    * made it: what `npm run reconcile -- --stage <s>` shows finance (who never holds the provider's key).
    */
   reconciliation?: unknown;
+  /**
+   * How many pages of customers' money by contract were written with it (heldPageKey): absent on
+   * a closing written before they were, whose per-contract money is then read from the beginning.
+   */
+  held_pages?: number;
 }
 
 const closingKey = (currency: Currency, date: string) => ({ PK: `LEDGER#CLOSED#${currency}`, SK: `DAY#${date}` });
@@ -136,6 +175,90 @@ export async function putClosing(closing: LedgerClosing): Promise<void> {
     }),
     () => undefined,
   );
+}
+
+/**
+ * Customers' money by contract at a day's end, written with the day's closing, a page of up to
+ * {@link contractsPerHeldPage} contracts each: `LEDGER#HELD#<currency>` / `DAY#<date>#<page>`. A
+ * partition of its own, so the closings' newest-first read never meets a page. Under `LEDGER#`,
+ * so finance reads it by its leading key.
+ */
+const heldPageKey = (currency: Currency, date: string, page: number) => ({
+  PK: `LEDGER#HELD#${currency}`,
+  SK: `DAY#${date}#${String(page).padStart(4, '0')}`,
+});
+
+/** A page holds this many contracts (about 70 bytes each: far under an item's 400 KB). */
+const contractsPerHeldPage = 1_000;
+
+/** A contract's money on a page: [escrow, suspense, refund pending], in minor units. */
+type HeldRow = [number, number, number];
+
+/**
+ * Writes a day's customers' money by contract, in pages, before its closing: answers how many
+ * pages. Each put is whole and the same on a second run, so a run that died half-way and ran again
+ * leaves the same pages; the closing, written last, says how many there are.
+ */
+export async function putHeldPages(currency: Currency, date: string, held: Record<string, CustomerMoney>): Promise<number> {
+  const rows = Object.entries(held).sort(([a], [b]) => a.localeCompare(b));
+  const pages = Math.ceil(rows.length / contractsPerHeldPage);
+  for (let page = 0; page < pages; page++) {
+    const contracts = Object.fromEntries(
+      rows
+        .slice(page * contractsPerHeldPage, (page + 1) * contractsPerHeldPage)
+        .map(([id, m]): [string, HeldRow] => [id, [m.escrow_minor, m.suspense_minor, m.refund_pending_minor]]),
+    );
+    await putItem({ TableName: tableName(), Item: { ...heldPageKey(currency, date, page), currency, date, contracts } });
+  }
+  return pages;
+}
+
+async function heldPagesOf(closing: LedgerClosing): Promise<Record<string, CustomerMoney>> {
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :day)',
+    ExpressionAttributeValues: { ':pk': heldPageKey(closing.currency, '', 0).PK, ':day': `DAY#${closing.date}#` },
+    ConsistentRead: true,
+  });
+  const held: Record<string, CustomerMoney> = {};
+  for (const item of items)
+    for (const [id, [escrow, suspense, refundPending]] of Object.entries(item.contracts as Record<string, HeldRow>))
+      held[id] = { escrow_minor: escrow, suspense_minor: suspense, refund_pending_minor: refundPending };
+  return held;
+}
+
+/**
+ * Customers' money by contract in `currency` at `at` (ISO): the latest closing's pages plus the
+ * postings since, read from GSI1, never a Scan. Before any closing with pages (a new stage, or
+ * closings written before pages were), from the beginning. Contracts holding nothing are left out.
+ */
+export async function heldByContract(
+  currency: Currency,
+  at: string,
+): Promise<{ held: Record<string, CustomerMoney>; postings: number; from?: LedgerClosing }> {
+  const closing = await latestClosing(currency, at);
+  const from = closing?.held_pages === undefined ? undefined : closing;
+  const [start, since] = await Promise.all([
+    from ? heldPagesOf(from) : {},
+    postingsBetween(currency, from?.ends_at ?? '0000', at),
+  ]);
+  return { held: customerMoneyByContract(since, start), postings: since.length, ...(from ? { from } : {}) };
+}
+
+/**
+ * The latest check of the provider's balance against what customers are owed, in one currency:
+ * `LEDGER#COVER#<currency>` / `LATEST`, written by the reconciler every few minutes
+ * (services/provider-cover.ts) and read by `npm run held`: finance holds no provider key, so what
+ * the provider holds reaches them through the functions that do.
+ */
+const coverKey = (currency: Currency) => ({ PK: `LEDGER#COVER#${currency}`, SK: 'LATEST' });
+
+export async function putCoverCheck(check: CoverCheck): Promise<void> {
+  await putItem({ TableName: tableName(), Item: { ...coverKey(check.currency), ...check } });
+}
+
+export async function getCoverCheck(currency: Currency): Promise<CoverCheck | undefined> {
+  const { Item } = await getItem({ TableName: tableName(), Key: coverKey(currency), ConsistentRead: true });
+  return Item ? (withoutKeys(Item) as unknown as CoverCheck) : undefined;
 }
 
 /**

@@ -19,7 +19,8 @@ import {
  * While it is open (pending, requested, transferring) it is also listed in GSI1 under
  * `REFUND#OPEN`, so the reconciler finds every leg still owed without a scan; while it waits for
  * its payer's bank account it is listed in GSI2 under `REFUND#BANK#<payer>`, so saving bank
- * details finds every refund waiting for them.
+ * details finds every refund waiting for them, and in GSI1 under `REFUND#AWAITING_BANK`, so the
+ * reconciler counts them all, reminds their payers and raises ops when one waits too long.
  */
 export const refundLegKey = (contractId: string, leg: string) => ({ PK: `CONTRACT#${contractId}`, SK: `REFUND#${leg}` });
 
@@ -27,10 +28,13 @@ const openLegsPartition = 'REFUND#OPEN';
 const awaitingBankPartition = (payerId: string) => `REFUND#BANK#${payerId}`;
 /** A leg that failed for good is listed in GSI1 under `REFUND#WAITING` until ops move it (RefundsWaitingForOps). */
 const waitingLegsPartition = 'REFUND#WAITING';
+/** A leg waiting for its payer's bank account, whoever the payer (RefundsAwaitingBankDetails). */
+const awaitingBankLegsPartition = 'REFUND#AWAITING_BANK';
 
-/** A leg's GSI1 partition by its status: open legs for the reconciler, failed ones for ops, none otherwise. */
+/** A leg's GSI1 partition by its status: open legs for the reconciler, failed ones for ops, those waiting for a bank account, none otherwise. */
 function gsi1Partition(status: RefundLegStatus): string | undefined {
   if (isOpenRefund(status)) return openLegsPartition;
+  if (status === 'awaiting_bank_details') return awaitingBankLegsPartition;
   return status === 'failed' ? waitingLegsPartition : undefined;
 }
 
@@ -111,6 +115,15 @@ export interface RefundLeg {
   transfer_fee_minor?: number | null;
   /** Accounts a transfer failed at, oldest first. */
   previous_destinations?: FailedRefundDestination[];
+  /**
+   * When it began waiting for its payer's bank account (set with the status): what its reminders
+   * and ops' alarm count from. Absent on legs that began waiting before it was kept (their
+   * `updated_at` says the same: nothing else changes a waiting leg).
+   */
+  awaiting_since?: string;
+  /** Reminders sent to the payer during this wait, and when the last one went (not a change of the leg: no `updated_at`). */
+  bank_reminders?: number;
+  bank_reminded_at?: string;
   created_at: string;
   updated_at: string;
   completed_at: string | null;
@@ -180,6 +193,46 @@ export async function listRefundLegsWaitingForOps(): Promise<RefundLeg[]> {
   return (await queryGsi1Partition(waitingLegsPartition)).map(fromItem);
 }
 
+/** Every leg waiting for its payer's bank account, whoever the payer, oldest first. */
+export async function listRefundLegsAwaitingBankDetails(): Promise<RefundLeg[]> {
+  return (await queryGsi1Partition(awaitingBankLegsPartition)).map(fromItem);
+}
+
+/** When a waiting leg began to wait. */
+export const awaitingSince = (leg: Pick<RefundLeg, 'awaiting_since' | 'updated_at'>) => leg.awaiting_since ?? leg.updated_at;
+
+/**
+ * Claims the `count`th reminder of a leg still waiting as it was read (same status and attempts,
+ * and as many reminders sent as read): true when this run sends it. Not a change of the leg: its
+ * `updated_at` stays, so no worker's conditional write on the leg is disturbed.
+ */
+export async function claimBankReminder(leg: RefundLeg, count: number, now: string): Promise<boolean> {
+  const write = updateItem({
+    TableName: tableName(),
+    Key: refundLegKey(leg.contract_id, leg.leg),
+    UpdateExpression: 'SET #reminders = :count, #remindedAt = :now',
+    ConditionExpression:
+      '#status = :waiting AND #attempts = :attempts AND (attribute_not_exists(#reminders) OR #reminders = :sent)',
+    ExpressionAttributeNames: {
+      '#status': 'status',
+      '#attempts': 'attempts',
+      '#reminders': 'bank_reminders',
+      '#remindedAt': 'bank_reminded_at',
+    },
+    ExpressionAttributeValues: {
+      ':waiting': 'awaiting_bank_details',
+      ':attempts': leg.attempts,
+      ':sent': leg.bank_reminders ?? 0,
+      ':count': count,
+      ':now': now,
+    },
+  });
+  return onConditionFailed(
+    write.then(() => true),
+    () => false,
+  );
+}
+
 export type RefundLegChanges = Partial<
   Pick<
     RefundLeg,
@@ -195,15 +248,23 @@ export type RefundLegChanges = Partial<
     | 'transfer_fee_minor'
     | 'previous_destinations'
     | 'attempt_limit'
+    | 'awaiting_since'
+    | 'bank_reminders'
   >
 >;
+
+/** The changes as written: a leg that begins to wait for its payer's bank account starts its wait's clock and reminders. */
+export function withWaitStart(set: RefundLegChanges, now: string): RefundLegChanges {
+  return set.status === 'awaiting_bank_details' ? { awaiting_since: now, bank_reminders: 0, ...set } : set;
+}
 
 /**
  * A change of a leg (alone, or part of a transaction), only from the status and attempts it was
  * read with, so of two workers acting on one read only one succeeds. A change of status moves the
  * leg into or out of the open-legs index and the payer's waiting-for-bank-details index.
  */
-export function refundLegUpdate(leg: RefundLeg, set: RefundLegChanges, now: string): TransactItem {
+export function refundLegUpdate(leg: RefundLeg, changes: RefundLegChanges, now: string): TransactItem {
+  const set = withWaitStart(changes, now);
   const names: Record<string, string> = { '#status': 'status', '#attempts': 'attempts', '#updated_at': 'updated_at' };
   const values: Record<string, unknown> = { ':was': leg.status, ':attempts': leg.attempts, ':now': now };
   const assignments = ['#updated_at = :now'];
@@ -241,7 +302,7 @@ export async function updateRefundLeg(leg: RefundLeg, set: RefundLegChanges): Pr
   const { Update } = refundLegUpdate(leg, set, now) as { Update: NonNullable<TransactItem['Update']> };
   const write = updateItem({ ...Update, TableName: tableName() });
   return onConditionFailed(
-    write.then(() => ({ ...leg, ...set, updated_at: now })),
+    write.then(() => ({ ...leg, ...withWaitStart(set, now), updated_at: now })),
     () => undefined,
   );
 }

@@ -4,7 +4,7 @@ import { listTransactions, verifyTransaction } from '../adapters/flutterwave/tra
 import { getTransfer, listTransfersSince } from '../adapters/flutterwave/transfers';
 import { logger } from '../adapters/logger';
 import { countMoneyEvent, countMoneyHeld } from '../adapters/metrics';
-import type { LedgerAccount } from '../domain/ledger';
+import { customerMoney, owedMinor } from '../domain/ledger';
 import { type Currency, currencyCodes, escrowCurrencies, isEscrowCurrency } from '../domain/money';
 import { providerFeeOf } from '../domain/payment';
 import {
@@ -21,7 +21,7 @@ import {
   type ReconciledPosting,
   reconcileDay,
 } from '../domain/reconciliation';
-import { getClosing, ledgerTotals, postingsBetween, putClosing } from '../entities/ledger';
+import { getClosing, heldByContract, ledgerTotals, postingsBetween, putClosing, putHeldPages } from '../entities/ledger';
 
 /** How far back a transfer or refund still under way is looked for when the balances are compared. */
 const inFlightLookbackDays = 7;
@@ -227,7 +227,9 @@ export async function closeFinishedDays(now = new Date()): Promise<ClosedDay[]> 
     countMoneyEvent('ReconciliationDifferences', differences);
     if (differences > 0) logger.error('Reconciliation differences', { date, report });
     for (const currency of escrowCurrencies) {
-      const totals = await ledgerTotals(currency, until);
+      const [totals, { held }] = await Promise.all([ledgerTotals(currency, until), heldByContract(currency, until)]);
+      // The pages first: a closing says how many it has, so one that exists has them all.
+      const heldPages = await putHeldPages(currency, date, held);
       await putClosing({
         currency,
         date,
@@ -236,16 +238,14 @@ export async function closeFinishedDays(now = new Date()): Promise<ClosedDay[]> 
         postings: totals.postings,
         closed_at: now.toISOString(),
         reconciliation: report,
+        held_pages: heldPages,
       });
-      countMoneyHeld(heldOf(totals.balances), currency);
+      countMoneyHeld(owedMinor(customerMoney(totals.balances)), currency);
     }
     closed.push({ date, differences: report.differences.length, balanceDifferences });
   }
   return closed;
 }
-
-/** Customers' money the ledger holds: in escrow, in suspense and on its way back. */
-const heldOf = (b: Record<LedgerAccount, number>) => -(b.escrow + b.suspense + b.refund_pending);
 
 async function isClosed(date: string): Promise<boolean> {
   for (const currency of escrowCurrencies) if (!(await getClosing(currency, date))) return false;

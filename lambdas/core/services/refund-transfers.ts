@@ -1,4 +1,4 @@
-import { ProviderRejectedError } from '../adapters/flutterwave/client';
+import { ProviderRejectedError, saysInsufficientFunds } from '../adapters/flutterwave/client';
 import {
   createTransfer,
   DuplicateTransferReferenceError,
@@ -19,6 +19,7 @@ import {
   type RefundLegChanges,
   refundLegUpdate,
   updateRefundLeg,
+  withWaitStart,
 } from '../entities/refund';
 import { failedConditions, transactWrite } from '../entities/table';
 import { completeRefundLeg, reloadRefundLeg } from './refund-completion';
@@ -64,7 +65,7 @@ async function changeAndTell(
     if (!failedConditions(error)) throw error;
     return reloadRefundLeg(leg);
   }
-  return { ...leg, ...set, updated_at: now };
+  return { ...leg, ...withWaitStart(set, now), updated_at: now };
 }
 
 /** The contract a leg belongs to, as its notification links it, and as its texts name it. */
@@ -210,8 +211,40 @@ export async function moveRefundTransfer(leg: RefundLeg): Promise<RefundLeg> {
     }
   }
   if (transfer.status === 'SUCCESSFUL') return completeRefundLeg(leg);
+  if (transfer.status === 'FAILED' && saysInsufficientFunds(transfer.completeMessage)) return walletShort(leg, to, transfer);
   if (transfer.status === 'FAILED') return transferFailed(leg, to, transfer);
   return leg;
+}
+
+/**
+ * The provider failed the transfer because our wallet could not cover it: nothing is wrong with the
+ * payer's account, so they are not asked for another. The leg waits for ops (`failed`, paged), its
+ * next transfer to the same account under the next reference (a FAILED transfer's reference is
+ * spent), which `npm run resume-refund` makes once the float is topped up.
+ */
+async function walletShort(leg: RefundLeg, to: RefundDestination, transfer: ProviderTransfer): Promise<RefundLeg> {
+  logger.error('Refund transfer failed, the provider’s balance cannot cover it: waiting for ops', {
+    reference: to.transfer_reference,
+    message: transfer.completeMessage,
+  });
+  countMoneyEvent('RefundsFailed');
+  const failed = {
+    ...to,
+    transfer_id: transfer.id,
+    provider_message: transfer.completeMessage,
+    failed_at: new Date().toISOString(),
+  };
+  const previous = [...(leg.previous_destinations ?? []), failed];
+  return (
+    (await updateRefundLeg(leg, {
+      status: 'failed',
+      failure_reason: `the provider's balance cannot cover it (${transfer.completeMessage}): top up the float, then npm run resume-refund`,
+      destination: { ...to, transfer_reference: `${leg.reference}-bank-${previous.length + 1}` },
+      transfer_id: null,
+      transfer_status: null,
+      previous_destinations: previous,
+    })) ?? reloadRefundLeg(leg)
+  );
 }
 
 /** The bank declined the transfer (final at the provider): the payer checks their account and saves it again. */

@@ -1,4 +1,4 @@
-import { ProviderUnavailableError } from '../adapters/flutterwave/client';
+import { InsufficientBalanceError, ProviderUnavailableError } from '../adapters/flutterwave/client';
 import {
   createRefund,
   findRefundsForTransaction,
@@ -111,6 +111,13 @@ async function ask(leg: RefundLeg): Promise<RefundLeg> {
       if (earlier) return record(claimed, earlier);
       // No refund was made, and none can be: the money goes back by bank transfer instead.
       return refundByBankTransfer(claimed, error.message);
+    }
+    if (error instanceof InsufficientBalanceError) {
+      // Nothing was made, and nothing will be until the wallet is topped up: ops now, not three tries on.
+      return giveUp(
+        claimed,
+        `the provider's balance cannot cover it (${error.message}): top up the float, then npm run resume-refund`,
+      );
     }
     if (error instanceof RefundExceedsRemainingError) {
       // Usually our own earlier request took it: find it; otherwise it is for people to look at.

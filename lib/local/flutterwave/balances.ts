@@ -8,19 +8,24 @@ export interface SandboxRecords {
   transactions(): SandboxTransaction[];
   transfers(): SandboxTransfer[];
   refunds(): SandboxRefund[];
+  /** What the wallet holds beyond its movements: the float it started with, and a balance a test set. */
+  balanceOffsetMinor(currency: string): number;
+  /** The floats the wallets started with, by currency (a wallet funded before any payment is listed). */
+  openingBalances?(): Record<string, number>;
 }
 
 const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
 
 /**
  * The merchant's wallet in `currency`, in minor units, as v3 moves it:
+ * + the float the platform put in before its first payment (and a balance a test set);
  * + every successful payment as settled to the merchant (charged amount less the app fee);
  * - every transfer debited from it, with its fee, from the moment it is made; a FAILED one is
- *   reversed, fee included;
+ *   reversed, fee included; one the wallet could not cover was never debited;
  * - every refund from the moment it is asked for; a failed one is given back.
  * Transfer fees carry sub-kobo parts (26.875) and are rounded the one way the ledger rounds them
- * (roundedMinorFromProvider). The sandbox neither refuses a transfer the wallet cannot cover nor
- * models chargebacks, so the figure can go below zero.
+ * (roundedMinorFromProvider). The sandbox refuses a transfer or a refund the wallet cannot cover,
+ * so movements never take it below zero (a test's setBalanceMinor can; chargebacks are not modelled).
  */
 export function balanceMinor(records: SandboxRecords, currency: string): number {
   const received = records
@@ -29,18 +34,24 @@ export function balanceMinor(records: SandboxRecords, currency: string): number 
     .map((tx) => tx.chargedAmountMinor - tx.appFeeMinor);
   const paidOut = records
     .transfers()
-    .filter((t) => t.debitCurrency === currency && t.status !== 'FAILED')
+    .filter((t) => t.debitCurrency === currency && t.status !== 'FAILED' && !t.uncovered)
     .map((t) => t.amountMinor + roundedMinorFromProvider(t.fee));
   const refunded = records
     .refunds()
     .filter((r) => r.currency === currency && r.status !== 'failed')
     .map((r) => r.amountMinor);
-  return sum(received) - sum(paidOut) - sum(refunded);
+  return records.balanceOffsetMinor(currency) + sum(received) - sum(paidOut) - sum(refunded);
+}
+
+/** Whether the wallet in `currency` can pay `minor` out now (a transfer with its fee, or a refund). */
+export function covers(records: SandboxRecords, currency: string, minor: number): boolean {
+  return balanceMinor(records, currency) >= minor;
 }
 
 /** The currencies `GET /v3/balances` lists: NGN, the merchant's home wallet, and every currency it was paid in. */
 export function walletCurrencies(records: SandboxRecords): string[] {
   const paidIn = new Set(records.transactions().map((tx) => tx.currency));
+  for (const currency of Object.keys(records.openingBalances?.() ?? {})) paidIn.add(currency);
   paidIn.delete('NGN');
   return ['NGN', ...[...paidIn].sort()];
 }

@@ -46,7 +46,17 @@ export interface FlutterwaveSandboxOptions {
   refundSettleMs?: number;
   /** Transactions paid with these types are refused a refund ("not supported"). @default none */
   nonRefundablePaymentTypes?: SandboxPaymentType[];
+  /**
+   * What a new sandbox's wallets hold before the first payment, in minor units: the float a
+   * merchant puts in before launch, which pays the provider's fees that its own fees do not cover
+   * (a payment's fee is not given back with its refund; a transfer's fee can pass the platform's
+   * 2%). A stored sandbox keeps what it started with. @default ₦1,000,000 in NGN (defaultFloatMinor)
+   */
+  openingBalancesMinor?: Record<string, number>;
 }
+
+/** The float a new sandbox's NGN wallet starts with: ₦1,000,000, far more than a test's fees. */
+export const defaultFloatMinor = { NGN: 100_000_000 } as const;
 
 /** A running sandbox. */
 export interface FlutterwaveSandbox {
@@ -71,6 +81,13 @@ export interface FlutterwaveSandbox {
   apiCalls(): SandboxApiCall[];
   /** The merchant's wallet in `currency`, in minor units: what `GET /v3/balances/{currency}` answers (balances.ts). */
   balanceMinor(currency: string): number;
+  /** The floats the wallets started with, by currency (what the platform's ledger records as its own money put in). */
+  openingBalancesMinor(): Record<string, number>;
+  /**
+   * A fault: the wallet in `currency` holds `minor` now, whatever its records make, and moves with
+   * them from there (a transfer or refund it cannot cover is refused). `null`: back to its records.
+   */
+  setBalanceMinor(currency: string, minor: number | null): void;
   /** While on, refunds made are accepted and then settle failed (the `failRefunds` fault). */
   failRefunds(on: boolean): void;
   /** Replaces the payment types whose transactions are refused a refund. */
@@ -110,6 +127,11 @@ const faultsPatchSchema = z
  * succeeds. `GET /v3/transfers` lists them 10 a page, newest first; `POST
  * /__transfers/{id}/resend-hook` (the sandbox's own) sends a settled one's webhook again.
  *
+ * The wallet: it starts with a float (`openingBalancesMinor`), grows with payments and shrinks
+ * with transfers (and their fees) and refunds. A transfer it cannot cover is queued and fails at
+ * once with v3's "DISBURSE FAILED: Insufficient funds in customer wallet"; a refund it cannot cover
+ * is refused (400), and nothing is made. `setBalanceMinor` sets it (a fault).
+ *
  * Refunds: `POST /v3/transactions/{id}/refund` on a successful transaction answers pending; the
  * refund settles completed after `refundSettleMs` and sends `refund.completed` (a webhook v3 does
  * not document; the sandbox's is the create answer's shape). Partial refunds add up to the
@@ -126,7 +148,10 @@ const faultsPatchSchema = z
  * payment reference it was about (calls.ts): what the merchant key's rate limit would count.
  */
 export async function startFlutterwaveSandbox(options: FlutterwaveSandboxOptions): Promise<FlutterwaveSandbox> {
-  const store = new SandboxStore(options.dataDir && join(options.dataDir, 'flutterwave.json'));
+  const store = new SandboxStore(
+    options.dataDir && join(options.dataDir, 'flutterwave.json'),
+    options.openingBalancesMinor ?? defaultFloatMinor,
+  );
   const faults = noFaults();
   const log = options.log ?? ((line: string) => console.warn(`[flutterwave sandbox] ${line}`));
   const webhooks = new WebhookSender({ store, faults, hash: options.webhookHash, url: options.webhookUrl, log });
@@ -185,6 +210,12 @@ export async function startFlutterwaveSandbox(options: FlutterwaveSandboxOptions
     refunds: () => store.refunds(),
     apiCalls: () => calls.list(),
     balanceMinor: (currency) => balanceMinor(store, currency),
+    openingBalancesMinor: () => store.openingBalances(),
+    setBalanceMinor: (currency, minor) => {
+      if (minor !== null && !Number.isSafeInteger(minor)) throw new RangeError('A balance is a whole number of minor units');
+      store.setBalanceAdjustmentMinor(currency, undefined);
+      if (minor !== null) store.setBalanceAdjustmentMinor(currency, minor - balanceMinor(store, currency));
+    },
     failRefunds: (on) => {
       faults.failRefunds = on;
     },

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { parseAmount, toDecimalString } from '../../../lambdas/core/domain/money';
 import { readBody, sendJson } from '../http-util';
+import { covers } from './balances';
 import { providerReference } from './context';
 import { pageOf, readListQuery } from './listing';
 import type { SandboxStore, SandboxTransaction, SandboxWebhookState } from './store';
@@ -26,6 +27,9 @@ export interface SandboxRefund {
   forceFail?: boolean;
   webhook: SandboxWebhookState;
 }
+
+/** The sandbox's refusal of a refund the wallet cannot cover. */
+export const insufficientFundsMessage = 'Insufficient funds in customer wallet';
 
 /** How long a refund takes to settle unless the sandbox is told otherwise. */
 export const defaultRefundSettleMs = 1_500;
@@ -99,6 +103,9 @@ export class SandboxRefunds {
         `Refund amount ${money(amountMinor)} exceeds the amount left to refund on this transaction (${money(remaining)})`,
       );
     }
+    // A refund is taken from the wallet when it is asked for: one the wallet cannot cover is refused
+    // and nothing is made. v3 documents no wording for it; the sandbox says it as transfers do.
+    if (!covers(store, tx.currency, amountMinor)) return refuse(insufficientFundsMessage);
     const refund: SandboxRefund = {
       id: store.newRefundId(),
       transactionId: tx.id,

@@ -91,6 +91,11 @@ export interface SandboxTransfer {
   retryOf?: number;
   /** Settles FAILED whatever the account (the transferFailures fault, decided when it was made). */
   forceFail?: boolean;
+  /**
+   * The wallet could not cover it (amount and fee) when it was made: queued like any other, never
+   * debited, and failed at once with the provider's "Insufficient funds" message.
+   */
+  uncovered?: boolean;
   webhook: SandboxWebhookState;
 }
 
@@ -102,6 +107,10 @@ interface SandboxData {
   transactions: SandboxTransaction[];
   transfers: SandboxTransfer[];
   refunds: SandboxRefund[];
+  /** What the platform had put in each wallet before the first payment (its float), in minor units. */
+  openingBalancesMinor: Record<string, number>;
+  /** What a test set each wallet to (setBalanceMinor), as the difference from what the records make. */
+  balanceAdjustmentsMinor: Record<string, number>;
 }
 
 /**
@@ -119,12 +128,39 @@ export class SandboxStore {
     transactions: [],
     transfers: [],
     refunds: [],
+    openingBalancesMinor: {},
+    balanceAdjustmentsMinor: {},
   };
 
-  constructor(private readonly file?: string) {
+  /** `openingBalancesMinor` funds the wallets of a new store; a stored one keeps what it had (none, when written before floats). */
+  constructor(
+    private readonly file?: string,
+    openingBalancesMinor: Record<string, number> = {},
+  ) {
     // A file written before the sandbox made transfers (or refunds) has none of their fields.
     if (file && existsSync(file))
       this.data = { ...this.data, ...(JSON.parse(readFileSync(file, 'utf8')) as Partial<SandboxData>) };
+    else {
+      this.data.openingBalancesMinor = { ...openingBalancesMinor };
+      this.save();
+    }
+  }
+
+  /** The float a wallet started with. */
+  openingBalances(): Record<string, number> {
+    return { ...this.data.openingBalancesMinor };
+  }
+
+  /** What a wallet holds beyond what its payments, transfers and refunds make: its float and any balance a test set. */
+  balanceOffsetMinor(currency: string): number {
+    return (this.data.openingBalancesMinor[currency] ?? 0) + (this.data.balanceAdjustmentsMinor[currency] ?? 0);
+  }
+
+  /** Sets the difference a test's setBalanceMinor keeps (undefined: none). */
+  setBalanceAdjustmentMinor(currency: string, minor: number | undefined): void {
+    if (minor === undefined) delete this.data.balanceAdjustmentsMinor[currency];
+    else this.data.balanceAdjustmentsMinor[currency] = minor;
+    this.save();
   }
 
   newTransactionId(): number {

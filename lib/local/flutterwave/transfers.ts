@@ -1,3 +1,5 @@
+import { roundedMinorFromProvider } from '../../../lambdas/core/domain/money';
+import { covers } from './balances';
 import { nigerianBanks } from './banks';
 import { baseReference, retrySuffix, type SandboxStore, type SandboxTransfer } from './store';
 import type { SandboxFaults, WebhookSender } from './webhooks';
@@ -24,6 +26,8 @@ export function transferFee(amountMinor: number): number {
 
 const completeMessages = {
   successful: 'Transaction was successful',
+  // v3's words for a transfer the merchant wallet cannot cover: queued, then FAILED with this.
+  insufficientFunds: 'DISBURSE FAILED: Insufficient funds in customer wallet',
   declined: 'DISBURSE FAILED: the beneficiary bank declined the credit (sandbox failing account; a retry succeeds)',
   fault: 'DISBURSE FAILED: the beneficiary bank is unavailable (sandbox fault)',
 } as const;
@@ -63,21 +67,27 @@ export class SandboxPayouts {
     onHoldLifted(options.faults, () => this.releaseHeld());
   }
 
-  /** Stores a NEW attempt and starts its clock; the `transferFailures` fault is taken here. */
+  /**
+   * Stores a NEW attempt and starts its clock; the `transferFailures` fault is taken here. One the
+   * wallet cannot cover (amount and fee) is queued all the same, as v3 does, and fails at once.
+   */
   make(order: TransferOrder, retryOf?: number): SandboxTransfer {
     const { store, faults } = this.options;
-    const forceFail = faults.transferFailures > 0;
+    const fee = transferFee(order.amountMinor);
+    const uncovered = !covers(store, order.debitCurrency, order.amountMinor + roundedMinorFromProvider(fee));
+    const forceFail = !uncovered && faults.transferFailures > 0;
     if (forceFail) faults.transferFailures -= 1;
     const transfer: SandboxTransfer = {
       id: store.newTransferId(),
       ...order,
       bankName: nigerianBanks.find((bank) => bank.code === order.bankCode)?.name ?? 'N/A',
-      fee: transferFee(order.amountMinor),
+      fee,
       status: 'NEW',
       completeMessage: '',
       createdAt: new Date().toISOString(),
       ...(retryOf === undefined ? {} : { retryOf }),
       ...(forceFail ? { forceFail } : {}),
+      ...(uncovered ? { uncovered } : {}),
       webhook: { state: 'not_sent', attempts: 0 },
     };
     store.addTransfer(transfer);
@@ -120,7 +130,9 @@ export class SandboxPayouts {
   }
 
   private start(transfer: SandboxTransfer): void {
-    const { settleMs, store } = this.options;
+    const { store } = this.options;
+    // Refused for the balance as soon as it is looked at, just after it was queued.
+    const settleMs = transfer.uncovered ? 0 : this.options.settleMs;
     this.after(Math.floor(settleMs / 2), () => {
       if (transfer.status !== 'NEW') return;
       transfer.status = 'PENDING';
@@ -140,6 +152,13 @@ export class SandboxPayouts {
   private finish(transfer: SandboxTransfer): void {
     const { faults, store, webhooks } = this.options;
     if (transfer.status !== 'NEW' && transfer.status !== 'PENDING') return;
+    if (transfer.uncovered) {
+      transfer.status = 'FAILED';
+      transfer.completeMessage = completeMessages.insufficientFunds;
+      store.commit();
+      void webhooks.deliverTransfer(transfer);
+      return;
+    }
     if (faults.holdTransfers) {
       transfer.status = 'PENDING';
       store.commit();

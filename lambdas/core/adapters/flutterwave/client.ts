@@ -38,6 +38,34 @@ export class ProviderRejectedError extends Error {
   }
 }
 
+/**
+ * The provider's words for a wallet that cannot cover a transfer or a refund: a FAILED transfer's
+ * `complete_message` ("DISBURSE FAILED: Insufficient funds in customer wallet"), or a refusal.
+ */
+export const saysInsufficientFunds = (message: string) => /insufficient (funds|balance)/i.test(message);
+
+/**
+ * The provider refused a transfer or a refund because the merchant wallet cannot cover it: nothing
+ * was made, and asking again will not help until the wallet is topped up. Ops are told.
+ */
+export class InsufficientBalanceError extends ProviderRejectedError {
+  constructor(message: string, statusCode: number) {
+    super(message, statusCode);
+    this.name = 'InsufficientBalanceError';
+  }
+}
+
+/** A refusal read for what it says: an InsufficientBalanceError when the wallet could not cover it, else as it came. */
+export function readRefusal(error: unknown): unknown {
+  return error instanceof ProviderRejectedError &&
+    !(error instanceof InsufficientBalanceError) &&
+    error.statusCode >= 400 &&
+    error.statusCode < 500 &&
+    saysInsufficientFunds(error.message)
+    ? new InsufficientBalanceError(error.message, error.statusCode)
+    : error;
+}
+
 /** An amount as the provider writes it: a number (1500.5) or a decimal string ("1500.50"). */
 export const providerAmountSchema = z.union([z.number(), z.string()]);
 

@@ -1,6 +1,14 @@
 import * as z from '../../domain/zod';
 import { minorFromProvider, providerAmount, providerDayRange, providerInstantToIso } from './amounts';
-import { call, ProviderRejectedError, providerAmountSchema, readPages, unexpectedResponse } from './client';
+import {
+  call,
+  ProviderRejectedError,
+  providerAmountSchema,
+  readPages,
+  readRefusal,
+  saysInsufficientFunds,
+  unexpectedResponse,
+} from './client';
 import { verifyTransaction } from './transactions';
 
 /**
@@ -166,6 +174,8 @@ export async function createRefund(input: {
     const answer = await call('POST', `/transactions/${id}/refund`, 'POST /transactions/{id}/refund', refundReplySchema, body);
     return toProviderRefund(answer.data);
   } catch (error) {
+    // A wallet that cannot cover it says so in words of its own: nothing was made, ops top it up.
+    if (isRefusal(error) && saysInsufficientFunds(error.message)) throw readRefusal(error);
     // "Exceeds" first: a refusal naming both ("cannot be refunded, already refunded") means our own
     // earlier refund took it, and reading it as "not refundable" would pay the buyer a second way.
     if (isRefusal(error) && exceedsPattern.test(error.message)) {
@@ -254,11 +264,16 @@ const refundRangePageLimit = 100;
  * rows name no currency, so each refunded transaction is verified once for its own: a refund goes
  * back in the currency it was paid in.
  */
-export async function listRefunds(range: { from: string; to: string }): Promise<ListedRefund[]> {
+export async function listRefunds(range: {
+  from: string;
+  to: string;
+  /** Only refunds in this status (the list's `status` filter): those still pending are taken out of the balance and not paid yet. */
+  status?: 'pending';
+}): Promise<ListedRefund[]> {
   const rows = await readPages({
     path: '/refunds',
     route: 'GET /refunds',
-    query: providerDayRange(range),
+    query: { ...providerDayRange(range), ...(range.status ? { status: range.status } : {}) },
     row: refundSchema,
     pageLimit: refundRangePageLimit,
   });

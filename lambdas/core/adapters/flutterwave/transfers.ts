@@ -1,7 +1,7 @@
 import { roundedMinorFromProvider } from '../../domain/money';
 import * as z from '../../domain/zod';
 import { minorFromProvider, providerAmount, providerInstantToIso } from './amounts';
-import { call, ProviderRejectedError, providerAmountSchema, readPages, unexpectedResponse } from './client';
+import { call, ProviderRejectedError, providerAmountSchema, readPages, readRefusal, unexpectedResponse } from './client';
 
 /** Payouts' transfers: money to a seller's bank account, with the provider's retries and its webhook. */
 
@@ -121,7 +121,7 @@ export async function createTransfer(input: {
     if (error instanceof ProviderRejectedError && refusesReusedReference(error)) {
       throw new DuplicateTransferReferenceError(input.reference, error.message, error.statusCode);
     }
-    throw error;
+    throw readRefusal(error);
   }
 }
 
@@ -217,6 +217,22 @@ export async function listTransfersSince(sinceIso: string): Promise<ProviderTran
   // A transfer made while the pages are read pushes rows onto the next page: keep each id once.
   for (const row of rows) if (madeAt(row) >= since) byId.set(row.id, toProviderTransfer(row));
   return [...byId.values()].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id - b.id);
+}
+
+/**
+ * Every transfer attempt the provider has in `status` now (`GET /transfers?status=`), each id
+ * once: the ones still NEW or PENDING are what it has taken out of the balance and not paid yet.
+ */
+export async function listTransfersInStatus(status: TransferStatus): Promise<ProviderTransfer[]> {
+  const rows = await readPages({
+    path: '/transfers',
+    route: 'GET /transfers',
+    query: { status },
+    row: transferSchema,
+    pageLimit: transferSincePageLimit,
+  });
+  const byId = new Map(rows.map((row) => [row.id, toProviderTransfer(row)]));
+  return [...byId.values()].filter((t) => t.status === status).sort((a, b) => a.id - b.id);
 }
 
 /** When a listed transfer was made (epoch ms). */

@@ -1,3 +1,4 @@
+import { InsufficientBalanceError } from '../../adapters/flutterwave/client';
 import {
   createTransfer,
   DuplicateTransferReferenceError,
@@ -60,6 +61,9 @@ async function ensureTransfer(payout: Payout): Promise<Payout> {
       narration: `MiddleMan payout ${payout.contract_id}`,
     });
   } catch (error) {
+    // Refused, nothing made: no retry helps before the float is topped up, so ops at once (PayoutFailed).
+    if (error instanceof InsufficientBalanceError)
+      throw new PayoutFailedError(`The provider's balance cannot cover the transfer: ${error.message}`);
     if (!(error instanceof DuplicateTransferReferenceError)) throw error;
     // Asked for before (the answer was lost): find it. Only here is the provider's list read.
     const found = newest((await findTransfersByReference(payout.reference)).filter((t) => isOurs(payout, t)));
