@@ -22,11 +22,12 @@ export interface ScheduleDefinition {
 
 export const schedules: readonly ScheduleDefinition[] = [
   {
-    // Moves on every refund leg still owed to a payer, whatever was lost on the way.
+    // Moves on every refund leg still owed to a payer, whatever was lost on the way. A payment it
+    // credits starts the contract's execution if that ended; it reads the executions waiting for ops.
     name: 'reconcile-money',
     file: 'reconcile-money',
     rateMinutes: 5,
-    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], workflow: ['answer'], sendEmail: false },
+    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], workflow: ['start', 'answer'], sendEmail: false },
   },
   {
     // Reconciles each finished day with the provider and writes its closing balances.

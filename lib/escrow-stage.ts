@@ -167,24 +167,33 @@ export class EscrowStack extends Stack {
     new CfnOutput(this, 'OpsGroupName', {
       value: opsGroup.groupName,
       description:
-        'Ops read what finance reads, resume payouts, decide disputes and close accounts: aws iam add-user-to-group --group-name <this> --user-name <person>',
+        'Ops read what finance reads, resume payouts, refunds and executions, redrive failed executions, decide disputes and close accounts: aws iam add-user-to-group --group-name <this> --user-name <person>',
     });
   }
 }
 
 /**
- * What `npm run decide-dispute -- <id> ... --stage <s>` needs, and no function or person holds
- * unless given it: read the stage's outputs, read and write the table's items by key (the
- * decision, its refund legs, the payout and the notifications, in one transaction), and answer
- * the waiting step of the contract's execution. No Scan, no delete, no provider key, no SES: the
- * workflow asks the provider for the refunds. Attached to nobody; ops attach it to themselves.
+ * What ops' scripts that move a contract on need (`npm run decide-dispute`, `resume-payout`,
+ * `resume-refund`, `resume-execution` and `redrive`, with `--stage <s>`), and no function or person
+ * holds unless given it: read the stage's outputs, read and write the table's items by key (the
+ * decision, its refund legs, the payout and the notifications, in one transaction; an execution's
+ * hold), answer the waiting step of the contract's execution, redrive an execution that failed,
+ * timed out or was aborted in the last 14 days, and start the contract's next execution when its
+ * last one ended. No Scan, no delete, no provider key, no SES: the workflow asks the provider for
+ * the refunds. Attached to nobody; ops attach it to themselves (the ops group has it).
  */
 function disputeDecisionsPolicy(scope: Stack, stage: StageConfig, data: EscrowData, stateMachineArn: string): ManagedPolicy {
   const { tableArn } = data.table;
-  return new ManagedPolicy(scope, 'DecideDisputes', {
+  const executions = scope.formatArn({
+    service: 'states',
+    resource: 'execution',
+    resourceName: `${stateMachineNameOf(stage)}:*`,
+    arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+  });
+  const policy = new ManagedPolicy(scope, 'DecideDisputes', {
     managedPolicyName: `${stackNameOf(stage)}-decide-disputes`,
     description:
-      'npm run decide-dispute / resume-payout --stage: record an ops decision or resume a payout, and answer the execution (ops only)',
+      'npm run decide-dispute / resume-payout / resume-refund / resume-execution / redrive --stage: record an ops decision, resume what waits, redrive a failed execution (ops only)',
     statements: [
       new PolicyStatement({ sid: 'ReadTheStageOutputs', actions: ['cloudformation:DescribeStacks'], resources: [scope.stackId] }),
       new PolicyStatement({
@@ -197,8 +206,20 @@ function disputeDecisionsPolicy(scope: Stack, stage: StageConfig, data: EscrowDa
         actions: ['states:SendTaskSuccess', 'states:SendTaskFailure'],
         resources: [stateMachineArn],
       }),
+      new PolicyStatement({ sid: 'StartTheNextExecution', actions: ['states:StartExecution'], resources: [stateMachineArn] }),
+      new PolicyStatement({
+        sid: 'RedriveTheExecution',
+        actions: ['states:DescribeExecution', 'states:RedriveExecution'],
+        resources: [executions],
+      }),
     ],
   });
+  acknowledgeWildcardResource(
+    policy,
+    executions,
+    "Every execution of this stage's state machine (one per contract and generation): ops redrive the one that failed.",
+  );
+  return policy;
 }
 
 /**

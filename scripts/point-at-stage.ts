@@ -8,8 +8,8 @@ import { stageOutputs } from './stage-outputs';
 /**
  * Points the product's own services at a stage, as ops' scripts use them (they read their settings
  * from the environment, as in a Lambda): without a stage, the local cloud `npm start` runs on
- * `port` (its table and its Step Functions, unless the environment names others); with one, the deployed stage's table with
- * the caller's AWS credentials. Answers the stage's region.
+ * `port` (its table and its Step Functions, unless the environment names others); with one, the deployed stage's table
+ * and state machine with the caller's AWS credentials. Answers the stage's region.
  */
 export async function pointAtStage(stage: string | undefined, port: number): Promise<string> {
   if (!stage) {
@@ -21,12 +21,18 @@ export async function pointAtStage(stage: string | undefined, port: number): Pro
       [envNames.tableName]: localStage.tableName,
       [envNames.dynamodbEndpoint]: `http://127.0.0.1:${port + 4}`,
       [envNames.sfnEndpoint]: `http://127.0.0.1:${port + 5}`,
+      [envNames.stateMachineArn]: `arn:aws:states:${localStage.region}:${localStage.accountId}:stateMachine:${localStage.stateMachineName}`,
     };
     for (const [name, value] of Object.entries(local)) process.env[name] ??= value;
     return localStage.region;
   }
   const { region, output } = await stageOutputs(stage);
-  Object.assign(process.env, { AWS_REGION: region, [envNames.tableName]: output('TableName') });
+  Object.assign(process.env, {
+    AWS_REGION: region,
+    [envNames.tableName]: output('TableName'),
+    // Resuming something starts the contract's next execution when the last one ended.
+    [envNames.stateMachineArn]: output('StateMachineArn'),
+  });
   return region;
 }
 

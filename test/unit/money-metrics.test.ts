@@ -39,13 +39,19 @@ describe('money waiting for ops', () => {
     vi.resetModules();
   });
 
-  it('writes the payouts and refunds waiting now as one EMF line, zero included so their alarms clear', async () => {
+  it('writes the payouts, refunds and executions waiting now as one EMF line, zero included so their alarms clear', async () => {
     vi.stubEnv('STAGE', 'prod');
     const records = captureEmf();
     const { countMoneyWaiting } = await import('../../lambdas/core/adapters/metrics');
-    countMoneyWaiting({ PayoutsWaitingForOps: 2, RefundsWaitingForOps: 0 });
+    countMoneyWaiting({ PayoutsWaitingForOps: 2, RefundsWaitingForOps: 0, ExecutionsWaitingForOps: 1 });
     expect(records).toEqual([
-      expect.objectContaining({ service: 'escrow', stage: 'prod', PayoutsWaitingForOps: 2, RefundsWaitingForOps: 0 }),
+      expect.objectContaining({
+        service: 'escrow',
+        stage: 'prod',
+        PayoutsWaitingForOps: 2,
+        RefundsWaitingForOps: 0,
+        ExecutionsWaitingForOps: 1,
+      }),
     ]);
   });
 });

@@ -24,6 +24,8 @@ export type MoneyMetric = keyof typeof moneyMetrics;
 export const moneyWaiting = {
   PayoutsWaitingForOps: 'A seller’s payout waits for ops (npm run resume-payout): the alarm stays raised until none waits.',
   RefundsWaitingForOps: 'A buyer’s refund waits for ops: the alarm stays raised until none waits.',
+  ExecutionsWaitingForOps:
+    'A contract’s escrow execution waits at a step that could not go on (it retries by itself, 5 minutes then up to daily): fix the cause, then npm run resume-execution -- <contractId>. The alarm stays raised until none waits.',
 } as const;
 
 export type MoneyWaiting = keyof typeof moneyWaiting;
