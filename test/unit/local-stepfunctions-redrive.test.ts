@@ -46,6 +46,14 @@ async function eventually<T>(check: () => T | undefined | Promise<T | undefined>
 async function start(options: { computeFee?: LocalTaskHandler; dataDir?: string; definition?: object; timeScale?: number } = {}) {
   const tokens: string[] = [];
   let feeCalls = 0;
+  const awaitPayment: LocalTaskHandler = async (payload) => {
+    tokens.push((payload as { taskToken: string }).taskToken);
+    return {};
+  };
+  const computeFee: LocalTaskHandler = async (payload) => {
+    feeCalls += 1;
+    return options.computeFee ? options.computeFee(payload) : { fee: 7 };
+  };
   const service = await startLocalStepFunctions({
     region: 'eu-west-1',
     dataDir: options.dataDir,
@@ -54,16 +62,7 @@ async function start(options: { computeFee?: LocalTaskHandler; dataDir?: string;
       {
         name: machineName,
         definition: options.definition ?? asl,
-        tasks: {
-          AwaitPayment: async (payload) => {
-            tokens.push((payload as { taskToken: string }).taskToken);
-            return {};
-          },
-          ComputeFee: async (payload) => {
-            feeCalls += 1;
-            return options.computeFee ? options.computeFee(payload) : { fee: 7 };
-          },
-        },
+        tasks: { AwaitPayment: awaitPayment, ComputeFee: computeFee },
       },
     ],
     retryIntervalOverrides: { AwaitPayment: 0, ComputeFee: 20 },
