@@ -326,8 +326,9 @@ export const routes: readonly RouteDefinition[] = [
     method: 'POST',
     path: '/save-bank-info',
     auth: 'protected',
-    // Saving sends on the money waiting for an account: refunds by transfer, payouts resumed (answering the workflow).
-    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], sendEmail: true, workflow: ['answer'] },
+    // Saving sends on the money waiting for an account: refunds by transfer, payouts resumed (answering the
+    // workflow, or starting the execution that carries on after one that ended).
+    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], sendEmail: true, workflow: ['start', 'answer'] },
   },
   {
     name: 'request-pin-code',

@@ -22,8 +22,9 @@ export interface ScheduleDefinition {
 
 export const schedules: readonly ScheduleDefinition[] = [
   {
-    // Moves on every refund leg still owed to a payer, whatever was lost on the way; a payment it
-    // finds after a lost webhook is credited (both told) and its escrow started or answered.
+    // Moves on every refund leg still owed to a payer, whatever was lost on the way. A payment it
+    // finds after a lost webhook is credited (both told) and starts the contract's execution if that
+    // ended; it reads the executions waiting for ops.
     name: 'reconcile-money',
     file: 'reconcile-money',
     rateMinutes: 5,

@@ -109,7 +109,22 @@ export const tasks: readonly TaskDefinition[] = [
     permissions: { table: 'readWrite', workflow: ['answer'] },
   },
   { state: 'Rearm', file: 'rearm', callback: false, permissions: {} },
-  { state: 'ContinueAsNew', file: 'continue-as-new', callback: false, permissions: { workflow: ['start'] } },
+  {
+    state: 'ContinueAsNew',
+    file: 'continue-as-new',
+    callback: false,
+    // It reads the contract: a successor already taken by an ended execution is started only for a contract not final.
+    permissions: { table: 'read', workflow: ['start'] },
+  },
+  // A state that could not go on (its Catch): the execution waits for ops, listed and alarmed, and retries it by itself.
+  { state: 'HoldForOps', file: 'hold-for-ops', callback: false, permissions: { table: 'readWrite' } },
+  {
+    state: 'AwaitOps',
+    file: 'await-ops',
+    callback: true,
+    permissions: { table: 'readWrite', workflow: ['answer'] },
+  },
+  { state: 'ReleaseHold', file: 'release-hold', callback: false, permissions: { table: 'readWrite' } },
 ];
 
 /** The ASL placeholder CDK fills with a task's function ARN. */

@@ -178,18 +178,21 @@ export class EscrowStack extends Stack {
     new CfnOutput(this, 'OpsGroupName', {
       value: opsGroup.groupName,
       description:
-        'Ops read what finance reads, resume payouts, decide disputes and close accounts: aws iam add-user-to-group --group-name <this> --user-name <person>',
+        'Ops read what finance reads, resume payouts, refunds and executions, redrive failed executions, decide disputes and close accounts: aws iam add-user-to-group --group-name <this> --user-name <person>',
     });
   }
 }
 
 /**
- * What `npm run decide-dispute -- <id> ... --stage <s>` needs, and no function or person holds
- * unless given it: read the stage's outputs, read and write the table's items by key (the
- * decision, its refund legs, the payout and the notifications, in one transaction), answer the
- * waiting step of the contract's execution, and tell the parties as a function would (the step's
- * email as the stage's sender, their notifications on their realtime channels). No Scan, no delete,
- * no provider key: the workflow asks the provider for the refunds. Held by the ops group.
+ * What ops' scripts that move a contract on need (`npm run decide-dispute`, `resume-payout`,
+ * `resume-refund`, `resume-execution`, `redrive` and `record-top-up`, with `--stage <s>`), and no
+ * function or person holds unless given it: read the stage's outputs, read and write the table's
+ * items by key (the decision, its refund legs, the payout and the notifications, in one
+ * transaction; an execution's hold), answer the waiting step of the contract's execution, redrive
+ * an execution that failed, timed out or was aborted in the last 14 days, start the contract's next
+ * execution when its last one ended, and tell the parties as a function would (the step's email as
+ * the stage's sender, their notifications on their realtime channels). No Scan, no delete, no
+ * provider key: the workflow asks the provider for the refunds. Held by the ops group.
  */
 function disputeDecisionsPolicy(
   scope: Stack,
@@ -199,10 +202,16 @@ function disputeDecisionsPolicy(
   realtime: EscrowRealtime,
 ): ManagedPolicy {
   const { tableArn } = data.table;
+  const executions = scope.formatArn({
+    service: 'states',
+    resource: 'execution',
+    resourceName: `${stateMachineNameOf(stage)}:*`,
+    arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+  });
   const policy = new ManagedPolicy(scope, 'DecideDisputes', {
     managedPolicyName: `${stackNameOf(stage)}-decide-disputes`,
     description:
-      'npm run decide-dispute / resume-payout --stage: record an ops decision or resume a payout, and answer the execution (ops only)',
+      'npm run decide-dispute / resume-payout / resume-refund / resume-execution / redrive --stage: record an ops decision, resume what waits, redrive a failed execution (ops only)',
     statements: [
       new PolicyStatement({ sid: 'ReadTheStageOutputs', actions: ['cloudformation:DescribeStacks'], resources: [scope.stackId] }),
       new PolicyStatement({
@@ -215,6 +224,12 @@ function disputeDecisionsPolicy(
         actions: ['states:SendTaskSuccess', 'states:SendTaskFailure'],
         resources: [stateMachineArn],
       }),
+      new PolicyStatement({ sid: 'StartTheNextExecution', actions: ['states:StartExecution'], resources: [stateMachineArn] }),
+      new PolicyStatement({
+        sid: 'RedriveTheExecution',
+        actions: ['states:DescribeExecution', 'states:RedriveExecution'],
+        resources: [executions],
+      }),
       new PolicyStatement({
         sid: 'AnnounceToTheParties',
         actions: ['appsync:EventPublish'],
@@ -223,6 +238,11 @@ function disputeDecisionsPolicy(
     ],
   });
   policy.addStatements(sendEmailStatement(policy, stage.name, stage.mailFrom, 'EmailTheParties'));
+  acknowledgeWildcardResource(
+    policy,
+    executions,
+    "Every execution of this stage's state machine (one per contract and generation): ops redrive the one that failed.",
+  );
   return policy;
 }
 

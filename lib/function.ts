@@ -112,6 +112,16 @@ export class EscrowFunction extends NodejsFunction {
         ...(workflow.includes('answer') ? ['states:SendTaskSuccess', 'states:SendTaskFailure', 'states:SendTaskHeartbeat'] : []),
       ];
       this.addToRolePolicy(new PolicyStatement({ actions, resources: [targets.stateMachineArn] }));
+      if (workflow.includes('start')) {
+        // Whoever starts a contract's execution reads one whose name is taken (ended: its successor is started instead).
+        const executions = `${targets.stateMachineArn.replace(':stateMachine:', ':execution:')}:*`;
+        this.addToRolePolicy(new PolicyStatement({ actions: ['states:DescribeExecution'], resources: [executions] }));
+        acknowledgeWildcardResource(
+          this.serviceRole,
+          executions,
+          "The executions of this stage's escrow state machine (one per contract and generation), read only.",
+        );
+      }
     }
   }
 

@@ -250,8 +250,11 @@ async function main() {
   // A state no flow ran (a sad path) gets the payload its ASL state gives, for the seeded contract.
   const aslPayload = (task: (typeof tasks)[number]) => ({
     contractId: seeded.targets.contractId,
-    ...(task.callback ? { taskToken: 'bench-token' } : {}),
+    ...(task.callback ? { taskToken: 'bench-token', lifetime: { startedAt: new Date().toISOString(), waitSeconds: 3600 } } : {}),
     ...(task.state === 'PayoutFailed' ? { error: { Error: 'TransferFailed', Cause: 'bench' } } : {}),
+    ...(['HoldForOps', 'ReleaseHold', 'ContinueAsNew'].includes(task.state) ? { executionName: seeded.targets.contractId } : {}),
+    ...(task.state === 'HoldForOps' ? { failure: { state: 'Transfer', Error: 'ProviderUnavailableError', Cause: 'bench' } } : {}),
+    ...(task.state === 'AwaitOps' ? { state: 'Transfer' } : {}),
   });
   const targets: Target[] = [
     ...routes.map((r) => ({

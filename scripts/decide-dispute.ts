@@ -36,6 +36,8 @@ async function main() {
   const { formatAmount } = await import('../lambdas/core/domain/money');
   try {
     const { dispute } = await decideDispute(contractId, refundMinor, values.reason, decidedBy);
+    // Its execution carries the decision out; one that ended (failed, stopped) has its successor started.
+    await (await import('../lambdas/core/services/escrow-workflow')).openEscrow(contractId);
     const s = dispute.settlement;
     if (!s) throw new Error('The decision was not recorded');
     const amount = (minor: number) => formatAmount(minor, dispute.currency);

@@ -23,6 +23,7 @@ import { dayBounds } from '../lambdas/core/domain/reconciliation';
 import { scaledMs } from '../lambdas/core/domain/time-scale';
 import { contractKey } from '../lambdas/core/entities/contract';
 import { type Dispute, disputeKey } from '../lambdas/core/entities/dispute';
+import { type ExecutionHold, executionHoldKey } from '../lambdas/core/entities/execution-hold';
 import { payoutKey } from '../lambdas/core/entities/payout';
 import type { RefundLeg } from '../lambdas/core/entities/refund';
 import { localStage } from '../lib/local/stage';
@@ -33,11 +34,15 @@ import { stageOutputs } from './stage-outputs';
 
 export interface ExecutionReportInput {
   contractId: string;
-  execution?: { status?: string; startDate?: Date; stopDate?: Date };
+  execution?: { status?: string; startDate?: Date; stopDate?: Date; redriveCount?: number };
   /** Why the execution could not be read (access denied, no connection): never reported as "none". */
   executionError?: string;
   events: HistoryEvent[];
-  /** The executions that continued it (a contract waiting past 300 days continues as `<id>--2`, ...), oldest first. */
+  /**
+   * The executions that continued it, oldest first: a contract waiting past 300 days continues as
+   * `<id>--2`, ..., and so does one whose execution ended (failed, timed out, stopped) when money
+   * came in or ops resumed it.
+   */
   continuations?: Array<{
     name: string;
     execution?: ExecutionReportInput['execution'];
@@ -80,6 +85,11 @@ export interface ExecutionReportInput {
     lines: LedgerLine[];
     currency?: Currency;
   }>;
+  /** The contract's last step that could not go on, if any: where its execution waits (or waited) for ops. */
+  hold?: Pick<
+    ExecutionHold,
+    'execution_name' | 'state' | 'error' | 'cause' | 'status' | 'since' | 'retries' | 'retry_at' | 'resumed_at' | 'resumed_by'
+  >;
   /** The payout item, once the release was requested. */
   payout?: {
     status: string;
@@ -121,6 +131,9 @@ function historyLines(events: HistoryEvent[], money: (minor: number) => string):
     if (failed) out.push(`  ${iso(event.timestamp)}    failed ${failed.error ?? ''}: ${failed.cause ?? ''}`);
     if (event.executionFailedEventDetails)
       out.push(`  ${iso(event.timestamp)}    FAILED ${event.executionFailedEventDetails.error ?? ''}`);
+    if (event.type === 'ExecutionAborted') out.push(`  ${iso(event.timestamp)}    ABORTED`);
+    if (event.executionRedrivenEventDetails)
+      out.push(`  ${iso(event.timestamp)}    REDRIVEN (redrive ${event.executionRedrivenEventDetails.redriveCount ?? ''})`);
   }
   return out;
 }
@@ -141,15 +154,33 @@ export function executionReport(input: ExecutionReportInput): string[] {
     ...(input.continuations ?? []),
   ]) {
     const named = run.name === contractId ? 'Execution' : `Execution ${run.name}`;
+    const redriven = run.execution?.redriveCount
+      ? `, redriven ${run.execution.redriveCount} time${run.execution.redriveCount === 1 ? '' : 's'}`
+      : '';
     out.push(
       '',
       run.execution
-        ? `${named}: ${run.execution.status} since ${iso(run.execution.startDate)}${run.execution.stopDate ? `, ended ${iso(run.execution.stopDate)}` : ''}`
+        ? `${named}: ${run.execution.status} since ${iso(run.execution.startDate)}${run.execution.stopDate ? `, ended ${iso(run.execution.stopDate)}` : ''}${redriven}`
         : run.executionError
           ? `${named}: could not be read (${run.executionError})`
           : `${named}: none`,
     );
     out.push(...historyLines(run.events, money));
+  }
+  const hold = input.hold;
+  if (hold) {
+    const what = `${hold.execution_name} at ${hold.state} since ${hold.since}: ${hold.error}${hold.cause ? ` (${hold.cause})` : ''}`;
+    out.push(
+      '',
+      hold.status === 'waiting'
+        ? `Waiting for ops: ${what}`
+        : `Waited for ops: ${what}; ${hold.status === 'ended' ? 'its execution ended' : `${hold.state} tried again`}`,
+    );
+    if (hold.status === 'waiting')
+      out.push(
+        `  tried again by itself ${hold.retries} time${hold.retries === 1 ? '' : 's'}; next at ${hold.retry_at}, or now with npm run resume-execution -- ${contractId}`,
+      );
+    if (hold.resumed_at) out.push(`  resumed by ${hold.resumed_by ?? 'ops'} at ${hold.resumed_at}`);
   }
   const dispute = input.dispute;
   if (dispute) {
@@ -387,6 +418,7 @@ async function main() {
   );
   const { Item: payout } = await documents.send(new GetCommand({ TableName: tableName, Key: payoutKey(contractId) }));
   const { Item: dispute } = await documents.send(new GetCommand({ TableName: tableName, Key: disputeKey(contractId) }));
+  const { Item: hold } = await documents.send(new GetCommand({ TableName: tableName, Key: executionHoldKey(contractId) }));
   const { Items: refunds = [] } = await documents.send(
     new QueryCommand({
       TableName: tableName,
@@ -406,6 +438,7 @@ async function main() {
       payout: payout as ExecutionReportInput['payout'],
       refunds: refunds as ExecutionReportInput['refunds'],
       dispute: dispute as ExecutionReportInput['dispute'],
+      hold: hold as ExecutionReportInput['hold'],
     }).join('\n'),
   );
 }

@@ -13,6 +13,7 @@ import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/
 import { raisedAt } from '../lambdas/core/domain/bank-details-wait';
 import { type Currency, currencyCodes, formatAmount } from '../lambdas/core/domain/money';
 import { contractKey } from '../lambdas/core/entities/contract';
+import { type ExecutionHold, executionHoldKey } from '../lambdas/core/entities/execution-hold';
 import { type Payout, payoutKey } from '../lambdas/core/entities/payout';
 import { awaitingSince, type RefundLeg } from '../lambdas/core/entities/refund';
 import type { LoggedBadEnd } from './execution-logs';
@@ -23,7 +24,8 @@ export type MovementKind =
   | 'refund'
   | 'refund failed'
   | 'refund awaiting bank details'
-  | 'execution failed';
+  | 'execution failed'
+  | 'execution waits for ops';
 
 export interface MovementRow {
   /** When it happened (ISO): the payout paid or failed, the refund asked for or completed, the execution stopped. */
@@ -43,7 +45,11 @@ export interface MovementRow {
 export interface ContractMoney {
   contractId: string;
   title: string;
-  execution?: Pick<ExecutionListItem, 'status' | 'stopDate'>;
+  execution?: Pick<ExecutionListItem, 'status' | 'stopDate'> & { name?: string };
+  /** The contract's later execution that carried on after this one (it failed, or continued as new). */
+  continuedBy?: string;
+  /** Where the contract's execution waits for ops, if it does (read with its latest execution). */
+  hold?: Pick<ExecutionHold, 'execution_name' | 'state' | 'error' | 'status' | 'since' | 'retries' | 'retry_at'>;
   payout?: Payout;
   refunds: RefundLeg[];
 }
@@ -126,8 +132,23 @@ export function movementRows(
       amountMinor: 0,
       feeMinor: 0,
       status: money.execution.status,
-      reference: money.contractId,
-      detail: 'npm run executions -- <contractId> shows where it stopped',
+      reference: money.execution.name ?? money.contractId,
+      detail: money.continuedBy
+        ? `continued by ${money.continuedBy}`
+        : 'npm run executions -- <contractId> shows where it stopped; npm run redrive -- <contractId> within 14 days',
+    });
+  const { hold } = money;
+  if (hold?.status === 'waiting' && inRange(hold.since))
+    rows.push({
+      ...base,
+      at: hold.since,
+      kind: 'execution waits for ops',
+      currency: '',
+      amountMinor: 0,
+      feeMinor: 0,
+      status: 'waiting',
+      reference: hold.execution_name,
+      detail: `${hold.state}: ${hold.error}; tried again ${hold.retries} time${hold.retries === 1 ? '' : 's'}, next ${hold.retry_at}; npm run resume-execution -- <contractId>`,
     });
   return rows;
 }
@@ -238,14 +259,17 @@ export async function moneyMovements(
     }
   }
   const rows: MovementRow[] = [];
-  const seen = new Set<string>();
-  const add = async (contractId: string, execution?: Pick<ExecutionListItem, 'status' | 'stopDate'>) => {
-    // Only the latest execution of a contract (`<id>--2` continues it) reads its payout and refunds.
-    const latest = !seen.has(contractId);
-    seen.add(contractId);
-    const [{ Item: contract }, { Item: payout }, { Items: refunds = [] }] = await Promise.all([
+  // A contract's latest execution, the first listed (newest first): `<id>--2` carries on after `<id>`.
+  const latestOf = new Map<string, string | undefined>();
+  const add = async (contractId: string, execution?: Pick<ExecutionListItem, 'status' | 'stopDate' | 'name'>) => {
+    // Only the latest execution of a contract reads its payout, refunds and hold.
+    const latest = !latestOf.has(contractId);
+    if (latest) latestOf.set(contractId, execution?.name);
+    const newest = latestOf.get(contractId);
+    const [{ Item: contract }, { Item: payout }, { Item: hold }, { Items: refunds = [] }] = await Promise.all([
       documents.send(new GetCommand({ TableName: tableName, Key: contractKey(contractId) })),
       latest ? documents.send(new GetCommand({ TableName: tableName, Key: payoutKey(contractId) })) : { Item: undefined },
+      latest ? documents.send(new GetCommand({ TableName: tableName, Key: executionHoldKey(contractId) })) : { Item: undefined },
       latest
         ? documents.send(
             new QueryCommand({
@@ -262,6 +286,8 @@ export async function moneyMovements(
           contractId,
           title: String(contract?.title ?? ''),
           ...(execution ? { execution } : {}),
+          ...(!latest && newest && newest !== execution?.name ? { continuedBy: newest } : {}),
+          hold: hold as ContractMoney['hold'],
           payout: payout as Payout | undefined,
           refunds: refunds as RefundLeg[],
         },
@@ -279,6 +305,7 @@ export async function moneyMovements(
     if (!listed.has(ended.name)) await add(ended.name.replace(/--\d+$/, ''), ended);
   // Step Functions lists an execution for 90 days after it ends; the ledger's postings of the range
   // (GSI1, by time) find the contracts whose money moved then, however old.
-  for (const contractId of await contractsWithPostings(clients, since, until)) if (!seen.has(contractId)) await add(contractId);
+  for (const contractId of await contractsWithPostings(clients, since, until))
+    if (!latestOf.has(contractId)) await add(contractId);
   return rows.sort((a, b) => a.at.localeCompare(b.at));
 }

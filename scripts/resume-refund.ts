@@ -28,6 +28,8 @@ async function main() {
     console.error(error.message);
     process.exit(1);
   });
+  // The legs move without the execution, but the contract's final status is its: one that ended has its successor started.
+  if (resumed) await (await import('../lambdas/core/services/escrow-workflow')).openEscrow(contractId);
   const amount = formatAmount(leg.amount_minor, leg.currency);
   console.log(
     resumed

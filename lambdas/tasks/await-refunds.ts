@@ -1,6 +1,6 @@
 import { callbackTaskInputSchema } from '../core/api/tasks';
 import { parseTaskInput, taskFunction } from '../core/runtime/task-function';
-import { waitForStep } from '../core/services/escrow-workflow';
+import { endWaitPastLifetime, waitForStep } from '../core/services/escrow-workflow';
 import { sendContractRefunds } from '../core/services/refunds';
 import { finishSettlement } from '../core/services/settlement';
 
@@ -9,7 +9,8 @@ import { finishSettlement } from '../core/services/settlement';
  * provider (every run of it, so each timeout retries them), and answers once the contract is final.
  */
 export const handler = taskFunction<unknown, void>().handler(async (event) => {
-  const { contractId, taskToken } = parseTaskInput(callbackTaskInputSchema, event);
+  const { contractId, taskToken, lifetime } = parseTaskInput(callbackTaskInputSchema, event);
+  if (await endWaitPastLifetime(taskToken, lifetime)) return;
   await sendContractRefunds(contractId);
   await finishSettlement(contractId);
   await waitForStep(contractId, 'refunds', taskToken);

@@ -1,9 +1,10 @@
 import { callbackTaskInputSchema } from '../core/api/tasks';
 import { parseTaskInput, taskFunction } from '../core/runtime/task-function';
-import { waitForStep } from '../core/services/escrow-workflow';
+import { endWaitPastLifetime, waitForStep } from '../core/services/escrow-workflow';
 
 /** AwaitReleaseRequest: keeps the task token for the creator's release request, or answers at once. */
 export const handler = taskFunction<unknown, void>().handler(async (event) => {
-  const { contractId, taskToken } = parseTaskInput(callbackTaskInputSchema, event);
+  const { contractId, taskToken, lifetime } = parseTaskInput(callbackTaskInputSchema, event);
+  if (await endWaitPastLifetime(taskToken, lifetime)) return;
   await waitForStep(contractId, 'release', taskToken);
 });

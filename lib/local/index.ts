@@ -58,6 +58,11 @@ export interface LocalCloudOptions {
   /** Task state name -> TimeoutSeconds to use instead of the ASL's (tests shorten the 7-day funding window). */
   workflowTimeouts?: Record<string, number>;
   /**
+   * The escrow state machine to run instead of statemachines/escrow.asl.json, with the same task
+   * handlers (tests: executions started under an earlier version of it, which AWS keeps running).
+   */
+  workflowDefinition?: object;
+  /**
    * Business time's factor (`npm start`'s ESCROW_TIME_SCALE): the workflow's timeouts and waits, and
    * the deadlines the functions compute (`scaledMs`), are multiplied by it. @default 1
    */
@@ -147,6 +152,12 @@ export interface LocalCloud {
   cognito: CognitoService;
   tokens: TokenIssuer;
   captcha: LocalCaptcha;
+  /**
+   * A fault switch on a function, by `<kind>:<name>` as the stage names it (`task:Transfer`): while
+   * on, invoking it fails as Lambda does when throttled (the workflow sees
+   * Lambda.TooManyRequestsException). Task functions only.
+   */
+  throttleFunction(name: string, on: boolean): void;
   /**
    * Runs the schedule of lambdas/schedules.ts named `name` now and resolves with its summary (rejects
    * with its error). A run of it already going is waited for first: runs never overlap.
@@ -319,7 +330,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       stateMachines: [
         {
           name: localStage.stateMachineName,
-          definition: JSON.parse(readFileSync(escrowDefinitionPath, 'utf8')),
+          definition: options.workflowDefinition ?? JSON.parse(readFileSync(escrowDefinitionPath, 'utf8')),
           tasks: await loadTasks(functions, options.observeInvocation),
         },
       ],
@@ -468,6 +479,11 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       cognito,
       tokens,
       captcha,
+      throttleFunction: (name, on) => {
+        const task = /^task:(.+)$/.exec(name)?.[1];
+        if (!task) throw new Error(`Only task functions can be throttled locally ('task:<State>'), not '${name}'`);
+        workflow.throttle(task, on);
+      },
       runSchedule: (name) => scheduleRunner.runNow(name),
       stop,
     };

@@ -218,7 +218,8 @@ function workflowActionsOf(statements: Statement[]): string[] {
 
 function listedWorkflowActions(workflow: Array<'start' | 'answer'> = []): string[] {
   return [
-    ...(workflow.includes('start') ? ['states:StartExecution'] : []),
+    // Starting a contract's execution reads the one whose name is taken (ended: the next is started).
+    ...(workflow.includes('start') ? ['states:DescribeExecution', 'states:StartExecution'] : []),
     ...(workflow.includes('answer') ? ['states:SendTaskFailure', 'states:SendTaskHeartbeat', 'states:SendTaskSuccess'] : []),
   ].sort();
 }
@@ -362,12 +363,13 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
       const statements = statementsOf(template, fn);
       expect(workflowActionsOf(statements), purpose).toEqual(listedWorkflowActions(workflow));
       for (const s of statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('states:')))) {
-        expect(JSON.stringify(s.Resource)).toContain(`:stateMachine:${name}`);
+        const reads = actionsOf([s]).every((a) => a === 'states:DescribeExecution');
+        expect(JSON.stringify(s.Resource)).toContain(reads ? `:execution:${name}:*` : `:stateMachine:${name}`);
       }
     }
   });
 
-  it('gives ops, and nobody else, a policy to decide disputes: the stage outputs, the table by key, the answer to the execution', () => {
+  it('gives ops, and nobody else, a policy to decide disputes and resume what waits: the stage outputs, the table by key, the answer to the execution, starting its next one, and states:RedriveExecution on its executions', () => {
     const policies = resources(template, 'AWS::IAM::ManagedPolicy').filter(
       ([, p]) => p.Properties.ManagedPolicyName === 'escrow-dev-decide-disputes',
     );
@@ -386,10 +388,23 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
         'dynamodb:PutItem',
         'dynamodb:Query',
         'dynamodb:UpdateItem',
+        'states:DescribeExecution',
+        'states:RedriveExecution',
         'states:SendTaskFailure',
         'states:SendTaskSuccess',
+        'states:StartExecution',
       ].sort(),
     );
+    const bySid = Object.fromEntries((statements as Array<Statement & { Sid: string }>).map((s) => [s.Sid, s]));
+    const inAccount = (resource: string) => ({
+      'Fn::Join': ['', ['arn:aws:states:eu-west-1:', { Ref: 'AWS::AccountId' }, resource]],
+    });
+    // npm run redrive: the stage's executions, no other state machine's.
+    expect(bySid.RedriveTheExecution).toMatchObject({
+      Action: ['states:DescribeExecution', 'states:RedriveExecution'],
+      Resource: inAccount(':execution:escrow-dev-contracts:*'),
+    });
+    expect(JSON.stringify(bySid.StartTheNextExecution?.Resource)).toContain(':stateMachine:escrow-dev-contracts');
     const [[tableId]] = resources(template, 'AWS::DynamoDB::GlobalTable') as [[string, Resource]];
     const text = JSON.stringify(statements);
     expect(text).not.toContain('"*"');
@@ -537,7 +552,7 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     });
   });
 
-  it('grants reconcile-money the table, the Flutterwave secret key, the answers to the workflow’s tasks and the stage’s emails (its reminders), and nothing more', () => {
+  it('grants reconcile-money the table, the Flutterwave secret key, the answers to the workflow’s tasks, the start of a contract’s next execution and the stage’s emails (its reminders), and nothing more', () => {
     const [, fn] = functionTagged(template, 'schedule:reconcile-money');
     const statements = statementsOf(template, fn);
     const [[tableId]] = resources(template, 'AWS::DynamoDB::GlobalTable') as [[string, Resource]];
@@ -574,8 +589,9 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
       'secretsmanager:DescribeSecret',
       'secretsmanager:GetSecretValue',
     ]);
-    // Answers the escrow state machine's callback tasks, and cannot start or stop executions.
-    expect(workflowActionsOf(statements)).toEqual(listedWorkflowActions(['answer']));
+    // Answers the escrow state machine's callback tasks and starts a contract's next execution when a
+    // payment it credits finds the last one ended (reading it first); it cannot stop or redrive one.
+    expect(workflowActionsOf(statements)).toEqual(listedWorkflowActions(['start', 'answer']));
     // Publishes to the notifications namespace of the stage's Event API, and cannot subscribe.
     expectPublishOnlyIf(template, statements, true, 'reconcile-money');
     // Beyond those, what every function has: its own log group, and X-Ray.
@@ -1566,7 +1582,7 @@ describe('deploy readiness', { timeout: 120_000 }, () => {
     });
   });
 
-  it('pages ops when money is stuck, refused, does not reconcile or is not covered: an alarm on payouts failed, refunds failed, payments refused, reconciliation differences, payouts and refunds waiting for ops, refunds waiting a week for bank details, and a provider short of what customers are owed, the metrics the functions write', () => {
+  it('pages ops when money is stuck, refused, does not reconcile or is not covered: an alarm on payouts failed, refunds failed, payments refused, reconciliation differences, payouts, refunds and executions waiting for ops, refunds waiting a week for bank details, and a provider short of what customers are owed, the metrics the functions write', () => {
     const { template } = synth({ stage: 'dev', ...withoutBundling });
     const [[topicId]] = resources(template, 'AWS::SNS::Topic') as [[string, Resource]];
     const alarms = resources(template, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
@@ -1588,8 +1604,11 @@ describe('deploy readiness', { timeout: 120_000 }, () => {
       ]);
     }
     expect(alarms.find((a) => a.MetricName === 'PayoutsFailed')?.AlarmDescription).toMatch(/payout failed for good/);
+    expect(alarms.find((a) => a.MetricName === 'ExecutionsWaitingForOps')?.AlarmDescription).toMatch(
+      /npm run resume-execution -- <contractId>/,
+    );
     // What waits for ops is a gauge: its alarm stays raised for as long as anything waits.
-    for (const name of ['PayoutsWaitingForOps', 'RefundsWaitingForOps']) {
+    for (const name of ['PayoutsWaitingForOps', 'RefundsWaitingForOps', 'ExecutionsWaitingForOps']) {
       expect(
         alarms.find((a) => a.MetricName === name),
         name,
@@ -1660,6 +1679,40 @@ describe('deploy readiness', { timeout: 120_000 }, () => {
       'ProviderShortfall',
     ])
       expect(body, name).toContain(name);
+  });
+
+  it('deploys a state machine in which no execution can fail with money inside: every Task state catches everything and retries Lambda’s transient invoke errors', () => {
+    const { template } = synth({ stage: 'dev', ...withoutBundling });
+    const [[, machine]] = resources(template, 'AWS::StepFunctions::StateMachine') as [[string, Resource]];
+    const states = (
+      JSON.parse(machine.Properties.DefinitionString) as {
+        States: Record<
+          string,
+          { Type: string; Retry?: Array<{ ErrorEquals: string[] }>; Catch?: Array<{ ErrorEquals: string[]; Next: string }> }
+        >;
+      }
+    ).States;
+    const taskStates = Object.entries(states).filter(([, state]) => state.Type === 'Task');
+    expect(taskStates.map(([name]) => name).sort()).toEqual(tasks.map((t) => t.state).sort());
+    const lambdaErrors = [
+      'Lambda.ServiceException',
+      'Lambda.AWSLambdaException',
+      'Lambda.SdkClientException',
+      'Lambda.TooManyRequestsException',
+    ];
+    for (const [name, state] of taskStates) {
+      const catchAll = state.Catch?.find((c) => c.ErrorEquals.includes('States.ALL'));
+      expect(catchAll, `${name} catches everything`).toBeDefined();
+      expect(states[catchAll?.Next ?? '']?.Type, `${name}'s Catch leads somewhere`).toBeDefined();
+      expect(
+        state.Retry?.some((r) => lambdaErrors.every((e) => r.ErrorEquals.includes(e))),
+        `${name} retries Lambda's transient errors`,
+      ).toBe(true);
+    }
+    // Where what cannot go on waits for ops, and the Fail state nobody reaches: there is none.
+    expect(Object.values(states).filter((s) => s.Type === 'Fail')).toEqual([]);
+    expect(states.HoldForOps?.Type).toBe('Task');
+    expect(states.AwaitOps?.Type).toBe('Task');
   });
 
   it('keeps every stack, nested ones included, under 400 resources: room to grow below CloudFormation’s 500', () => {

@@ -4,12 +4,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
+import { executionLifetimeDays } from '../../lambdas/core/domain/execution-lifetime';
+import { payoutReference } from '../../lambdas/core/domain/payout';
+import { failingPayoutAccount } from '../../lib/local/flutterwave/index';
 import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
 import { apiCaller } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
 import { expectBalancedLedgers } from '../support/ledger';
+import { contractPaidInFull, markCompleted } from '../support/paid-contract';
 import { sendFromBank } from '../support/sandbox-payer';
 import { readyToBePaid } from '../support/seller';
 import { executionsOf } from '../support/workflow';
@@ -35,6 +39,8 @@ beforeAll(async () => {
     timeScale,
     // The transfer's 1-hour wait for its webhook would last 3.6 ms, less than one run of its task: about 2 s.
     workflowTimeouts: { AwaitFunding: 2_000_000, Transfer: 2_000_000 },
+    // A failed transfer's retries 50 ms apart (its real backoff is a minute and more).
+    workflowRetryIntervals: { Transfer: 50 },
     flutterwave: { transferSettleMs: 300 },
   });
   configureAmplify(cloud.config);
@@ -105,5 +111,85 @@ describe('an execution nearing the one-year limit', () => {
     );
     expect(cloud.flutterwave.transfers().map((t) => t.amountMinor)).toEqual([2_940_000]);
     await expectBalancedLedgers([id]);
+  }, 150_000);
+});
+
+describe('a payout that waits for ops near the one-year limit', () => {
+  it('is resumed after day 345 without any wait running past the 300-day mark or any execution past AWS’s year: each continues as a new one in time, and the payout is paid once', async () => {
+    const sellerPin = '3141';
+    const other = await signedInPerson(cloud, 'lifetime-seller');
+    // Every transfer to this account fails: the payout waits for ops again after every resume.
+    await readyToBePaid(cloud, other, sellerPin, {
+      bank_code: failingPayoutAccount.bankCode,
+      account_number: failingPayoutAccount.accountNumber,
+    });
+    const id = await contractPaidInFull(cloud, other, buyer, { title: 'Shed', description: 'Timber', value: '20000' }, new Set());
+    await markCompleted(cloud, buyer, id);
+    const started = (await describeExecution(id))?.startDate?.getTime() ?? 0;
+    const dayMs = 86_400_000 * timeScale;
+    const age = () => (Date.now() - started) / dayMs;
+    expect((await call(other, '/release-funds', { contractId: id, pin: sellerPin })).status).toBe(200);
+
+    // Ops resume the failed payout every time it waits for them again (about every 13 days here), until past day 345.
+    const { getPayout } = await import('../../lambdas/core/entities/payout');
+    const { resumePayout } = await import('../../lambdas/core/services/payouts/failure');
+    const resumedAt: number[] = [];
+    while ((resumedAt.at(-1) ?? 0) < 350) {
+      await eventually(
+        () => getPayout(id),
+        (p) => p?.status === 'failed',
+        10_000,
+      );
+      resumedAt.push(age());
+      expect((await resumePayout(id)).resumed).toBe(true);
+    }
+    expect(resumedAt.filter((day) => day > 345).length).toBeGreaterThan(0);
+
+    // The seller corrects the account: the payout goes there, once.
+    await eventually(
+      () => getPayout(id),
+      (p) => p?.status === 'failed',
+      10_000,
+    );
+    const corrected = await call(other, '/save-bank-info', { bank_code: '044', account_number: '0690000032', pin: sellerPin });
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+    await eventually(
+      () => call(other, `/contracts/${id}`).then((r) => (r.body as { contract: ContractView }).contract),
+      (c) => c.status === 'completed',
+      30_000,
+    );
+    const paid = cloud.flutterwave
+      .transfers()
+      .filter((t) => t.status === 'SUCCESSFUL' && t.reference.startsWith(payoutReference(id)));
+    expect(paid.map((t) => t.accountNumber)).toEqual(['0690000032']);
+    await expectBalancedLedgers([id]);
+
+    // Every execution of the contract: none timed out at AWS's year (the local cloud enforces it);
+    // every wait ended by its execution's 300-day mark, or at once when reached after it.
+    const mark = executionLifetimeDays * dayMs;
+    const slack = 3 * dayMs;
+    const names = [id, ...Array.from({ length: 20 }, (_, i) => `${id}--${i + 2}`)];
+    let generations = 0;
+    for (const name of names) {
+      const execution = await describeExecution(name);
+      if (!execution) break;
+      generations++;
+      expect(execution.status, name).not.toBe('TIMED_OUT');
+      expect(execution.status, name).not.toBe('FAILED');
+      const start = execution.startDate?.getTime() ?? 0;
+      const end = execution.stopDate?.getTime() ?? Date.now();
+      expect(end - start, `${name} ran ${(end - start) / dayMs} days`).toBeLessThanOrEqual(mark + slack);
+      const events = await executionsOf(cloud).events(name);
+      for (const [i, event] of events.entries()) {
+        if (event.type !== 'TaskScheduled' || event.taskScheduledEventDetails?.resource !== 'invoke.waitForTaskToken') continue;
+        const ended = events.slice(i + 1).find((e) => ['TaskSucceeded', 'TaskFailed', 'TaskTimedOut'].includes(e.type ?? ''));
+        const from = event.timestamp?.getTime() ?? 0;
+        const to = ended?.timestamp?.getTime() ?? Date.now();
+        if (from - start <= mark)
+          expect(to - start, `${name}: a wait ended on day ${(to - start) / dayMs}`).toBeLessThanOrEqual(mark + slack);
+        else expect(to - from, `${name}: a wait reached on day ${(from - start) / dayMs}`).toBeLessThanOrEqual(slack);
+      }
+    }
+    expect(generations).toBeGreaterThanOrEqual(2);
   }, 150_000);
 });

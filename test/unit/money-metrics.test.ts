@@ -39,13 +39,14 @@ describe('money waiting for ops', () => {
     vi.resetModules();
   });
 
-  it('writes the payouts and refunds waiting now as one EMF line, zero included so their alarms clear', async () => {
+  it('writes the payouts, refunds and executions waiting now as one EMF line, zero included so their alarms clear', async () => {
     vi.stubEnv('STAGE', 'prod');
     const records = captureEmf();
     const { countMoneyWaiting } = await import('../../lambdas/core/adapters/metrics');
     countMoneyWaiting({
       PayoutsWaitingForOps: 2,
       RefundsWaitingForOps: 0,
+      ExecutionsWaitingForOps: 1,
       RefundsAwaitingBankDetails: 3,
       RefundsAwaitingBankDetailsOver7Days: 1,
     });
@@ -55,6 +56,7 @@ describe('money waiting for ops', () => {
         stage: 'prod',
         PayoutsWaitingForOps: 2,
         RefundsWaitingForOps: 0,
+        ExecutionsWaitingForOps: 1,
         RefundsAwaitingBankDetails: 3,
         RefundsAwaitingBankDetailsOver7Days: 1,
       }),

@@ -14,6 +14,7 @@ import {
   secondsUntil,
 } from '../../lambdas/core/domain/delivery';
 import { disputeAgreeBy, disputeAgreementDays } from '../../lambdas/core/domain/dispute';
+import { opsRetryMaxSeconds, opsRetrySeconds } from '../../lambdas/core/domain/execution-lifetime';
 import { balances, isBalanced, paymentCreditPosting, payoutPosting } from '../../lambdas/core/domain/ledger';
 import { platformFee } from '../../lambdas/core/domain/money';
 import { payoutFigures, payoutReference } from '../../lambdas/core/domain/payout';
@@ -116,9 +117,22 @@ describe('the escrow state machine’s payout', () => {
 
   it('retries a failed transfer, reconciles on timeout, never retries PayoutFailed, and then waits for ops', () => {
     const retry = states.Transfer?.Retry ?? [];
-    expect(retry[0]).toMatchObject({ ErrorEquals: ['PayoutFailed'], MaxAttempts: 0 });
-    expect(retry.map((r) => r.ErrorEquals[0])).toEqual(['PayoutFailed', 'TransferFailed', 'States.Timeout', 'States.TaskFailed']);
-    expect(states.Transfer?.Catch).toEqual([expect.objectContaining({ ErrorEquals: ['States.ALL'], Next: 'PayoutFailed' })]);
+    expect(retry.find((r) => r.ErrorEquals.includes('PayoutFailed'))).toMatchObject({ MaxAttempts: 0 });
+    expect(retry.map((r) => r.ErrorEquals[0])).toEqual([
+      'ExecutionLifetimeEnded',
+      'Lambda.ServiceException',
+      'PayoutFailed',
+      'TransferFailed',
+      'States.Timeout',
+      'States.TaskFailed',
+    ]);
+    // The provider refusing or failing the transfer waits for ops as a failed payout; anything else
+    // (the provider unreachable past the retries) waits for ops as the execution and retries by itself.
+    expect(states.Transfer?.Catch).toEqual([
+      expect.objectContaining({ ErrorEquals: ['ExecutionLifetimeEnded'], Next: 'ContinueAsNew' }),
+      expect.objectContaining({ ErrorEquals: ['PayoutFailed', 'TransferFailed', 'States.Timeout'], Next: 'PayoutFailed' }),
+      expect.objectContaining({ ErrorEquals: ['States.ALL'], Next: 'TransferCaught' }),
+    ]);
     expect(states.PayoutFailed?.Next).toBe('AwaitPayoutResume');
     expect(states.AwaitPayoutResume?.Next).toBe('Transfer');
   });
@@ -138,7 +152,10 @@ describe('the escrow state machine’s payout', () => {
       ['AwaitDelivery', '$.funding.deliverySeconds'],
       ['AwaitInspection', '$.inspectionTimer.seconds'],
       ['AwaitSettlement', '$.settlement.seconds'],
+      ['AwaitOps', '$.hold.seconds'],
     ]);
+    expect(opsRetrySeconds(100, 1)).toBe(opsRetryMaxSeconds);
+    expect(opsRetryMaxSeconds).toBeLessThan(maxTimerSeconds);
     const openedAt = '2026-01-01T00:00:00.000Z';
     expect(secondsUntil(disputeAgreeBy(openedAt, 1), Date.parse(openedAt))).toBe(disputeAgreementDays * 24 * 3600);
     expect(secondsUntil(deliveryDueAt(openedAt, 1), Date.parse(openedAt))).toBe(deliveryDeadlineDays * 24 * 3600);

@@ -1,3 +1,4 @@
+import type { ExecutionStatus } from '../domain/execution-lifetime';
 import { awsJsonRequest } from './aws-request';
 import { requireEnv } from './env';
 
@@ -32,12 +33,13 @@ export interface EscrowExecutionInput {
 }
 
 /**
- * Starts the contract's execution (`name`: the contract's id; a continuation's is
- * {@link nextExecutionName}). Starting it again while it runs answers the same execution, and an
- * execution of that name that already ended is left as it is: either way the contract has its one
- * execution running.
+ * Starts the execution `name` of the contract (its first is named after the contract's id; the
+ * ones that follow it {@link nextExecutionName}). True when it runs now: started, or started
+ * before and still running (StartExecution is idempotent on the same name and input while it
+ * runs); false when an execution of that name already ended (AWS keeps the name for 90 days), so
+ * the caller decides whether the contract needs the next one (services/escrow-workflow.ts).
  */
-export async function startEscrowExecution(contractId: string, name = contractId): Promise<void> {
+export async function startEscrowExecution(contractId: string, name = contractId): Promise<boolean> {
   const input: EscrowExecutionInput = { contractId };
   try {
     await stepFunctionsCall('StartExecution', {
@@ -45,8 +47,37 @@ export async function startEscrowExecution(contractId: string, name = contractId
       name,
       input: JSON.stringify(input),
     });
+    return true;
   } catch (error) {
     if (!named(error, 'ExecutionAlreadyExists')) throw error;
+    return false;
+  }
+}
+
+/** An execution as DescribeExecution tells it, or undefined when none has that name. */
+export interface EscrowExecution {
+  name: string;
+  status: ExecutionStatus;
+  /** Epoch milliseconds. */
+  startDate?: number;
+  stopDate?: number;
+}
+
+/** The contract's execution `name` (the state machine's ARN names its executions), or undefined when there is none. */
+export async function describeEscrowExecution(name: string): Promise<EscrowExecution | undefined> {
+  const executionArn = `${requireEnv('stateMachineArn').replace(':stateMachine:', ':execution:')}:${name}`;
+  try {
+    const described = (await stepFunctionsCall('DescribeExecution', { executionArn })) as {
+      status: ExecutionStatus;
+      startDate?: number;
+      stopDate?: number;
+    };
+    // The JSON protocol gives dates as epoch seconds.
+    const ms = (seconds?: number) => (seconds === undefined ? undefined : Math.round(seconds * 1000));
+    return { name, status: described.status, startDate: ms(described.startDate), stopDate: ms(described.stopDate) };
+  } catch (error) {
+    if (named(error, 'ExecutionDoesNotExist')) return undefined;
+    throw error;
   }
 }
 

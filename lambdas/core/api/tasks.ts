@@ -5,8 +5,43 @@ import * as z from '../domain/zod';
  * statemachines/escrow.asl.json), validated at the edge like every other input.
  */
 export const taskInputSchema = z.object({ contractId: z.string().check(z.minLength(1), z.maxLength(64)) });
+
+/**
+ * How long a callback task's wait may last (domain/execution-lifetime.ts `WaitLifetime`): the
+ * execution's start (`$$.Execution.StartTime`) and the state's TimeoutSeconds as written
+ * (`waitSeconds`) or the value of its TimeoutSecondsPath (`timerSeconds`).
+ */
+const startedAtSchema = z.string().check(z.minLength(1), z.maxLength(64));
+const secondsSchema = z.number().check(z.positive(), z.lte(366 * 24 * 60 * 60));
+export const waitLifetimeSchema = z.union([
+  z.object({ startedAt: startedAtSchema, waitSeconds: secondsSchema }),
+  z.object({ startedAt: startedAtSchema, timerSeconds: secondsSchema }),
+]);
+
 export const callbackTaskInputSchema = z.extend(taskInputSchema, {
   taskToken: z.string().check(z.minLength(1), z.maxLength(4096)),
+  lifetime: waitLifetimeSchema,
+});
+
+/** The ASL state names a step that waits for ops names (`$.failure.state`). */
+const stateNameSchema = z.string().check(z.minLength(1), z.maxLength(80));
+
+/** HoldForOps gets what the Catch of the state that could not go on caught (`$.failure`: its Error and Cause, and the state). */
+export const holdForOpsInputSchema = z.extend(taskInputSchema, {
+  executionName: z.string().check(z.minLength(1), z.maxLength(80)),
+  failure: z.object({
+    state: stateNameSchema,
+    Error: z.optional(z.string().check(z.maxLength(256))),
+    Cause: z.optional(z.string().check(z.maxLength(32_768))),
+  }),
+});
+
+/** AwaitOps waits for ops (or its own timer) to retry the state that could not go on. */
+export const awaitOpsInputSchema = z.extend(callbackTaskInputSchema, { state: stateNameSchema });
+
+/** ReleaseHold, before the state is tried again: which execution's hold it releases. */
+export const releaseHoldInputSchema = z.extend(taskInputSchema, {
+  executionName: z.string().check(z.minLength(1), z.maxLength(80)),
 });
 
 /** PayoutFailed gets the error the Transfer state caught (`$.payoutError`). */

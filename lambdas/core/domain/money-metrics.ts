@@ -26,6 +26,8 @@ export const moneyWaiting = {
   RefundsWaitingForOps: 'A buyer’s refund waits for ops: the alarm stays raised until none waits.',
   RefundsAwaitingBankDetailsOver7Days:
     'A buyer’s refund has waited over 7 days for their bank account (they were reminded): ops contact them; the reconciler’s log and npm run executions -- --since list each by reference.',
+  ExecutionsWaitingForOps:
+    'A contract’s escrow execution waits at a step that could not go on (it retries by itself, 5 minutes then up to daily): fix the cause, then npm run resume-execution -- <contractId>. The alarm stays raised until none waits.',
 } as const;
 
 export type MoneyWaiting = keyof typeof moneyWaiting;

@@ -14,9 +14,19 @@ export const workflowTokenKey = (contractId: string, step: WorkflowStep) => ({
 /**
  * The callback steps of the escrow state machine: money in, the creator's delivery (or the payer's
  * early acceptance), the payer's inspection, the creator's release request, a dispute's settlement
- * (by the parties or ops), its refunds, the payout transfer, and ops resuming a payout that kept failing.
+ * (by the parties or ops), its refunds, the payout transfer, ops resuming a payout that kept failing,
+ * and ops resuming a step that could not go on (the execution's hold: entities/execution-hold.ts).
  */
-export type WorkflowStep = 'funding' | 'delivery' | 'inspection' | 'release' | 'settlement' | 'refunds' | 'transfer' | 'resume';
+export type WorkflowStep =
+  | 'funding'
+  | 'delivery'
+  | 'inspection'
+  | 'release'
+  | 'settlement'
+  | 'refunds'
+  | 'transfer'
+  | 'resume'
+  | 'ops';
 
 export interface WorkflowToken {
   contract_id: string;

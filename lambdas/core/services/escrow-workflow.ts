@@ -1,6 +1,6 @@
 import { timeScale } from '../adapters/env';
 import { logger } from '../adapters/logger';
-import { completeTask, nextExecutionName, startEscrowExecution } from '../adapters/workflow';
+import { completeTask, describeEscrowExecution, failTask, nextExecutionName, startEscrowExecution } from '../adapters/workflow';
 import { deliveryTimer, inspectionTimer, secondsUntil } from '../domain/delivery';
 import {
   type Contract,
@@ -10,7 +10,13 @@ import {
   mayExpireUnfunded,
   nextStatus,
 } from '../domain/escrow-contract';
-import { scaledMs } from '../domain/time-scale';
+import {
+  executionLifetimeDays,
+  needsSuccessor,
+  rearmDecision,
+  type WaitLifetime,
+  waitEndsPastLifetime,
+} from '../domain/execution-lifetime';
 import { contractUpdate, getContract, updated } from '../entities/contract';
 import { getDispute } from '../entities/dispute';
 import { notificationItems } from '../entities/notification';
@@ -89,17 +95,44 @@ export async function settlementTimer(contract: Contract, now = Date.now()): Pro
   };
 }
 
-/**
- * How long one execution of a contract runs before it continues as a new one: AWS ends a Standard
- * execution after a year, so a contract that waits longer (a release never requested, a payout or
- * a dispute waiting for ops, a refund leg waiting for ops) moves to a successor well before.
- */
-export const executionLifetimeDays = 300;
+export { executionLifetimeDays } from '../domain/execution-lifetime';
 
 /** Rearm, when a long wait's timer fired: whether the execution should continue as a new one now, or wait again. */
 export function rearm(wait: string, startedAt: string, now = Date.now()): { wait: string; continueAsNew: boolean } {
-  const lifetimeMs = scaledMs(executionLifetimeDays * 24 * 60 * 60 * 1000, timeScale());
-  return { wait, continueAsNew: now - Date.parse(startedAt) >= lifetimeMs };
+  return rearmDecision(wait, startedAt, timeScale(), now);
+}
+
+/** No contract has this many executions: a walk that gets here is a defect, not a contract. */
+const maxGenerations = 1000;
+
+/**
+ * Makes sure the contract has an execution running, from the execution `from` on: starts it, or,
+ * when that name is taken by an execution that ended and the contract needs the next
+ * ({@link needsSuccessor}: it failed, timed out or was stopped, or ended with the contract not
+ * final), the next one (`<id>--2`, `--3`, ...), and so on; an execution still running is the
+ * contract's. Races are harmless: two callers at once start the same next name with the same input,
+ * which Step Functions answers with the same execution (one successor). Answers the execution that
+ * runs now, or undefined when the contract's last execution ended with nothing left to do.
+ */
+async function ensureExecutionFrom(contractId: string, from: string): Promise<string | undefined> {
+  let name = from;
+  for (let generation = 0; generation < maxGenerations; generation++) {
+    if (await startEscrowExecution(contractId, name)) return name;
+    const ended = await describeEscrowExecution(name);
+    // Gone between the start and the look (AWS forgets an execution 90 days after it ended): start it again.
+    if (!ended) continue;
+    const contract = await getContract(contractId);
+    if (!needsSuccessor(ended.status, contract ? isFinal(contract.status) : true)) {
+      return ended.status === 'RUNNING' || ended.status === 'PENDING_REDRIVE' ? name : undefined;
+    }
+    logger.warn('Escrow execution ended with the contract still open: starting the next one', {
+      contractId,
+      execution: name,
+      status: ended.status,
+    });
+    name = nextExecutionName(contractId, name);
+  }
+  throw new Error(`Contract ${contractId} has more than ${maxGenerations} executions`);
 }
 
 /**
@@ -108,13 +141,30 @@ export function rearm(wait: string, startedAt: string, now = Date.now()): { wait
  */
 export async function continueAsNew(contractId: string, executionName: string): Promise<{ next: string }> {
   const next = nextExecutionName(contractId, executionName);
-  await startEscrowExecution(contractId, next);
-  return { next };
+  return { next: (await ensureExecutionFrom(contractId, next)) ?? next };
 }
 
-/** Opens the contract's escrow execution (once it is `active`); safe to repeat. */
-export function openEscrow(contractId: string): Promise<void> {
-  return startEscrowExecution(contractId);
+/**
+ * Makes sure the contract's escrow runs (once it is `active`, after each credit, after ops resume
+ * something): its first execution, or the one that carries on after it ended. Safe to repeat.
+ */
+export async function openEscrow(contractId: string): Promise<void> {
+  await ensureExecutionFrom(contractId, contractId);
+}
+
+/**
+ * A callback task's first look: a wait that could end after the execution's lifetime mark is not
+ * started (its task fails at once with ExecutionLifetimeEnded, which the state caught into
+ * ContinueAsNew), so no execution runs into AWS's year. True when it ended the wait.
+ */
+export async function endWaitPastLifetime(taskToken: string, lifetime: WaitLifetime, now = Date.now()): Promise<boolean> {
+  if (!waitEndsPastLifetime(lifetime, timeScale(), now)) return false;
+  await failTask(
+    taskToken,
+    'ExecutionLifetimeEnded',
+    `The execution started at ${lifetime.startedAt} reaches its ${executionLifetimeDays}-day mark before this wait could end: it continues as a new execution.`,
+  );
+  return true;
 }
 
 /** A callback task's work: keep the token where the contract's changes find it, and answer at once if the step already happened. */

@@ -97,6 +97,7 @@ export interface FlutterwaveSandbox {
 
 const faultsPatchSchema = z
   .object({
+    providerDown: z.boolean(),
     webhookDelayMs: z.number().int().min(0).max(600_000),
     webhookDuplicates: z.number().int().min(0).max(20),
     dropWebhooks: z.boolean(),
@@ -143,6 +144,9 @@ const faultsPatchSchema = z
  * Lagos day (`from`/`to`, as `GET /v3/refunds` also takes them); `GET /v3/balances/{currency}` and
  * `GET /v3/balances` answer the wallet that the payments, transfers (with their fees) and refunds
  * above add up to (balances.ts).
+ *
+ * Outage: `faults.providerDown` (also `POST /__faults {"providerDown": true}`) answers every v3 call
+ * 503 until it is switched back.
  *
  * `GET /__calls` (the sandbox's own) lists the v3 calls made with the secret key, each with the
  * payment reference it was about (calls.ts): what the merchant key's rate limit would count.
@@ -239,6 +243,12 @@ async function route(
 ): Promise<void> {
   const url = new URL(req.url ?? '/', ctx.origin);
   if (url.pathname.startsWith('/v3/')) {
+    if (ctx.faults.providerDown) {
+      // As a provider behind a load balancer answers while it is down: nothing reaches it, nothing is recorded.
+      res.setHeader('retry-after', '60');
+      sendJson(res, 503, errorJson('Service Unavailable'));
+      return;
+    }
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
       sendJson(res, 401, errorJson('Invalid authorization key'));
       return;

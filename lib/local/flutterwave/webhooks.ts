@@ -3,11 +3,13 @@ import type { SandboxStore, SandboxTransaction, SandboxTransfer, SandboxWebhookS
 import { chargeCompletedEvent, refundCompletedEvent, transferCompletedEvent } from './wire';
 
 /**
- * What tests can make the sandbox do wrong, the ways the real provider does: late, repeated or
- * lost webhooks, a verify endpoint that fails or stalls, and payouts and refunds that fail or are
- * made without our hearing of it (payouts also stall).
+ * What tests can make the sandbox do wrong, the ways the real provider does: an outage, late,
+ * repeated or lost webhooks, a verify endpoint that fails or stalls, and payouts and refunds that
+ * fail or are made without our hearing of it (payouts also stall).
  */
 export interface SandboxFaults {
+  /** The provider is down: while true every v3 API call answers 503 and does nothing (its pages, webhooks and settling go on). */
+  providerDown: boolean;
   /** Wait this long before sending each webhook. */
   webhookDelayMs: number;
   /** Extra copies of every webhook (1 = each arrives twice). */
@@ -39,6 +41,7 @@ export interface SandboxFaults {
 /** No faults: the provider on a good day. */
 export function noFaults(): SandboxFaults {
   return {
+    providerDown: false,
     webhookDelayMs: 0,
     webhookDuplicates: 0,
     dropWebhooks: false,

@@ -57,6 +57,11 @@ export interface LocalStepFunctions {
   executionsUrl: string;
   /** `arn:aws:states:<region>:<account>:stateMachine:<name>` of a configured machine. */
   stateMachineArn(name: string): string;
+  /**
+   * A fault switch: while on, the function of the Task state `stateName` answers every invocation
+   * as Lambda does when throttled (the state fails with Lambda.TooManyRequestsException).
+   */
+  throttle(stateName: string, on: boolean): void;
   /** Stops listening and ends every run; RUNNING executions stay RUNNING and resume on the next start. */
   stop(): Promise<void>;
 }
@@ -64,7 +69,8 @@ export interface LocalStepFunctions {
 /**
  * The AWS Step Functions JSON API on 127.0.0.1, running the real ASL with aws-local-stepfunctions:
  * StartExecution, DescribeExecution, ListExecutions, GetExecutionHistory (AWS event names),
- * StopExecution and SendTask{Success,Failure,Heartbeat} for `.waitForTaskToken` states. Refuses
+ * StopExecution, RedriveExecution and SendTask{Success,Failure,Heartbeat} for `.waitForTaskToken`
+ * states. An execution ends TIMED_OUT at AWS's one-year limit (times the time scale). Refuses
  * (throws) a definition the interpreter would run differently from AWS (definition.ts). With a
  * `dataDir`, executions survive a restart and every RUNNING one is re-run from the start.
  */
@@ -105,6 +111,7 @@ export async function startLocalStepFunctions(options: LocalStepFunctionsOptions
     store: new ExecutionStore(options.dataDir),
     machines,
     retryIntervalOverrides: options.retryIntervalOverrides,
+    timeScale: options.timeScale,
   });
   const server = createServer(stepFunctionsRequestListener(service, options.iam));
   const port = await listen(server, options.port ?? 0);
@@ -121,6 +128,7 @@ export async function startLocalStepFunctions(options: LocalStepFunctionsOptions
       if (!machines.some((m) => m.name === name)) throw new Error(`No state machine named '${name}'`);
       return arnOf(name);
     },
+    throttle: (stateName, on) => service.throttle(stateName, on),
     stop: async () => {
       service.shutdown();
       await close(server);

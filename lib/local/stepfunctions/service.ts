@@ -23,6 +23,11 @@ export interface ServiceOptions {
   store: ExecutionStore;
   machines: MachineRuntime[];
   retryIntervalOverrides?: Record<string, number | number[]>;
+  /**
+   * Business time's factor: AWS's one-year limit on an execution is scaled by it, as the
+   * execution's own TimeoutSeconds is (definition.ts `TimerSettings`). @default 1
+   */
+  timeScale?: number;
 }
 
 type EventLog = ReturnType<StateMachine['run']>['eventLogs'] extends AsyncGenerator<infer E> ? E : never;
@@ -41,6 +46,8 @@ interface Run {
   openState?: { name: string; type: string };
   /** Parallel / Map states that failed since they were entered (no `...StateSucceeded` for them). */
   failedStates: Set<string>;
+  /** Ends the execution at AWS's one-year limit (cleared when the run closes). */
+  yearTimer?: NodeJS.Timeout;
 }
 
 /** One attempt of a Task state (each retry is a new one, with a new token for a callback). */
@@ -53,7 +60,20 @@ interface PendingTask {
   reject: (error: Error) => void;
 }
 
-const statuses: ExecutionStatus[] = ['RUNNING', 'SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED'];
+const statuses: ExecutionStatus[] = ['RUNNING', 'SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED', 'PENDING_REDRIVE'];
+/** AWS ends a Standard execution after a year (its history then says States.Timeout). */
+const maxExecutionMs = 365 * 24 * 60 * 60 * 1000;
+/** AWS redrives an execution that failed, timed out or was aborted in the last 14 days, at most 1,000 times. */
+const redrivableMs = 14 * 24 * 60 * 60 * 1000;
+const maxRedrives = 1000;
+/** AWS refuses to redrive an execution whose history is this long. */
+const maxRedrivableEvents = 24_999;
+/** RedriveExecution answers a client token it saw in the last 15 minutes with its first answer. */
+const clientTokenMs = 15 * 60 * 1000;
+/** What DescribeExecution says of a redrive AWS would refuse, and RedriveExecution's message then. */
+type NotRedrivable = string | undefined;
+// setTimeout fires at once beyond this (FACTS.md): longer waits are taken in turns.
+const maxTimeoutMs = 2_147_483_647;
 const maxPayloadBytes = 256 * 1024;
 // Opaque to callers as on AWS; the fixed shape tells a malformed token (InvalidToken) from an unknown
 // one. Like AWS's, it carries its state machine (IAM authorizes an answer on it, even once the task
@@ -75,6 +95,10 @@ export class StepFunctionsService {
   private readonly tokens = new Map<string, PendingTask>();
   private readonly timedOutTokens = new Set<string>();
   private readonly machines: Map<string, MachineRuntime>;
+  /** Task state names whose function answers as Lambda does when throttled (a fault switch). */
+  private readonly throttled = new Set<string>();
+  /** Client tokens of recent redrives, by execution: a retried request is answered, not redriven twice. */
+  private readonly redriveTokens = new Map<string, { token: string; at: number; redriveDate: number }[]>();
 
   constructor(private readonly options: ServiceOptions) {
     this.machines = new Map(options.machines.map((m) => [m.arn, m]));
@@ -84,6 +108,7 @@ export class StepFunctionsService {
       ListExecutions: async (input) => this.listExecutions(input),
       GetExecutionHistory: async (input) => this.getExecutionHistory(input),
       StopExecution: async (input) => this.stopExecution(input),
+      RedriveExecution: async (input) => this.redriveExecution(input),
       SendTaskSuccess: async (input) => this.sendTaskSuccess(input),
       SendTaskFailure: async (input) => this.sendTaskFailure(input),
       SendTaskHeartbeat: async (input) => this.sendTaskHeartbeat(input),
@@ -118,6 +143,19 @@ export class StepFunctionsService {
   /** Ends every run without changing its status, so a later start resumes it. */
   shutdown(): void {
     for (const run of [...this.runs.values()]) this.close(run);
+  }
+
+  /**
+   * The fault switch of a task's function: while on, every invocation of the Task state
+   * `stateName` fails as the lambda:invoke integration reports a throttled function
+   * (Lambda.TooManyRequestsException, HTTP 429), without running it; the state's Retry and Catch
+   * see that error.
+   */
+  throttle(stateName: string, on: boolean): void {
+    if (![...this.machines.values()].some((m) => m.prepared.tasks.has(stateName)))
+      throw new Error(`No Task state named '${stateName}' to throttle`);
+    if (on) this.throttled.add(stateName);
+    else this.throttled.delete(stateName);
   }
 
   private startExecution(input: Input) {
@@ -183,8 +221,64 @@ export class StepFunctionsService {
       outputDetails: execution.output === undefined ? undefined : { included: true },
       error: execution.error,
       cause: execution.cause,
-      redriveCount: 0,
+      redriveCount: execution.redriveCount ?? 0,
+      redriveDate: execution.redriveDate === undefined ? undefined : seconds(execution.redriveDate),
+      ...this.redriveStatus(execution),
     };
+  }
+
+  /** DescribeExecution's redriveStatus, and its reason when AWS would refuse a redrive. */
+  private redriveStatus(execution: ExecutionRecord): { redriveStatus: string; redriveStatusReason?: string } {
+    const reason = this.notRedrivable(execution);
+    return reason === undefined
+      ? { redriveStatus: 'REDRIVABLE' }
+      : { redriveStatus: 'NOT_REDRIVABLE', redriveStatusReason: reason };
+  }
+
+  /** Why AWS would refuse to redrive the execution now (its redriveStatusReason), or undefined. */
+  private notRedrivable(execution: ExecutionRecord, now = Date.now()): NotRedrivable {
+    if (execution.status === 'RUNNING' || execution.status === 'PENDING_REDRIVE')
+      return 'Execution is RUNNING and cannot be redriven.';
+    if (execution.status === 'SUCCEEDED') return 'Execution is SUCCEEDED and cannot be redriven.';
+    if (execution.cause === yearCause) return 'Execution has exceeded the max execution time.';
+    if (now - (execution.stopDate ?? now) > redrivableMs) return 'Execution redrivable period exceeded.';
+    if ((execution.redriveCount ?? 0) >= maxRedrives) return 'Execution has reached the maximum number of redrives.';
+    if (this.options.store.history(execution.executionArn).length >= maxRedrivableEvents)
+      return 'Execution history event limit exceeded.';
+    return undefined;
+  }
+
+  /**
+   * RedriveExecution, with AWS's rules and errors: only an execution that FAILED, TIMED_OUT or
+   * was ABORTED within the last 14 days, not past AWS's year, redriven fewer than 1,000 times, its
+   * history under 24,999 events; it runs again under the same ARN, with `ExecutionRedriven`
+   * (its redriveCount) in the history and the count and date in DescribeExecution and
+   * ListExecutions. AWS continues from the state that failed, with that state's input; the local
+   * service re-runs the execution from its first state with its input instead, as it resumes one
+   * after a restart: task handlers are idempotent and callback tasks fast-forward through what
+   * already happened (ARCHITECTURE.md §5), so the run ends where AWS's would. A client token seen
+   * in the last 15 minutes answers as the redrive it came with did.
+   */
+  private redriveExecution(input: Input) {
+    const execution = this.execution(requiredString(input, 'executionArn'));
+    const token = optionalString(input, 'clientToken', 64);
+    const now = Date.now();
+    const recent = (this.redriveTokens.get(execution.executionArn) ?? []).filter((t) => now - t.at < clientTokenMs);
+    this.redriveTokens.set(execution.executionArn, recent);
+    const seen = token === undefined ? undefined : recent.find((t) => t.token === token);
+    if (seen) return { redriveDate: seconds(seen.redriveDate) };
+    const reason = this.notRedrivable(execution, now);
+    if (reason !== undefined) throw new SfnError('ExecutionNotRedrivable', reason);
+    const machine = this.machineFor(execution.stateMachineArn);
+    execution.redriveCount = (execution.redriveCount ?? 0) + 1;
+    execution.redriveDate = now;
+    Object.assign(execution, { status: 'RUNNING', stopDate: undefined, output: undefined, error: undefined, cause: undefined });
+    this.options.store.append(execution, 'ExecutionRedriven', {
+      executionRedrivenEventDetails: { redriveCount: execution.redriveCount },
+    });
+    if (token !== undefined) recent.push({ token, at: now, redriveDate: now });
+    this.launch(execution, machine);
+    return { redriveDate: seconds(now) };
   }
 
   private listExecutions(input: Input) {
@@ -209,7 +303,8 @@ export class StepFunctionsService {
         status: e.status,
         startDate: seconds(e.startDate),
         stopDate: e.stopDate === undefined ? undefined : seconds(e.stopDate),
-        redriveCount: 0,
+        redriveCount: e.redriveCount ?? 0,
+        redriveDate: e.redriveDate === undefined ? undefined : seconds(e.redriveDate),
       })),
       nextToken: matching.length > limit && last ? encodePageToken('list', machine.arn, last.seq) : undefined,
     };
@@ -293,9 +388,31 @@ export class StepFunctionsService {
     });
     run.abort = abort;
     this.runs.set(execution.executionArn, run);
+    this.endAtMaxTime(run);
     // The outcome is read from the event log, which orders it after the last state's events.
     result.catch(() => undefined);
     void this.follow(run, eventLogs);
+  }
+
+  /**
+   * AWS ends an execution a year after it started (under the time scale, as every timer here):
+   * TIMED_OUT, never redrivable. A run resumed past it ends at once.
+   */
+  private endAtMaxTime(run: Run): void {
+    const endsAt = run.execution.startDate + maxExecutionMs * (this.options.timeScale ?? 1);
+    const left = endsAt - Date.now();
+    if (left > 0) {
+      run.yearTimer = setTimeout(() => this.endAtMaxTime(run), Math.min(left, maxTimeoutMs));
+      run.yearTimer.unref();
+      return;
+    }
+    if (run.closed) return;
+    const open = run.openState;
+    this.close(run);
+    if (open && ['Task', 'Wait', 'Map', 'Parallel'].includes(open.type))
+      this.options.store.append(run.execution, `${open.type}StateAborted`);
+    const fields = { error: 'States.Timeout', cause: yearCause };
+    this.finish(run.execution, 'TIMED_OUT', fields, 'ExecutionTimedOut', { executionTimedOutEventDetails: fields });
   }
 
   private async runTask(run: Run, plan: TaskPlan, params: JsonValue, placeholder: string): Promise<JsonValue> {
@@ -336,6 +453,15 @@ export class StepFunctionsService {
       },
     });
     this.options.store.append(run.execution, 'TaskStarted', { taskStartedEventDetails: details });
+    if (this.throttled.has(plan.stateName)) {
+      // As Step Functions reports a throttled invoke: the function never ran.
+      this.fail(
+        task,
+        'Lambda.TooManyRequestsException',
+        `Rate Exceeded. (Service: AWSLambda; Status Code: 429; Error Code: TooManyRequestsException; Request ID: ${randomUUID()}; Proxy: null)`,
+      );
+      return promise;
+    }
     const payload = (parameters as { Payload?: unknown } | null)?.Payload ?? {};
     const handler = run.machine.handlers[plan.stateName] as TaskHandler;
     const invoked = Promise.resolve().then(() => handler(payload));
@@ -486,6 +612,7 @@ export class StepFunctionsService {
   private close(run: Run): void {
     if (run.closed) return;
     run.closed = true;
+    clearTimeout(run.yearTimer);
     this.runs.delete(run.execution.executionArn);
     run.abort();
     for (const task of [...run.pending]) {
@@ -569,6 +696,9 @@ function lambdaEnvelope(result: unknown): JsonValue {
     StatusCode: 200,
   };
 }
+
+/** The cause AWS gives an execution it ended at its one-year limit. */
+const yearCause = 'The execution reached the maximum execution time of one year.';
 
 function closedRunError(): Error {
   // The interpreter reads these two flags to skip Retry and Catch.

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** DescribeExecution's `status` (no PENDING_REDRIVE: redrive is not emulated). */
-export type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED';
+/** DescribeExecution's `status` (PENDING_REDRIVE never shows: a local redrive runs at once). */
+export type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED' | 'PENDING_REDRIVE';
 
 /** One execution as DescribeExecution tells it, plus what the local service needs to resume it. */
 export interface ExecutionRecord {
@@ -23,8 +23,11 @@ export interface ExecutionRecord {
   cause?: string;
   /** The state last entered while running, for the executions page. */
   currentState?: string;
-  /** How many times the service has run it from the start (more than 1 after a resume). */
+  /** How many times the service has run it from the start (more than 1 after a resume or a redrive). */
   runs: number;
+  /** RedriveExecution's count, and when it was last redriven (epoch milliseconds). */
+  redriveCount?: number;
+  redriveDate?: number;
 }
 
 /**

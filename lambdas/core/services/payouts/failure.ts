@@ -10,6 +10,7 @@ import { type BankDetails, bankDetailsOf } from '../../entities/profile';
 import { failedConditions, transactWrite } from '../../entities/table';
 import { getWorkflowToken, storeWorkflowToken } from '../../entities/workflow-token';
 import { loadContract } from '../contracts';
+import { openEscrow } from '../escrow-workflow';
 import { loadPayout } from './record';
 
 /**
@@ -94,7 +95,8 @@ function destinationChange(payout: Payout, onFile: BankDetails | undefined): Par
  * whose account the creator has since changed is redirected there under a new reference, its old
  * attempts kept, but only when nothing can still reach the old account (no transfer made, or the
  * last one FAILED with no retry in flight), so it is never paid twice. Resuming one not waiting
- * does nothing.
+ * does nothing. A contract whose execution ended meanwhile has the next one started, which
+ * fast-forwards to the transfer.
  */
 export async function resumePayout(contractId: string): Promise<{ resumed: boolean; payout: Payout }> {
   const payout = await loadPayout(contractId);
@@ -111,6 +113,8 @@ export async function resumePayout(contractId: string): Promise<{ resumed: boole
   const token = await getWorkflowToken(contractId, 'resume');
   const now = await loadPayout(contractId);
   if (token && now.status !== 'failed') await completeTask(token.task_token, { resumed: true, resumes: now.resumes });
+  // An execution that ended meanwhile (failed, stopped) answers no token: the next one carries the payout on.
+  if (resumed) await openEscrow(contractId);
   return { resumed, payout: now };
 }
 
