@@ -8,12 +8,13 @@ import { envNames, functionEnvironment } from '../../lambdas/core/adapters/env';
 import type { SecretName } from '../../lambdas/core/adapters/secrets';
 import type { WebConfig } from '../../lambdas/core/api/web-config';
 import { isCurrency } from '../../lambdas/core/domain/money';
+import { routes } from '../../lambdas/routes';
 import { type ScheduleDefinition, scheduleEntry, schedules } from '../../lambdas/schedules';
 import { escrowDefinitionPath, taskEntry, tasks } from '../../lambdas/tasks';
 import { triggerEntries, triggerEntry, type UserPoolTriggerName } from '../../lambdas/triggers';
 import { userPoolSettings } from '../user-pool-settings';
 import { type ApiOptions, createApiServer, poolTokenVerifier } from './api';
-import { type ApiFaults, noApiFaults } from './api-gate';
+import { noApiFaults } from './api-gate';
 import { startLocalEvents } from './appsync-events';
 import { LocalCaptcha } from './captcha';
 import { cognitoRequestListener } from './cognito/server';
@@ -124,8 +125,6 @@ export interface LocalCloud {
     /** From now on, payments of these types are refused a refund ("not supported"): they go back by bank transfer. */
     setNonRefundablePaymentTypes: (types: SandboxPaymentType[]) => void;
   };
-  /** The HTTP API's fault switches: `throttledFunctions.add('flutterwave-webhook')` and Lambda refuses to run it. */
-  apiFaults: ApiFaults;
   /** The AppSync Events stand-in: its HTTP endpoint (publish, and the web's config), its realtime one and its certificate. */
   events: { httpEndpoint: string; realtimeEndpoint: string; certificate: string };
   config: WebConfig;
@@ -153,9 +152,9 @@ export interface LocalCloud {
   tokens: TokenIssuer;
   captcha: LocalCaptcha;
   /**
-   * A fault switch on a function, by `<kind>:<name>` as the stage names it (`task:Transfer`): while
-   * on, invoking it fails as Lambda does when throttled (the workflow sees
-   * Lambda.TooManyRequestsException). Task functions only.
+   * A fault switch on a function, by `<kind>:<name>` as the stage names it (`task:Transfer`,
+   * `route:flutterwave-webhook`): while on, invoking it fails as Lambda does when throttled (the
+   * workflow sees Lambda.TooManyRequestsException; the HTTP API answers its route 500).
    */
   throttleFunction(name: string, on: boolean): void;
   /**
@@ -466,7 +465,6 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
         setBalanceMinor: (currency, minor) => flutterwave.setBalanceMinor(currency, minor),
         setNonRefundablePaymentTypes: (types) => flutterwave.setNonRefundablePaymentTypes(types),
       },
-      apiFaults,
       events: { httpEndpoint: events.httpEndpoint, realtimeEndpoint: events.realtimeEndpoint, certificate: events.certificate },
       config,
       credentials,
@@ -480,9 +478,14 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       tokens,
       captcha,
       throttleFunction: (name, on) => {
-        const task = /^task:(.+)$/.exec(name)?.[1];
-        if (!task) throw new Error(`Only task functions can be throttled locally ('task:<State>'), not '${name}'`);
-        workflow.throttle(task, on);
+        const [, kind, which = ''] = /^(task|route):(.+)$/.exec(name) ?? [];
+        if (kind === 'task') workflow.throttle(which, on);
+        else if (kind === 'route' && routes.some((r) => r.name === which))
+          apiFaults.throttledFunctions[on ? 'add' : 'delete'](which);
+        else
+          throw new Error(
+            `Only task and route functions can be throttled locally ('task:<State>', 'route:<name>'), not '${name}'`,
+          );
       },
       runSchedule: (name) => scheduleRunner.runNow(name),
       stop,

@@ -15,7 +15,7 @@ import { sendFromBank } from '../support/sandbox-payer';
  * The HTTP API's throttles, locally as in AWS: every public route has its own limits (the route
  * table's `throttle`, which CDK writes into the stage's route settings), so a flood of one is
  * refused at the API while the provider's webhook goes on crediting money; and when Lambda
- * throttles a function (the `apiFaults` switch), the API answers for it and the money waits for
+ * throttles a function (`cloud.throttleFunction`), the API answers for it and the money waits for
  * the provider's redelivery instead of being lost.
  */
 
@@ -124,7 +124,7 @@ describe('a function Lambda throttles', () => {
   it('is answered 500 "Internal Server Error" by the API without running it, and the payment it refused is credited once on redelivery', async () => {
     const { id, account } = await contractAwaitingTransfer();
     const before = invoked('flutterwave-webhook');
-    cloud.apiFaults.throttledFunctions.add('flutterwave-webhook');
+    cloud.throttleFunction('route:flutterwave-webhook', true);
     try {
       expect(await sendFromBank(cloud, account.account_number, toDecimalString(account.amount_minor))).toBe(200);
       const refusedDelivery = await eventually(
@@ -143,7 +143,7 @@ describe('a function Lambda throttles', () => {
       expect(invoked('flutterwave-webhook')).toBe(before);
       expect(await contractOf(id)).toMatchObject({ status: 'active', amount_paid_minor: 0 });
     } finally {
-      cloud.apiFaults.throttledFunctions.delete('flutterwave-webhook');
+      cloud.throttleFunction('route:flutterwave-webhook', false);
     }
 
     // The provider sends it again (its resend-hook): now the function runs and credits it, once.
