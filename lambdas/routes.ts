@@ -13,6 +13,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export interface RoutePermissions {
   /** Access to the table. @default 'none' */
   table?: 'none' | 'read' | 'readWrite';
+  /**
+   * The only partitions it touches, when it touches one kind of item (`USER#*`): CDK adds a
+   * dynamodb:LeadingKeys condition to its table grants, which the local cloud enforces as AWS does.
+   * @default any partition
+   */
+  tableKeys?: readonly string[];
   /** May send email through SES. @default false */
   sendEmail?: boolean;
   /** Cognito admin actions on the user pool, e.g. 'cognito-idp:AdminGetUser'. @default [] */
@@ -62,6 +68,12 @@ export type RouteDefinition = RouteEntry &
 
 /** What a person does by hand on a public page (sign up, recover an account): a few a second at most. */
 const byHand: RouteThrottle = { rateLimit: 20, burstLimit: 40 };
+
+/**
+ * A person's own items (profile, devices, notifications, preferences): the routes that touch
+ * nothing else may touch no other partition (the session check reads the profile too).
+ */
+const ownItems = ['USER#*'] as const;
 
 export const routes: readonly RouteDefinition[] = [
   {
@@ -127,10 +139,22 @@ export const routes: readonly RouteDefinition[] = [
     method: 'GET',
     path: '/profile',
     auth: 'protected',
-    permissions: { table: 'read', userPoolActions: ['cognito-idp:AdminGetUser'] },
+    permissions: { table: 'read', tableKeys: ownItems, userPoolActions: ['cognito-idp:AdminGetUser'] },
   },
-  { name: 'list-devices', method: 'GET', path: '/devices', auth: 'protected', permissions: { table: 'read' } },
-  { name: 'remove-device', method: 'DELETE', path: '/devices/{id}', auth: 'protected', permissions: { table: 'readWrite' } },
+  {
+    name: 'list-devices',
+    method: 'GET',
+    path: '/devices',
+    auth: 'protected',
+    permissions: { table: 'read', tableKeys: ownItems },
+  },
+  {
+    name: 'remove-device',
+    method: 'DELETE',
+    path: '/devices/{id}',
+    auth: 'protected',
+    permissions: { table: 'readWrite', tableKeys: ownItems },
+  },
 
   // Contracts
   // Emails: the invitation of an address without an account, or the acceptor's notice (a notification
@@ -350,17 +374,23 @@ export const routes: readonly RouteDefinition[] = [
     method: 'POST',
     path: '/email-preferences',
     auth: 'protected',
-    permissions: { table: 'readWrite' },
+    permissions: { table: 'readWrite', tableKeys: ownItems },
   },
 
   // Notifications
-  { name: 'list-notifications', method: 'GET', path: '/notifications', auth: 'protected', permissions: { table: 'read' } },
+  {
+    name: 'list-notifications',
+    method: 'GET',
+    path: '/notifications',
+    auth: 'protected',
+    permissions: { table: 'read', tableKeys: ownItems },
+  },
   {
     name: 'mark-notification-read',
     method: 'POST',
     path: '/notifications/{id}/read',
     auth: 'protected',
-    permissions: { table: 'readWrite' },
+    permissions: { table: 'readWrite', tableKeys: ownItems },
   },
 ];
 

@@ -127,6 +127,7 @@ export class EscrowApi extends Construct {
         purpose: `route:${route.name}`,
         data,
         tableAccess: permissions.table ?? 'none',
+        tableKeys: permissions.tableKeys,
         environment: writes ? writerEnvironment : environment,
         ...(route.timeoutSeconds ? { timeout: Duration.seconds(route.timeoutSeconds) } : {}),
         ...(route.reservedConcurrency ? { reservedConcurrentExecutions: stage.lambdaConcurrency.perReservedRoute } : {}),

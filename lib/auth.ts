@@ -54,6 +54,7 @@ export class EscrowAuth extends Construct {
           purpose: `trigger:${name}`,
           data,
           tableAccess: permissions.table ?? 'none',
+          tableKeys: permissions.tableKeys,
           // Cognito abandons a trigger after 5 s; failing earlier gives a clean error instead.
           timeout: Duration.seconds(5),
           // No user pool: the pool depends on its triggers (see FunctionSettings.userPool).

@@ -52,17 +52,21 @@ export class EscrowData extends Construct {
 
   /**
    * Grants `access` to the table and its indexes, naming each index ARN instead of `index/*`
-   * so the policy has no wildcard. 'none' grants nothing.
+   * so the policy has no wildcard; with `leadingKeys`, only to items whose partition key (an
+   * index's, for its queries) matches one of them. 'none' grants nothing.
    */
-  grant(grantee: IGrantable, access: TableAccess): void {
+  grant(grantee: IGrantable, access: TableAccess, leadingKeys?: readonly string[]): void {
     if (access === 'none') return;
     const indexArns = tableDefinition.globalSecondaryIndexes.map((i) => `${this.table.tableArn}/index/${i.indexName}`);
+    const conditions = leadingKeys?.length
+      ? { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...leadingKeys] } }
+      : undefined;
     grantee.grantPrincipal.addToPrincipalPolicy(
-      new PolicyStatement({ actions: readActions, resources: [this.table.tableArn, ...indexArns] }),
+      new PolicyStatement({ actions: readActions, resources: [this.table.tableArn, ...indexArns], conditions }),
     );
     if (access === 'readWrite') {
       grantee.grantPrincipal.addToPrincipalPolicy(
-        new PolicyStatement({ actions: writeActions, resources: [this.table.tableArn] }),
+        new PolicyStatement({ actions: writeActions, resources: [this.table.tableArn], conditions }),
       );
     }
   }

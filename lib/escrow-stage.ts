@@ -233,7 +233,7 @@ function disputeDecisionsPolicy(
       new PolicyStatement({
         sid: 'AnnounceToTheParties',
         actions: ['appsync:EventPublish'],
-        resources: [realtime.notifications.channelNamespaceArn],
+        resources: [realtime.notificationsArn],
       }),
     ],
   });

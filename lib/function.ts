@@ -39,6 +39,8 @@ export interface EscrowFunctionProps
   readonly data?: EscrowData;
   /** Access granted to `data`. @default 'none' */
   readonly tableAccess?: TableAccess;
+  /** The only partitions of `data` it may touch (a dynamodb:LeadingKeys condition). @default any */
+  readonly tableKeys?: readonly string[];
   /** @default 512 (MB; more memory also means more CPU, which shortens cold starts) */
   readonly memorySize?: number;
   /** @default Duration.seconds(10) (under the HTTP API's 30 s integration limit) */
@@ -59,7 +61,7 @@ export class EscrowFunction extends NodejsFunction {
   private readonly stageName: string;
 
   constructor(scope: Construct, id: string, props: EscrowFunctionProps) {
-    const { stage, purpose, data, tableAccess = 'none', environment, ...rest } = props;
+    const { stage, purpose, data, tableAccess = 'none', tableKeys, environment, ...rest } = props;
     // Created next to the function because a subclass cannot add children before super().
     const logGroup = new LogGroup(scope, `${id}Logs`, {
       retention: stage.logRetention,
@@ -83,7 +85,7 @@ export class EscrowFunction extends NodejsFunction {
     this.stageName = stage.name;
     // Instead of AWSLambdaBasicExecutionRole (logs:* on every log group): this group only.
     logGroup.grantWrite(role);
-    if (data) this.grantTable(data, tableAccess);
+    if (data) this.grantTable(data, tableAccess, tableKeys);
     Tags.of(this).add(FUNCTION_TAG, purpose);
     acknowledgeWildcardResource(
       role,
@@ -126,8 +128,8 @@ export class EscrowFunction extends NodejsFunction {
   }
 
   /** Grants table access by permission level; 'none' grants nothing. */
-  grantTable(data: EscrowData, access: TableAccess): void {
-    data.grant(this, access);
+  grantTable(data: EscrowData, access: TableAccess, leadingKeys?: readonly string[]): void {
+    data.grant(this, access, leadingKeys);
   }
 
   /** Lets the function read the named secrets, telling it where they are (lambdas/core/adapters/secrets.ts). */

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { AppSyncAuthorizationType, type CfnApi, type ChannelNamespace, Code, EventApi } from 'aws-cdk-lib/aws-appsync';
+import {
+  AppSyncAuthorizationType,
+  AppSyncEventResource,
+  type CfnApi,
+  type ChannelNamespace,
+  Code,
+  EventApi,
+} from 'aws-cdk-lib/aws-appsync';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { type IGrantable, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -93,5 +100,10 @@ export class EscrowRealtime extends Construct implements RealtimePublishing {
 
   grantPublish(grantee: IGrantable): void {
     this.notifications.grantPublish(grantee);
+  }
+
+  /** The notifications namespace as IAM names it (what `grantPublish` grants on), for a person's policy. */
+  get notificationsArn(): string {
+    return AppSyncEventResource.ofChannelNamespace(notificationsNamespace).resourceArns(this.api)[0] as string;
   }
 }

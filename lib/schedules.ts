@@ -66,6 +66,7 @@ export class EscrowSchedules extends Construct {
         purpose: `schedule:${schedule.name}`,
         data,
         tableAccess: schedule.permissions.table ?? 'none',
+        tableKeys: schedule.permissions.tableKeys,
         // A sweep over stored state, not behind the HTTP API: room for a provider that answers slowly.
         timeout: Duration.seconds(60),
         environment: writes ? writerEnvironment : environment,

@@ -91,6 +91,7 @@ export class EscrowWorkflow extends Construct {
         purpose: `task:${task.state}`,
         data,
         tableAccess: task.permissions.table ?? 'none',
+        tableKeys: task.permissions.tableKeys,
         // A task runs inside the execution, not behind the HTTP API: its own timeout.
         timeout: Duration.seconds(30),
         environment: writes ? writerEnvironment : environment,

@@ -369,7 +369,7 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     }
   });
 
-  it('gives ops, and nobody else, a policy to decide disputes and resume what waits: the stage outputs, the table by key, the answer to the execution, starting its next one, and states:RedriveExecution on its executions', () => {
+  it('gives ops, and nobody else, a policy to decide disputes and resume what waits: the stage outputs, the table by key, the answer to the execution, starting its next one, states:RedriveExecution on its executions, and telling the parties as a function would', () => {
     const policies = resources(template, 'AWS::IAM::ManagedPolicy').filter(
       ([, p]) => p.Properties.ManagedPolicyName === 'escrow-dev-decide-disputes',
     );
@@ -382,12 +382,14 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     const statements = policy.Properties.PolicyDocument.Statement as Statement[];
     expect(actionsOf(statements).sort()).toEqual(
       [
+        'appsync:EventPublish',
         'cloudformation:DescribeStacks',
         'dynamodb:ConditionCheckItem',
         'dynamodb:GetItem',
         'dynamodb:PutItem',
         'dynamodb:Query',
         'dynamodb:UpdateItem',
+        'ses:SendEmail',
         'states:DescribeExecution',
         'states:RedriveExecution',
         'states:SendTaskFailure',
@@ -405,6 +407,18 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
       Resource: inAccount(':execution:escrow-dev-contracts:*'),
     });
     expect(JSON.stringify(bySid.StartTheNextExecution?.Resource)).toContain(':stateMachine:escrow-dev-contracts');
+    // A decision's emails go out as the functions send them: as the stage's sender only, through its
+    // templates and configuration set; its notifications reach the parties' channels, nothing else of AppSync.
+    expect(bySid.EmailTheParties).toMatchObject({
+      Action: 'ses:SendEmail',
+      Condition: { StringEquals: { 'ses:FromAddress': 'no-reply@mail.middleman.ng' } },
+    });
+    expect(JSON.stringify(bySid.EmailTheParties?.Resource)).toContain(':template/escrow-dev-*');
+    expect(arnText(bySid.AnnounceToTheParties?.Resource)).toMatch(
+      new RegExp(
+        `^arn:aws:appsync:eu-west-1:<AWS::AccountId>:apis/<${eventApiOf(template)}.ApiId>/channelNamespace/notifications$`,
+      ),
+    );
     const [[tableId]] = resources(template, 'AWS::DynamoDB::GlobalTable') as [[string, Resource]];
     const text = JSON.stringify(statements);
     expect(text).not.toContain('"*"');
@@ -814,6 +828,31 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
 
   it('grants each route function only the permissions its route-table entry lists', () => {
     expectLeastPrivilege(template, routes);
+  });
+
+  it('keeps a route that touches only a person’s own items to their partitions (dynamodb:LeadingKeys), and the others to no condition', () => {
+    const limited = routes.filter((r) => r.permissions.tableKeys);
+    expect(limited.map((r) => r.name).sort()).toEqual(
+      [
+        'get-profile',
+        'list-devices',
+        'list-notifications',
+        'mark-notification-read',
+        'remove-device',
+        'save-email-preferences',
+      ].sort(),
+    );
+    for (const route of routes) {
+      const tableStatements = statementsOf(template, functionTagged(template, `route:${route.name}`)[1]).filter((s) =>
+        actionsOf([s]).some((a) => a.startsWith('dynamodb:')),
+      );
+      for (const s of tableStatements)
+        expect(s.Condition, route.name).toEqual(
+          route.permissions.tableKeys
+            ? { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...route.permissions.tableKeys] } }
+            : undefined,
+        );
+    }
   });
 
   it('lets every protected route check the caller’s session with a read of the profile, and no Cognito call unless its entry lists one', () => {

@@ -66,6 +66,7 @@ describe('the ledger', () => {
           suspense: 0,
           refund_pending: 0,
           fees: 0,
+          float: 0,
         });
       }),
     );
