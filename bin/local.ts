@@ -1,8 +1,8 @@
 /**
  * `npm start`: the whole product on this machine. Builds the web app if it is missing, starts the
  * local cloud with its data under .data/, seeds the demo accounts on the first run, and stops
- * cleanly on Ctrl-C. ESCROW_DATA_DIR moves the data folder. PORT chooses the app's port (the next seven ports serve the API, Cognito,
- * the mailbox, DynamoDB Local, Step Functions, the payment provider's sandbox and the realtime channels). ESCROW_TIME_SCALE
+ * cleanly on Ctrl-C. ESCROW_DATA_DIR moves the data folder. PORT chooses the app's port (the next eight ports serve the API, Cognito,
+ * the mailbox, DynamoDB Local, Step Functions, the payment provider's sandbox, the realtime channels and Secrets Manager). ESCROW_TIME_SCALE
  * runs business time faster (README: "Compressing business time"). ESCROW_SANDBOX_NO_REFUNDS
  * (e.g. `bank_transfer,opay`) makes the sandbox refuse refunds of those payments, as the provider
  * does for some methods, so their refunds go to the buyer's bank account instead.
@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { timeScale as readTimeScale } from '../lambdas/core/adapters/env';
 import { ensureDemoUsers, trustedDeviceScript } from '../lib/local/demo-users';
+import { isStageIamCached } from '../lib/local/iam/stage-cache';
 import { startLocalCloud } from '../lib/local/index';
 import { buildWeb } from '../scripts/build-web';
 import { appShellFile } from '../web/src/config/paths';
@@ -47,6 +48,8 @@ if (!existsSync(join(root, 'web', 'dist', appShellFile))) {
   await buildWeb();
 }
 
+if (!isStageIamCached())
+  console.log("Synthesizing the stage's roles with CDK, which the local cloud enforces (after a change, about 10 s)...");
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 const cloud = await startLocalCloud({ dataDir, port, timeScale, flutterwave: { nonRefundablePaymentTypes } });
 const demoUsers = await ensureDemoUsers(cloud.cognito, join(dataDir, 'demo-users.json'));

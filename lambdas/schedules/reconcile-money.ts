@@ -30,7 +30,12 @@ export const handler = middy<unknown, ReconcileSummary, Error, Context>()
     if (payments.open > 0) logger.info('Payments reconciled', payments);
     const refunds = await sendOpenRefunds();
     if (refunds.open > 0) logger.info('Refund legs reconciled', refunds);
-    const cover = await checkProviderCover();
+    // The provider's balance cannot be read while it is down: the last check stands (npm run held
+    // says how old it is), and the run's other work is not lost for it.
+    const cover = await checkProviderCover().catch((error: unknown) => {
+      logger.warn('The provider’s cover of what customers are owed not checked', { error: error as Error });
+      return [];
+    });
     return { ...refunds, payments, waitingForOps, reminded, cover };
   });
 

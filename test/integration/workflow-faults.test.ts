@@ -204,6 +204,6 @@ describe('a task’s function throttled', () => {
     expect(cloud.flutterwave.transfers().filter((t) => t.reference.startsWith(payoutReference(id)))).toHaveLength(1);
     await expectNoneEndedBadly(id);
     await expectBalancedLedgers([id]);
-    expect(() => cloud.throttleFunction('route:release-funds', true)).toThrow(/Only task functions/);
+    expect(() => cloud.throttleFunction('trigger:preSignUp', true)).toThrow(/Only task and route functions/);
   }, 90_000);
 });

@@ -50,13 +50,18 @@ export interface FlutterwaveSandboxOptions {
    * What a new sandbox's wallets hold before the first payment, in minor units: the float a
    * merchant puts in before launch, which pays the provider's fees that its own fees do not cover
    * (a payment's fee is not given back with its refund; a transfer's fee can pass the platform's
-   * 2%). A stored sandbox keeps what it started with. @default ₦1,000,000 in NGN (defaultFloatMinor)
+   * 2%). A stored sandbox keeps what it started with. @default ₦1,000,000, and 1,000 in each
+   * currency a card can be charged in (defaultFloatMinor)
    */
   openingBalancesMinor?: Record<string, number>;
 }
 
-/** The float a new sandbox's NGN wallet starts with: ₦1,000,000, far more than a test's fees. */
-export const defaultFloatMinor = { NGN: 100_000_000 } as const;
+/**
+ * The float a new sandbox's wallets start with: ₦1,000,000, far more than a test's fees, and 1,000
+ * dollars, euros and pounds: a card payment in another currency than its contract's is refunded in
+ * full in its own, and the provider keeps its fee on it, so that wallet must hold a float too.
+ */
+export const defaultFloatMinor = { NGN: 100_000_000, USD: 100_000, EUR: 100_000, GBP: 100_000 } as const;
 
 /** A running sandbox. */
 export interface FlutterwaveSandbox {

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { StageIam } from './stage-iam';
 
@@ -60,8 +60,7 @@ export function loadStageIam(): StageIam {
   return JSON.parse(readFileSync(file, 'utf8')) as StageIam;
 }
 
-/** When the cached synthesis was made, or undefined (for `npm start` to say it is synthesizing). */
-export function cachedStageIamAge(): number | undefined {
-  const file = join(cacheDir, `${stageSourceHash()}.json`);
-  return existsSync(file) ? Date.now() - statSync(file).mtimeMs : undefined;
+/** Whether the local stage is synthesized for the sources as they are (`npm start` says when it synthesizes). */
+export function isStageIamCached(): boolean {
+  return existsSync(join(cacheDir, `${stageSourceHash()}.json`));
 }
