@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { envNames } from '../lambdas/core/adapters/env';
 import { adminAccessKeyId, type Person, principalCredentials } from '../lib/local/iam/credentials';
 import { loadStageIam } from '../lib/local/iam/stage-cache';
@@ -90,4 +91,24 @@ export function pointAtLocalCloud(port: number, principal: string): void {
   for (const [name, value] of Object.entries(local)) if (value !== undefined) process.env[name] ??= value;
   const { accessKeyId, secretAccessKey } = principalCredentials(localRootSecret(), principal);
   Object.assign(process.env, { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey });
+}
+
+/**
+ * An ops command about one contract as `npm run <name> -- <args> [--stage <name>] [--port <app port>]`
+ * takes it: its arguments (the usage line, exit code 2, when one is missing), pointed at the stage as ops.
+ */
+export async function opsCommand(
+  name: string,
+  argNames: readonly string[],
+): Promise<{ args: string[]; stage: string | undefined; region: string }> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { stage: { type: 'string' }, port: { type: 'string' } },
+  });
+  if (positionals.length < argNames.length) {
+    console.error(`usage: npm run ${name} -- ${argNames.map((a) => `<${a}>`).join(' ')} [--stage <name>] [--port <app port>]`);
+    process.exit(2);
+  }
+  const region = await pointAtStage(values.stage, Number(values.port ?? process.env.PORT ?? 3000), 'ops');
+  return { args: positionals, stage: values.stage, region };
 }

@@ -12,13 +12,12 @@
  * deployed stage with the caller's AWS credentials (the ops group's policy allows
  * states:RedriveExecution on the stage's executions).
  */
-import { parseArgs } from 'node:util';
 import { DescribeExecutionCommand, type DescribeExecutionCommandOutput, RedriveExecutionCommand } from '@aws-sdk/client-sfn';
 import { envNames } from '../lambdas/core/adapters/env';
 import { executionNames } from '../lambdas/core/adapters/workflow';
 import { type ExecutionStatus, endedBadly } from '../lambdas/core/domain/execution-lifetime';
 import { stepFunctions } from './aws-clients';
-import { pointAtStage } from './point-at-stage';
+import { opsCommand } from './point-at-stage';
 
 /** The contract's latest execution (following `<id>--2`, `--3`, ... while they exist), or undefined when it has none. */
 async function latestExecution(contractId: string, stateMachineArn: string) {
@@ -38,16 +37,9 @@ async function latestExecution(contractId: string, stateMachineArn: string) {
 }
 
 async function main() {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: { stage: { type: 'string' }, port: { type: 'string' } },
-  });
-  const contractId = positionals[0];
-  if (!contractId) {
-    console.error('usage: npm run redrive -- <contractId> [--stage <name>] [--port <app port>]');
-    process.exit(2);
-  }
-  await pointAtStage(values.stage, Number(values.port ?? process.env.PORT ?? 3000), 'ops');
+  const {
+    args: [contractId = ''],
+  } = await opsCommand('redrive', ['contractId']);
   const stateMachineArn = process.env[envNames.stateMachineArn] as string;
   const latest = await latestExecution(contractId, stateMachineArn);
   if (!latest) {

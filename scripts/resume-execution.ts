@@ -12,22 +12,16 @@
  * recorded as resumed by the caller's IAM ARN.
  */
 import { userInfo } from 'node:os';
-import { parseArgs } from 'node:util';
 import { callerArn } from './caller-identity';
-import { pointAtStage } from './point-at-stage';
+import { opsCommand } from './point-at-stage';
 
 async function main() {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: { stage: { type: 'string' }, port: { type: 'string' } },
-  });
-  const contractId = positionals[0];
-  if (!contractId) {
-    console.error('usage: npm run resume-execution -- <contractId> [--stage <name>] [--port <app port>]');
-    process.exit(2);
-  }
-  const region = await pointAtStage(values.stage, Number(values.port ?? process.env.PORT ?? 3000), 'ops');
-  const by = values.stage ? await callerArn(region) : `local:${userInfo().username}`;
+  const {
+    args: [contractId = ''],
+    stage,
+    region,
+  } = await opsCommand('resume-execution', ['contractId']);
+  const by = stage ? await callerArn(region) : `local:${userInfo().username}`;
   const { resumeHeldExecution } = await import('../lambdas/core/services/execution-holds');
   const { resumed, hold } = await resumeHeldExecution(contractId, by);
   console.log(

@@ -8,20 +8,12 @@
  * deployed stage with the caller's AWS credentials (the stack's outputs name the table and the
  * state machine). Then `npm run executions -- <contractId>` shows the outcome.
  */
-import { parseArgs } from 'node:util';
-import { pointAtStage } from './point-at-stage';
+import { opsCommand } from './point-at-stage';
 
 async function main() {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: { stage: { type: 'string' }, port: { type: 'string' } },
-  });
-  const contractId = positionals[0];
-  if (!contractId) {
-    console.error('usage: npm run resume-payout -- <contractId> [--stage <name>] [--port <app port>]');
-    process.exit(2);
-  }
-  await pointAtStage(values.stage, Number(values.port ?? process.env.PORT ?? 3000), 'ops');
+  const {
+    args: [contractId = ''],
+  } = await opsCommand('resume-payout', ['contractId']);
   const { resumePayout } = await import('../lambdas/core/services/payouts/failure');
   const { resumed, payout } = await resumePayout(contractId);
   console.log(

@@ -8,21 +8,13 @@
  * Locally it works on the local cloud `npm start` runs (PORT, default 3000); with `--stage` on a
  * deployed stage with the caller's AWS credentials (the stack's outputs name the table).
  */
-import { parseArgs } from 'node:util';
 import { formatAmount } from '../lambdas/core/domain/money';
-import { pointAtStage } from './point-at-stage';
+import { opsCommand } from './point-at-stage';
 
 async function main() {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: { stage: { type: 'string' }, port: { type: 'string' } },
-  });
-  const [contractId, legName] = positionals;
-  if (!contractId || !legName) {
-    console.error('usage: npm run resume-refund -- <contractId> <leg> [--stage <name>] [--port <app port>]');
-    process.exit(2);
-  }
-  await pointAtStage(values.stage, Number(values.port ?? process.env.PORT ?? 3000), 'ops');
+  const {
+    args: [contractId = '', legName = ''],
+  } = await opsCommand('resume-refund', ['contractId', 'leg']);
   const { resumeRefundLeg } = await import('../lambdas/core/services/refunds');
   const { resumed, leg } = await resumeRefundLeg(contractId, legName).catch((error: Error) => {
     console.error(error.message);

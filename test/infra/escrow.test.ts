@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, type CfnElement, NestedStack, Stack } from 'aws-cdk-lib';
+import { App, NestedStack, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -23,6 +23,7 @@ import { esbuildOptions } from '../../lib/bundling';
 import { contentSecurityPolicy, eventsSources, realtimeEndpointOf } from '../../lib/content-security-policy';
 import { EscrowData } from '../../lib/data';
 import { FUNCTION_TAG } from '../../lib/function';
+import { flattenedTemplate } from '../../lib/local/iam/cloudformation';
 import { EscrowRealtime, notificationsHandlerPath } from '../../lib/realtime';
 import { EscrowSecrets } from '../../lib/secrets';
 import { loadStageConfig, reservedConcurrencyOf, type StageConfig, StageSettingsError } from '../../lib/stage-config';
@@ -65,43 +66,11 @@ const prodSettings = {
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON
 type Json = any;
 
-/** Replaces every `{ Ref: <name> }` whose name `values` has by that value, everywhere in `node`. */
-function substitute(node: Json, values: Record<string, Json>): Json {
-  if (Array.isArray(node)) return node.map((n) => substitute(n, values));
-  if (node === null || typeof node !== 'object') return node;
-  const keys = Object.keys(node);
-  if (keys.length === 1 && keys[0] === 'Ref' && typeof node.Ref === 'string' && node.Ref in values) return values[node.Ref];
-  return Object.fromEntries(keys.map((k) => [k, substitute(node[k], values)]));
-}
-
-/** Replaces `{ 'Fn::GetAtt': [<nested stack>, 'Outputs.<name>'] }` by that output's value. */
-function resolveOutputs(node: Json, nestedId: string, outputs: Record<string, { Value: Json }>): Json {
-  if (Array.isArray(node)) return node.map((n) => resolveOutputs(n, nestedId, outputs));
-  if (node === null || typeof node !== 'object') return node;
-  const getAtt = node['Fn::GetAtt'];
-  if (Array.isArray(getAtt) && getAtt[0] === nestedId && String(getAtt[1]).startsWith('Outputs.'))
-    return outputs[String(getAtt[1]).slice('Outputs.'.length)]?.Value;
-  return Object.fromEntries(Object.keys(node).map((k) => [k, resolveOutputs(node[k], nestedId, outputs)]));
-}
-
 /**
- * The stage stack with its nested stacks folded back in: their resources merged, their parameters
- * replaced by what the parent passes, the parent's reads of their outputs by the outputs' values.
- * The assertions then read one graph, as CloudFormation deploys it.
+ * The stage stack with its nested stacks folded back in (lib/local/iam/cloudformation.ts, which the
+ * local cloud reads its roles from too): the assertions read one graph, as CloudFormation deploys it.
  */
-function flattened(stack: Stack): Template {
-  let parent: Json = Template.fromStack(stack).toJSON();
-  for (const nested of stack.node.findAll().filter((c): c is NestedStack => c instanceof NestedStack)) {
-    const nestedJson: Json = Template.fromStack(nested).toJSON();
-    const nestedId = stack.getLogicalId(nested.nestedStackResource as CfnElement);
-    const passed = (parent.Resources[nestedId].Properties.Parameters ?? {}) as Record<string, Json>;
-    const resources = substitute(nestedJson.Resources, passed);
-    const outputs = substitute(nestedJson.Outputs ?? {}, passed);
-    const { [nestedId]: _nestedStack, ...rest } = parent.Resources as Record<string, Json>;
-    parent = resolveOutputs({ ...parent, Resources: { ...rest, ...resources } }, nestedId, outputs);
-  }
-  return Template.fromJSON(parent);
-}
+const flattened = (stack: Stack) => Template.fromJSON(flattenedTemplate(stack));
 
 function synth(context: Record<string, unknown>) {
   const { app, stack, mail } = createEscrowApp({ context: { ...cdkContext, ...deploySettings, ...context } });

@@ -7,9 +7,9 @@ import { formatAmount } from '../../lambdas/core/domain/money';
 import { getCoverCheck, ledgerTotals } from '../../lambdas/core/entities/ledger';
 import { payoutKey } from '../../lambdas/core/entities/payout';
 import { getRefundLeg, listRefundLegs, type RefundLeg } from '../../lambdas/core/entities/refund';
-import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
+import { type LocalCloud, localStage } from '../../lib/local/index';
 import { documents } from '../../scripts/aws-clients';
-import { configureAmplify } from '../support/amplify';
+import { startDealCloud } from '../support/deal-cloud';
 import { captureEmf } from '../support/emf';
 import { eventually } from '../support/eventually';
 import { apiCaller, apiOrThrow } from '../support/http';
@@ -31,18 +31,17 @@ const pin = '2468';
 const touched = new Set<string>();
 
 beforeAll(async () => {
-  cloud = await startLocalCloud({
-    // The payout's retries 100 ms apart, not the workflow's real backoff; the sandbox settles in 300 ms.
-    workflowTimeouts: { Transfer: 2 },
-    workflowRetryIntervals: { Transfer: 100 },
-    flutterwave: { transferSettleMs: 300, refundSettleMs: 300 },
-    // Only the tests run the reconciler.
-    schedules: { everyMs: 3_600_000 },
-  });
-  configureAmplify(cloud.config);
-  seller = await signedInPerson(cloud, 'seller');
-  buyer = await signedInPerson(cloud, 'buyer');
-  await readyToBePaid(cloud, seller, pin);
+  ({ cloud, seller, buyer } = await startDealCloud(
+    {
+      // The payout's retries 100 ms apart, not the workflow's real backoff; the sandbox settles in 300 ms.
+      workflowTimeouts: { Transfer: 2 },
+      workflowRetryIntervals: { Transfer: 100 },
+      flutterwave: { transferSettleMs: 300, refundSettleMs: 300 },
+      // Only the tests run the reconciler.
+      schedules: { everyMs: 3_600_000 },
+    },
+    { pin },
+  ));
 }, 120_000);
 
 afterEach(async () => {

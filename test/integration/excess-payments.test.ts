@@ -6,13 +6,12 @@ import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { PaymentStatusResponse, TransferAccountResponse } from '../../lambdas/core/api/payments';
 import { platformFee, toDecimalString } from '../../lambdas/core/domain/money';
 import { listRefundLegs } from '../../lambdas/core/entities/refund';
-import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
-import { configureAmplify } from '../support/amplify';
+import type { LocalCloud } from '../../lib/local/index';
+import { startDealCloud } from '../support/deal-cloud';
 import { eventually } from '../support/eventually';
-import { type SignedInPerson, signedInPerson } from '../support/identity';
+import type { SignedInPerson } from '../support/identity';
 import { expectBalancedLedgers, expectReconciled, ledgerOf, ledgerSummaryOf } from '../support/ledger';
 import { cardCheckout, providerRefundsOf } from '../support/sandbox-payer';
-import { readyToBePaid } from '../support/seller';
 
 /**
  * Money no contract can take, against the local cloud, the real state machine and the provider's
@@ -29,11 +28,10 @@ const touched = new Set<string>();
 const dataDir = mkdtempSync(join(tmpdir(), 'escrow-excess-'));
 
 beforeAll(async () => {
-  cloud = await startLocalCloud({ dataDir, timeScale: 0.00002, flutterwave: { transferSettleMs: 300 } });
-  configureAmplify(cloud.config);
-  seller = await signedInPerson(cloud, 'seller');
-  buyer = await signedInPerson(cloud, 'buyer');
-  await readyToBePaid(cloud, seller, pin);
+  ({ cloud, seller, buyer } = await startDealCloud(
+    { dataDir, timeScale: 0.00002, flutterwave: { transferSettleMs: 300 } },
+    { pin },
+  ));
 }, 120_000);
 
 afterEach(async () => {

@@ -7,8 +7,8 @@ import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
 import { executionLifetimeDays } from '../../lambdas/core/domain/execution-lifetime';
 import { payoutReference } from '../../lambdas/core/domain/payout';
 import { failingPayoutAccount } from '../../lib/local/flutterwave/index';
-import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
-import { configureAmplify } from '../support/amplify';
+import type { LocalCloud } from '../../lib/local/index';
+import { startDealCloud } from '../support/deal-cloud';
 import { eventually } from '../support/eventually';
 import { apiCaller } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
@@ -34,19 +34,18 @@ const dataDir = mkdtempSync(join(tmpdir(), 'escrow-lifetime-'));
 
 beforeAll(async () => {
   // The 7-day funding window would last 0.6 s: about 2 s leaves the buyer time to pay.
-  cloud = await startLocalCloud({
-    dataDir,
-    timeScale,
-    // The transfer's 1-hour wait for its webhook would last 3.6 ms, less than one run of its task: about 2 s.
-    workflowTimeouts: { AwaitFunding: 2_000_000, Transfer: 2_000_000 },
-    // A failed transfer's retries 50 ms apart (its real backoff is a minute and more).
-    workflowRetryIntervals: { Transfer: 50 },
-    flutterwave: { transferSettleMs: 300 },
-  });
-  configureAmplify(cloud.config);
-  seller = await signedInPerson(cloud, 'seller');
-  buyer = await signedInPerson(cloud, 'buyer');
-  await readyToBePaid(cloud, seller, pin);
+  ({ cloud, seller, buyer } = await startDealCloud(
+    {
+      dataDir,
+      timeScale,
+      // The transfer's 1-hour wait for its webhook would last 3.6 ms, less than one run of its task: about 2 s.
+      workflowTimeouts: { AwaitFunding: 2_000_000, Transfer: 2_000_000 },
+      // A failed transfer's retries 50 ms apart (its real backoff is a minute and more).
+      workflowRetryIntervals: { Transfer: 50 },
+      flutterwave: { transferSettleMs: 300 },
+    },
+    { pin },
+  ));
 }, 120_000);
 
 afterAll(async () => {

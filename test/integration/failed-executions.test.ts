@@ -9,15 +9,14 @@ import { toDecimalString } from '../../lambdas/core/domain/money';
 import { payoutReference } from '../../lambdas/core/domain/payout';
 import { lagosDay } from '../../lambdas/core/domain/reconciliation';
 import { escrowDefinitionPath } from '../../lambdas/tasks';
-import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
-import { configureAmplify } from '../support/amplify';
+import type { LocalCloud } from '../../lib/local/index';
+import { startDealCloud } from '../support/deal-cloud';
 import { eventually } from '../support/eventually';
 import { apiCaller } from '../support/http';
-import { type SignedInPerson, signedInPerson } from '../support/identity';
+import type { SignedInPerson } from '../support/identity';
 import { expectBalancedLedgers } from '../support/ledger';
 import { contractPaidInFull, markCompleted } from '../support/paid-contract';
 import { sendFromBank } from '../support/sandbox-payer';
-import { readyToBePaid } from '../support/seller';
 import { executionsOf } from '../support/workflow';
 
 /**
@@ -48,18 +47,17 @@ let buyer: SignedInPerson;
 const touched = new Set<string>();
 
 beforeAll(async () => {
-  cloud = await startLocalCloud({
-    workflowDefinition: beforeEveryTaskHadACatch,
-    // A 4-second funding window; the transfer's wait for its webhook 5 s.
-    workflowTimeouts: { AwaitFunding: 4, Transfer: 5 },
-    workflowRetryIntervals: { CancelUnfunded: 50, Transfer: 20 },
-    flutterwave: { transferSettleMs: 300 },
-    schedules: { everyMs: 3_600_000 },
-  });
-  configureAmplify(cloud.config);
-  seller = await signedInPerson(cloud, 'failed-seller');
-  buyer = await signedInPerson(cloud, 'failed-buyer');
-  await readyToBePaid(cloud, seller, pin);
+  ({ cloud, seller, buyer } = await startDealCloud(
+    {
+      workflowDefinition: beforeEveryTaskHadACatch,
+      // A 4-second funding window; the transfer's wait for its webhook 5 s.
+      workflowTimeouts: { AwaitFunding: 4, Transfer: 5 },
+      workflowRetryIntervals: { CancelUnfunded: 50, Transfer: 20 },
+      flutterwave: { transferSettleMs: 300 },
+      schedules: { everyMs: 3_600_000 },
+    },
+    { pin, seller: 'failed-seller', buyer: 'failed-buyer' },
+  ));
 }, 120_000);
 
 afterAll(async () => {

@@ -3,15 +3,14 @@ import { promisify } from 'node:util';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { lagosDay } from '../../lambdas/core/domain/reconciliation';
-import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
+import { type LocalCloud, localStage } from '../../lib/local/index';
 import { documents, stepFunctions } from '../../scripts/aws-clients';
 import { moneyMovements, movementCsv, movementTable } from '../../scripts/money-movements';
-import { configureAmplify } from '../support/amplify';
+import { startDealCloud } from '../support/deal-cloud';
 import { eventually } from '../support/eventually';
 import { apiOrThrow } from '../support/http';
-import { type SignedInPerson, signedInPerson } from '../support/identity';
+import type { SignedInPerson } from '../support/identity';
 import { expectReconciled } from '../support/ledger';
-import { readyToBePaid } from '../support/seller';
 import { satisfiedContract } from '../support/targets';
 
 let cloud: LocalCloud;
@@ -20,16 +19,15 @@ let buyer: SignedInPerson;
 const pin = '1357';
 
 beforeAll(async () => {
-  cloud = await startLocalCloud({
-    // The payout's retries 100 ms apart, not the workflow's real backoff; the sandbox settles in 300 ms.
-    workflowTimeouts: { Transfer: 2 },
-    workflowRetryIntervals: { Transfer: 100 },
-    flutterwave: { transferSettleMs: 300 },
-  });
-  configureAmplify(cloud.config);
-  seller = await signedInPerson(cloud, 'seller');
-  buyer = await signedInPerson(cloud, 'buyer');
-  await readyToBePaid(cloud, seller, pin);
+  ({ cloud, seller, buyer } = await startDealCloud(
+    {
+      // The payout's retries 100 ms apart, not the workflow's real backoff; the sandbox settles in 300 ms.
+      workflowTimeouts: { Transfer: 2 },
+      workflowRetryIntervals: { Transfer: 100 },
+      flutterwave: { transferSettleMs: 300 },
+    },
+    { pin },
+  ));
 }, 120_000);
 
 afterAll(async () => {

@@ -11,17 +11,16 @@ import { closeFinishedDays, reconcile } from '../../lambdas/core/services/reconc
 import { defaultFloatMinor } from '../../lib/local/flutterwave/index';
 import { transferFee } from '../../lib/local/flutterwave/transfers';
 import { appFeeMinor } from '../../lib/local/flutterwave/wire';
-import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
+import { type LocalCloud, localStage } from '../../lib/local/index';
 import { documents } from '../../scripts/aws-clients';
 import { reconciliationReport } from '../../scripts/reconcile';
-import { configureAmplify } from '../support/amplify';
+import { startDealCloud } from '../support/deal-cloud';
 import { captureEmf } from '../support/emf';
 import { eventually } from '../support/eventually';
 import { apiOrThrow } from '../support/http';
-import { type SignedInPerson, signedInPerson } from '../support/identity';
+import type { SignedInPerson } from '../support/identity';
 import { expectBalancedLedgers, expectReconciled } from '../support/ledger';
 import { cardCheckout, sendFromBank } from '../support/sandbox-payer';
-import { readyToBePaid } from '../support/seller';
 import { satisfiedContract } from '../support/targets';
 
 /**
@@ -38,17 +37,16 @@ const pin = '2468';
 const contracts = new Set<string>();
 
 beforeAll(async () => {
-  cloud = await startLocalCloud({
-    workflowTimeouts: { Transfer: 2 },
-    workflowRetryIntervals: { Transfer: 100 },
-    flutterwave: { transferSettleMs: 300, refundSettleMs: 300 },
-    // Only the tests run the schedules here.
-    schedules: { everyMs: 3_600_000 },
-  });
-  configureAmplify(cloud.config);
-  seller = await signedInPerson(cloud, 'seller');
-  buyer = await signedInPerson(cloud, 'buyer');
-  await readyToBePaid(cloud, seller, pin);
+  ({ cloud, seller, buyer } = await startDealCloud(
+    {
+      workflowTimeouts: { Transfer: 2 },
+      workflowRetryIntervals: { Transfer: 100 },
+      flutterwave: { transferSettleMs: 300, refundSettleMs: 300 },
+      // Only the tests run the schedules here.
+      schedules: { everyMs: 3_600_000 },
+    },
+    { pin },
+  ));
 }, 120_000);
 
 afterAll(async () => {

@@ -3,15 +3,14 @@ import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
 import { toDecimalString } from '../../lambdas/core/domain/money';
 import { payoutReference } from '../../lambdas/core/domain/payout';
-import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
-import { configureAmplify } from '../support/amplify';
+import type { LocalCloud } from '../../lib/local/index';
+import { startDealCloud } from '../support/deal-cloud';
 import { eventually } from '../support/eventually';
 import { apiCaller } from '../support/http';
-import { type SignedInPerson, signedInPerson } from '../support/identity';
+import type { SignedInPerson } from '../support/identity';
 import { expectBalancedLedgers } from '../support/ledger';
 import { contractPaidInFull, markCompleted } from '../support/paid-contract';
 import { providerRefundsOf, sendFromBank } from '../support/sandbox-payer';
-import { readyToBePaid } from '../support/seller';
 import { executionsOf } from '../support/workflow';
 
 /**
@@ -31,20 +30,19 @@ let buyer: SignedInPerson;
 const touched = new Set<string>();
 
 beforeAll(async () => {
-  cloud = await startLocalCloud({
-    timeScale,
-    // The 7-day funding window would last 3.4 hours: 8 s leaves the buyer time to pay.
-    workflowTimeouts: { AwaitFunding: 400 },
-    // Retries as business time runs: spent well within the outage, so it reaches each task's Catch.
-    workflowRetryIntervals: { CancelUnfunded: 50, Transfer: 20, PreparePayout: 100 },
-    flutterwave: { transferSettleMs: 300, refundSettleMs: 300 },
-    // The reconciler's 5-minute run, every 2 s.
-    schedules: { everyMs: 2_000 },
-  });
-  configureAmplify(cloud.config);
-  seller = await signedInPerson(cloud, 'faults-seller');
-  buyer = await signedInPerson(cloud, 'faults-buyer');
-  await readyToBePaid(cloud, seller, pin);
+  ({ cloud, seller, buyer } = await startDealCloud(
+    {
+      timeScale,
+      // The 7-day funding window would last 3.4 hours: 8 s leaves the buyer time to pay.
+      workflowTimeouts: { AwaitFunding: 400 },
+      // Retries as business time runs: spent well within the outage, so it reaches each task's Catch.
+      workflowRetryIntervals: { CancelUnfunded: 50, Transfer: 20, PreparePayout: 100 },
+      flutterwave: { transferSettleMs: 300, refundSettleMs: 300 },
+      // The reconciler's 5-minute run, every 2 s.
+      schedules: { everyMs: 2_000 },
+    },
+    { pin, seller: 'faults-seller', buyer: 'faults-buyer' },
+  ));
 }, 120_000);
 
 afterAll(async () => {
