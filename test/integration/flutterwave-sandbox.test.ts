@@ -1111,8 +1111,16 @@ describe('the wallet balance', () => {
       },
     });
     expect(await getBalance('ngn')).toEqual({ currency: 'NGN', availableMinor: minor, ledgerMinor: minor });
+    // Every wallet with money: NGN, and the other currencies a card can be charged in, whose float it starts with.
     const all = await api('GET', '/balances');
-    expect(all.body.data).toEqual([{ currency: 'NGN', available_balance: naira, ledger_balance: naira }]);
+    const major = (currency: string) => sandbox.balanceMinor(currency) / 100;
+    expect(all.body.data).toEqual(
+      ['NGN', 'EUR', 'GBP', 'USD'].map((currency) => ({
+        currency,
+        available_balance: major(currency),
+        ledger_balance: major(currency),
+      })),
+    );
     expect((await api('GET', '/balances/XOF')).body.data).toEqual({ currency: 'XOF', available_balance: 0, ledger_balance: 0 });
     expect(await api('GET', '/balances/NAIRA')).toEqual({
       status: 400,

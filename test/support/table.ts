@@ -30,11 +30,14 @@ export async function snapshotTable(keep: (pk: string, sk: string) => boolean = 
 }
 
 /**
- * Neither throttle windows (rate limiters count every request, refused or not) nor the ledger's
- * daily closings (`LEDGER#CLOSED#<currency>`, written by the close-ledger schedule on its own
- * clock, a day each run while a cloud with compressed time catches up): not a change a request made.
+ * Neither throttle windows (rate limiters count every request, refused or not) nor what the
+ * schedules write on their own clock: the ledger's daily closings and their pages of money held
+ * (`LEDGER#CLOSED#`, `LEDGER#HELD#`: close-ledger, a day each run while a cloud with compressed
+ * time catches up) and the reconciler's check of the provider's cover (`LEDGER#COVER#`, every
+ * run): not a change a request made.
  */
-export const withoutBackgroundItems = (pk: string) => !pk.startsWith('THROTTLE#') && !pk.startsWith('LEDGER#CLOSED#');
+const backgroundPartitions = ['THROTTLE#', 'LEDGER#CLOSED#', 'LEDGER#HELD#', 'LEDGER#COVER#'];
+export const withoutBackgroundItems = (pk: string) => !backgroundPartitions.some((prefix) => pk.startsWith(prefix));
 
 /**
  * Nor the workflow's task tokens (`TASK#<step>`), which the state machine stores on its own clock
