@@ -93,10 +93,36 @@ export const routes: readonly RouteDefinition[] = [
     path: '/secure-signup',
     auth: 'public',
     throttle: byHand,
-    permissions: { table: 'readWrite', secrets: ['app', 'captcha'], userPoolActions: ['cognito-idp:AdminDeleteUser'] },
+    // AdminGetUser/AdminDeleteUser: an address whose account was never confirmed is freed for a new sign-up.
+    permissions: {
+      table: 'readWrite',
+      secrets: ['app', 'captcha'],
+      userPoolActions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser'],
+    },
     // Worst case: the captcha (3 s at most), Cognito's SignUp with its two triggers (5 s each), the
     // profile transaction, and the undo of the user when that fails: it must never stop half-way.
     timeoutSeconds: 25,
+  },
+  {
+    name: 'confirm-email',
+    method: 'POST',
+    path: '/confirm-email',
+    auth: 'public',
+    throttle: byHand,
+    // ConfirmSignUp is the app client's public call: no grant.
+    permissions: { table: 'readWrite' },
+  },
+  {
+    name: 'remove-signup',
+    method: 'POST',
+    path: '/remove-signup',
+    auth: 'public',
+    throttle: byHand,
+    permissions: {
+      table: 'readWrite',
+      secrets: ['app'],
+      userPoolActions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser'],
+    },
   },
   {
     name: 'send-signup-confirmation',

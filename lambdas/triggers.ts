@@ -23,7 +23,8 @@ export type UserPoolTriggerName =
 
 export const userPoolTriggers: Partial<Record<UserPoolTriggerName, TriggerDefinition>> = {
   preSignUp: { file: 'pre-sign-up', permissions: { secrets: ['app'] } },
-  customMessage: { file: 'custom-message', permissions: {} },
+  // secrets: the "this was not me" link's token is keyed with the app secret.
+  customMessage: { file: 'custom-message', permissions: { secrets: ['app'] } },
   defineAuthChallenge: { file: 'define-auth-challenge', permissions: { table: 'read' } },
   createAuthChallenge: { file: 'create-auth-challenge', permissions: { table: 'readWrite', sendEmail: true, secrets: ['app'] } },
   verifyAuthChallengeResponse: {
@@ -31,7 +32,8 @@ export const userPoolTriggers: Partial<Record<UserPoolTriggerName, TriggerDefini
     // sendEmail: the owner is told when wrong answers lock the account (services/challenges/lockout.ts).
     permissions: { table: 'readWrite', sendEmail: true, secrets: ['app'] },
   },
-  // The first sign-in takes up the invitations to its address; their notices go out by email.
+  // The first sign-in after the email's confirmation takes up the invitations to its address;
+  // their notices go out by email.
   postAuthentication: { file: 'post-authentication', permissions: { table: 'readWrite', sendEmail: true } },
 };
 

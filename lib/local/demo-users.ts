@@ -7,6 +7,7 @@ import { getProfileByEmail, paymentPinUpdate, saveBankDetails } from '../../lamb
 import { transactWrite } from '../../lambdas/core/entities/table';
 import { registerAccount } from '../../lambdas/core/services/accounts';
 import { newDevice } from '../../lambdas/core/services/devices';
+import { finishSignup } from '../../lambdas/core/services/signup-confirmation';
 import type { CognitoService } from './cognito/service';
 import { resolveAccountName } from './flutterwave/banks';
 import { localStage } from './index';
@@ -69,6 +70,9 @@ export async function ensureDemoUsers(cognito: CognitoService, file: string): Pr
       ...target,
       UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
     });
+    // Confirmed by ops rather than by the emailed link: the sign-up's device becomes trusted as the link would make it.
+    const profile = await getProfileByEmail(account.email);
+    if (profile) await finishSignup(profile);
     const paymentPin = account.role === 'seller' ? await seedPayoutSettings(account.email) : undefined;
     users.push({ ...user, deviceSecret: deviceSecret ?? '', ...(paymentPin ? { paymentPin } : {}) });
   }

@@ -55,6 +55,8 @@ it('a person signs up, confirms from the mailbox, signs in, registers a second d
   // Confirm from the mailbox.
   const confirmation = linkIn(await waitForEmail(cloud, person.email, /Confirm your email/));
   await laptop.goto(confirmation.toString());
+  await laptop.getByLabel('Password', { exact: true }).fill(person.password);
+  await laptop.getByRole('button', { name: 'Confirm Email' }).click();
   await laptop.getByText('Your email has been confirmed').waitFor();
   await screenshot(laptop, '02-confirm-email');
   await laptop.waitForURL(`${cloud.appUrl}/login`, { timeout: 10_000 });

@@ -81,6 +81,8 @@ it('a seller invites an email; the buyer signs up from the invitation, pays, and
   await buyerTab.getByRole('link', { name: 'Sign Up' }).click();
   await signUp(buyerTab, buyer);
   await buyerTab.goto(linkIn(await emailTo(buyer.email, /Confirm your email/)).toString());
+  await buyerTab.getByLabel('Password', { exact: true }).fill(buyer.password);
+  await buyerTab.getByRole('button', { name: 'Confirm Email' }).click();
   await buyerTab.getByText('Your email has been confirmed').waitFor();
   await buyerTab.waitForURL(`${cloud.appUrl}/login`, { timeout: 10_000 });
   await buyerTab.getByLabel('Email').fill(buyer.email);

@@ -226,9 +226,10 @@ describe('sign-up, confirmation and sign-in with the real Amplify client', () =>
     });
   });
 
-  it('confirms with the code from the link in the local mailbox', async () => {
+  it('confirms with the code from the link in the local mailbox and the password chosen at sign-up', async () => {
     const result = await confirmByEmailedLink(cloud, user);
-    expect(result.isSignUpComplete).toBe(true);
+    expect(result.body).toEqual({ message: 'Your email has been confirmed.' });
+    expect(cloud.cognito.users.find(email)?.status).toBe('CONFIRMED');
   });
 
   it('refuses a wrong password (NotAuthorizedException)', async () => {

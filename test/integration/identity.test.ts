@@ -147,12 +147,16 @@ describe('sign-up', () => {
     expect(cloud.cognito.users.find(user.email)).toBeUndefined();
   });
 
-  it('throttles repeated sign-ups for one email once they pass the captcha (429 "Too many ...")', async () => {
+  it('throttles repeated sign-ups for one email once they pass the captcha (429 "Too many ..."); each replaced the unconfirmed one before', async () => {
     const user = newTestUser('spam');
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await signUp(cloud, user)).status);
-    expect(statuses[0]).toBe(201);
-    expect(statuses.slice(1).every((status) => status >= 400 && status < 500 && status !== 429)).toBe(true);
+    const subs = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      statuses.push((await signUp(cloud, user)).status);
+      subs.add(cloud.cognito.users.find(user.email)?.username ?? '');
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201]);
+    expect(subs.size).toBe(5);
     const last = await signUp(cloud, user);
     expect(last.status).toBe(429);
     expect(String(last.body.error)).toMatch(/^Too many/);
@@ -322,6 +326,16 @@ describe('devices and profile belong to their owner', () => {
     });
     expect(response.status).toBe(404);
     expect((await startSignIn(bayo, bayo.deviceId)).isSignedIn).toBe(true);
+  });
+
+  it('answers 404, not "current device", for another user’s device named as the one the request comes from', async () => {
+    await startSignIn(ada, ada.deviceId);
+    const response = await api(`/devices/${encodeURIComponent(bayo.deviceId)}`, {
+      method: 'DELETE',
+      headers: { 'x-device-id': bayo.deviceId },
+    });
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ error: 'Device not found.' });
   });
 
   it('cannot remove the device the request comes from (409)', async () => {

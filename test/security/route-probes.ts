@@ -99,6 +99,14 @@ const probes: Record<string, ProbeSpec> = {
     access: 'public',
     request: (t) => ({ path: '/send-signup-confirmation', body: { email: t.seller.email } }),
   },
+  'confirm-email': {
+    access: 'public',
+    request: (t) => ({ path: '/confirm-email', body: { email: t.seller.email, code: '123456', password: 'a guess' } }),
+  },
+  'remove-signup': {
+    access: 'public',
+    request: (t) => ({ path: '/remove-signup', body: { email: t.seller.email, token: 'a'.repeat(43) } }),
+  },
   'get-security-question': {
     access: 'public',
     request: (t) => ({ path: '/get-security-question', body: { email: t.seller.email, fingerprint: 'probe' } }),

@@ -1,4 +1,4 @@
-import { confirmSignUp, fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
+import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
 import type { SignupRequest } from '../../lambdas/core/api/identity';
 import type { LocalCloud } from '../../lib/local/index';
 import { emailsTo, type MailboxEmail } from './mailbox';
@@ -103,10 +103,32 @@ export function linkIn(email: MailboxEmail): URL {
   return new URL(url.replace(/&amp;/g, '&'));
 }
 
-/** Opens the emailed confirmation link the way /confirm-email does: Amplify confirmSignUp with its email and code. */
-export async function confirmByEmailedLink(cloud: LocalCloud, user: TestUser) {
-  const link = linkIn(await waitForEmail(cloud, user.email, /Confirm your email/));
-  return confirmSignUp({ username: link.searchParams.get('email') ?? '', confirmationCode: link.searchParams.get('code') ?? '' });
+/** The emailed confirmation link (the first link of the newest confirmation email). */
+export async function confirmationLink(cloud: LocalCloud, to: string): Promise<URL> {
+  return linkIn(await waitForEmail(cloud, to, /Confirm your email/));
+}
+
+/** The "This was not me" link of the newest confirmation email. */
+export async function removalLink(cloud: LocalCloud, to: string): Promise<URL> {
+  const email = await waitForEmail(cloud, to, /Confirm your email/);
+  const href = /href="([^"]*not_me=[^"]*)"/.exec(email.body.html ?? email.body.text ?? '')?.[1];
+  if (!href) throw new Error('No "This was not me" link');
+  return new URL(href.replace(/&amp;/g, '&'));
+}
+
+/**
+ * Opens the emailed confirmation link the way /confirm-email does: its email and code, with the
+ * password typed (the user's own unless `password` is given). Throws unless it is confirmed.
+ */
+export async function confirmByEmailedLink(cloud: LocalCloud, user: TestUser, password = user.password) {
+  const link = await confirmationLink(cloud, user.email);
+  const reply = await postJson(`${cloud.apiUrl}/confirm-email`, {
+    email: link.searchParams.get('email') ?? '',
+    code: link.searchParams.get('code') ?? '',
+    password,
+  });
+  if (reply.status !== 200) throw Object.assign(new Error(`confirmation refused: ${JSON.stringify(reply.body)}`), reply);
+  return reply;
 }
 
 /** A confirmed account, made through the product's sign-up and the emailed link. */

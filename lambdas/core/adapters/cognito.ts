@@ -20,8 +20,14 @@ interface Operations {
   AdminGetUser: {
     input: { UserPoolId: string; Username: string };
     /** UserCreateDate: seconds since the epoch, as the JSON protocol sends a timestamp. */
-    output: { UserAttributes?: { Name: string; Value?: string }[]; UserCreateDate?: number };
+    output: {
+      Username?: string;
+      UserAttributes?: { Name: string; Value?: string }[];
+      UserCreateDate?: number;
+      UserStatus?: string;
+    };
   };
+  ConfirmSignUp: { input: { ClientId: string; Username: string; ConfirmationCode: string }; output: Record<string, never> };
   AdminSetUserPassword: {
     input: { UserPoolId: string; Username: string; Password: string; Permanent: boolean };
     output: Record<string, never>;
@@ -42,7 +48,7 @@ export async function cognitoCall<K extends keyof Operations>(
     path: '/',
     body: input,
     target: { name: `AWSCognitoIdentityProviderService.${operation}`, version: '1.1' },
-    // SignUp is the app client's own call, which Cognito takes unsigned (as the SDK sends it).
-    unsigned: operation === 'SignUp',
+    // SignUp and ConfirmSignUp are the app client's own calls, which Cognito takes unsigned (as the SDK sends them).
+    unsigned: operation === 'SignUp' || operation === 'ConfirmSignUp',
   })) as Operations[K]['output'];
 }

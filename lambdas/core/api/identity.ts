@@ -48,6 +48,19 @@ export type SignupResponse = z.infer<typeof signupResponseSchema>;
 
 export const sendSignupConfirmationRequestSchema = z.object({ email: emailSchema });
 
+/** The emailed confirmation link's code and email, with the password chosen at sign-up (services/signup-confirmation.ts). */
+export const confirmEmailRequestSchema = z.object({
+  email: emailSchema,
+  code: z.string().check(z.regex(/^[0-9]{6}$/, accountMessages.confirmationLinkInvalid)),
+  password: z.string().check(z.minLength(1, 'Please enter your password.'), z.maxLength(256)),
+});
+
+/** "This was not me": the email and the token of the link in the confirmation email. */
+export const removeSignupRequestSchema = z.object({
+  email: emailSchema,
+  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{20,128}$/, accountMessages.confirmationLinkInvalid)),
+});
+
 /** `fingerprint` on the sign-in reset page, `deviceFingerprint` from device registration (spec §7). */
 export const securityQuestionRequestSchema = z.object({
   email: emailSchema,

@@ -39,6 +39,12 @@ export const identityLimits = {
   accountCodeFailures: 10,
   accountLockoutHours: 24,
   otpDigits: 6,
+  /**
+   * Wrong passwords on the email confirmation page before a sign-up can only be removed or made
+   * again: the link's code is already proof of the inbox, so these guard only against guessing the
+   * password of someone else's sign-up.
+   */
+  signupConfirmationTries: 5,
   otpValidityMinutes: 10,
   maxDevices: 5,
   resetTries: 5,
@@ -103,4 +109,11 @@ export const accountMessages = {
   passwordTooShort: 'Password must be at least 6 characters long.',
   resetThrottled: 'Too Many Attempts. Please try again in 30 minutes.',
   signupThrottled: 'Too many sign-up attempts. Please try again later.',
+  confirmationLinkInvalid: 'This confirmation link is no longer valid. If you signed up, please sign up again.',
+  confirmationPasswordWrong:
+    'This is not the password this sign-up was made with. If you did not sign up, choose "This was not me".',
+  confirmationTriesUsed:
+    'Too many wrong passwords. If you did not sign up, choose "This was not me"; otherwise please sign up again.',
+  alreadyConfirmed: 'This email is already confirmed. You can sign in.',
+  signupRemoved: 'The sign-up was removed. Nobody can use this email address with MiddleMan until its owner signs up.',
 } as const;

@@ -1,5 +1,6 @@
 import { getItem, updateItem } from '../adapters/dynamodb';
 import { identityLimits } from '../domain/identity';
+import type { Device } from './device';
 import { batchGetAll, onConditionFailed, type TransactItem, tableName, withoutKeys } from './table';
 
 /**
@@ -41,6 +42,17 @@ export interface UserProfile {
   closed_at?: number;
   /** False once the person turned off emails that are not about money (absent: they go). */
   email_updates?: boolean;
+  /**
+   * Present until the email is confirmed through the product (services/signup-confirmation.ts):
+   * a hash of the password chosen at sign-up, so the confirmation proves that whoever clicks the
+   * emailed link is whoever chose the password. Cognito cannot prove it: it answers a sign-in of an
+   * unconfirmed user with UserNotConfirmedException whether the password is right or not.
+   */
+  signup_password_hash?: string;
+  /** The browser that signed up, trusted only once the email is confirmed. */
+  signup_device?: Device;
+  /** Wrong passwords typed on the confirmation page (at most `identityLimits.signupConfirmationTries`). */
+  signup_failures?: number;
 }
 
 export function toItem(profile: UserProfile): Record<string, unknown> {
@@ -51,18 +63,105 @@ export function fromItem(item: Record<string, unknown>): UserProfile {
   return withoutKeys(item) as unknown as UserProfile;
 }
 
-/** The puts of a new account (part of a transaction): the profile and the email pointer, both only if absent. */
+/**
+ * The puts of a new account (part of a transaction): the profile, only if absent, and the email
+ * pointer. An account whose email is not confirmed yet marks its pointer `pending`; a new sign-up
+ * may take over a pending pointer, because Cognito has just let it sign the address up, so no
+ * other user of the pool holds it: the pointer is left from an unconfirmed sign-up that was
+ * replaced (services/accounts.ts).
+ */
 export function newProfilePuts(profile: UserProfile): TransactItem[] {
+  const pending = profile.signup_password_hash !== undefined;
   return [
     { Put: { TableName: tableName(), Item: toItem(profile), ConditionExpression: 'attribute_not_exists(PK)' } },
     {
       Put: {
         TableName: tableName(),
-        Item: { ...emailKey(profile.email), sub: profile.sub },
-        ConditionExpression: 'attribute_not_exists(PK)',
+        Item: { ...emailKey(profile.email), sub: profile.sub, ...(pending ? { pending: true } : {}) },
+        ConditionExpression: 'attribute_not_exists(PK) OR attribute_exists(pending)',
       },
     },
   ];
+}
+
+/** Whether the profile's email is still waiting for its confirmation through the product. */
+export function isUnconfirmed(profile: UserProfile): boolean {
+  return profile.signup_password_hash !== undefined;
+}
+
+/**
+ * The end of a sign-up, once its email is confirmed (part of a transaction): the profile forgets
+ * the password's hash and the pending device, and the pointer stops being pending; only while the
+ * sign-up is still pending and the pointer still names this account.
+ */
+export function confirmedSignupUpdates(profile: UserProfile, trustsDevice: boolean): TransactItem[] {
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: userKey(profile.sub),
+        UpdateExpression: `REMOVE signup_password_hash, signup_device, signup_failures${trustsDevice ? ' SET device_count = :one' : ''}`,
+        ConditionExpression: 'attribute_exists(signup_password_hash)',
+        ...(trustsDevice ? { ExpressionAttributeValues: { ':one': 1 } } : {}),
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: emailKey(profile.email),
+        UpdateExpression: 'REMOVE pending',
+        ConditionExpression: '#sub = :sub',
+        ExpressionAttributeNames: { '#sub': 'sub' },
+        ExpressionAttributeValues: { ':sub': profile.sub },
+      },
+    },
+  ];
+}
+
+/**
+ * The deletes of an account whose email was never confirmed (part of a transaction): its profile
+ * and its pointer, as they were read. The caller has seen Cognito call the user UNCONFIRMED; a
+ * profile made before confirmations went through the product has no `signup_password_hash`.
+ */
+export function unconfirmedProfileDeletes(profile: UserProfile): TransactItem[] {
+  const marked = isUnconfirmed(profile);
+  return [
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: userKey(profile.sub),
+        ConditionExpression: marked ? 'attribute_exists(signup_password_hash)' : 'attribute_exists(PK)',
+      },
+    },
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: emailKey(profile.email),
+        ConditionExpression: '#sub = :sub',
+        ExpressionAttributeNames: { '#sub': 'sub' },
+        ExpressionAttributeValues: { ':sub': profile.sub },
+      },
+    },
+  ];
+}
+
+/**
+ * Counts a wrong password typed on the confirmation page; false once the tries are used up (the
+ * sign-up can then only be removed, or replaced by signing up again).
+ */
+export async function countSignupFailure(sub: string, maxTries: number): Promise<boolean> {
+  const counted = updateItem({
+    TableName: tableName(),
+    Key: userKey(sub),
+    UpdateExpression: 'SET signup_failures = if_not_exists(signup_failures, :zero) + :one',
+    ConditionExpression:
+      'attribute_exists(signup_password_hash) AND (attribute_not_exists(signup_failures) OR signup_failures < :max)',
+    ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': maxTries },
+  });
+  return onConditionFailed(
+    counted.then(() => true),
+    () => false,
+  );
 }
 
 export async function getProfile(sub: string): Promise<UserProfile | undefined> {

@@ -16,7 +16,6 @@ import {
 } from '../domain/hashing';
 import { accountMessages, decoyQuestion, fallbackDeviceId } from '../domain/identity';
 import type * as z from '../domain/zod';
-import { devicePut } from '../entities/device';
 import {
   getProfile,
   getProfileByEmail,
@@ -25,6 +24,7 @@ import {
   revokeSessions,
   saveEmailUpdates,
   type UserProfile,
+  unconfirmedProfileDeletes,
 } from '../entities/profile';
 import { consumeResetLink, createResetLink, restoreResetLink } from '../entities/reset-link';
 import { conflict, onConditionFailed, transactWrite } from '../entities/table';
@@ -37,38 +37,25 @@ export type SignupInput = z.output<typeof signupRequestSchema>;
 
 /**
  * Creates an account: the Cognito user (which emails the confirmation link), then the profile
- * with the hashed answer, the email pointer and the signing-up device as trusted, in one
- * transaction. If that write fails the Cognito user is removed again, so nothing is half made.
- * The device's secret is returned for the browser to keep (only its hash is stored); null when
- * the sign-up came without a device, or from a browser without a fingerprint (`fallbackDeviceId`).
+ * with the hashed answer and the email pointer, in one transaction. If that write fails the
+ * Cognito user is removed again, so nothing is half made.
+ *
+ * Nothing of the account is trusted before its email is confirmed (services/signup-confirmation.ts):
+ * the signing-up device waits on the profile, with a hash of the password, and the pointer is
+ * pending. So an unconfirmed sign-up never holds an address against its owner: a sign-up of an
+ * address whose account was never confirmed replaces that account.
+ *
+ * The device's secret is returned for the browser to keep (only its hash is stored); null when the
+ * sign-up came without a device, or from a browser without a fingerprint (`fallbackDeviceId`).
  */
 export async function registerAccount(input: SignupInput): Promise<{ sub: string; deviceSecret: string | null }> {
-  const { email, password, userData, deviceInfo } = input;
-  let sub: string;
-  try {
-    const result = await cognitoCall('SignUp', {
-      ClientId: requireEnv('userPoolClientId'),
-      Username: email,
-      Password: password,
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'name', Value: userData.full_name },
-      ],
-      ClientMetadata: { signupTicket: await issueSignupTicket(email) },
-    });
-    sub = result.UserSub ?? '';
-  } catch (error) {
-    const name = (error as Error).name;
-    if (name === 'UsernameExistsException') throw new ConflictError(accountMessages.accountExists);
-    if (name === 'InvalidPasswordException') throw new ValidationError(accountMessages.passwordTooShort);
-    if (name === 'InvalidParameterException') throw new ValidationError('Please check the sign-up details and try again.');
-    throw error;
-  }
+  const { email, userData, deviceInfo } = input;
+  const sub = await signUpInPool(input);
 
   const now = new Date().toISOString();
   // A browser without a fingerprint shares the fallback id with every other: it is never trusted.
-  const trusted = deviceInfo && deviceInfo.device_id !== fallbackDeviceId ? deviceInfo : undefined;
-  const deviceSecret = trusted ? newDeviceSecret() : null;
+  const device = deviceInfo && deviceInfo.device_id !== fallbackDeviceId ? deviceInfo : undefined;
+  const deviceSecret = device ? newDeviceSecret() : null;
   const profile: UserProfile = {
     sub,
     email,
@@ -82,16 +69,12 @@ export async function registerAccount(input: SignupInput): Promise<{ sub: string
     bank_code: null,
     account_name: null,
     created_at: now,
-    device_count: trusted ? 1 : 0,
+    device_count: 0,
+    signup_password_hash: await hashSecret(input.password),
+    ...(device && deviceSecret ? { signup_device: newDevice(device, now, deviceSecretHash(deviceSecret)) } : {}),
   };
   try {
-    await onConditionFailed(
-      transactWrite([
-        ...newProfilePuts(profile),
-        ...(trusted && deviceSecret ? [devicePut(sub, newDevice(trusted, now, deviceSecretHash(deviceSecret)))] : []),
-      ]),
-      conflict(accountMessages.accountExists),
-    );
+    await onConditionFailed(transactWrite(newProfilePuts(profile)), conflict(accountMessages.accountExists));
   } catch (error) {
     await cognitoCall('AdminDeleteUser', { UserPoolId: requireEnv('userPoolId'), Username: sub }).catch((e) =>
       logger.error('Could not remove the Cognito user of a failed sign-up', { sub, error: e as Error }),
@@ -99,6 +82,64 @@ export async function registerAccount(input: SignupInput): Promise<{ sub: string
     throw error;
   }
   return { sub, deviceSecret };
+}
+
+/**
+ * Cognito's SignUp. An address already in the pool whose account was never confirmed is freed
+ * first (its profile, then its Cognito user) and signed up again, once: its owner must never be
+ * told that an address is taken by someone who could not prove it was theirs.
+ */
+async function signUpInPool(input: SignupInput, replacing = false): Promise<string> {
+  const { email, password, userData } = input;
+  try {
+    const result = await cognitoCall('SignUp', {
+      ClientId: requireEnv('userPoolClientId'),
+      Username: email,
+      Password: password,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'name', Value: userData.full_name },
+      ],
+      ClientMetadata: { signupTicket: await issueSignupTicket(email) },
+    });
+    return result.UserSub ?? '';
+  } catch (error) {
+    const name = (error as Error).name;
+    if (name === 'UsernameExistsException') {
+      if (!replacing && (await removeUnconfirmedAccount(email))) return signUpInPool(input, true);
+      throw new ConflictError(accountMessages.accountExists);
+    }
+    if (name === 'InvalidPasswordException') throw new ValidationError(accountMessages.passwordTooShort);
+    if (name === 'InvalidParameterException') throw new ValidationError('Please check the sign-up details and try again.');
+    throw error;
+  }
+}
+
+/**
+ * Removes the account of an email that was never confirmed: its profile and pointer (while still
+ * pending), then its Cognito user (while still UNCONFIRMED). False when the address belongs to a
+ * confirmed account. In this order, a stop half-way leaves at most an unconfirmed Cognito user
+ * without a profile, which the next sign-up of the address removes.
+ */
+export async function removeUnconfirmedAccount(email: string, expectedSub?: string): Promise<boolean> {
+  const userPoolId = requireEnv('userPoolId');
+  const user = await cognitoCall('AdminGetUser', { UserPoolId: userPoolId, Username: email }).catch((error: Error) => {
+    if (error.name === 'UserNotFoundException') return undefined;
+    throw error;
+  });
+  if (!user || user.UserStatus !== 'UNCONFIRMED' || !user.Username) return false;
+  if (expectedSub !== undefined && user.Username !== expectedSub) return false;
+  const profile = await getProfileByEmail(email);
+  if (profile?.sub === user.Username) {
+    await onConditionFailed(transactWrite(unconfirmedProfileDeletes(profile)), () => {
+      throw new ConflictError(accountMessages.alreadyConfirmed);
+    });
+  }
+  await cognitoCall('AdminDeleteUser', { UserPoolId: userPoolId, Username: user.Username }).catch((error: Error) => {
+    if (error.name !== 'UserNotFoundException') throw error;
+  });
+  logger.info('An unconfirmed sign-up was removed', { sub: user.Username });
+  return true;
 }
 
 /** How long after sign-up the welcome email may still be sent. */

@@ -1,5 +1,5 @@
 import type { DeviceInfo, TrustedDevice } from '../api/identity';
-import { ConflictError, ValidationError } from '../domain/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../domain/errors';
 import { matchesDeviceSecret } from '../domain/hashing';
 import { fallbackDeviceId } from '../domain/identity';
 import { type Device, getDevice, listDevices, removeDevice, touchDevice } from '../entities/device';
@@ -27,10 +27,13 @@ export async function trustedDevices(sub: string): Promise<TrustedDevice[]> {
 /**
  * Removes one of the caller's devices; never the one the request comes from (409). A request that
  * does not say which device it comes from is refused (400): without it, the rule could not hold.
+ * A device that is not the caller's is not found (404), whatever the request says it comes from:
+ * a 409 would tell that the id is someone's device.
  */
 export async function forgetDevice(sub: string, deviceId: string, currentDeviceId: string | undefined): Promise<void> {
   if (!currentDeviceId?.trim())
     throw new ValidationError('The device this request comes from is not known. Please sign in again.');
+  if (!(await getDevice(sub, deviceId))) throw new NotFoundError('Device not found.');
   if (currentDeviceId === deviceId) throw new ConflictError('The current device cannot be removed.');
   await removeDevice(sub, deviceId);
 }

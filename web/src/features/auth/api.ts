@@ -1,6 +1,8 @@
 import { type MessageResponse, messageResponseSchema } from '@escrow/api/common';
 import {
+  type confirmEmailRequestSchema,
   type confirmPasswordResetRequestSchema,
+  type removeSignupRequestSchema,
   type SignupRequest,
   type SignupResponse,
   type securityQuestionRequestSchema,
@@ -20,6 +22,16 @@ export function secureSignup(body: SignupRequest): Promise<SignupResponse> {
 export function sendSignupConfirmation(email: string): Promise<MessageResponse> {
   const body: z.input<typeof sendSignupConfirmationRequestSchema> = { email };
   return apiFetch('/send-signup-confirmation', { method: 'POST', body, auth: false, schema: messageResponseSchema });
+}
+
+/** The emailed confirmation link, confirmed with the password chosen at sign-up. */
+export function confirmEmail(body: z.input<typeof confirmEmailRequestSchema>): Promise<MessageResponse> {
+  return apiFetch('/confirm-email', { method: 'POST', body, auth: false, schema: messageResponseSchema });
+}
+
+/** "This was not me": removes the unconfirmed sign-up made with the address. */
+export function removeSignup(body: z.input<typeof removeSignupRequestSchema>): Promise<MessageResponse> {
+  return apiFetch('/remove-signup', { method: 'POST', body, auth: false, schema: messageResponseSchema });
 }
 
 export async function getSecurityQuestion(email: string, deviceId: string | undefined): Promise<string> {
