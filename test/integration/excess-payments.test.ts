@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { logger } from '../../lambdas/core/adapters/logger';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { PaymentStatusResponse, TransferAccountResponse } from '../../lambdas/core/api/payments';
 import { platformFee, toDecimalString } from '../../lambdas/core/domain/money';
@@ -35,6 +36,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterEach(async () => {
+  vi.restoreAllMocks();
   Object.assign(cloud.flutterwave.faults, { webhookDuplicates: 0, dropWebhooks: false });
   await expectBalancedLedgers(touched);
 });
@@ -211,6 +213,41 @@ describe('money beyond what a contract takes', () => {
     expect(refundsAtProvider(account.txRef).map((r) => r.amountMinor)).toEqual([50_000]);
     expect((await contract(id)).amount_paid_minor).toBe(300_000);
     expect(await paymentStatus(account.txRef)).toMatchObject({ amount_minor: 300_000, refunding_minor: 50_000 });
+  });
+
+  it('logs "refunding the excess" once, by the delivery that credited it, after its commit: never by the deliveries that lost the race', async () => {
+    const id = await acceptedContract('2000');
+    const account = await transferAccount(id);
+    // Nothing credits it until the deliveries below arrive together.
+    cloud.flutterwave.faults.dropWebhooks = true;
+    await send(account, '2600');
+    const transaction = await eventually(
+      async () => cloud.flutterwave.transactions().find((t) => t.txRef === account.txRef),
+      (t) => t !== undefined,
+    );
+    const excessLogged: Array<Promise<number>> = [];
+    vi.spyOn(logger, 'warn').mockImplementation((...args: unknown[]) => {
+      // What the table holds as it is logged: the leg it announces must already be written.
+      if (String(args[0]).includes('refunding the excess')) excessLogged.push(listRefundLegs(id).then((legs) => legs.length));
+    });
+    const body = {
+      event: 'charge.completed',
+      data: { id: transaction?.id, tx_ref: account.txRef, amount: 2600, currency: 'NGN', status: 'successful' },
+    };
+    const replies = await Promise.all([
+      ...Array.from({ length: 12 }, () =>
+        fetch(`${cloud.apiUrl}/flutterwave-webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'verif-hash': cloud.flutterwave.webhookHash },
+          body: JSON.stringify(body),
+        }).then((r) => r.status),
+      ),
+      call(buyer, '/get-payment-status', { txRef: account.txRef }).then((r) => r.status),
+    ]);
+    expect(replies).toEqual(Array(13).fill(200));
+    expect((await contract(id)).amount_paid_minor).toBe(200_000);
+    expect(await Promise.all(excessLogged)).toEqual([1]);
+    expect((await settledLegs(id)).map((l) => [l.reason, l.amount_minor])).toEqual([['excess', 60_000]]);
   });
 
   it('credits money the provider holds when the funding window ends, instead of cancelling: its webhook lost, its status never checked', async () => {

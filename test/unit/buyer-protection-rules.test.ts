@@ -6,8 +6,13 @@ import {
   acceptableProposal,
   allocateRefund,
   checkProposedRefund,
+  disputeMessages,
   disputeReasonCodes,
   disputeSide,
+  minutesUntil,
+  proposalHour,
+  proposalNoticeKind,
+  proposalNoticeMinutes,
   type SplitProposal,
   settlementFigures,
 } from '../../lambdas/core/domain/dispute';
@@ -112,6 +117,35 @@ describe('disputes', () => {
     expect(() => checkProposedRefund(-1, 10_000, '₦100.00')).toThrow(expect.objectContaining({ statusCode: 400 }));
     expect(() => checkProposedRefund(0.5, 10_000, '₦100.00')).toThrow(expect.objectContaining({ statusCode: 400 }));
     expect(() => checkProposedRefund(10_000, 10_000, '₦100.00')).not.toThrow();
+  });
+});
+
+describe('how often proposals may come, and be told', () => {
+  const opened = '2025-10-03T10:00:00.000Z';
+  const at = (iso: string) => Date.parse(iso);
+
+  it('counts the hours of a dispute from its opening: the first ends an hour after it', () => {
+    expect(proposalHour(opened, at('2025-10-03T10:00:00.000Z'))).toEqual({ index: 0, endsAt: at('2025-10-03T11:00:00.000Z') });
+    expect(proposalHour(opened, at('2025-10-03T10:59:59.999Z')).index).toBe(0);
+    expect(proposalHour(opened, at('2025-10-03T11:00:00.000Z'))).toEqual({ index: 1, endsAt: at('2025-10-03T12:00:00.000Z') });
+    expect(proposalHour(opened, at('2025-10-04T09:30:00.000Z')).index).toBe(23);
+  });
+
+  it('tells a person refused for the hour how many whole minutes are left of it, at least one', () => {
+    expect(minutesUntil(at('2025-10-03T11:00:00.000Z'), at('2025-10-03T10:17:30.000Z'))).toBe(43);
+    expect(minutesUntil(at('2025-10-03T11:00:00.000Z'), at('2025-10-03T10:59:59.000Z'))).toBe(1);
+    expect(disputeMessages.proposalsThisHour(43)).toBe(
+      'Your side has already made 5 proposals this hour, the most allowed. You can propose again in 43 minutes.',
+    );
+    expect(disputeMessages.proposalsThisHour(1)).toMatch(/propose again in 1 minute\.$/);
+  });
+
+  it(`tells a person of proposals with a new notification and email once per ${proposalNoticeMinutes} minutes, and replaces it in between`, () => {
+    expect(proposalNoticeKind(undefined, at('2025-10-03T10:00:00.000Z'))).toBe('new');
+    const notice = { notification_id: 'n1', first_at: '2025-10-03T10:00:00.000Z' };
+    expect(proposalNoticeKind(notice, at('2025-10-03T10:00:01.000Z'))).toBe('replace');
+    expect(proposalNoticeKind(notice, at('2025-10-03T10:14:59.999Z'))).toBe('replace');
+    expect(proposalNoticeKind(notice, at('2025-10-03T10:15:00.000Z'))).toBe('new');
   });
 });
 

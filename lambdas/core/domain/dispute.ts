@@ -31,6 +31,35 @@ export const disputeDetailsMaxLength = 1_000;
 /** Proposals one dispute keeps at most (the item stays small; after that, ops decide). */
 export const maxProposals = 30;
 
+/**
+ * Proposals one side of a dispute may make in each hour of it (hours counted from when it was
+ * opened). A negotiation needs a few counter-offers an hour; past that a side is flooding the other
+ * and using up {@link maxProposals}. The payer side is one side however many payers it has: they
+ * propose for the same money.
+ */
+export const proposalsPerSidePerHour = 5;
+const proposalHourMs = 60 * 60 * 1000;
+
+/** The hour of a dispute opened at `openedAt` that `now` (ms) falls in: its number from 0, and when it ends (ms). */
+export function proposalHour(openedAt: string, now: number): { index: number; endsAt: number } {
+  const opened = Date.parse(openedAt);
+  const index = Math.max(0, Math.floor((now - opened) / proposalHourMs));
+  return { index, endsAt: opened + (index + 1) * proposalHourMs };
+}
+
+/** Whole minutes from `now` until `at` (both ms), at least 1: what a person is told to wait. */
+export function minutesUntil(at: number, now: number): number {
+  return Math.max(1, Math.ceil((at - now) / 60_000));
+}
+
+/**
+ * How often a person is told of the other side's proposals on one contract: at most one
+ * notification and one email per person per this many minutes. A proposal inside that window
+ * replaces the window's notification with its own words (the newest, unread again) and sends no
+ * email, so what the person reads is always the latest proposal, and the email links to it.
+ */
+export const proposalNoticeMinutes = 15;
+
 const dayMs = 24 * 60 * 60 * 1000;
 
 /** When the parties of a dispute opened at `openedAt` must have agreed by, under the time scale `factor`. */
@@ -100,6 +129,8 @@ export const disputeMessages = {
   detailsRequired: 'Please describe what went wrong.',
   detailsTooLong: `The details can be at most ${disputeDetailsMaxLength} characters.`,
   tooManyProposals: `This dispute has ${maxProposals} proposals already: accept one, or wait for our team to decide.`,
+  proposalsThisHour: (minutes: number) =>
+    `Your side has already made ${proposalsPerSidePerHour} proposals this hour, the most allowed. You can propose again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`,
   notAwaitingOps: (agreeBy: string) => `The parties have until ${agreeBy} to agree; ops decide only after that.`,
   decisionReasonRequired: 'An ops decision needs its reason (--reason "...").',
 } as const;
@@ -174,4 +205,21 @@ export function acceptableProposal(proposals: readonly SplitProposal[], side: Di
   if (latest.id !== proposalId) throw new ConflictError(disputeMessages.staleProposal);
   if (latest.by === side) throw new ConflictError(disputeMessages.ownProposal);
   return latest;
+}
+
+/** The notification a person was last told of proposals with, and when its window began. */
+export interface ProposalNotice {
+  notification_id: string;
+  /** When that window's notification (and its email) first went out. */
+  first_at: string;
+}
+
+/**
+ * How a person last told of proposals with `notice` is told of one made at `now` (ms): a new
+ * notification with an email once {@link proposalNoticeMinutes} have passed since the window began
+ * (or they were never told), else by replacing the window's notification, without an email.
+ */
+export function proposalNoticeKind(notice: ProposalNotice | undefined, now: number): 'new' | 'replace' {
+  if (!notice) return 'new';
+  return now - Date.parse(notice.first_at) >= proposalNoticeMinutes * 60_000 ? 'new' : 'replace';
 }

@@ -1,5 +1,5 @@
 import { getItem } from '../adapters/dynamodb';
-import type { DisputeReason, DisputeSide, DisputeStatus, Settlement, SplitProposal } from '../domain/dispute';
+import type { DisputeReason, DisputeSide, DisputeStatus, ProposalNotice, Settlement, SplitProposal } from '../domain/dispute';
 import type { Currency } from '../domain/money';
 import { type TransactItem, tableName, versionedUpdate, withoutKeys } from './table';
 
@@ -26,6 +26,12 @@ export interface Dispute {
   held_minor: number;
   currency: Currency;
   proposals: SplitProposal[];
+  /**
+   * Per person told of proposals: the notification of their current notice window (one per
+   * proposalNoticeMinutes). Kept here so the telling is decided on the same version as the proposal;
+   * absent on disputes from before it.
+   */
+  proposal_notices?: Record<string, ProposalNotice>;
   settlement: Settlement | null;
   version: number;
 }
@@ -48,7 +54,7 @@ export function disputePut(dispute: Dispute): TransactItem {
   return { Put: { TableName: tableName(), Item: toItem(dispute), ConditionExpression: 'attribute_not_exists(PK)' } };
 }
 
-export type DisputeChanges = Partial<Pick<Dispute, 'status' | 'proposals' | 'settlement'>>;
+export type DisputeChanges = Partial<Pick<Dispute, 'status' | 'proposals' | 'proposal_notices' | 'settlement'>>;
 
 /** A change of the dispute, only from the version it was read at. */
 export function disputeUpdate(dispute: Dispute, set: DisputeChanges): TransactItem {

@@ -54,24 +54,59 @@ export function notificationItems(
   body: string,
   now: string,
   about?: NotificationAbout,
+  id: string = ulid(),
 ): TransactItem[] {
   if (isInvitation(userId)) return [];
-  const notification: Notification = {
-    id: ulid(),
-    user_id: userId,
-    title,
-    body,
-    read: false,
-    created_at: now,
-    ...(about ? { contract_id: about.contract.id } : {}),
-  };
-  const put = announceOnCommit({ Put: { TableName: tableName(), Item: toItem(notification) } }, personalChannel(userId), {
-    type: 'notification',
-    notification,
-  });
+  const put = notificationPut({ id, user_id: userId, title, body, read: false, created_at: now }, about);
   const step = about?.email;
   if (about && step) afterCommit(put, () => emailStep(userId, step, about, body));
   return [put, unreadCountIncrement(userId)];
+}
+
+/** The put of a new notification, announced on its user's channel once written. */
+function notificationPut(fields: Omit<Notification, 'contract_id'>, about?: NotificationAbout): TransactItem {
+  const notification: Notification = { ...fields, ...(about ? { contract_id: about.contract.id } : {}) };
+  return announceOnCommit({ Put: { TableName: tableName(), Item: toItem(notification) } }, personalChannel(fields.user_id), {
+    type: 'notification',
+    notification,
+  });
+}
+
+/**
+ * A notification that brings `replaced` up to date (the same news, newer words): the replaced one
+ * deleted, only while it is as it was read (else the transaction is refused and the caller reads
+ * again), and the new one put unread, at the top of the list. The unread count goes up only when
+ * the replaced one no longer counted (it was read, or is gone). No email: whoever is told this way
+ * was emailed with the first.
+ */
+export function notificationReplacementItems(
+  userId: string,
+  replaced: Pick<Notification, 'id' | 'read'> | undefined,
+  title: string,
+  body: string,
+  now: string,
+  about: NotificationAbout,
+  id: string = ulid(),
+): TransactItem[] {
+  if (isInvitation(userId)) return [];
+  const put = notificationPut({ id, user_id: userId, title, body, read: false, created_at: now }, { contract: about.contract });
+  if (!replaced) return [put, unreadCountIncrement(userId)];
+  const remove: TransactItem = {
+    Delete: {
+      TableName: tableName(),
+      Key: notificationKey(userId, replaced.id),
+      ConditionExpression: '#read = :read',
+      ExpressionAttributeNames: { '#read': 'read' },
+      ExpressionAttributeValues: { ':read': replaced.read },
+    },
+  };
+  return replaced.read ? [remove, put, unreadCountIncrement(userId)] : [remove, put];
+}
+
+/** One of a user's notifications, read consistently; undefined when there is none. */
+export async function getNotification(userId: string, id: string): Promise<Notification | undefined> {
+  const { Item } = await getItem({ TableName: tableName(), Key: notificationKey(userId, id), ConsistentRead: true });
+  return Item ? fromItem(Item) : undefined;
 }
 
 /**

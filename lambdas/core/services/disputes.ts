@@ -1,6 +1,8 @@
 import { ulid } from 'ulid';
 import { timeScale } from '../adapters/env';
+import { logger } from '../adapters/logger';
 import type { DisputeActionResponse, DisputeView } from '../api/disputes';
+import { Backoff } from '../domain/backoff';
 import {
   acceptableProposal,
   checkProposedRefund,
@@ -11,23 +13,29 @@ import {
   disputeReasons,
   disputeSide,
   maxProposals,
+  minutesUntil,
+  type ProposalNotice,
+  proposalHour,
+  proposalNoticeKind,
+  proposalsPerSidePerHour,
   type Settlement,
   type SettlementFigures,
   settlementFigures,
 } from '../domain/dispute';
-import { ConflictError, ForbiddenError, ValidationError } from '../domain/errors';
-import { type Contract, contractMessages, nextStatus, payersOf } from '../domain/escrow-contract';
+import { ConflictError, ForbiddenError, ThrottledError, ValidationError } from '../domain/errors';
+import { type Contract, contractMessages, isInvitation, nextStatus, payersOf } from '../domain/escrow-contract';
 import { refundRequestedPosting } from '../domain/ledger';
 import { formatAmount } from '../domain/money';
 import { payoutReference } from '../domain/payout';
 import { contractUnchanged, contractUpdate, updated } from '../entities/contract';
 import { type Dispute, disputePut, disputeUpdate, disputeUpdated, getDispute } from '../entities/dispute';
 import { ledgerEntryPut } from '../entities/ledger';
-import { notificationItems } from '../entities/notification';
+import { getNotification, notificationItems, notificationReplacementItems } from '../entities/notification';
 import { type Payout, payoutPut } from '../entities/payout';
 import { getProfile } from '../entities/profile';
+import { getProposalSlots, giveBackProposalSlot, proposalSlotUsed, takeProposalSlot } from '../entities/proposal-slots';
 import { refundLegPut } from '../entities/refund';
-import { conflict, onConditionFailed, type TransactItem, transactWrite } from '../entities/table';
+import { onConditionFailed, type TransactItem, transactWrite } from '../entities/table';
 import { commitContractChange, loadContract, toContractView } from './contracts';
 import { answerStepLater } from './escrow-workflow';
 import { escrowRefundLegs } from './refund-legs';
@@ -147,30 +155,133 @@ export async function openDispute(
   };
 }
 
-/** A party proposes how the held money is split: it replaces any earlier proposal; the other side is told. */
+/**
+ * How long a proposal keeps trying when other changes of the dispute (the other admitted proposals
+ * of the moment) get in first: each try reads the dispute again, so every proposal is checked on
+ * the dispute as it then is, and is refused for what it holds, not for having been concurrent.
+ * One deadline for the whole proposal (waiting for a slot, then writing), inside the function's
+ * 10 s timeout so that the last try still has time to answer.
+ */
+const proposalRetryMs = 8_000;
+
+/**
+ * A party proposes how the held money is split: it replaces any earlier proposal; the other side
+ * is told, at most once per person per `proposalNoticeMinutes` (with an email), later proposals
+ * inside that window replacing the notification. Refused past the dispute's {@link maxProposals}
+ * (409, on the dispute the write is conditional on) and past `proposalsPerSidePerHour` for the
+ * side in this hour of the dispute (429, saying when to try again: one conditional slot each, see
+ * entities/proposal-slots.ts), so neither count can be passed by proposals sent at once.
+ */
 export async function proposeSettlement(contractId: string, sub: string, refundMinor: number): Promise<DisputeActionResponse> {
   const contract = await loadContract(contractId);
   const side = disputeSide(contract, sub);
   const dispute = await openDisputeOf(contract);
   checkProposedRefund(refundMinor, dispute.held_minor, formatAmount(dispute.held_minor, dispute.currency));
   if (dispute.proposals.length >= maxProposals) throw new ConflictError(disputeMessages.tooManyProposals);
-  const now = new Date().toISOString();
-  const proposal = { id: ulid(), by: side, refund_minor: refundMinor, created_at: now };
-  const changes = { proposals: [...dispute.proposals, proposal] };
-  const figures = settlementFigures(dispute.held_minor, refundMinor);
-  const amount = (minor: number) => formatAmount(minor, dispute.currency);
-  const body = `${sideName(side)} proposes to settle "${contract.title}": ${amount(figures.refund_minor)} back to the buyer, ${amount(figures.released_minor)} to the seller (${amount(figures.payout_minor)} after the 2% fee). Accept it, or propose another split.`;
-  await onConditionFailed(
-    transactWrite([
-      disputeUpdate(dispute, changes),
-      contractUnchanged(contract),
-      ...otherSide(contract, side).flatMap((who) =>
-        notificationItems(who, 'New settlement proposal', body, now, { contract, email: 'contract-disputed' }),
-      ),
-    ]),
-    conflict(contractMessages.changedMeanwhile),
-  );
-  return { dispute: viewOf(disputeUpdated(dispute, changes), side), contract: toContractView(contract) };
+  const deadline = Date.now() + proposalRetryMs;
+  const hour = await proposalSlot(contractId, side, dispute.opened_at, deadline);
+  let made: DisputeActionResponse;
+  try {
+    made = await writeProposal(contractId, sub, refundMinor, { contract, dispute }, deadline);
+  } catch (error) {
+    await giveBackProposalSlot(contractId, side, hour);
+    throw error;
+  }
+  try {
+    await proposalSlotUsed(contractId, side, hour);
+  } catch (error) {
+    // The proposal is made: the side's proposals still waiting for this slot wait out their time and are told to retry.
+    logger.warn('Proposal made but its slot not counted', { contractId, side, hour, error: error as Error });
+  }
+  return made;
+}
+
+/**
+ * A slot of this hour of the dispute for `side`'s proposal; answers the hour. 429, saying when the
+ * hour ends, once the side's proposals made this hour fill it. While the slots are held by
+ * proposals still being written (which give theirs back if they are not made) it waits for them,
+ * reading only the slots' item, rather than refuse a proposal the limit does not refuse.
+ */
+async function proposalSlot(contractId: string, side: DisputeSide, openedAt: string, deadline: number): Promise<number> {
+  const wait = new Backoff(deadline, 50, 800);
+  for (;;) {
+    const now = Date.now();
+    const hour = proposalHour(openedAt, now);
+    const slots = await getProposalSlots(contractId, side, hour.index);
+    if (slots.made >= proposalsPerSidePerHour)
+      throw new ThrottledError(disputeMessages.proposalsThisHour(minutesUntil(hour.endsAt, now)));
+    if (slots.taken < proposalsPerSidePerHour && (await takeProposalSlot(contractId, side, hour, proposalsPerSidePerHour)))
+      return hour.index;
+    if (wait.expired) throw new ConflictError(contractMessages.changedMeanwhile);
+    await wait.pause();
+  }
+}
+
+/**
+ * The proposal's write, first on what was `read`, then again on the dispute as it now is while
+ * others' changes get in first.
+ */
+async function writeProposal(
+  contractId: string,
+  sub: string,
+  refundMinor: number,
+  read: { contract: Contract; dispute: Dispute },
+  deadline: number,
+): Promise<DisputeActionResponse> {
+  const wait = new Backoff(deadline, 20, 250);
+  for (let first = true; ; first = false) {
+    const contract = first ? read.contract : await loadContract(contractId);
+    const side = disputeSide(contract, sub);
+    const dispute = first ? read.dispute : await openDisputeOf(contract);
+    if (dispute.proposals.length >= maxProposals) throw new ConflictError(disputeMessages.tooManyProposals);
+    const nowMs = Date.now();
+    const now = new Date(nowMs).toISOString();
+    const proposal = { id: ulid(), by: side, refund_minor: refundMinor, created_at: now };
+    const figures = settlementFigures(dispute.held_minor, refundMinor);
+    const amount = (minor: number) => formatAmount(minor, dispute.currency);
+    const body = `${sideName(side)} proposes to settle "${contract.title}": ${amount(figures.refund_minor)} back to the buyer, ${amount(figures.released_minor)} to the seller (${amount(figures.payout_minor)} after the 2% fee). Accept it, or propose another split.`;
+    const told = await proposalNotices(contract, dispute, otherSide(contract, side), body, nowMs);
+    const changes = { proposals: [...dispute.proposals, proposal], proposal_notices: told.notices };
+    const written = await onConditionFailed(
+      transactWrite([disputeUpdate(dispute, changes), contractUnchanged(contract), ...told.items]).then(() => true),
+      () => false,
+    );
+    if (written) return { dispute: viewOf(disputeUpdated(dispute, changes), side), contract: toContractView(contract) };
+    if (wait.expired) throw new ConflictError(contractMessages.changedMeanwhile);
+    await wait.pause();
+  }
+}
+
+/**
+ * How each of `people` is told of a new proposal (domain proposalNoticeKind): a new notification
+ * and email, or the window's notification replaced by this one. Answers the items and the
+ * dispute's notices after them.
+ */
+async function proposalNotices(
+  contract: Contract,
+  dispute: Dispute,
+  people: string[],
+  body: string,
+  now: number,
+): Promise<{ items: TransactItem[]; notices: Record<string, ProposalNotice> }> {
+  const notices = { ...dispute.proposal_notices };
+  const items: TransactItem[] = [];
+  const title = 'New settlement proposal';
+  const at = new Date(now).toISOString();
+  for (const who of people) {
+    if (isInvitation(who)) continue;
+    const notice = notices[who];
+    const id = ulid();
+    if (!notice || proposalNoticeKind(notice, now) === 'new') {
+      items.push(...notificationItems(who, title, body, at, { contract, email: 'contract-disputed' }, id));
+      notices[who] = { notification_id: id, first_at: at };
+    } else {
+      const replaced = await getNotification(who, notice.notification_id);
+      items.push(...notificationReplacementItems(who, replaced, title, body, at, { contract }, id));
+      notices[who] = { ...notice, notification_id: id };
+    }
+  }
+  return { items, notices };
 }
 
 /** A party accepts the other side's latest proposal: the dispute is settled on it. */

@@ -394,12 +394,6 @@ async function credit(
       payerTold = payerTold
         ? { ...payerTold, body: `${payerTold.body} ${refunding}` }
         : { title: 'Refund on its way', body: refunding, email: 'refund-sent' };
-      logger.warn('Payment beyond what its contract takes: refunding the excess', {
-        txRef: payment.tx_ref,
-        contractId: contract.id,
-        excessMinor,
-        status: contract.status,
-      });
     }
     // One notification for the payer, whatever it tells (two would be two updates of their unread
     // count, one item, which a transaction refuses).
@@ -417,6 +411,15 @@ async function credit(
       if (existing) return existing.outcome;
       continue;
     }
+    if (leg)
+      // Only now, and only here: a delivery that lost the race to credit this transaction (or is
+      // trying again on the contract's new version) never refunded anything.
+      logger.warn('Payment beyond what its contract takes: refunding the excess', {
+        txRef: payment.tx_ref,
+        contractId: contract.id,
+        excessMinor,
+        status: contract.status,
+      });
     if (creditMinor > 0) await answerFunding(contract.id);
     if (leg) await sendRefundNow(contract.id, leg.leg);
     return outcome;

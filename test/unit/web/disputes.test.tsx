@@ -2,6 +2,7 @@
 
 import type { ContractView } from '@escrow/api/contracts';
 import type { DisputeView } from '@escrow/api/disputes';
+import { disputeMessages } from '@escrow/domain/dispute';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -234,6 +235,16 @@ describe("the buyer's contract page", () => {
     // Your own proposal cannot be accepted by you, and only the seller refunds in full.
     expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Refund in full' })).toBeNull();
+  });
+
+  it("shows the server's refusal of a proposal past the hour's limit, with when to propose again, and keeps the amount typed", async () => {
+    const refusal = disputeMessages.proposalsThisHour(42);
+    api.on('POST', '/propose-settlement', reply({ error: refusal }, 429));
+    await buyerPage(disputed, proposedByBuyer);
+    await type(/Amount back to the buyer/, '15000');
+    await click('Propose this split');
+    expect(screen.getByRole('alert').textContent).toBe(refusal);
+    expect((screen.getByLabelText(/Amount back to the buyer/) as HTMLInputElement).value).toBe('15000');
   });
 
   it('refuses a split it cannot read under the amount, focusing it, and proposes nothing', async () => {
