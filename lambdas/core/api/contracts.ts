@@ -54,10 +54,13 @@ export type CreateContractRequest = z.input<typeof createContractRequestSchema>;
 
 /**
  * `create-contract`'s reply: the new contract's id and, when its buyer was named by email, whether
- * we emailed them (an invitation, or the notice of someone with an account). False: its creator
- * must share the link by hand, because the account's invitation emails for the hour are used up
- * (domain/throttle-rules.ts `invitationLimits`) or the address stopped emails from this sender.
- * Decided alike whether the address has an account, so it never tells which.
+ * we email them (an invitation, or the notice of someone with an account). False: we did not and
+ * will not, so its creator must share the link by hand: the account's invitation emails for the
+ * hour are used up (domain/throttle-rules.ts `invitationLimits`), or the address stopped emails
+ * from this sender. Decided alike whether the address has an account, so it never tells which.
+ * True still leaves the email to the limits on what a person is told unasked
+ * (services/notifications.ts), which stay untold to the sender as they always were: they are
+ * counted per person, and would tell a sender which account an email belongs to.
  */
 export const createContractResponseSchema = z.object({
   id: z.string(),
