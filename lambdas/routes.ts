@@ -184,13 +184,24 @@ export const routes: readonly RouteDefinition[] = [
 
   // Contracts
   // Emails: the invitation of an address without an account, or the acceptor's notice (a notification
-  // with a step goes out by email too: entities/notification.ts).
+  // with a step goes out by email too: entities/notification.ts). The app key signs the invitation's
+  // stop link and finds whether the address stopped this sender (domain/invitation-stop.ts).
   {
     name: 'create-contract',
     method: 'POST',
     path: '/create-contract',
     auth: 'protected',
-    permissions: { table: 'readWrite', sendEmail: true },
+    permissions: { table: 'readWrite', sendEmail: true, secrets: ['app'] },
+  },
+  // An invitation email's "stop emails from this sender": a click on its page, or a mail client's
+  // one-click unsubscription. It touches only the stops of addresses (entities/invitation-stop.ts).
+  {
+    name: 'stop-invitation-emails',
+    method: 'POST',
+    path: '/stop-invitation-emails/{token}',
+    auth: 'public',
+    throttle: byHand,
+    permissions: { table: 'readWrite', tableKeys: ['INVITE-STOP#*'], secrets: ['app'] },
   },
   {
     name: 'get-contract-for-acceptor',

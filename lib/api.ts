@@ -110,6 +110,7 @@ export class EscrowApi extends Construct {
       tableName: data.table.tableName,
       mailFrom: stage.mailFrom,
       appUrl: props.appUrl,
+      apiUrl: this.url,
       userPool: { id: auth.userPool.userPoolId, clientId: auth.userPoolClient.userPoolClientId },
       stateMachineArn: props.stateMachineArn,
     };

@@ -263,7 +263,13 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       stateMachineArn,
       timeScale: options.timeScale ?? 1,
     };
-    const late: { eventsHttpEndpoint?: string; eventsCaCert?: string; flutterwaveBaseUrl?: string; sfnEndpoint?: string } = {};
+    const late: {
+      eventsHttpEndpoint?: string;
+      eventsCaCert?: string;
+      flutterwaveBaseUrl?: string;
+      sfnEndpoint?: string;
+      apiUrl?: string;
+    } = {};
     const localOnly = () => ({
       AWS_REGION: localStage.region,
       AWS_DEFAULT_REGION: localStage.region,
@@ -278,7 +284,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     });
     const functions = new LocalFunctions(
       iam,
-      () => functionEnvironment({ ...settings, eventsHttpEndpoint: late.eventsHttpEndpoint }),
+      () => functionEnvironment({ ...settings, eventsHttpEndpoint: late.eventsHttpEndpoint, apiUrl: late.apiUrl }),
       localOnly,
     );
     // The process itself (the cloud's own set-up, a test's direct reads and scripts it starts) is the
@@ -393,6 +399,9 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     const apiPort = await listen(api, port(1));
     servers.push(api);
     const apiUrl = `http://127.0.0.1:${apiPort}`;
+    // Known once it listens: the routes' functions link to it (one-click unsubscription in emails).
+    late.apiUrl = apiUrl;
+    process.env[envNames.apiUrl] = apiUrl;
     webhookUrl = `${apiUrl}/flutterwave-webhook`;
 
     // AppSync Events: the realtime channels a signed-in person subscribes to with their access token.

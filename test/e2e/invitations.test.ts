@@ -3,10 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { invitationMessages } from '../../lambdas/core/api/invitations';
+import { contractMessages } from '../../lambdas/core/domain/escrow-contract';
+import { invitationLimits } from '../../lambdas/core/domain/throttle-rules';
 import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
-import { linkIn, newTestUser, type SignedInPerson, signedInPerson } from '../support/identity';
+import { apiRequest } from '../support/http';
+import { ageAccount, linkIn, newTestUser, type SignedInPerson, signedInPerson } from '../support/identity';
 import { emailsTo, type MailboxEmail } from '../support/mailbox';
 import { readyToBePaid } from '../support/seller';
 import { buildWebApp, firstMachine, launchChromium, screenshot, secondMachine, signedInTab } from './browser';
@@ -73,7 +77,8 @@ it('a seller invites an email; the buyer signs up from the invitation, pays, and
   await screenshot(sellerTab, 'invite-created');
 
   // The invitation opens the contract: sign-in first, sign-up from there, back to the contract after.
-  const invitation = await emailTo(buyer.email, new RegExp(`invited you to a MiddleMan escrow: "${title}"`));
+  const invitation = await emailTo(buyer.email, /^You are invited to a contract on MiddleMan escrow$/);
+  expect(invitation.body.text).toContain(`"${title}"`);
   expect(linkIn(invitation).pathname).toBe(`/contracts/${id}`);
   const buyerTab = await (await browser.newContext(secondMachine)).newPage();
   await buyerTab.goto(linkIn(invitation).toString());
@@ -121,9 +126,10 @@ it('a seller invites an email; the buyer signs up from the invitation, pays, and
   await sellerTab.getByLabel('Payment PIN').fill(pin);
   await sellerTab.getByRole('button', { name: 'Release Funds' }).click();
 
-  // Every step reached each of them by email, each linking to the contract.
+  // Every step reached each of them by email, each linking to the contract (the invitation, whose
+  // subject names no contract, was checked above).
   const sellerSteps = [/was accepted/, /Payment received for/, /is complete/, /Funds released for/];
-  const buyerSteps = [/invited you/, /Payment received for/, /was delivered/, /is complete/];
+  const buyerSteps = [/Payment received for/, /was delivered/, /is complete/];
   for (const [who, steps] of [
     [seller.user.email, sellerSteps],
     [buyer.email, buyerSteps],
@@ -144,6 +150,52 @@ it('a seller invites an email; the buyer signs up from the invitation, pays, and
   await buyerTab.goto(linkIn(completion).toString());
   await buyerTab.getByText(title).first().waitFor();
   await screenshot(buyerTab, 'invite-completed');
+});
+
+it('a seller past their invitation emails is told to send the link themselves; an invitee stops a sender’s emails in one click', async () => {
+  const busy = await signedInPerson(cloud, 'busy-seller');
+  const first = newTestUser('first-invitee');
+  const offer = (acceptorId: string, title: string) =>
+    apiRequest(cloud.apiUrl, {
+      method: 'POST',
+      path: '/create-contract',
+      token: busy.token,
+      body: { acceptorId, title, description: 'By hand', value: '1000' },
+    });
+  // A new account's invitation emails for the hour, used up.
+  expect((await offer(first.email, 'First')).status).toBe(201);
+  for (let i = 1; i < invitationLimits.perHourNewAccount; i++)
+    expect((await offer(newTestUser(`filler${i}`).email, `Filler ${i}`)).status).toBe(201);
+
+  const late = newTestUser('late-invitee');
+  const tab = await signedInTab(browser, cloud.appUrl, busy.user, firstMachine);
+  await tab.goto(`${cloud.appUrl}/create-contract`);
+  await tab.getByLabel('Acceptor User ID or email').fill(late.email);
+  await tab.getByLabel('Contract Title').fill('Shared by hand');
+  await tab.getByLabel('Description').fill('One cake');
+  await tab.getByLabel('Value').fill('5,000');
+  await tab.getByRole('button', { name: 'Create Contract' }).click();
+  await tab.getByRole('button', { name: 'I Agree & Create Contract' }).click();
+  await tab.waitForURL(/\/my-created-contract\//);
+  const id = new URL(tab.url()).pathname.split('/').at(-1) ?? '';
+  await tab.getByText(contractMessages.invitationNotEmailed(late.email)).waitFor();
+  expect(await tab.getByText(`Invitation sent to ${late.email}.`).count()).toBe(0);
+  expect(await tab.getByTestId('share-link').textContent()).toBe(`${cloud.appUrl}/contracts/${id}`);
+  await tab.getByRole('button', { name: 'Copy link' }).waitFor();
+  await screenshot(tab, 'invite-not-emailed');
+  expect(await emailsTo(cloud.mailboxUrl, late.email)).toEqual([]);
+
+  // The first invitee opens "stop emails from this sender" from their invitation: the page stops them as it opens.
+  const invitation = await emailTo(first.email, /^You are invited to a contract on MiddleMan escrow$/);
+  const stopLink = /https?:\/\/\S+\/stop-invitation-emails\?token=\S+/.exec(invitation.body.text ?? '')?.[0] ?? '';
+  const invitee = await (await browser.newContext(secondMachine)).newPage();
+  await invitee.goto(stopLink);
+  await invitee.getByText(invitationMessages.stopped).waitFor();
+  await screenshot(invitee, 'invite-stopped');
+  await ageAccount(busy.sub, invitationLimits.newAccountHours + 1);
+  const after = await offer(first.email, 'After the stop');
+  expect(after.status).toBe(201);
+  expect(after.json).toMatchObject({ invitation_emailed: false });
 });
 
 /** Sign-up as a person fills it in on their phone. */

@@ -799,7 +799,7 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     expectLeastPrivilege(template, routes);
   });
 
-  it('keeps a route that touches only a person’s own items to their partitions (dynamodb:LeadingKeys), and the others to no condition', () => {
+  it('keeps a route that touches only one kind of item (a person’s own, the stops of invitation emails) to those partitions (dynamodb:LeadingKeys), and the others to no condition', () => {
     const limited = routes.filter((r) => r.permissions.tableKeys);
     expect(limited.map((r) => r.name).sort()).toEqual(
       [
@@ -809,6 +809,7 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
         'mark-notification-read',
         'remove-device',
         'save-email-preferences',
+        'stop-invitation-emails',
       ].sort(),
     );
     for (const route of routes) {

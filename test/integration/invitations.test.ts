@@ -44,6 +44,8 @@ async function offerTo(acceptorId: string, title = 'Bridal gown alteration') {
     value: '85,000.50',
   });
   expect(created.status).toBe(201);
+  // Named by email, the reply says it was emailed (the seller is well within its invitation emails).
+  expect(created.body.invitation_emailed).toBe(acceptorId.includes('@') ? true : undefined);
   return String(created.body.id);
 }
 
@@ -52,13 +54,9 @@ describe('inviting the buyer by email', () => {
     const invitee = newTestUser('invitee');
     const id = await offerTo(invitee.email.toUpperCase());
 
-    const invitation = await waitForEmail(
-      cloud,
-      invitee.email,
-      /Test seller invited you to a MiddleMan escrow: "Bridal gown alteration"/,
-    );
+    const invitation = await waitForEmail(cloud, invitee.email, /^You are invited to a contract on MiddleMan escrow$/);
     expect(linkIn(invitation).pathname).toBe(`/contracts/${id}`);
-    expect(invitation.body.text).toContain('₦85,000.50');
+    expect(invitation.body.text).toContain('"Bridal gown alteration", for ₦85,000.50');
     expect(invitation.body.text).not.toMatch(/<[a-z]/);
     expect(invitation.body.html).toContain(`href="${linkIn(invitation).href}"`);
 

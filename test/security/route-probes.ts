@@ -137,6 +137,13 @@ const probes: Record<string, ProbeSpec> = {
       body: { acceptorId: t.buyer.sub, title: 'Probe', description: 'Probe contract', value: '100', currency: 'NGN' },
     }),
   },
+  // An attacker's stop link for the seller as sender: the right shape, never signed by us.
+  'stop-invitation-emails': {
+    access: 'public',
+    request: (t) => ({
+      path: `/stop-invitation-emails/${Buffer.from(t.seller.sub).toString('base64url')}.${'A'.repeat(43)}.${'B'.repeat(43)}`,
+    }),
+  },
   'get-contract-for-acceptor': { access: 'holder', request: (t) => ({ path: '/get-contract-for-acceptor', body: contract(t) }) },
   'accept-contract': { access: 'acceptor', request: (t) => ({ path: '/accept-contract', body: contract(t) }) },
   'reject-contract': { access: 'acceptor', request: (t) => ({ path: '/reject-contract', body: contract(t) }) },

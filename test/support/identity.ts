@@ -1,6 +1,10 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
 import type { SignupRequest } from '../../lambdas/core/api/identity';
+import { userKey } from '../../lambdas/core/entities/profile';
 import type { LocalCloud } from '../../lib/local/index';
+import { localStage } from '../../lib/local/stage';
+import { documents } from '../../scripts/aws-clients';
 import { emailsTo, type MailboxEmail } from './mailbox';
 
 export interface TestUser {
@@ -166,4 +170,20 @@ export interface SignedInPerson {
 export async function signedInPerson(cloud: LocalCloud, name: string): Promise<SignedInPerson> {
   const user = await confirmedUser(cloud, name);
   return { ...(await signedIn(user)), user };
+}
+
+/**
+ * Makes an account `hours` old: its profile's creation date, which is what makes an account new
+ * (a new account may have fewer invitations emailed: domain/throttle-rules.ts `invitationLimits`).
+ */
+export async function ageAccount(sub: string, hours: number): Promise<void> {
+  await documents().send(
+    new UpdateCommand({
+      TableName: localStage.tableName,
+      Key: userKey(sub),
+      UpdateExpression: 'SET created_at = :at',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':at': new Date(Date.now() - hours * 3600_000).toISOString() },
+    }),
+  );
 }

@@ -3,7 +3,14 @@ export interface MailboxEmail {
   destination: { to: string[] };
   subject: string;
   body: { html?: string; text?: string };
+  /** The headers the sender added of its own (SES v2 `Headers`), when it added any. */
+  headers?: Array<{ name: string; value: string }>;
   at: number;
+}
+
+/** The value of a header the sender added, by name (any case). */
+export function headerOf(email: MailboxEmail, name: string): string | undefined {
+  return email.headers?.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
 }
 
 export async function emailsTo(mailboxUrl: string, address: string): Promise<MailboxEmail[]> {

@@ -50,8 +50,22 @@ export async function sendEmail(email: Email): Promise<void> {
   });
 }
 
-/** Sends a deal step's email through its SES template (domain/email-templates.ts), with `values` filled in. */
-export async function sendStepEmail(to: string, step: StepEmailName, values: Record<string, string>): Promise<void> {
+/** A header of its own an email carries (SES v2 `MessageHeader`; at most 15 an email). */
+export interface EmailHeader {
+  name: string;
+  value: string;
+}
+
+/**
+ * Sends a deal step's email through its SES template (domain/email-templates.ts), with `values`
+ * filled in, and `headers` added (SES v2 takes them on templated content too).
+ */
+export async function sendStepEmail(
+  to: string,
+  step: StepEmailName,
+  values: Record<string, string>,
+  headers: EmailHeader[] = [],
+): Promise<void> {
   await sesSendEmail({
     FromEmailAddress: requireEnv('mailFrom'),
     ...configurationSet(),
@@ -60,9 +74,26 @@ export async function sendStepEmail(to: string, step: StepEmailName, values: Rec
       Template: {
         TemplateName: emailTemplateName(requireEnv('stage'), step),
         TemplateData: JSON.stringify(templateData(values)),
+        ...(headers.length ? { Headers: headers.map((h) => ({ Name: h.name, Value: h.value })) } : {}),
       },
     },
   });
+}
+
+/**
+ * RFC 8058 one-click unsubscription: mail clients show their own "unsubscribe" and, when it is
+ * used, POST `List-Unsubscribe=One-Click` to `url` (an HTTPS address of ours that needs no sign-in).
+ */
+export function oneClickUnsubscribeHeaders(url: string): EmailHeader[] {
+  return [
+    { name: 'List-Unsubscribe', value: `<${url}>` },
+    { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
+  ];
+}
+
+/** A public URL of the API (a link in an email that acts without the web app: one-click unsubscription). */
+export function apiLink(path: string): string {
+  return `${requireEnv('apiUrl').replace(/\/+$/, '')}${path}`;
 }
 
 /** A public URL of the web app (links in emails). */

@@ -17,6 +17,11 @@ export const envNames = {
   mailConfigurationSet: 'MAIL_CONFIGURATION_SET',
   /** Public URL of the web app, for links in emails. */
   appUrl: 'APP_URL',
+  /**
+   * Public URL of the HTTP API, for the routes' functions: an email's one-click unsubscription
+   * (RFC 8058) is a POST that mail clients send to the API itself, not to a page of the app.
+   */
+  apiUrl: 'API_URL',
   stage: 'STAGE',
   /** Google's siteverify locally replaced by the local cloud's verifier. */
   captchaVerifyUrl: 'CAPTCHA_VERIFY_URL',
@@ -85,6 +90,8 @@ export interface FunctionSettings {
   tableName: string;
   mailFrom: string;
   appUrl: string;
+  /** The HTTP API's URL, for the routes' functions (nothing else links to the API). */
+  apiUrl?: string;
   /**
    * The user pool. Cognito triggers do not get it in AWS: the pool depends on its triggers, so
    * they cannot depend on the pool (a CloudFormation cycle); Cognito puts it in every trigger event.
@@ -115,6 +122,7 @@ export function functionEnvironment(settings: FunctionSettings): Record<string, 
     tableName: settings.tableName,
     mailFrom: settings.mailFrom,
     appUrl: settings.appUrl,
+    apiUrl: settings.apiUrl,
     userPoolId: settings.userPool?.id,
     userPoolClientId: settings.userPool?.clientId,
     stateMachineArn: settings.stateMachineArn,

@@ -52,6 +52,22 @@ export const createContractRequestSchema = z.object({
 });
 export type CreateContractRequest = z.input<typeof createContractRequestSchema>;
 
+/**
+ * `create-contract`'s reply: the new contract's id and, when its buyer was named by email, whether
+ * we email them (an invitation, or the notice of someone with an account). False: we did not and
+ * will not, so its creator must share the link by hand: the account's invitation emails for the
+ * hour are used up (domain/throttle-rules.ts `invitationLimits`), or the address stopped emails
+ * from this sender. Decided alike whether the address has an account, so it never tells which.
+ * True still leaves the email to the limits on what a person is told unasked
+ * (services/notifications.ts), which stay untold to the sender as they always were: they are
+ * counted per person, and would tell a sender which account an email belongs to.
+ */
+export const createContractResponseSchema = z.object({
+  id: z.string(),
+  invitation_emailed: z.optional(z.boolean()),
+});
+export type CreateContractResponse = z.infer<typeof createContractResponseSchema>;
+
 export const contractIdRequestSchema = z.object({ contractId: idSchema(enterContractId) });
 
 export const editContractRequestSchema = z.object({

@@ -13,13 +13,22 @@ export interface StepEmail {
   action: string;
   /** Money movements and what a person must act on always go; the rest may be turned off in My Account. */
   essential: boolean;
+  /**
+   * Sent to someone who asked for nothing (an invitation to an address without an account): it
+   * ends with "stop emails from this sender", the template's `stop_link`.
+   */
+  stopLink?: true;
 }
 
 export const stepEmails = {
+  // Its subject is ours alone: a subject carrying the sender's words ("... invited you to a
+  // MiddleMan escrow: "Your parcel is waiting, pay here"") made our address a relay for their spam.
+  // The body carries the contract's title only, escaped in the HTML part (services/invitations.ts).
   'contract-invitation': {
-    subject: '{{seller}} invited you to a MiddleMan escrow: "{{title}}"',
+    subject: 'You are invited to a contract on MiddleMan escrow',
     action: 'Open the contract',
     essential: true,
+    stopLink: true,
   },
   'contract-created': { subject: 'New contract for you: "{{title}}"', action: 'Open the contract', essential: true },
   'contract-accepted': { subject: '"{{title}}" was accepted', action: 'Open the contract', essential: false },
@@ -52,19 +61,29 @@ export const emailTemplateName = (stage: string, step: StepEmailName) => `escrow
 
 const footer = 'MiddleMan: escrow for online buyers and sellers.';
 const preferences = 'You can turn off emails that are not about money in My Account.';
+/** The words of the stop link (`stopLink`): one click, and this sender's invitations to this address are no longer emailed. */
+export const stopText = 'Not expecting this? Stop emails from this sender';
 
 /** The three parts of a step's template, as stored in SES. */
 export function templateContent(step: StepEmailName): { Subject: string; Text: string; Html: string } {
   const { subject, action, essential } = stepEmails[step];
-  const text = ['Hello {{name}},', '{{message}}', `${action}: {{link}}`, essential ? footer : `${footer}\n${preferences}`].join(
-    '\n\n',
-  );
+  const stopLink = 'stopLink' in stepEmails[step];
+  const text = [
+    'Hello {{name}},',
+    '{{message}}',
+    `${action}: {{link}}`,
+    essential ? footer : `${footer}\n${preferences}`,
+    ...(stopLink ? [`${stopText}: {{stop_link}}`] : []),
+  ].join('\n\n');
   const html = [
     '<p>Hello {{name_html}},</p>',
     '<p>{{message_html}}</p>',
     `<p><a href="{{link_html}}" style="display:inline-block;padding:12px 20px;background:#047857;color:#ffffff;border-radius:6px;text-decoration:none">${action}</a></p>`,
     '<p style="font-size:12px;color:#4b5563">If the button does not work, open this link: {{link_html}}</p>',
     `<p style="font-size:12px;color:#4b5563">${footer}${essential ? '' : `<br>${preferences}`}</p>`,
+    ...(stopLink
+      ? [`<p style="font-size:12px;color:#4b5563"><a href="{{stop_link_html}}" style="color:#4b5563">${stopText}</a></p>`]
+      : []),
   ].join('\n');
   return { Subject: subject, Text: text, Html: html };
 }

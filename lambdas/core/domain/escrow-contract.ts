@@ -214,6 +214,9 @@ export const contractMessages = {
   forYourself: 'You cannot create a contract for yourself.',
   unknownAcceptor: 'No user has this Acceptor ID.',
   invitationSent: (email: string) => `Invitation sent to ${email}. We emailed them a link to this contract.`,
+  /** `create-contract` answered that the buyer named by email was not emailed (api/contracts.ts `invitation_emailed`). */
+  invitationNotEmailed: (email: string) =>
+    `The invitation was not emailed to ${email}. Copy the link below and send it to them yourself.`,
   changedMeanwhile: 'This contract was just changed. Please reload it and try again.',
 } as const;
 

@@ -10,6 +10,21 @@ export interface ThrottleRule {
   message: string;
 }
 
+/**
+ * Invitation emails (issue 34): what one account may have us email, an hour, to addresses it names
+ * as buyers. One new account once made 220 contracts for 220 unknown addresses in 14 s and had
+ * 200 invitations relayed; the limits per recipient held, since each address got one. So the
+ * sender is limited too: `perHour` for an account, fewer while it is new (younger than
+ * `newAccountHours`), since an account made to relay spam is new and a real seller's first day
+ * rarely names more than a handful of buyers by email. Past the limit the contract is still made,
+ * only not emailed, and its creator is told to share the link by hand.
+ */
+export const invitationLimits = {
+  perHour: 20,
+  perHourNewAccount: 5,
+  newAccountHours: 24,
+} as const;
+
 export const throttles = {
   /**
    * Per source address: reading security questions (forgot password). Reading one never fails, so
@@ -177,6 +192,25 @@ export const throttles = {
     windowSeconds: 3600,
     message: 'This person has been told that more came this hour.',
   },
+  /**
+   * Per account: invitation emails (`invitationLimits`). One counter for both, so an account that
+   * turns a day old within an hour carries on from what it sent, not from 0. Counted for every
+   * contract named by email, whether an account has that address or not: counting only the
+   * addresses without one would tell the sender, past the limit, which addresses have accounts.
+   * Nobody is shown these messages: the contract is made and its creator told to share the link.
+   */
+  invitationEmails: {
+    scope: 'invitation-emails',
+    limit: invitationLimits.perHour,
+    windowSeconds: 3600,
+    message: 'This account has had enough invitations emailed this hour.',
+  },
+  invitationEmailsNewAccount: {
+    scope: 'invitation-emails',
+    limit: invitationLimits.perHourNewAccount,
+    windowSeconds: 3600,
+    message: 'This new account has had enough invitations emailed this hour.',
+  },
   /** Per account: account-name lookups at the provider (the bank page verifies on each change). */
   accountLookup: {
     scope: 'account-lookup',
@@ -230,3 +264,11 @@ export const throttles = {
     message: 'The owner has already been told of this lockout.',
   },
 } as const satisfies Record<string, ThrottleRule>;
+
+/** The invitation emails an account may still have sent this hour: fewer while it is new. */
+export function invitationEmailRule(accountCreatedAt: string | undefined, now = Date.now()): ThrottleRule {
+  const age = now - Date.parse(accountCreatedAt ?? '');
+  // No date, or one that cannot be read: as new as can be.
+  const isNew = !(age >= invitationLimits.newAccountHours * 3600_000);
+  return isNew ? throttles.invitationEmailsNewAccount : throttles.invitationEmails;
+}

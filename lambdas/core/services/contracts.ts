@@ -1,5 +1,11 @@
 import { ulid } from 'ulid';
-import type { ContractForAcceptor, ContractView, ContractWithPeople, EditContractRequest } from '../api/contracts';
+import type {
+  ContractForAcceptor,
+  ContractView,
+  ContractWithPeople,
+  CreateContractResponse,
+  EditContractRequest,
+} from '../api/contracts';
 import { inspectionDays } from '../domain/delivery';
 import { ForbiddenError, NotFoundError, ValidationError } from '../domain/errors';
 import {
@@ -29,9 +35,9 @@ import { listContractIdsByParty, partyLinkPut } from '../entities/party-link';
 import { getNames, getProfile, getProfileByEmail } from '../entities/profile';
 import { conflict, onConditionFailed, type TransactItem, transactWrite } from '../entities/table';
 import { openEscrow } from './escrow-workflow';
-import { invitationTakenUpBy, inviteByEmail } from './invitations';
+import { hasStoppedEmailsFrom, invitationTakenUpBy, inviteByEmail, mayEmailNamed } from './invitations';
 import { heldBackNotice, mayTellUnasked } from './notifications';
-import { displayName, newContractNotice } from './people';
+import { displayName, displayNameOf, newContractNotice } from './people';
 import { countAttempt } from './throttles';
 
 /** Contract use cases: load, decide with the domain (domain/escrow-contract.ts), write in one transaction. */
@@ -131,6 +137,11 @@ export async function toAcceptorView(contract: Contract, viewer: string): Promis
  * without gets an invitation (the contract waits for whoever signs up with it,
  * services/invitations.ts). The seller is answered alike either way, so creating a contract never
  * tells whether an email has an account, nor whether its person was told.
+ *
+ * Named by email, the contract is emailed only within the creator's invitation emails for the
+ * hour, and never to an address that stopped emails from them; otherwise it is still made and the
+ * reply says it was not emailed, so its creator shares the link by hand. A person named by User
+ * ID who once stopped this sender's invitations is not emailed either, only notified.
  */
 export async function createContract(
   creatorId: string,
@@ -142,11 +153,16 @@ export async function createContract(
     currency: Currency;
     inspectionDays?: number;
   },
-): Promise<string> {
+): Promise<CreateContractResponse> {
   const named = await nameBuyer(creatorId, input.acceptorId);
   await countAttempt(throttles.contractsByCreator, creatorId);
   await countAttempt(throttles.contractsForPerson, `${creatorId}#${named.email ?? named.sub}`);
-  const told = await mayTellUnasked(creatorId, named.sub ?? named.email ?? '');
+  const creatorProfile = await getProfile(creatorId);
+  const mayEmail = named.email
+    ? await mayEmailNamed({ sub: creatorId, created_at: creatorProfile?.created_at }, named.email)
+    : !(await hasStoppedEmailsFrom(named.accountEmail, creatorId));
+  // Nothing to tell an address without an account that may not be emailed: its limits are left alone.
+  const told = (named.sub !== null || mayEmail) && (await mayTellUnasked(creatorId, named.sub ?? named.email ?? ''));
   const now = new Date().toISOString();
   const contract = newContract({
     event: 'create',
@@ -160,7 +176,7 @@ export async function createContract(
     inspectionDays: input.inspectionDays,
     now,
   });
-  const creator = await displayName(creatorId);
+  const creator = displayNameOf(creatorProfile);
   const invitation = named.email && !named.sub ? { email: named.email, contract_id: contract.id, created_at: now } : null;
   await commitContractChange([
     contractPut(contract),
@@ -169,26 +185,32 @@ export async function createContract(
       : told
         ? notificationItems(contract.acceptor_id, 'New contract', newContractNotice(creator, contract), now, {
             contract,
-            email: 'contract-created',
-            values: { seller: creator },
+            ...(mayEmail ? { email: 'contract-created' as const, values: { seller: creator } } : {}),
           })
         : await heldBackNotice(contract.acceptor_id, now)),
   ]);
-  if (invitation && told) await inviteByEmail(invitation.email, contract, creator);
-  return contract.id;
+  if (invitation && told) await inviteByEmail(invitation.email, contract);
+  return { id: contract.id, ...(named.email ? { invitation_emailed: mayEmail } : {}) };
 }
 
-/** Who a new contract is for: a User ID names a person (or is refused); an email may name a person or no one yet. */
-async function nameBuyer(creatorId: string, named: string): Promise<{ sub: string | null; email: string | null }> {
+/**
+ * Who a new contract is for: a User ID names a person (or is refused); an email may name a person
+ * or no one yet. `accountEmail`: where that person's emails go.
+ */
+async function nameBuyer(
+  creatorId: string,
+  named: string,
+): Promise<{ sub: string; email: null; accountEmail: string } | { sub: string | null; email: string; accountEmail: string }> {
   if (!named.includes('@')) {
     if (named === creatorId) throw new ValidationError(contractMessages.forYourself);
-    if (!(await getProfile(named))) throw new NotFoundError(contractMessages.unknownAcceptor);
-    return { sub: named, email: null };
+    const profile = await getProfile(named);
+    if (!profile) throw new NotFoundError(contractMessages.unknownAcceptor);
+    return { sub: named, email: null, accountEmail: profile.email };
   }
   const email = named.trim().toLowerCase();
   const account = await getProfileByEmail(email);
   if (account?.sub === creatorId) throw new ValidationError(contractMessages.forYourself);
-  return { sub: account?.sub ?? null, email };
+  return { sub: account?.sub ?? null, email, accountEmail: email };
 }
 
 /**

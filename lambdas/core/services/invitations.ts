@@ -1,14 +1,21 @@
-import { sendStepEmail } from '../adapters/email';
+import { apiLink, appLink, oneClickUnsubscribeHeaders, sendStepEmail } from '../adapters/email';
 import { logger } from '../adapters/logger';
+import { getSecret } from '../adapters/secrets';
+import { invitationMessages, stopInvitationEmailsPage } from '../api/invitations';
+import { ValidationError } from '../domain/errors';
 import { type Contract, isInvitation } from '../domain/escrow-contract';
+import { addressDigest, invitationStopToken, readInvitationStopToken } from '../domain/invitation-stop';
 import { formatAmount } from '../domain/money';
+import { invitationEmailRule } from '../domain/throttle-rules';
 import { type ContractChanges, contractUpdate, getContract } from '../entities/contract';
 import { deleteInvitation, invitationDelete, listInvitations } from '../entities/invitation';
+import { isInvitationStopped, putInvitationStop } from '../entities/invitation-stop';
 import { contractLink, notificationItems } from '../entities/notification';
 import { getProfile } from '../entities/profile';
 import { onConditionFailed, type TransactItem, transactWrite } from '../entities/table';
 import { heldBackNotice, mayTellUnasked } from './notifications';
 import { displayName, newContractNotice } from './people';
+import { countIfWithin } from './throttles';
 
 /**
  * Invitations by email: a contract offered to an email nobody has an account with waits for its
@@ -17,16 +24,60 @@ import { displayName, newContractNotice } from './people';
  * on the contract being unchanged since it was read.
  */
 
-/** The invitation email: who invites, to what, and the contract's link (sign up from there). Best effort. */
-export async function inviteByEmail(email: string, contract: Contract, seller: string): Promise<void> {
-  const amount = formatAmount(contract.value_minor, contract.currency);
-  await sendStepEmail(email, 'contract-invitation', {
-    name: email,
-    seller,
-    title: contract.title,
-    message: `${seller} wants to be paid ${amount} for "${contract.title}" through MiddleMan escrow: you pay into escrow, the seller delivers, and the money is released only when you are satisfied. Create your free account with this email address to see the contract and accept it.`,
-    link: contractLink(contract.id),
-  }).catch((error: unknown) => logger.warn('Invitation not sent', { contractId: contract.id, error: error as Error }));
+/**
+ * Whether a contract named by email may be emailed to that address: not once the address stopped
+ * emails from this sender, and only within the sender's invitation emails for the hour (counted
+ * here, in one conditional write: racing creations cannot pass the limit). The same for an address
+ * with an account as for one without, so what the creator is told never says which it is.
+ */
+export async function mayEmailNamed(sender: { sub: string; created_at?: string }, email: string): Promise<boolean> {
+  if (await hasStoppedEmailsFrom(email, sender.sub)) return false;
+  return countIfWithin(invitationEmailRule(sender.created_at), sender.sub);
+}
+
+/** Whether `email` stopped emails from `sender` (the stop link of an invitation from them). */
+export async function hasStoppedEmailsFrom(email: string, sender: string): Promise<boolean> {
+  return isInvitationStopped({ sender, addressDigest: addressDigest(await getSecret('app'), email) });
+}
+
+/**
+ * The invitation email: the contract's link (sign up from there), and a one-click "stop emails
+ * from this sender" (a signed token, also in an RFC 8058 List-Unsubscribe header). The subject is
+ * ours alone and the body carries none of the sender's words but the contract's title (escaped in
+ * the HTML part, domain/email-templates.ts), not even their name: it is the text anyone can type
+ * and have us send to an address nobody vouched for. Best effort.
+ */
+export async function inviteByEmail(email: string, contract: Contract): Promise<void> {
+  try {
+    const token = invitationStopToken(await getSecret('app'), contract.creator_id, email);
+    const amount = formatAmount(contract.value_minor, contract.currency);
+    await sendStepEmail(
+      email,
+      'contract-invitation',
+      {
+        name: email,
+        title: contract.title,
+        message: `A seller on MiddleMan offered you a contract, "${contract.title}", for ${amount}. With MiddleMan escrow you pay into escrow, the seller delivers, and the money is released to them only when you are satisfied. Create your free account with this email address to see the contract and who offered it.`,
+        link: contractLink(contract.id),
+        stop_link: appLink(`${stopInvitationEmailsPage}?${new URLSearchParams({ token })}`),
+      },
+      oneClickUnsubscribeHeaders(apiLink(`/stop-invitation-emails/${token}`)),
+    );
+  } catch (error) {
+    logger.warn('Invitation not sent', { contractId: contract.id, error: error as Error });
+  }
+}
+
+/**
+ * The stop link used (by a click, or by a mail client's one-click unsubscription): that sender's
+ * invitations to that address are made from now on but no longer emailed. A token we did not sign
+ * is refused (400); a valid one used again changes nothing. The answer is the same whoever the
+ * address belongs to: the route never even learns the address.
+ */
+export async function stopInvitationEmails(token: string): Promise<void> {
+  const stop = readInvitationStopToken(await getSecret('app'), token);
+  if (!stop) throw new ValidationError(invitationMessages.badStopLink);
+  await putInvitationStop(stop, new Date().toISOString());
 }
 
 /**

@@ -1,10 +1,14 @@
 import type { Contract } from '../domain/escrow-contract';
 import { formatAmount } from '../domain/money';
-import { getProfile } from '../entities/profile';
+import { getProfile, type UserProfile } from '../entities/profile';
 
 /** What other people read as someone's name. */
 export async function displayName(sub: string): Promise<string> {
-  const profile = await getProfile(sub);
+  return displayNameOf(await getProfile(sub));
+}
+
+/** {@link displayName} of a profile already read. */
+export function displayNameOf(profile: Pick<UserProfile, 'full_name' | 'email'> | undefined): string {
   return profile?.full_name || profile?.email || 'Someone';
 }
 

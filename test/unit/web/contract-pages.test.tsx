@@ -3,6 +3,7 @@
 import type { ContractView } from '@escrow/api/contracts';
 import type { TemplateView } from '@escrow/api/templates';
 import { deliveryMessages } from '@escrow/domain/delivery';
+import { contractMessages } from '@escrow/domain/escrow-contract';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -102,6 +103,28 @@ describe('my created contract', () => {
     expect(screen.getByText('Contract created successfully!')).toBeTruthy();
     act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByText('Contract created successfully!')).toBeNull();
+  });
+
+  it('says the buyer named by email was emailed the link', async () => {
+    await renderRoute(`/my-created-contract/${contract.id}`, '/my-created-contract/:contractId', <MyCreatedContractPage />, {
+      created: true,
+      invitedEmail: 'bola@example.com',
+      invitationEmailed: true,
+    });
+    expect(screen.getByText(contractMessages.invitationSent('bola@example.com'))).toBeTruthy();
+    expect(screen.queryByText(contractMessages.invitationNotEmailed('bola@example.com'))).toBeNull();
+  });
+
+  it('asks the seller to send the link themselves when the invitation was not emailed, with the link to copy', async () => {
+    await renderRoute(`/my-created-contract/${contract.id}`, '/my-created-contract/:contractId', <MyCreatedContractPage />, {
+      created: true,
+      invitedEmail: 'bola@example.com',
+      invitationEmailed: false,
+    });
+    expect(screen.getByText(contractMessages.invitationNotEmailed('bola@example.com'))).toBeTruthy();
+    expect(screen.queryByText(contractMessages.invitationSent('bola@example.com'))).toBeNull();
+    expect(screen.getByTestId('share-link').textContent).toBe(`${window.location.origin}/contracts/${contract.id}`);
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
   });
 
   it('shows no banner when opened later', async () => {

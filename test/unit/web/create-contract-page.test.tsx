@@ -150,13 +150,26 @@ describe('create contract page', () => {
   });
 
   it('invites by email: the request names the email, and the next page is told whom it was sent to', async () => {
-    vi.mocked(createContract).mockResolvedValue({ id: '01JNEWCONTRACT0000000000000' });
+    vi.mocked(createContract).mockResolvedValue({ id: '01JNEWCONTRACT0000000000000', invitation_emailed: true });
     renderPage();
     fill({ acceptorId: 'Bola@Example.com' });
     await click('Create Contract');
     await click('I Agree & Create Contract');
     expect(vi.mocked(createContract).mock.calls[0]?.[0]).toMatchObject({ acceptorId: 'Bola@Example.com' });
-    expect(screen.getByTestId('navigation-state').textContent).toBe('{"created":true,"invitedEmail":"bola@example.com"}');
+    expect(screen.getByTestId('navigation-state').textContent).toBe(
+      '{"created":true,"invitedEmail":"bola@example.com","invitationEmailed":true}',
+    );
+  });
+
+  it('tells the next page when the server did not email the invitation, so it asks the seller to share the link', async () => {
+    vi.mocked(createContract).mockResolvedValue({ id: '01JNEWCONTRACT0000000000000', invitation_emailed: false });
+    renderPage();
+    fill({ acceptorId: 'bola@example.com' });
+    await click('Create Contract');
+    await click('I Agree & Create Contract');
+    expect(screen.getByTestId('navigation-state').textContent).toBe(
+      '{"created":true,"invitedEmail":"bola@example.com","invitationEmailed":false}',
+    );
   });
 
   it('refuses a malformed email under the box, before anything is sent', async () => {

@@ -18,6 +18,9 @@ const ForgotPasswordPage = lazy(() =>
 );
 const ResetPasswordPage = lazy(() => import('../pages/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
 const ConfirmEmailPage = lazy(() => import('../pages/auth/confirm-email-page').then((m) => ({ default: m.ConfirmEmailPage })));
+const StopInvitationEmailsPage = lazy(() =>
+  import('../pages/invitations/stop-invitation-emails-page').then((m) => ({ default: m.StopInvitationEmailsPage })),
+);
 const DashboardPage = lazy(() => import('../pages/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const CreateContractPromptPage = lazy(() =>
   import('../pages/contracts/create-contract-prompt-page').then((m) => ({ default: m.CreateContractPromptPage })),
@@ -135,6 +138,7 @@ export function AppRoutes() {
           <Route path={paths.forgotPassword.path} element={<ForgotPasswordPage />} />
           <Route path={paths.resetPasswordConfirm.path} element={<ResetPasswordPage />} />
           <Route path={paths.confirmEmail.path} element={<ConfirmEmailPage />} />
+          <Route path={paths.stopInvitationEmails.path} element={<StopInvitationEmailsPage />} />
           <Route element={<LoginGuard />}>
             <Route element={<SignedInArea />}>
               <Route path={paths.dashboard.path} element={<DashboardPage />} />

@@ -37,6 +37,14 @@ export const paths = {
   registerDevice: fixed('/register-device'),
   /** Not in the spec's list: the target of the confirmation link Cognito emails after sign-up. */
   confirmEmail: fixed('/confirm-email'),
+  /**
+   * Not in the spec's list: the "stop emails from this sender" link of an invitation email
+   * (`?token=`), the API's `stopInvitationEmailsPage` (written here too: this module stays free of zod).
+   */
+  stopInvitationEmails: {
+    path: '/stop-invitation-emails',
+    getHref: (token: string) => `/stop-invitation-emails?${new URLSearchParams({ token })}`,
+  },
   howItWorks: fixed('/how-it-works'),
   whoWeAre: fixed('/who-we-are'),
   pricing: fixed('/pricing'),
@@ -132,6 +140,7 @@ const publicPaths: ReadonlySet<string> = new Set([
   paths.needHelp.path,
   paths.registerDevice.path,
   paths.confirmEmail.path,
+  paths.stopInvitationEmails.path,
   paths.howItWorks.path,
   paths.whoWeAre.path,
   paths.pricing.path,

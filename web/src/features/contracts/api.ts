@@ -1,15 +1,17 @@
-import { createdResponseSchema, messageResponseSchema } from '@escrow/api/common';
+import { messageResponseSchema } from '@escrow/api/common';
 import {
   type ContractForAcceptor,
   type ContractView,
   type ContractWithPeople,
   type CreateContractRequest,
+  type CreateContractResponse,
   cancellationResponseSchema,
   contractForAcceptorSchema,
   type contractIdRequestSchema,
   contractListResponseSchema,
   contractResponseSchema,
   contractWithPeopleSchema,
+  createContractResponseSchema,
   type EditContractRequest,
   type MarkDeliveredRequest,
 } from '@escrow/api/contracts';
@@ -33,8 +35,9 @@ import { apiFetch } from '../../lib/api';
 const path = (contractId: string) => `/contracts/${encodeURIComponent(contractId)}`;
 const byId = (contractId: string): z.input<typeof contractIdRequestSchema> => ({ contractId });
 
-export function createContract(body: CreateContractRequest): Promise<{ id: string }> {
-  return apiFetch('/create-contract', { method: 'POST', body, schema: createdResponseSchema });
+/** Named by email, the reply says whether we emailed the buyer (`invitation_emailed`); false: share the link by hand. */
+export function createContract(body: CreateContractRequest): Promise<CreateContractResponse> {
+  return apiFetch('/create-contract', { method: 'POST', body, schema: createContractResponseSchema });
 }
 
 export function getContractForAcceptor(contractId: string): Promise<ContractForAcceptor> {

@@ -14,10 +14,14 @@ import { createContract } from './api';
 import { ContractFields } from './contract-fields';
 import { contractPageMessages } from './messages';
 
-/** What the create page is handed after creating: the banner, and whom an invitation went to. */
+/**
+ * What the create page is handed after creating: the banner, whom the buyer was named by (an
+ * email), and whether the server emailed them (false: the link must be shared by hand).
+ */
 export interface CreatedState {
   created: true;
   invitedEmail?: string;
+  invitationEmailed?: boolean;
 }
 
 /**
@@ -54,7 +58,12 @@ export function CreateContractForm({ account }: { account: ReactNode }) {
     const created = await form.run(() => createContract(request));
     if (!created) return;
     const named = request.acceptorId.trim();
-    const state: CreatedState = { created: true, ...(named.includes('@') ? { invitedEmail: named.toLowerCase() } : {}) };
+    const state: CreatedState = {
+      created: true,
+      ...(named.includes('@')
+        ? { invitedEmail: named.toLowerCase(), invitationEmailed: created.invitation_emailed !== false }
+        : {}),
+    };
     navigate(paths.myCreatedContract.getHref(created.id), { state });
   }
 

@@ -18,17 +18,21 @@ import { ShareContract } from './share-link';
 
 /**
  * Where a creator lands after creating a contract (spec §2 "Contract creation"); `justCreated`
- * shows the banner, `invitedEmail` that the buyer was emailed the link (said alike whether that
- * email has an account). The share link hands the deal to the buyer.
+ * shows the banner, `invitedEmail` whether the buyer was emailed the link (`invitationEmailed`;
+ * said alike whether that email has an account), or that the creator must send it themselves
+ * (their invitation emails for the hour are used up, or the address stopped emails from them).
+ * The share link hands the deal to the buyer.
  */
 export function CreatedContract({
   contractId,
   justCreated,
   invitedEmail,
+  invitationEmailed = true,
 }: {
   contractId: string;
   justCreated: boolean;
   invitedEmail?: string;
+  invitationEmailed?: boolean;
 }) {
   const [banner, setBanner] = useState(justCreated);
   const [state] = useLoad(useCallback(() => getContract(contractId), [contractId]));
@@ -42,7 +46,12 @@ export function CreatedContract({
   return (
     <Page title="Your Contract">
       {banner && <Alert tone="success">{contractPageMessages.created}</Alert>}
-      {invitedEmail && <Alert tone="info">{contractMessages.invitationSent(invitedEmail)}</Alert>}
+      {invitedEmail &&
+        (invitationEmailed ? (
+          <Alert tone="info">{contractMessages.invitationSent(invitedEmail)}</Alert>
+        ) : (
+          <Alert tone="warning">{contractMessages.invitationNotEmailed(invitedEmail)}</Alert>
+        ))}
       {state.status === 'loading' && <Loading />}
       {state.status === 'failed' && (
         <Alert tone="error">{failureMessage(state.error, contractPageMessages.loadDetailsFailed)}</Alert>

@@ -1,0 +1,11 @@
+import { type MessageResponse, messageResponseSchema } from '@escrow/api/common';
+import { apiFetch } from '../../lib/api';
+
+/** "Stop emails from this sender", with the token of the invitation email's link (no sign-in: the token is the proof). */
+export function stopInvitationEmails(token: string): Promise<MessageResponse> {
+  return apiFetch(`/stop-invitation-emails/${encodeURIComponent(token)}`, {
+    method: 'POST',
+    auth: false,
+    schema: messageResponseSchema,
+  });
+}
