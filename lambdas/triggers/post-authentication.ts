@@ -1,10 +1,10 @@
 import type { PostAuthenticationTriggerEvent } from 'aws-lambda';
 import { logger } from '../core/adapters/logger';
 import { signInMetadataKeys } from '../core/domain/identity';
-import { getProfile, isUnconfirmed } from '../core/entities/profile';
 import { triggerFunction } from '../core/runtime/trigger-function';
 import { recordUse } from '../core/services/devices';
 import { takeUpInvitations } from '../core/services/invitations';
+import { hasConfirmedEmail } from '../core/services/signup-confirmation';
 
 /**
  * After a sign-in: records that the signing-in device was used now (the account page sorts
@@ -25,8 +25,3 @@ export const handler = triggerFunction<PostAuthenticationTriggerEvent>().handler
     );
   return event;
 });
-
-async function hasConfirmedEmail(sub: string): Promise<boolean> {
-  const profile = await getProfile(sub);
-  return profile !== undefined && !isUnconfirmed(profile);
-}

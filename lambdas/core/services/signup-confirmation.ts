@@ -9,6 +9,7 @@ import { devicePut } from '../entities/device';
 import {
   confirmedSignupUpdates,
   countSignupFailure,
+  getProfile,
   getProfileByEmail,
   isUnconfirmed,
   type UserProfile,
@@ -84,6 +85,12 @@ export async function finishSignup(pending: UserProfile): Promise<void> {
     },
   );
   logger.info('Sign-up confirmed', { sub: pending.sub, deviceTrusted: Boolean(device) });
+}
+
+/** Whether the account's email was confirmed through the product (its password proven by whoever holds the inbox). */
+export async function hasConfirmedEmail(sub: string): Promise<boolean> {
+  const profile = await getProfile(sub);
+  return profile !== undefined && !isUnconfirmed(profile);
 }
 
 /**
