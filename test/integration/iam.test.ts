@@ -151,7 +151,7 @@ describe('IAM in the local cloud', () => {
   it('AppSync Events: a publish is refused without appsync:EventPublish on the namespace (401); a writer publishes', async () => {
     const publish = async () => {
       const url = new URL(cloud.events.httpEndpoint);
-      const body = JSON.stringify({ channel: personalChannel('someone'), events: ['{"type":"ping"}'] });
+      const body = JSON.stringify({ channel: personalChannel('someone', 0), events: ['{"type":"ping"}'] });
       const headers = await signedHeaders(
         'appsync',
         localStage.region,

@@ -1,12 +1,11 @@
 import { ulid } from 'ulid';
 import { getItem, queryItems } from '../adapters/dynamodb';
 import { appLink, sendStepEmail } from '../adapters/email';
-import { personalChannel } from '../adapters/events';
 import { logger } from '../adapters/logger';
 import { type StepEmailName, stepEmails } from '../domain/email-templates';
 import { NotFoundError } from '../domain/errors';
 import { isInvitation } from '../domain/escrow-contract';
-import { getProfile, unreadCountDecrement, unreadCountIncrement, userKey } from './profile';
+import { getProfile, personAudience, unreadCountDecrement, unreadCountIncrement, userKey } from './profile';
 import { afterCommit, announceOnCommit, onConditionFailed, type TransactItem, tableName, transactWrite } from './table';
 
 /** A notification of a user: `USER#<sub>` / `NOTIF#<ulid>` (ULIDs sort by time: newest last). */
@@ -65,7 +64,7 @@ export function notificationItems(
     created_at: now,
     ...(about ? { contract_id: about.contract.id } : {}),
   };
-  const put = announceOnCommit({ Put: { TableName: tableName(), Item: toItem(notification) } }, personalChannel(userId), {
+  const put = announceOnCommit({ Put: { TableName: tableName(), Item: toItem(notification) } }, personAudience(userId), {
     type: 'notification',
     notification,
   });
@@ -137,5 +136,3 @@ export async function markNotificationRead(userId: string, id: string): Promise<
     }
   });
 }
-
-export { personalChannel };

@@ -2,9 +2,9 @@ import type { MiddlewareObj } from '@middy/core';
 import { logger } from '../adapters/logger';
 import { UnauthorizedError } from '../domain/errors';
 import * as z from '../domain/zod';
-import { getProfile } from '../entities/profile';
+import { type SessionState, sessionStateOf } from '../entities/profile';
 import type { ApiEvent, ApiResult } from './api-function';
-import { apiTokenUses, epochNow, poolTokenProblem } from './pool-tokens';
+import { apiTokenUses, epochNow, poolTokenProblem, type TokenUse } from './pool-tokens';
 
 /**
  * API Gateway's JWT authorizer checks only a token's signature, issuer, audience and expiry, so
@@ -33,11 +33,15 @@ function claimsOf(event: ApiEvent): unknown {
 }
 
 /**
- * Refuses (401) a verified token the pool would not have issued, whose session has since been
- * revoked, or whose account is closed or gone.
+ * Refuses (401) a verified token the pool would not have issued (or not of the kinds `accepted`),
+ * whose session has since been revoked, or whose account is closed or gone. Answers the caller and
+ * the account's session state (the realtime authorizer needs its epoch: lambdas/events/authorizer.ts).
  */
-export async function assertLiveSession(claims: unknown): Promise<void> {
-  const problem = poolTokenProblem(claims, apiTokenUses, epochNow());
+export async function assertLiveSession(
+  claims: unknown,
+  accepted: readonly TokenUse[] = apiTokenUses,
+): Promise<{ sub: string; session: SessionState }> {
+  const problem = poolTokenProblem(claims, accepted, epochNow());
   if (problem) {
     logger.info('Token refused', { reason: problem });
     throw new UnauthorizedError('Unauthorized');
@@ -45,11 +49,12 @@ export async function assertLiveSession(claims: unknown): Promise<void> {
   const parsed = sessionClaims.safeParse(claims);
   if (!parsed.success) throw new UnauthorizedError('Unauthorized');
   const { sub, auth_time: authTime } = parsed.data;
-  const profile = await getProfile(sub);
-  if (!profile || profile.closed_at !== undefined) throw new UnauthorizedError('Unauthorized');
-  if (profile.sessions_revoked_at !== undefined && authTime < profile.sessions_revoked_at) {
+  const session = await sessionStateOf(sub);
+  if (!session || session.closed_at !== undefined) throw new UnauthorizedError('Unauthorized');
+  if (session.sessions_revoked_at !== undefined && authTime < session.sessions_revoked_at) {
     throw new UnauthorizedError('Unauthorized');
   }
+  return { sub, session };
 }
 
 /** The middleware form: runs only on requests the JWT authorizer let through (protected routes). */
