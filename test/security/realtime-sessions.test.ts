@@ -10,7 +10,7 @@ import { configureAmplify } from '../support/amplify';
 import { channelOf, type EventsSocket, type Frame, openEvents } from '../support/events';
 import { eventually } from '../support/eventually';
 import { apiRequest } from '../support/http';
-import { linkIn, mailCount, postJson, type SignedInPerson, signedIn, signedInPerson, waitForEmail } from '../support/identity';
+import { resetPassword, type SignedInPerson, signedIn, signedInPerson } from '../support/identity';
 
 /**
  * Revocation holds on the realtime channels as on the API (issue 34): after a password reset, or
@@ -61,22 +61,6 @@ async function afterSignInSecond(token: string): Promise<void> {
   );
 }
 
-/** The whole password reset a person makes: their answer, the emailed link, the new password. */
-async function resetPassword(who: SignedInPerson, newPassword: string): Promise<void> {
-  const { email, answer } = who.user;
-  expect((await postJson(`${cloud.apiUrl}/get-security-question`, { email, fingerprint: 'f' })).status).toBe(200);
-  const before = await mailCount(cloud, email);
-  const asked = await postJson(`${cloud.apiUrl}/verify-answer-and-reset`, {
-    email,
-    securityAnswer: answer,
-    deviceFingerprint: 'f',
-  });
-  expect(asked.status).toBe(200);
-  const link = linkIn(await waitForEmail(cloud, email, /Reset your/, before));
-  const token = new URLSearchParams(link.hash.slice(1)).get('token') ?? '';
-  expect((await postJson(`${cloud.apiUrl}/confirm-password-reset`, { token, newPassword })).status).toBe(200);
-}
-
 /** `npm run close-account -- <email>` as ops run it, against this test's cloud. */
 async function closeAccountAsOps(email: string): Promise<string> {
   const { stdout } = await promisify(execFile)('npx', ['tsx', 'scripts/close-account.ts', email], { env: process.env });
@@ -104,7 +88,7 @@ describe('a realtime session a password reset revoked', () => {
     await notify(victim.sub, 'Before the reset');
     await page.socket.next((f) => f.type === 'data' && f.id === page.id && String(f.event).includes('Before the reset'));
     await afterSignInSecond(victim.token);
-    await resetPassword(victim, 'after-the-reset-7');
+    await resetPassword(cloud, victim.user, 'after-the-reset-7');
     again = await signedIn({ ...victim.user, password: 'after-the-reset-7' });
     newChannel = await channelOf(cloud, again);
   }, 90_000);

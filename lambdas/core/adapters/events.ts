@@ -39,6 +39,9 @@ const eventsPerPublish = 5;
 /** A page waiting on a slow publish gains nothing: give up quickly. */
 const publishTimeoutMs = 2_000;
 
+/** Whether this function is told where to publish: CDK tells the functions that write the table, the Cognito triggers excepted. */
+export const publishesEvents = () => Boolean(process.env[envNames.eventsHttpEndpoint]);
+
 /** Publishes `events` (each sent as its JSON) to `channel`; answers whether every event was taken. */
 export async function publishEvents(channel: string, events: readonly unknown[]): Promise<boolean> {
   const endpoint = process.env[envNames.eventsHttpEndpoint];

@@ -1,7 +1,7 @@
 import { AwsServiceError } from '../adapters/aws-request';
 import { batchGetItems, type QueryInput, queryItems, type TransactItem, transactWriteItems } from '../adapters/dynamodb';
 import { requireEnv } from '../adapters/env';
-import { publishEvents } from '../adapters/events';
+import { publishEvents, publishesEvents } from '../adapters/events';
 import { logger } from '../adapters/logger';
 import { ConflictError } from '../domain/errors';
 
@@ -77,6 +77,8 @@ export async function transactWrite(items: TransactItem[]): Promise<void> {
 
 /** Publishes `events` to the audience's channel as it is now; a failure is logged, never thrown (the write stands). */
 async function announce(audience: Audience, events: unknown[]): Promise<void> {
+  // A function told nowhere to publish (a Cognito trigger) looks no channel up either.
+  if (!publishesEvents()) return;
   try {
     const channel = await audience.channel();
     if (channel) await publishEvents(channel, events);

@@ -14,14 +14,15 @@ import { apiTokenUses, epochNow, poolTokenProblem, type TokenUse } from './pool-
  * - the token is one the pool issues (runtime/pool-tokens.ts): an ID or access token, with an
  *   `exp` still ahead, an `iat` not in the future, and no longer a life than the pool gives, so
  *   a token minted with a stolen signing key cannot live for years;
- * and then against the account as it is now, with one GetItem of the profile (no call to Cognito on
- * every request: its quota and its latency):
+ * and then against the account as it is now, with one strongly consistent GetItem of the profile's
+ * session state (no call to Cognito on every request: its quota and its latency):
  * - the profile exists and is not closed (`closed_at`, written by `npm run close-account`, which
  *   also signs the person out of Cognito and, with --delete, removes them from the pool);
  * - the token's sign-in (`auth_time`) is not older than the last time the account's sessions were
  *   revoked (`sessions_revoked_at`, written by the password reset and by closing the account).
  * A person removed from the pool by other means (the console) keeps a working token until it
  * expires (15 minutes): people are removed with `npm run close-account` (README).
+ * The realtime channels' Lambda authorizer runs this same check (runtime/realtime-authorizer.ts).
  */
 const sessionClaims = z.object({
   sub: z.string().check(z.minLength(1)),
