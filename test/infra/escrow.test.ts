@@ -231,7 +231,7 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     ({ app, stack, template } = synth({ stage: 'dev' }));
   }, 480_000);
 
-  it('creates one function per route-table entry and per user pool trigger, plus only the CDK-managed helpers', () => {
+  it('creates one function per route-table entry and per user pool trigger, task and schedule, the realtime authorizer, plus only the CDK-managed helpers', () => {
     for (const route of routes) functionTagged(template, `route:${route.name}`);
     for (const [trigger] of triggerEntries()) functionTagged(template, `trigger:${trigger}`);
     for (const task of tasks) functionTagged(template, `task:${task.state}`);
@@ -247,7 +247,9 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
         expect.stringMatching(/^CustomS3AutoDeleteObjectsCustomResourceProvider/),
       ]),
     );
-    expect(functions).toHaveLength(routes.length + triggerEntries().length + tasks.length + schedules.length + 2);
+    // ... and the realtime channels' Lambda authorizer.
+    functionTagged(template, realtimeAuthorizer.purpose);
+    expect(functions).toHaveLength(routes.length + triggerEntries().length + tasks.length + schedules.length + 1 + 2);
   });
 
   it('tells each function where exactly the secrets it lists are, and lets it read only those', () => {
@@ -647,7 +649,7 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     });
     // The authorizer reads a profile's session state by key, and nothing else of the table; no
     // publishing, no other service (beside its own logs and X-Ray).
-    const [[tableId]] = resources(template, 'AWS::DynamoDB::Table') as [[string, Resource]];
+    const [[tableId]] = resources(template, 'AWS::DynamoDB::GlobalTable') as [[string, Resource]];
     const statements = statementsOf(template, authorizer);
     expect(actionsOf(statements).sort()).toEqual(
       [
@@ -841,6 +843,7 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     expect(limited.map((r) => r.name).sort()).toEqual(
       [
         'get-profile',
+        'get-realtime-channel',
         'list-devices',
         'list-notifications',
         'mark-notification-read',

@@ -254,7 +254,7 @@ export async function revokeSessions(sub: string, atSeconds = Math.floor(Date.no
     ExpressionAttributeValues: { ':at': atSeconds },
     ReturnValues: 'UPDATED_OLD',
   });
-  await endOpenSubscriptions(sub, Attributes);
+  await endOpenSubscriptions(sub, Attributes, atSeconds);
 }
 
 /**
@@ -273,7 +273,7 @@ export async function closeProfile(sub: string, atSeconds = Math.floor(Date.now(
   });
   return onConditionFailed(
     write.then(async ({ Attributes }) => {
-      await endOpenSubscriptions(sub, Attributes);
+      await endOpenSubscriptions(sub, Attributes, atSeconds);
       return true;
     }),
     () => false,
@@ -284,10 +284,12 @@ export async function closeProfile(sub: string, atSeconds = Math.floor(Date.now(
  * Tells the channel of the epoch a revocation just ended (read in the revoking write itself, so no
  * other write can slip between) that its sessions are over. A courtesy to an honest page: what ends
  * the subscriptions is that nothing is published there any more (publishEvents never throws).
+ * A second revocation within the same second ends no epoch: only sessions signed in within that
+ * second can be on it, and they stay live (revocation is to the second, runtime/session.ts).
  */
-async function endOpenSubscriptions(sub: string, before: Record<string, unknown> | undefined): Promise<void> {
+async function endOpenSubscriptions(sub: string, before: Record<string, unknown> | undefined, now: number): Promise<void> {
   const epoch = sessionEpoch({ sessions_revoked_at: before?.sessions_revoked_at as number | undefined });
-  await publishEvents(personalChannel(sub, epoch), [sessionEndedEvent]);
+  if (epoch !== now) await publishEvents(personalChannel(sub, epoch), [sessionEndedEvent]);
 }
 
 /** Turns the emails that are not about money on or off for the account. */
