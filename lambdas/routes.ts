@@ -423,6 +423,13 @@ export const routes: readonly RouteDefinition[] = [
     permissions: { table: 'read', tableKeys: ownItems },
   },
   {
+    name: 'get-realtime-channel',
+    method: 'GET',
+    path: '/realtime-channel',
+    auth: 'protected',
+    permissions: { table: 'read', tableKeys: ownItems },
+  },
+  {
     name: 'mark-notification-read',
     method: 'POST',
     path: '/notifications/{id}/read',

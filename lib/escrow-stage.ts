@@ -54,7 +54,13 @@ export class EscrowStack extends Stack {
     this.auth = new EscrowAuth(this, 'Auth', { stage, data: this.data, appUrl: this.web.url, secrets });
     // After the pool (people subscribe with its tokens); the triggers get nothing from it, or the
     // pool would depend on what depends on it. Every function that writes the table publishes.
-    this.realtime = new EscrowRealtime(this, 'Realtime', { stage, userPool: this.auth.userPool });
+    this.realtime = new EscrowRealtime(this, 'Realtime', {
+      stage,
+      userPool: this.auth.userPool,
+      userPoolClient: this.auth.userPoolClient,
+      data: this.data,
+      appUrl: this.web.url,
+    });
     const { realtime } = this;
     this.workflow = new EscrowWorkflow(this, 'Workflow', { stage, data: this.data, appUrl: this.web.url, secrets, realtime });
     // The schedules table's functions and rules (~6 resources each) stay in the stage stack: they

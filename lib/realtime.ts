@@ -1,24 +1,22 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { Duration } from 'aws-cdk-lib';
 import {
   AppSyncAuthorizationType,
   AppSyncEventResource,
   type CfnApi,
   type ChannelNamespace,
-  Code,
   EventApi,
 } from 'aws-cdk-lib/aws-appsync';
-import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
-import { type IGrantable, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { type IGrantable, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { functionEnvironment } from '../lambdas/core/adapters/env';
+import { notificationsNamespace, realtimeAuthorizer } from '../lambdas/realtime';
+import type { EscrowData } from './data';
+import { EscrowFunction } from './function';
 import type { StageConfig } from './stage-config';
 
-/** The channel namespace of a person's notifications (`/notifications/<sub>`: lambdas/core/adapters/events.ts). */
-export const notificationsNamespace = 'notifications';
-
-/** Its handler (APPSYNC_JS): only the person themself may subscribe to their channel. The local stand-in runs the same file. */
-export const notificationsHandlerPath = fileURLToPath(new URL('../lambdas/events/notifications.js', import.meta.url));
+export { notificationsNamespace };
 
 /** What a function needs to announce what it wrote to the table (lambdas/core/entities/table.ts publishes after each commit). */
 export interface RealtimePublishing {
@@ -29,21 +27,31 @@ export interface RealtimePublishing {
 }
 
 export interface EscrowRealtimeProps {
-  /** Stage settings: the API's name, log retention and removal policy. */
+  /** Stage settings: the API's name, log retention and removal policy, the sender (the authorizer's environment). */
   readonly stage: StageConfig;
-  /** The people who may connect and subscribe: signed in to this pool. */
+  /** The people who may connect and subscribe: signed in to this pool, with this app client. */
   readonly userPool: IUserPool;
+  readonly userPoolClient: IUserPoolClient;
+  /** The table whose profiles say whether a session is still live (lambdas/core/runtime/session.ts). */
+  readonly data: EscrowData;
+  /** The web app's URL (the authorizer gets the environment every function gets). */
+  readonly appUrl: string;
 }
 
 /**
  * AppSync Events: the realtime channel of each signed-in person. Browsers connect and subscribe
- * with their user pool token, and only to their own channel (the namespace's handler refuses any
- * other); only IAM may publish, so only the functions granted it (those that write the table)
- * can. Errors are logged to the API's log group, kept as long as the stage keeps logs.
+ * through a Lambda authorizer that runs the API's own live-session check, and only to their own
+ * channel of their account's current session epoch (lambdas/core/runtime/realtime-authorizer.ts
+ * says why not the user pool authorizer: AppSync takes a Cognito token revoked by a password reset
+ * or a closed account until it expires); only IAM may publish, so only the functions granted it
+ * (those that write the table) can. Errors are logged to the API's log group, kept as long as the
+ * stage keeps logs.
  */
 export class EscrowRealtime extends Construct implements RealtimePublishing {
   readonly api: EventApi;
   readonly notifications: ChannelNamespace;
+  /** The Lambda authorizer of connections and subscriptions. */
+  readonly authorizer: EscrowFunction;
   /** `https://<http host>/event`: where functions publish, and what /config.json gives the web app. */
   readonly httpEndpoint: string;
   /** The HTTP host (posts), without scheme. */
@@ -53,25 +61,54 @@ export class EscrowRealtime extends Construct implements RealtimePublishing {
 
   constructor(scope: Construct, id: string, props: EscrowRealtimeProps) {
     super(scope, id);
-    const { stage } = props;
-    const userPool = AppSyncAuthorizationType.USER_POOL;
+    const { stage, data } = props;
+    this.authorizer = new EscrowFunction(this, 'Authorizer', {
+      entry: realtimeAuthorizer.entry,
+      stage,
+      purpose: realtimeAuthorizer.purpose,
+      environment: functionEnvironment({
+        stage: stage.name,
+        tableName: data.table.tableName,
+        mailFrom: stage.mailFrom,
+        appUrl: props.appUrl,
+        userPool: { id: props.userPool.userPoolId, clientId: props.userPoolClient.userPoolClientId },
+      }),
+      // AppSync waits at most 10 s for an authorizer; a JWKS fetch and one GetItem take far less.
+      timeout: Duration.seconds(5),
+    });
+    // One read, by key, of a profile's session state (USER# partitions only: IAM cannot name the
+    // caller's own, which the code reads): no Query, no Scan, no write, no other item kind.
+    this.authorizer.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:GetItem'],
+        resources: [data.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['USER#*'] } },
+      }),
+    );
+    const lambda = AppSyncAuthorizationType.LAMBDA;
     const iam = AppSyncAuthorizationType.IAM;
     this.api = new EventApi(this, 'EventApi', {
       apiName: `escrow-${stage.name}-realtime`,
       authorizationConfig: {
-        authProviders: [{ authorizationType: userPool, cognitoConfig: { userPool: props.userPool } }, { authorizationType: iam }],
-        // Browsers: signed in to the pool. Functions publish over HTTP, which needs no connection.
-        connectionAuthModeTypes: [userPool],
-        defaultSubscribeAuthModeTypes: [userPool],
+        authProviders: [
+          // No cache: an answer reused after a revocation would let the revoked session in.
+          {
+            authorizationType: lambda,
+            lambdaAuthorizerConfig: { handler: this.authorizer, resultsCacheTtl: Duration.seconds(0) },
+          },
+          { authorizationType: iam },
+        ],
+        // Browsers: a live session. Functions publish over HTTP, which needs no connection.
+        connectionAuthModeTypes: [lambda],
+        defaultSubscribeAuthModeTypes: [lambda],
         // Browsers cannot publish: a person's page learns only what the product announces.
         defaultPublishAuthModeTypes: [iam],
       },
     });
+    // No handler code: who may subscribe to which channel is the authorizer's to say, given the channel.
     this.notifications = this.api.addChannelNamespace('Notifications', {
       channelNamespaceName: notificationsNamespace,
-      // Inline (not an S3 asset): the template shows the very handler the local stand-in runs.
-      code: Code.fromInline(readFileSync(notificationsHandlerPath, 'utf8')),
-      authorizationConfig: { subscribeAuthModeTypes: [userPool], publishAuthModeTypes: [iam] },
+      authorizationConfig: { subscribeAuthModeTypes: [lambda], publishAuthModeTypes: [iam] },
     });
     this.httpDns = this.api.httpDns;
     this.realtimeDns = this.api.realtimeDns;

@@ -3,7 +3,6 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { Duplex } from 'node:stream';
-import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { generate } from 'selfsigned';
 import { type WebSocket, WebSocketServer } from 'ws';
 import * as z from 'zod';
@@ -15,16 +14,24 @@ import { AccessDeniedError, type LocalIam, SignatureError } from './iam/authorit
  * unchanged Amplify client (aws-amplify/data `events`), as read in its source and AWS's docs.
  *
  * - WebSocket `wss://127.0.0.1:<port>/event/realtime`, subprotocols `aws-appsync-event-ws` and
- *   `header-<base64url JSON>` carrying the user pool's access token as `Authorization`:
- *   `connection_init` -> `connection_ack` (+ `ka` at once and every `keepAliveMs`), `subscribe` ->
- *   `subscribe_success` | `subscribe_error`, `data`, `unsubscribe` -> `unsubscribe_success`. A
- *   connection without a valid token gets `connection_error` (UnauthorizedException) and is closed.
+ *   `header-<base64url JSON>` carrying the caller's token as `Authorization`: `connection_init` ->
+ *   `connection_ack` (+ `ka` at once and every `keepAliveMs`), `subscribe` -> `subscribe_success` |
+ *   `subscribe_error`, `data`, `unsubscribe` -> `unsubscribe_success`. A connection the authorizer
+ *   refuses gets `connection_error` (UnauthorizedException) and is closed.
+ * - Connect and subscribe are authorized as the API's AWS_LAMBDA mode does: the stage's Lambda
+ *   authorizer (lambdas/events/authorizer.ts) is invoked, through the local cloud's function runner
+ *   with its own role (`authorize`), with AppSync's request (the token, `EVENT_CONNECT` or
+ *   `EVENT_SUBSCRIBE` with the channel), and only `isAuthorized: true` lets the caller in. Answers
+ *   are never cached: the stage's authorizer asks for no cache (ttlOverride 0, and a cache TTL of 0
+ *   in CDK: test/infra holds it), so AWS asks it every time too.
+ * - A subscription stays open until its client ends it: AppSync has no way to close one from the
+ *   server, and neither has this.
  * - HTTP `POST /event` `{ channel, events: [<JSON string>, ...] }` (1-5 events), IAM-only: signed
  *   with SigV4 (service `appsync`) by a principal allowed `appsync:EventPublish` on the channel's
  *   namespace, as the functions sign it in AWS. A browser's token, no signature, or a principal
- *   without the grant is refused (401 UnauthorizedException).
- * - Each namespace's `onSubscribe` is the APPSYNC_JS handler file CDK deploys (lambdas/events/),
- *   run here with the one `util` function it uses.
+ *   without the grant is refused (401 UnauthorizedException). No CORS headers: AppSync has no CORS
+ *   setting, and the product's browsers never publish (functions do, server-side), so no page needs
+ *   to read this endpoint's answers; echoing the caller's Origin, as this did, offered every site more.
  *
  * Amplify forces `wss://` for an endpoint that is not AWS's, so this serves TLS with a certificate
  * for 127.0.0.1 made on first start and kept in the data folder (a browser accepts it once).
@@ -36,14 +43,32 @@ export interface LocalEventsOptions {
   iam: LocalIam;
   /** The API's id, which its namespaces' ARNs carry. */
   apiId: string;
-  /** The user pool's check of an access token: its claims, or undefined when it is not valid. */
-  verifyAccessToken: (token: string) => Promise<JwtPayload | undefined>;
-  /** Channel namespaces by name, each with its APPSYNC_JS handler file. */
-  namespaces: Record<string, { handlerFile: string }>;
+  /**
+   * Invokes the API's Lambda authorizer with AppSync's request and answers what it returned (as
+   * Lambda hands it back: anything), or rejects when the invocation failed.
+   */
+  authorize: (request: AuthorizerRequest) => Promise<unknown>;
+  /** The API's channel namespaces (a channel's first segment). */
+  namespaces: readonly string[];
   /** Where the TLS certificate is kept across starts; without it, one is made per start. */
   certificateFile?: string;
   /** How often a connection is sent `ka`. @default 60_000 (Amplify counts a connection stale after 65 s without one) */
   keepAliveMs?: number;
+}
+
+/** What AppSync Events sends its Lambda authorizer (AWS_LAMBDA mode) for a connect or a subscribe. */
+export interface AuthorizerRequest {
+  authorizationToken: string;
+  requestContext: {
+    apiId: string;
+    accountId: string;
+    requestId: string;
+    operation: 'EVENT_CONNECT' | 'EVENT_SUBSCRIBE';
+    /** A subscribe's channel and its namespace; a connect names none (AppSync leaves them out). */
+    channelNamespaceName?: string;
+    channel?: string;
+  };
+  requestHeaders: Record<string, string>;
 }
 
 export interface LocalEvents {
@@ -54,35 +79,6 @@ export interface LocalEvents {
   /** The PEM certificate the server presents (self-signed), for clients that must trust it. */
   certificate: string;
   stop(): Promise<void>;
-}
-
-/** What `onSubscribe` is given, as AppSync gives it for a Cognito user pool caller. */
-interface SubscribeContext {
-  info: { channel: { path: string; segments: string[] }; channelNamespace: { name: string } };
-  identity: { sub: string; username: string; claims: JwtPayload; issuer: string };
-}
-
-type OnSubscribe = (ctx: SubscribeContext) => void;
-
-/** Thrown by `util.unauthorized()` inside a handler. */
-class Unauthorized extends Error {}
-
-/**
- * Loads an APPSYNC_JS handler file. The runtime is a subset of ES modules whose only import here
- * is `util` from '@aws-appsync/utils'; Node cannot import that package (it is types only), so the
- * import is replaced by the one function the handlers use and the module body is run as a function.
- */
-function loadHandler(file: string): { onSubscribe?: OnSubscribe } {
-  const source = readFileSync(file, 'utf8')
-    .replace(/^import\s*\{\s*util\s*\}\s*from\s*'@aws-appsync\/utils';?\s*$/m, '')
-    .replace(/^export\s+function\s+/gm, 'function ');
-  const util = {
-    unauthorized: () => {
-      throw new Unauthorized();
-    },
-  };
-  const body = `${source}\nreturn { onSubscribe: typeof onSubscribe === 'function' ? onSubscribe : undefined };`;
-  return new Function('util', body)(util) as { onSubscribe?: OnSubscribe };
 }
 
 /** A certificate for 127.0.0.1 and localhost: kept in `file` (made again when missing or within a month of its end). */
@@ -147,13 +143,16 @@ const clientMessageSchema = z.looseObject({
 
 interface Connection {
   socket: WebSocket;
-  /** The connection's caller, from its auth header (checked once, while the first messages may already arrive). */
-  claims: Promise<JwtPayload | undefined>;
+  /** Whether the authorizer let the connection in (asked once, while the first messages may already arrive). */
+  admitted: Promise<boolean>;
   subscriptions: Map<string, string[]>;
 }
 
+/** Only exactly `isAuthorized: true` allows; anything else the authorizer answers refuses. */
+const authorizerAnswer = z.looseObject({ isAuthorized: z.literal(true) });
+
 export async function startLocalEvents(options: LocalEventsOptions): Promise<LocalEvents> {
-  const handlers = new Map(Object.entries(options.namespaces).map(([name, ns]) => [name, loadHandler(ns.handlerFile)]));
+  const namespaces = new Set(options.namespaces);
   const { key, cert } = await tlsCertificate(options.certificateFile);
   const connections = new Set<Connection>();
   const keepAliveMs = options.keepAliveMs ?? 60_000;
@@ -181,29 +180,57 @@ export async function startLocalEvents(options: LocalEventsOptions): Promise<Loc
   const port = await listen(server, options.port);
   const httpEndpoint = `https://127.0.0.1:${port}/event`;
 
-  /** The access token in the `header-<base64url JSON>` subprotocol, if any. */
-  function tokenOf(req: IncomingMessage): string | undefined {
+  /** The auth header in the `header-<base64url JSON>` subprotocol (its `Authorization` is the token), if any. */
+  function authHeaderOf(req: IncomingMessage): Record<string, string> | undefined {
     const offered = String(req.headers['sec-websocket-protocol'] ?? '')
       .split(',')
       .map((p) => p.trim());
     const header = offered.find((p) => p.startsWith('header-'));
     if (!header) return undefined;
     try {
-      const auth = JSON.parse(Buffer.from(header.slice('header-'.length), 'base64url').toString('utf8')) as Record<
-        string,
-        unknown
-      >;
-      return typeof auth.Authorization === 'string' ? auth.Authorization : undefined;
+      const auth = JSON.parse(Buffer.from(header.slice('header-'.length), 'base64url').toString('utf8')) as unknown;
+      if (typeof auth !== 'object' || auth === null) return undefined;
+      return Object.fromEntries(Object.entries(auth).filter((e): e is [string, string] => typeof e[1] === 'string'));
     } catch {
       return undefined;
     }
   }
 
+  /**
+   * Asks the authorizer, as AppSync does for a request carrying `headers` (the `Authorization` one
+   * is the token; without it AppSync has nothing to hand the authorizer and refuses). A failed
+   * invocation refuses too.
+   */
+  async function authorized(
+    headers: Record<string, string> | undefined,
+    operation: AuthorizerRequest['requestContext']['operation'],
+    channel?: { path: string; namespace: string },
+  ): Promise<boolean> {
+    const token = headers?.Authorization;
+    if (!token) return false;
+    const { Authorization: _token, ...requestHeaders } = headers;
+    const request: AuthorizerRequest = {
+      authorizationToken: token,
+      requestContext: {
+        apiId: options.apiId,
+        accountId: options.iam.names.accountId,
+        requestId: randomUUID(),
+        operation,
+        ...(channel ? { channelNamespaceName: channel.namespace, channel: channel.path } : {}),
+      },
+      requestHeaders,
+    };
+    try {
+      return authorizerAnswer.safeParse(await options.authorize(request)).success;
+    } catch {
+      return false;
+    }
+  }
+
   function accept(socket: WebSocket, req: IncomingMessage) {
-    const token = tokenOf(req);
     const connection: Connection = {
       socket,
-      claims: token ? options.verifyAccessToken(token) : Promise.resolve(undefined),
+      admitted: authorized(authHeaderOf(req), 'EVENT_CONNECT'),
       subscriptions: new Map(),
     };
     // Listening at once (the client sends connection_init as soon as it is open); messages are
@@ -232,7 +259,7 @@ export async function startLocalEvents(options: LocalEventsOptions): Promise<Loc
     const { socket } = connection;
     switch (message.type) {
       case 'connection_init':
-        if (!(await connection.claims)) {
+        if (!(await connection.admitted)) {
           send(socket, {
             type: 'connection_error',
             errors: [
@@ -270,38 +297,21 @@ export async function startLocalEvents(options: LocalEventsOptions): Promise<Loc
       send(connection.socket, { type: 'subscribe_error', id: message.id, errors: [{ errorType, message: text }] });
     if (!connections.has(connection) || !message.id || !message.channel)
       return refuse('BadRequestException', 'A subscription needs an id and a channel, after connection_init.');
-    // Each subscription carries its own authorization; it must be a valid token too.
-    const token = message.authorization?.Authorization;
-    const claims = token ? await options.verifyAccessToken(token) : undefined;
-    if (!claims) return refuse('UnauthorizedException', 'You are not authorized to make this call.');
     const segments = channelSegments(message.channel, true);
-    const handler = segments ? handlers.get(segments[0] ?? '') : undefined;
-    if (!segments || !handler) return refuse('BadRequestException', `Invalid channel ${message.channel}.`);
-    try {
-      handler.onSubscribe?.({
-        info: { channel: { path: message.channel, segments }, channelNamespace: { name: segments[0] ?? '' } },
-        identity: {
-          sub: String(claims.sub),
-          username: String(claims.username ?? claims.sub),
-          claims,
-          issuer: String(claims.iss),
-        },
-      });
-    } catch (error) {
-      if (error instanceof Unauthorized) return refuse('UnauthorizedException', 'You are not authorized to make this call.');
-      return refuse('InternalFailureException', 'The subscribe handler failed.');
-    }
+    const namespace = segments?.[0] ?? '';
+    if (!segments || !namespaces.has(namespace)) return refuse('BadRequestException', `Invalid channel ${message.channel}.`);
+    // Each subscription carries its own authorization, which the authorizer is asked about with its channel.
+    const headers = message.authorization
+      ? Object.fromEntries(Object.entries(message.authorization).filter((e): e is [string, string] => typeof e[1] === 'string'))
+      : undefined;
+    if (!(await authorized(headers, 'EVENT_SUBSCRIBE', { path: message.channel, namespace })))
+      return refuse('UnauthorizedException', 'You are not authorized to make this call.');
     connection.subscriptions.set(message.id, segments);
     send(connection.socket, { type: 'subscribe_success', id: message.id });
   }
 
   async function publish(req: IncomingMessage, res: ServerResponse) {
     const path = new URL(req.url ?? '/', 'https://local').pathname;
-    if (req.method === 'OPTIONS') {
-      // Answered, so that a browser's publish reaches the refusal below instead of failing on CORS.
-      res.writeHead(204, corsHeaders(req)).end();
-      return;
-    }
     if (req.method === 'GET' && path === '/') {
       // Where a person accepts the certificate (README, "Realtime updates locally").
       res
@@ -309,7 +319,7 @@ export async function startLocalEvents(options: LocalEventsOptions): Promise<Loc
         .end('Realtime updates: certificate accepted. Go back to the app and reload it.\n');
       return;
     }
-    if (req.method !== 'POST' || path !== '/event') return reply(res, 404, { errors: [{ errorType: 'NotFoundException' }] }, req);
+    if (req.method !== 'POST' || path !== '/event') return reply(res, 404, { errors: [{ errorType: 'NotFoundException' }] });
     const body = await readBody(req, 2 * 1024 * 1024);
     let principal: Awaited<ReturnType<LocalIam['authenticate']>>;
     try {
@@ -319,41 +329,33 @@ export async function startLocalEvents(options: LocalEventsOptions): Promise<Loc
       );
     } catch (error) {
       const message = error instanceof SignatureError ? error.message : 'You are not authorized to make this call.';
-      return reply(res, 401, { errors: [{ errorType: 'UnauthorizedException', message }] }, req);
+      return reply(res, 401, { errors: [{ errorType: 'UnauthorizedException', message }] });
     }
     let input: z.infer<typeof publishSchema>;
     try {
       input = publishSchema.parse(JSON.parse(body.toString('utf8')));
     } catch {
-      return reply(
-        res,
-        400,
-        { errors: [{ errorType: 'BadRequestException', message: 'Expected { channel, events: [1-5 strings] }.' }] },
-        req,
-      );
+      return reply(res, 400, {
+        errors: [{ errorType: 'BadRequestException', message: 'Expected { channel, events: [1-5 strings] }.' }],
+      });
     }
     const segments = channelSegments(input.channel, false);
-    if (!segments || !handlers.has(segments[0] ?? ''))
-      return reply(
-        res,
-        400,
-        { errors: [{ errorType: 'BadRequestException', message: `Invalid channel ${input.channel}.` }] },
-        req,
-      );
+    if (!segments || !namespaces.has(segments[0] ?? ''))
+      return reply(res, 400, { errors: [{ errorType: 'BadRequestException', message: `Invalid channel ${input.channel}.` }] });
     const { region, accountId } = options.iam.names;
     const namespaceArn = `arn:aws:appsync:${region}:${accountId}:apis/${options.apiId}/channelNamespace/${segments[0]}`;
     try {
       await options.iam.authorize(principal, [{ action: 'appsync:EventPublish', resource: namespaceArn }]);
     } catch (error) {
       if (!(error instanceof AccessDeniedError)) throw error;
-      return reply(res, 401, { errors: [{ errorType: 'UnauthorizedException', message: error.message }] }, req);
+      return reply(res, 401, { errors: [{ errorType: 'UnauthorizedException', message: error.message }] });
     }
     const successful = input.events.map((event, index) => {
       for (const c of connections)
         for (const [id, pattern] of c.subscriptions) if (matches(pattern, segments)) send(c.socket, { type: 'data', id, event });
       return { identifier: randomUUID(), index };
     });
-    reply(res, 200, { successful, failed: [] }, req);
+    reply(res, 200, { successful, failed: [] });
   }
 
   return {
@@ -373,14 +375,6 @@ function send(socket: WebSocket, message: Record<string, unknown>): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
 }
 
-function corsHeaders(req: IncomingMessage): Record<string, string> {
-  return {
-    'access-control-allow-origin': String(req.headers.origin ?? '*'),
-    'access-control-allow-methods': 'POST, OPTIONS',
-    'access-control-allow-headers': 'authorization, content-type, x-amz-date, x-amz-security-token, x-amz-user-agent, x-api-key',
-  };
-}
-
-function reply(res: ServerResponse, status: number, body: unknown, req?: IncomingMessage): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...(req ? corsHeaders(req) : {}) }).end(JSON.stringify(body));
+function reply(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }

@@ -8,14 +8,15 @@ import { envNames, functionEnvironment } from '../../lambdas/core/adapters/env';
 import type { SecretName } from '../../lambdas/core/adapters/secrets';
 import type { WebConfig } from '../../lambdas/core/api/web-config';
 import { isCurrency } from '../../lambdas/core/domain/money';
+import { notificationsNamespace, realtimeAuthorizer } from '../../lambdas/realtime';
 import { routes } from '../../lambdas/routes';
 import { type ScheduleDefinition, scheduleEntry, schedules } from '../../lambdas/schedules';
 import { escrowDefinitionPath, taskEntry, tasks } from '../../lambdas/tasks';
 import { triggerEntries, triggerEntry, type UserPoolTriggerName } from '../../lambdas/triggers';
 import { userPoolSettings } from '../user-pool-settings';
-import { type ApiOptions, createApiServer, poolTokenVerifier } from './api';
+import { type ApiOptions, createApiServer } from './api';
 import { noApiFaults } from './api-gate';
-import { startLocalEvents } from './appsync-events';
+import { type AuthorizerRequest, startLocalEvents } from './appsync-events';
 import { LocalCaptcha } from './captcha';
 import { cognitoRequestListener } from './cognito/server';
 import { CognitoService } from './cognito/service';
@@ -170,8 +171,8 @@ export type { WebConfig };
 
 /** One run of a function other than a route (routes: `observeApi`), as Lambda would bill it. */
 export interface FunctionInvocation {
-  kind: 'task' | 'trigger' | 'schedule';
-  /** The task's ASL state, the trigger's name, or the schedule's name. */
+  kind: 'task' | 'trigger' | 'schedule' | 'authorizer';
+  /** The task's ASL state, the trigger's name, the schedule's name, or the authorizer's purpose. */
   name: string;
   /** The event as the function was given it (a trigger fills in its `response`, so this is a copy). */
   event: unknown;
@@ -404,17 +405,15 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     process.env[envNames.apiUrl] = apiUrl;
     webhookUrl = `${apiUrl}/flutterwave-webhook`;
 
-    // AppSync Events: the realtime channels a signed-in person subscribes to with their access token.
+    // AppSync Events: the realtime channels a person with a live session subscribes to, through the
+    // stage's Lambda authorizer run as Lambda runs it (its role, its environment), as routes are.
     const events = await startLocalEvents({
       port: port(7),
       region: localStage.region,
       iam,
       apiId: localStage.eventsApiId,
-      verifyAccessToken: poolTokenVerifier(
-        { issuer: tokens.issuer, jwksUri: `${tokens.issuer}/.well-known/jwks.json` },
-        (payload) => payload.token_use === 'access' && payload.client_id === localStage.userPoolClientId,
-      ),
-      namespaces: { notifications: { handlerFile: join(rootDir, 'lambdas', 'events', 'notifications.js') } },
+      authorize: await loadRealtimeAuthorizer(functions, options.observeInvocation),
+      namespaces: [notificationsNamespace],
       certificateFile: options.dataDir && join(options.dataDir, 'events-tls.json'),
     });
     stoppers.push(events.stop);
@@ -581,6 +580,22 @@ async function loadTriggers(
     }),
   );
   return Object.fromEntries(entries);
+}
+
+/** The Event API's Lambda authorizer (lambdas/realtime.ts), invoked as AppSync invokes it: its event, a context with its timeout. */
+async function loadRealtimeAuthorizer(
+  functions: LocalFunctions,
+  observe?: LocalCloudOptions['observeInvocation'],
+): Promise<(request: AuthorizerRequest) => Promise<unknown>> {
+  const module = (await import(realtimeAuthorizer.entry)) as {
+    handler: (event: AuthorizerRequest, context: Context) => Promise<unknown>;
+  };
+  const { purpose } = realtimeAuthorizer;
+  const { functionName, timeoutSeconds } = functions.function(purpose);
+  return (request) =>
+    timed(observe, 'authorizer', purpose, request, () =>
+      functions.run(purpose, () => module.handler(request, lambdaContext(functionName, timeoutSeconds * 1000))),
+    );
 }
 
 /**

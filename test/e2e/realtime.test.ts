@@ -4,7 +4,7 @@ import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
 import type { LocalCloud } from '../../lib/local/index';
 import { eventually } from '../support/eventually';
-import type { SignedInPerson } from '../support/identity';
+import { resetPassword, type SignedInPerson } from '../support/identity';
 import { sendFromBank } from '../support/sandbox-payer';
 import { screenshot, type TwoPeople, twoPeople } from './browser';
 
@@ -82,5 +82,32 @@ describe('realtime, in the browser', () => {
     );
     await buyerPage.waitForURL(new RegExp(`/payment-success/${id}`), { timeout: 3_000 });
     await screenshot(buyerPage, 'realtime-checkout-success');
+  });
+
+  // Last: it ends the buyer's sessions.
+  it('sends the buyer’s open page to the login page within 3 s of a password reset, told on its realtime channel', async () => {
+    const listening = subscribed(buyerPage);
+    // The socket the page opens now: whether its channel tells it the session ended.
+    const told = new Promise<void>((resolve) =>
+      buyerPage.on('websocket', (socket) =>
+        socket.on('framereceived', ({ payload }) => {
+          if (String(payload).includes('session-ended')) resolve();
+        }),
+      ),
+    );
+    await buyerPage.goto(`${cloud.appUrl}/dashboard`);
+    await buyerPage
+      .getByRole('heading', { name: /notifications/i })
+      .first()
+      .waitFor();
+    await listening;
+    // The page's session was signed in long before this second: the reset revokes it.
+    await resetPassword(cloud, buyer.user, 'after-the-reset-9');
+    await buyerPage.waitForURL(`${cloud.appUrl}/login`, { timeout: 3_000 });
+    // It went there because its channel said so (the dashboard asks the API again only on focus).
+    await Promise.race([
+      told,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('the page was never told its session ended')), 1_000)),
+    ]);
   });
 });

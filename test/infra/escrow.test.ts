@@ -12,6 +12,7 @@ import { type SecretName, secretSources } from '../../lambdas/core/adapters/secr
 import { webConfigSchema } from '../../lambdas/core/api/web-config';
 import { currencyCodes } from '../../lambdas/core/domain/money';
 import { tableDefinition } from '../../lambdas/core/entities/table-definition';
+import { realtimeAuthorizer } from '../../lambdas/realtime';
 import { grantsOf, handlerEntry, type RouteDefinition, routes } from '../../lambdas/routes';
 import { scheduleEntry, schedules } from '../../lambdas/schedules';
 import { escrowDefinitionPath, taskSubstitution, tasks } from '../../lambdas/tasks';
@@ -24,7 +25,7 @@ import { contentSecurityPolicy, eventsSources, realtimeEndpointOf } from '../../
 import { EscrowData } from '../../lib/data';
 import { FUNCTION_TAG } from '../../lib/function';
 import { flattenedTemplate } from '../../lib/local/iam/cloudformation';
-import { EscrowRealtime, notificationsHandlerPath } from '../../lib/realtime';
+import { EscrowRealtime } from '../../lib/realtime';
 import { EscrowSecrets } from '../../lib/secrets';
 import { loadStageConfig, reservedConcurrencyOf, type StageConfig, StageSettingsError } from '../../lib/stage-config';
 import { userPoolSettings } from '../../lib/user-pool-settings';
@@ -230,7 +231,7 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     ({ app, stack, template } = synth({ stage: 'dev' }));
   }, 480_000);
 
-  it('creates one function per route-table entry and per user pool trigger, plus only the CDK-managed helpers', () => {
+  it('creates one function per route-table entry and per user pool trigger, task and schedule, the realtime authorizer, plus only the CDK-managed helpers', () => {
     for (const route of routes) functionTagged(template, `route:${route.name}`);
     for (const [trigger] of triggerEntries()) functionTagged(template, `trigger:${trigger}`);
     for (const task of tasks) functionTagged(template, `task:${task.state}`);
@@ -246,7 +247,9 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
         expect.stringMatching(/^CustomS3AutoDeleteObjectsCustomResourceProvider/),
       ]),
     );
-    expect(functions).toHaveLength(routes.length + triggerEntries().length + tasks.length + schedules.length + 2);
+    // ... and the realtime channels' Lambda authorizer.
+    functionTagged(template, realtimeAuthorizer.purpose);
+    expect(functions).toHaveLength(routes.length + triggerEntries().length + tasks.length + schedules.length + 1 + 2);
   });
 
   it('tells each function where exactly the secrets it lists are, and lets it read only those', () => {
@@ -612,35 +615,70 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     );
   });
 
-  it('runs AppSync Events for each person’s notifications: connect and subscribe with the user pool, publish with IAM only', () => {
+  it('runs AppSync Events for each person’s notifications: connect and subscribe through the live-session Lambda authorizer, never cached; publish with IAM only', () => {
     const apiId = eventApiOf(template);
-    const [[poolId]] = resources(template, 'AWS::Cognito::UserPool') as [[string, Resource]];
+    const [authorizerId, authorizer] = functionTagged(template, realtimeAuthorizer.purpose);
     template.hasResourceProperties('AWS::AppSync::Api', {
       Name: 'escrow-dev-realtime',
       EventConfig: {
+        // Not the user pool mode: AppSync would take a token revoked by a reset or a closed account until it expires.
         AuthProviders: [
-          { AuthType: 'AMAZON_COGNITO_USER_POOLS', CognitoConfig: Match.objectLike({ UserPoolId: { Ref: poolId } }) },
+          {
+            AuthType: 'AWS_LAMBDA',
+            LambdaAuthorizerConfig: {
+              AuthorizerUri: { 'Fn::GetAtt': [authorizerId, 'Arn'] },
+              // An answer reused after a revocation would let the revoked session in.
+              AuthorizerResultTtlInSeconds: 0,
+            },
+          },
           { AuthType: 'AWS_IAM' },
         ],
-        ConnectionAuthModes: [{ AuthType: 'AMAZON_COGNITO_USER_POOLS' }],
-        DefaultSubscribeAuthModes: [{ AuthType: 'AMAZON_COGNITO_USER_POOLS' }],
+        ConnectionAuthModes: [{ AuthType: 'AWS_LAMBDA' }],
+        DefaultSubscribeAuthModes: [{ AuthType: 'AWS_LAMBDA' }],
         // Browsers cannot publish: only what the product announces reaches a page.
         DefaultPublishAuthModes: [{ AuthType: 'AWS_IAM' }],
         LogConfig: { CloudWatchLogsRoleArn: Match.anyValue(), LogLevel: 'ERROR' },
       },
     });
-    // One namespace, its handler the very file the local stand-in runs (inline: no asset).
+    // AppSync, and only this API, may invoke the authorizer.
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: { 'Fn::GetAtt': [authorizerId, 'Arn'] },
+      Principal: 'appsync.amazonaws.com',
+      SourceArn: { 'Fn::GetAtt': [apiId, 'ApiArn'] },
+    });
+    // The authorizer reads a profile's session state by key, and nothing else of the table; no
+    // publishing, no other service (beside its own logs and X-Ray).
+    const [[tableId]] = resources(template, 'AWS::DynamoDB::GlobalTable') as [[string, Resource]];
+    const statements = statementsOf(template, authorizer);
+    expect(actionsOf(statements).sort()).toEqual(
+      [
+        'dynamodb:GetItem',
+        'logs:CreateLogStream',
+        'logs:PutLogEvents',
+        'xray:PutTelemetryRecords',
+        'xray:PutTraceSegments',
+      ].sort(),
+    );
+    expect(statements.find((st) => actionsOf([st]).includes('dynamodb:GetItem'))).toMatchObject({
+      Resource: { 'Fn::GetAtt': [tableId, 'Arn'] },
+      Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['USER#*'] } },
+    });
+    // It verifies the pool's tokens for the app's client itself, and reads the stage's table.
+    expect(Object.keys(authorizer.Properties.Environment.Variables)).toEqual(
+      expect.arrayContaining([envNames.tableName, envNames.userPoolId, envNames.userPoolClientId]),
+    );
+    // One namespace, with no handler code: which channel a subscription may take is the authorizer's to say.
     const namespaces = resources(template, 'AWS::AppSync::ChannelNamespace');
     expect(namespaces).toHaveLength(1);
     const [[, namespace]] = namespaces as [[string, Resource]];
     expect(namespace.Properties).toMatchObject({
       ApiId: { 'Fn::GetAtt': [apiId, 'ApiId'] },
       Name: 'notifications',
-      SubscribeAuthModes: [{ AuthType: 'AMAZON_COGNITO_USER_POOLS' }],
+      SubscribeAuthModes: [{ AuthType: 'AWS_LAMBDA' }],
       PublishAuthModes: [{ AuthType: 'AWS_IAM' }],
     });
-    expect(namespace.Properties.CodeHandlers).toBe(readFileSync(notificationsHandlerPath, 'utf8'));
-    expect(namespace.Properties.CodeHandlers).toContain('export function onSubscribe(ctx)');
+    expect(namespace.Properties.CodeHandlers).toBeUndefined();
     // Its logs: in a group of the stage's retention, written by a role allowed that group only.
     const [logsRoleId] = template.toJSON().Resources[apiId].Properties.EventConfig.LogConfig.CloudWatchLogsRoleArn[
       'Fn::GetAtt'
@@ -755,7 +793,8 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
       'states:SendTaskSuccess': 'SendTaskSuccess',
     };
     const ours = resources(template, 'AWS::Lambda::Function').filter(([, fn]) => tagOf(fn));
-    expect(ours.length).toBe(routes.length + tasks.length + triggerEntries().length + schedules.length);
+    // ... and the realtime authorizer (lambdas/realtime.ts).
+    expect(ours.length).toBe(routes.length + tasks.length + triggerEntries().length + schedules.length + 1);
     for (const [, fn] of ours) {
       const code = readFileSync(join(app.outdir, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`, 'index.mjs'), 'utf8');
       const granted = actionsOf(statementsOf(template, fn));
@@ -804,6 +843,7 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     expect(limited.map((r) => r.name).sort()).toEqual(
       [
         'get-profile',
+        'get-realtime-channel',
         'list-devices',
         'list-notifications',
         'mark-notification-read',
@@ -1052,7 +1092,13 @@ describe('route permissions of every kind', { timeout: 60_000 }, () => {
     const data = new EscrowData(stack, 'Data', { stage });
     const secrets = new EscrowSecrets(stack, 'Secrets', { stage });
     const auth = new EscrowAuth(stack, 'Auth', { stage, data, appUrl: 'https://app.example.com', secrets });
-    const realtime = new EscrowRealtime(stack, 'Realtime', { stage, userPool: auth.userPool });
+    const realtime = new EscrowRealtime(stack, 'Realtime', {
+      stage,
+      userPool: auth.userPool,
+      userPoolClient: auth.userPoolClient,
+      data,
+      appUrl: 'https://app.example.com',
+    });
     new EscrowApi(stack, 'Api', {
       stage,
       data,

@@ -10,6 +10,8 @@ import { httpSend } from '../../lambdas/core/adapters/http-client';
 import { getSecret } from '../../lambdas/core/adapters/secrets';
 import { completeTask, startEscrowExecution } from '../../lambdas/core/adapters/workflow';
 import { getContract } from '../../lambdas/core/entities/contract';
+import { sessionStateOf } from '../../lambdas/core/entities/profile';
+import { realtimeAuthorizer } from '../../lambdas/realtime';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
 import { dynamodb } from '../../scripts/aws-clients';
 
@@ -37,6 +39,15 @@ async function asFunction(purpose: string, invoke: () => Promise<unknown>) {
     (e: unknown) => e as Error & { statusCode?: number },
   );
   return { error, denials: cloud.iam.takeDenials() };
+}
+
+/** A publish to someone's channel, signed as publishEvents signs it, with the caller's credentials; throws `HTTP<status>` unless taken. */
+async function publish(): Promise<void> {
+  const url = new URL(cloud.events.httpEndpoint);
+  const body = JSON.stringify({ channel: personalChannel('someone', 0), events: ['{"type":"ping"}'] });
+  const headers = await signedHeaders('appsync', localStage.region, url, 'POST', { 'content-type': 'application/json' }, body);
+  const answer = await httpSend(url, { method: 'POST', headers, body, ca: cloud.events.certificate });
+  if (answer.status !== 200) throw Object.assign(new Error(answer.text), { name: `HTTP${answer.status}` });
 }
 
 const refusedAs = (purpose: string, action: string) =>
@@ -149,26 +160,29 @@ describe('IAM in the local cloud', () => {
   });
 
   it('AppSync Events: a publish is refused without appsync:EventPublish on the namespace (401); a writer publishes', async () => {
-    const publish = async () => {
-      const url = new URL(cloud.events.httpEndpoint);
-      const body = JSON.stringify({ channel: personalChannel('someone'), events: ['{"type":"ping"}'] });
-      const headers = await signedHeaders(
-        'appsync',
-        localStage.region,
-        url,
-        'POST',
-        { 'content-type': 'application/json' },
-        body,
-      );
-      const answer = await httpSend(url, { method: 'POST', headers, body, ca: cloud.events.certificate });
-      if (answer.status !== 200) throw Object.assign(new Error(answer.text), { name: `HTTP${answer.status}` });
-    };
     const refused = await asFunction('route:get-contract', publish);
     expect(refused.error?.name).toBe('HTTP401');
     expect(refused.denials).toEqual([refusedAs('route:get-contract', 'appsync:EventPublish')]);
 
     const allowed = await asFunction('route:create-contract', publish);
     expect(allowed).toEqual({ error: undefined, denials: [] });
+  });
+
+  it('the realtime authorizer reads a profile’s session state and nothing else: no other item, no write, no publish', async () => {
+    const { purpose } = realtimeAuthorizer;
+    expect(await asFunction(purpose, () => sessionStateOf('someone'))).toEqual({ error: undefined, denials: [] });
+    const contract = await asFunction(purpose, () => getContract('no-such-contract'));
+    expect(contract.error?.name).toBe('AccessDeniedException');
+    expect(contract.denials).toEqual([refusedAs(purpose, 'dynamodb:GetItem')]);
+    const write = await asFunction(purpose, () =>
+      putItem({ TableName: localStage.tableName, Item: { PK: 'USER#iam-test', SK: 'PROFILE' } }),
+    );
+    expect(write.denials).toEqual([refusedAs(purpose, 'dynamodb:PutItem')]);
+    // Not even told where events are published (no EVENTS_HTTP_ENDPOINT), nor allowed to.
+    expect(await cloud.iam.runAs(purpose, async () => process.env[envNames.eventsHttpEndpoint])).toBeUndefined();
+    const published = await asFunction(purpose, publish);
+    expect(published.error?.name).toBe('HTTP401');
+    expect(published.denials).toEqual([refusedAs(purpose, 'appsync:EventPublish')]);
   });
 
   it('gives each function only the environment CDK gives it: a secret ARN it is not granted is not there', async () => {

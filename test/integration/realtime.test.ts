@@ -2,29 +2,34 @@ import { events } from 'aws-amplify/data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { publishEvents } from '../../lambdas/core/adapters/events';
-import { notificationItems, personalChannel } from '../../lambdas/core/entities/notification';
+import { notificationItems } from '../../lambdas/core/entities/notification';
 import { transactWrite } from '../../lambdas/core/entities/table';
 import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
-import { openEvents, postAsBrowser } from '../support/events';
+import { channelOf, openEvents, postAsBrowser } from '../support/events';
 import { eventually } from '../support/eventually';
 import { apiCaller } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
 
 /**
  * The realtime channels against the local AppSync Events stand-in, over its wire protocol: a
- * person subscribes to their own channel only, with a valid access token only; only the product's
- * functions publish (SigV4), never a browser; what the product writes arrives, in order.
+ * person subscribes to their own channel only (of their account's current session epoch, which the
+ * API names), with a valid access token only; only the product's functions publish (SigV4), never a
+ * browser; what the product writes arrives, in order. Revoked sessions: test/security/realtime-sessions.test.ts.
  */
 let cloud: LocalCloud;
 let seller: SignedInPerson;
 let buyer: SignedInPerson;
+/** Their channels, as the API names them to their pages. */
+let sellerChannel: string;
+let buyerChannel: string;
 
 beforeAll(async () => {
   cloud = await startLocalCloud();
   configureAmplify(cloud.config, cloud.events.httpEndpoint);
   seller = await signedInPerson(cloud, 'seller');
   buyer = await signedInPerson(cloud, 'buyer');
+  [sellerChannel, buyerChannel] = await Promise.all([channelOf(cloud, seller), channelOf(cloud, buyer)]);
 }, 120_000);
 
 afterAll(async () => {
@@ -34,11 +39,24 @@ afterAll(async () => {
 const call: ReturnType<typeof apiCaller> = (...args) => apiCaller(cloud)(...args);
 
 describe('a person’s realtime channel', () => {
-  it('takes its owner’s subscription, and refuses another person’s channel and the namespace’s wildcard (UnauthorizedException)', async () => {
+  it('names each person their own channel of their session epoch (0 before any revocation)', () => {
+    expect(buyerChannel).toBe(`/notifications/${buyer.sub}/0`);
+    expect(sellerChannel).toBe(`/notifications/${seller.sub}/0`);
+  });
+
+  it('takes its owner’s subscription, and refuses another person’s channel, another epoch and every wildcard (UnauthorizedException)', async () => {
     const socket = await openEvents(cloud, buyer.accessToken);
     expect(await socket.init()).toMatchObject({ type: 'connection_ack', connectionTimeoutMs: 300_000 });
-    expect((await socket.subscribe(personalChannel(buyer.sub))).type).toBe('subscribe_success');
-    for (const channel of [personalChannel(seller.sub), '/notifications/*', `/notifications/${buyer.sub}/more`]) {
+    expect((await socket.subscribe(buyerChannel)).type).toBe('subscribe_success');
+    const refusedChannels = [
+      sellerChannel,
+      '/notifications/*',
+      `/notifications/${buyer.sub}`,
+      `/notifications/${buyer.sub}/*`,
+      `/notifications/${buyer.sub}/1`,
+      `${buyerChannel}/more`,
+    ];
+    for (const channel of refusedChannels) {
       const refused = await socket.subscribe(channel);
       expect(refused, channel).toMatchObject({ type: 'subscribe_error', errors: [{ errorType: 'UnauthorizedException' }] });
     }
@@ -47,6 +65,15 @@ describe('a person’s realtime channel', () => {
     await transactWrite([put as never, count as never]);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(socket.frames.filter((f) => f.type === 'data')).toEqual([]);
+    socket.close();
+  });
+
+  it('judges a subscription by its own token: the owner’s channel with another person’s token is refused, on the owner’s connection', async () => {
+    const socket = await openEvents(cloud, buyer.accessToken);
+    await socket.init();
+    const refused = await socket.subscribe(buyerChannel, seller.accessToken);
+    expect(refused).toMatchObject({ type: 'subscribe_error', errors: [{ errorType: 'UnauthorizedException' }] });
+    expect((await socket.subscribe(buyerChannel, buyer.accessToken)).type).toBe('subscribe_success');
     socket.close();
   });
 
@@ -64,16 +91,16 @@ describe('a person’s realtime channel', () => {
   it('refuses a publish from a browser, over HTTP with a person’s token (401) and over the socket', async () => {
     const listener = await openEvents(cloud, seller.accessToken);
     await listener.init();
-    await listener.subscribe(personalChannel(seller.sub));
+    await listener.subscribe(sellerChannel);
     const posted = await postAsBrowser(cloud, buyer.accessToken, {
-      channel: personalChannel(seller.sub),
+      channel: sellerChannel,
       events: [JSON.stringify({ type: 'notification', notification: { title: 'Fake payment received' } })],
     });
     expect(posted).toMatchObject({ status: 401, body: { errors: [{ errorType: 'UnauthorizedException' }] } });
     const socket = await openEvents(cloud, buyer.accessToken);
     await socket.init();
     const id = 'publish-1';
-    socket.send({ type: 'publish', id, channel: personalChannel(seller.sub), events: ['{"forged":true}'] });
+    socket.send({ type: 'publish', id, channel: sellerChannel, events: ['{"forged":true}'] });
     expect(await socket.next((f) => f.id === id)).toMatchObject({
       type: 'publish_error',
       errors: [{ errorType: 'UnauthorizedException' }],
@@ -87,7 +114,7 @@ describe('a person’s realtime channel', () => {
   it('delivers 100 notifications written for a person as 100 events, in order', async () => {
     const socket = await openEvents(cloud, buyer.accessToken);
     await socket.init();
-    const { id } = await socket.subscribe(personalChannel(buyer.sub));
+    const { id } = await socket.subscribe(buyerChannel);
     for (let n = 1; n <= 100; n++)
       await transactWrite(notificationItems(buyer.sub, `Update ${n}`, `number ${n}`, new Date().toISOString()));
     await socket.next((f) => f.type === 'data' && f.event?.includes('Update 100') === true, 10_000);
@@ -108,7 +135,7 @@ describe('a person’s realtime channel', () => {
   it('carries a notification the product writes through its API: the seller’s new contract reaches the buyer’s open page', async () => {
     const socket = await openEvents(cloud, buyer.accessToken);
     await socket.init();
-    await socket.subscribe(personalChannel(buyer.sub));
+    await socket.subscribe(buyerChannel);
     const made = await call(seller, '/create-contract', {
       acceptorId: buyer.sub,
       title: 'Logo design',
@@ -123,11 +150,11 @@ describe('a person’s realtime channel', () => {
   });
 
   it('publishes only with the functions’ SigV4 signature, which a wrong secret does not make', async () => {
-    expect(await publishEvents(personalChannel(buyer.sub), [{ type: 'ping' }])).toBe(true);
+    expect(await publishEvents(buyerChannel, [{ type: 'ping' }])).toBe(true);
     const secret = process.env.AWS_SECRET_ACCESS_KEY;
     process.env.AWS_SECRET_ACCESS_KEY = 'not-the-local-secret';
     try {
-      expect(await publishEvents(personalChannel(buyer.sub), [{ type: 'ping' }])).toBe(false);
+      expect(await publishEvents(buyerChannel, [{ type: 'ping' }])).toBe(false);
     } finally {
       process.env.AWS_SECRET_ACCESS_KEY = secret;
     }
@@ -145,10 +172,10 @@ describe('a person’s realtime channel', () => {
     };
     // Amplify's session is the last person signed in: the buyer.
     const received: unknown[] = [];
-    const own = await events.connect(personalChannel(buyer.sub));
+    const own = await events.connect(buyerChannel);
     const subscription = own.subscribe({ next: (data) => received.push(data.event), error: () => undefined });
     const errors: string[] = [];
-    const other = await events.connect(personalChannel(seller.sub));
+    const other = await events.connect(sellerChannel);
     other.subscribe({ next: () => undefined, error: (error) => errors.push(JSON.stringify(error)) });
     try {
       await eventually(

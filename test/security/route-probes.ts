@@ -266,6 +266,7 @@ const probes: Record<string, ProbeSpec> = {
 
   // Notifications
   'list-notifications': { access: 'self', request: () => ({ path: '/notifications' }) },
+  'get-realtime-channel': { access: 'self', request: () => ({ path: '/realtime-channel' }) },
   'mark-notification-read': {
     access: 'self',
     request: (t) => ({ path: `/notifications/${id(t.notificationId)}/read` }),

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:https';
 import WebSocket from 'ws';
+import { realtimeChannelResponseSchema } from '../../lambdas/core/api/notifications';
 import type { LocalCloud } from '../../lib/local/index';
+import { apiRequest } from './http';
 
 /**
  * A raw AppSync Events WebSocket client for the tests (what Amplify's `events` sends, message by
@@ -112,4 +114,14 @@ export function postAsBrowser(cloud: LocalCloud, accessToken: string, body: unkn
     req.on('error', reject);
     req.end(JSON.stringify(body));
   });
+}
+
+/**
+ * The person's realtime channel as the web app learns it (`GET /realtime-channel`): their channel of
+ * the account's current session epoch. Throws unless the API answers it.
+ */
+export async function channelOf(cloud: LocalCloud, who: { token: string }): Promise<string> {
+  const answer = await apiRequest(cloud.apiUrl, { method: 'GET', path: '/realtime-channel', token: who.token });
+  if (answer.status !== 200) throw new Error(`GET /realtime-channel: ${answer.status} ${answer.text}`);
+  return realtimeChannelResponseSchema.parse(answer.json).channel;
 }

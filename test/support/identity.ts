@@ -135,6 +135,27 @@ export async function confirmByEmailedLink(cloud: LocalCloud, user: TestUser, pa
   return reply;
 }
 
+/**
+ * The whole password reset a person makes, over HTTP: their security answer, the emailed link,
+ * the new password. Throws at the step that did not answer as it should.
+ */
+export async function resetPassword(cloud: LocalCloud, user: Pick<TestUser, 'email' | 'answer'>, newPassword: string) {
+  const { email, answer } = user;
+  const asked = await postJson(`${cloud.apiUrl}/get-security-question`, { email, fingerprint: 'f' });
+  if (asked.status !== 200) throw new Error(`get-security-question: ${asked.status}`);
+  const before = await mailCount(cloud, email);
+  const verified = await postJson(`${cloud.apiUrl}/verify-answer-and-reset`, {
+    email,
+    securityAnswer: answer,
+    deviceFingerprint: 'f',
+  });
+  if (verified.status !== 200) throw new Error(`verify-answer-and-reset: ${verified.status}`);
+  const link = linkIn(await waitForEmail(cloud, email, /Reset your/, before));
+  const token = new URLSearchParams(link.hash.slice(1)).get('token') ?? '';
+  const confirmed = await postJson(`${cloud.apiUrl}/confirm-password-reset`, { token, newPassword });
+  if (confirmed.status !== 200) throw new Error(`confirm-password-reset: ${confirmed.status}`);
+}
+
 /** A confirmed account, made through the product's sign-up and the emailed link. */
 export async function confirmedUser(cloud: LocalCloud, name: string): Promise<TestUser> {
   const user = newTestUser(name);

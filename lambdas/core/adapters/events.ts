@@ -5,7 +5,7 @@ import { logger } from './logger';
 
 /**
  * Realtime events to a person's browser through AppSync Events: one SigV4-signed `POST /event`
- * (IAM is the only way to publish) of up to 5 events to a channel, e.g. `/notifications/<sub>`.
+ * (IAM is the only way to publish) of up to 5 events to a channel, e.g. `/notifications/<sub>/<epoch>`.
  *
  * Signed and sent as the functions' other AWS requests are (aws-request.ts, http-client.ts): the
  * SDK has no client for AppSync Events' data plane (its AppSync client is the control plane), and
@@ -16,13 +16,31 @@ import { logger } from './logger';
  * also refreshes on focus. So it never throws; a failure is logged and the write it follows stands.
  */
 
-/** A person's realtime channel: lambdas/events/notifications.js lets only them subscribe to it. */
-export const personalChannel = (sub: string) => `/notifications/${sub}`;
+/**
+ * A person's realtime channel for one session epoch: `/notifications/<sub>/<epoch>`, where the
+ * epoch is the account's last revocation of its sessions (`sessions_revoked_at`, 0 before the
+ * first). AppSync cannot close a subscription from the server, so a revocation (a password reset,
+ * a closed account) ends the ones already open by moving the channel: publishers look the epoch up
+ * as they publish (entities/profile.ts `personAudience`) and nothing reaches the old channel again
+ * but the {@link sessionEndedEvent}. Subscribing to it takes a live session of that person, and
+ * the current epoch (lambdas/events/authorizer.ts).
+ */
+export const personalChannel = (sub: string, epoch: number) => `/notifications/${sub}/${epoch}`;
+
+/**
+ * The last event of a channel whose sessions were revoked: an honest page signs out and goes to
+ * /login (web/src/lib/realtime-connection.ts). A dishonest one may keep its socket open, and
+ * receives nothing more.
+ */
+export const sessionEndedEvent = { type: 'session-ended' } as const;
 
 /** AppSync Events takes at most 5 events per publish. */
 const eventsPerPublish = 5;
 /** A page waiting on a slow publish gains nothing: give up quickly. */
 const publishTimeoutMs = 2_000;
+
+/** Whether this function is told where to publish: CDK tells the functions that write the table, the Cognito triggers excepted. */
+export const publishesEvents = () => Boolean(process.env[envNames.eventsHttpEndpoint]);
 
 /** Publishes `events` (each sent as its JSON) to `channel`; answers whether every event was taken. */
 export async function publishEvents(channel: string, events: readonly unknown[]): Promise<boolean> {

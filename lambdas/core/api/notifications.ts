@@ -24,3 +24,13 @@ export const notificationsResponseSchema = z.object({
 export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
 
 export const unreadCountResponseSchema = z.object({ unread_count: z.int().check(z.minimum(0)) });
+
+/**
+ * Where the signed-in person's realtime updates arrive: their AppSync Events channel of the
+ * account's current session epoch (`/notifications/<sub>/<epoch>`), which the realtime authorizer
+ * lets only a live session of theirs subscribe to, and which moves when their sessions are revoked.
+ */
+export const realtimeChannelResponseSchema = z.object({
+  channel: z.string().check(z.regex(/^\/notifications\/[A-Za-z0-9-]{1,50}\/\d{1,12}$/)),
+});
+export type RealtimeChannelResponse = z.infer<typeof realtimeChannelResponseSchema>;

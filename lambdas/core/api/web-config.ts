@@ -32,7 +32,7 @@ export const webConfigSchema = z.object({
     whatsapp: z.optional(z.string().check(z.regex(/^[1-9]\d{7,14}$/))),
   }),
   /**
-   * AppSync Events, the signed-in person's realtime channel (`/notifications/<sub>`): its HTTP
+   * AppSync Events, the signed-in person's realtime channel (`GET /realtime-channel` names it): its HTTP
    * endpoint (`https://<host>/event`); Amplify derives the realtime one (`wss://`) from it.
    */
   events: z.object({ endpoint: z.url() }),

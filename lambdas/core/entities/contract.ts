@@ -1,7 +1,7 @@
 import { getItem } from '../adapters/dynamodb';
-import { personalChannel } from '../adapters/events';
 import { deliveryDueAt, inspectionDays } from '../domain/delivery';
 import { type Contract, type ContractStatus, fundingEndsAt } from '../domain/escrow-contract';
+import { personAudience } from './profile';
 import {
   announceOnCommit,
   batchGetAll,
@@ -78,7 +78,7 @@ export function contractUpdate(contract: Contract, set: ContractChanges): Transa
   const now = updated(contract, set);
   const change = { type: 'contract', contract_id: now.id, status: now.status, version: now.version };
   for (const party of new Set([now.creator_id, now.acceptor_id, ...now.payer_user_ids].filter(Boolean)))
-    announceOnCommit(item, personalChannel(party), change);
+    announceOnCommit(item, personAudience(party), change);
   return item;
 }
 

@@ -1,12 +1,11 @@
 import { ulid } from 'ulid';
 import { getItem, queryItems } from '../adapters/dynamodb';
 import { appLink, sendStepEmail } from '../adapters/email';
-import { personalChannel } from '../adapters/events';
 import { logger } from '../adapters/logger';
 import { type StepEmailName, stepEmails } from '../domain/email-templates';
 import { NotFoundError } from '../domain/errors';
 import { isInvitation } from '../domain/escrow-contract';
-import { getProfile, unreadCountDecrement, unreadCountIncrement, userKey } from './profile';
+import { getProfile, personAudience, unreadCountDecrement, unreadCountIncrement, userKey } from './profile';
 import { afterCommit, announceOnCommit, onConditionFailed, type TransactItem, tableName, transactWrite } from './table';
 
 /** A notification of a user: `USER#<sub>` / `NOTIF#<ulid>` (ULIDs sort by time: newest last). */
@@ -66,7 +65,7 @@ export function notificationItems(
 /** The put of a new notification, announced on its user's channel once written. */
 function notificationPut(fields: Omit<Notification, 'contract_id'>, about?: NotificationAbout): TransactItem {
   const notification: Notification = { ...fields, ...(about ? { contract_id: about.contract.id } : {}) };
-  return announceOnCommit({ Put: { TableName: tableName(), Item: toItem(notification) } }, personalChannel(fields.user_id), {
+  return announceOnCommit({ Put: { TableName: tableName(), Item: toItem(notification) } }, personAudience(fields.user_id), {
     type: 'notification',
     notification,
   });
@@ -172,5 +171,3 @@ export async function markNotificationRead(userId: string, id: string): Promise<
     }
   });
 }
-
-export { personalChannel };

@@ -1,7 +1,8 @@
 import { getItem, updateItem } from '../adapters/dynamodb';
+import { personalChannel, publishEvents, sessionEndedEvent } from '../adapters/events';
 import { identityLimits } from '../domain/identity';
 import type { Device } from './device';
-import { batchGetAll, onConditionFailed, type TransactItem, tableName, withoutKeys } from './table';
+import { type Audience, batchGetAll, onConditionFailed, type TransactItem, tableName, withoutKeys } from './table';
 
 /**
  * The profile item, `USER#<sub>` / `PROFILE` (the spec's `users` row), and the email pointer
@@ -291,20 +292,74 @@ export async function saveBankDetails(
   );
 }
 
-/** Marks every session of the account before now as revoked, for the API's session check. */
+/** What decides whether a session of the account is live (runtime/session.ts), as it is now. */
+export interface SessionState {
+  /** Epoch seconds of the last revocation of every session (absent: never). */
+  sessions_revoked_at?: number;
+  /** Epoch seconds the account was closed (absent: open). */
+  closed_at?: number;
+}
+
+/**
+ * The account's session state, or undefined when it has no profile: a strongly consistent read of
+ * only these two attributes, so a revocation holds from the very next request and the session
+ * check never reads the profile's secrets (hashes, bank details).
+ */
+export async function sessionStateOf(sub: string): Promise<SessionState | undefined> {
+  const { Item } = await getItem({
+    TableName: tableName(),
+    Key: userKey(sub),
+    ProjectionExpression: 'PK, sessions_revoked_at, closed_at',
+    ConsistentRead: true,
+  });
+  if (!Item) return undefined;
+  const { sessions_revoked_at, closed_at } = Item as SessionState;
+  return {
+    ...(sessions_revoked_at === undefined ? {} : { sessions_revoked_at }),
+    ...(closed_at === undefined ? {} : { closed_at }),
+  };
+}
+
+/** The epoch of the account's realtime channel (adapters/events.ts `personalChannel`): its last revocation, 0 before any. */
+export const sessionEpoch = (state: SessionState) => state.sessions_revoked_at ?? 0;
+
+/**
+ * A person as the audience of realtime announcements (entities/table.ts): their channel is looked
+ * up once the write has committed, with the epoch of that moment, so an event written after their
+ * sessions were revoked never reaches a subscription opened before; a closed or missing account is
+ * announced nothing.
+ */
+export function personAudience(sub: string): Audience {
+  return {
+    key: `USER#${sub}`,
+    channel: async () => {
+      const state = await sessionStateOf(sub);
+      return state && state.closed_at === undefined ? personalChannel(sub, sessionEpoch(state)) : undefined;
+    },
+  };
+}
+
+/**
+ * Marks every session of the account before now as revoked (a password reset): the API and the
+ * realtime authorizer refuse their tokens, and the realtime channel moves on to the new epoch. The
+ * old channel is told its sessions ended, last.
+ */
 export async function revokeSessions(sub: string, atSeconds = Math.floor(Date.now() / 1000)): Promise<void> {
-  await updateItem({
+  const { Attributes } = await updateItem({
     TableName: tableName(),
     Key: userKey(sub),
     UpdateExpression: 'SET sessions_revoked_at = :at',
     ConditionExpression: 'attribute_exists(PK)',
     ExpressionAttributeValues: { ':at': atSeconds },
+    ReturnValues: 'UPDATED_OLD',
   });
+  await endOpenSubscriptions(sub, Attributes, atSeconds);
 }
 
 /**
  * Closes the account (ops): every token of it is refused from now on (runtime/session.ts), in the
- * same write that revokes its sessions. False when there is no such profile.
+ * same write that revokes its sessions; the realtime channel of those sessions is told they ended.
+ * False when there is no such profile.
  */
 export async function closeProfile(sub: string, atSeconds = Math.floor(Date.now() / 1000)): Promise<boolean> {
   const write = updateItem({
@@ -313,11 +368,27 @@ export async function closeProfile(sub: string, atSeconds = Math.floor(Date.now(
     UpdateExpression: 'SET closed_at = if_not_exists(closed_at, :at), sessions_revoked_at = :at',
     ConditionExpression: 'attribute_exists(PK)',
     ExpressionAttributeValues: { ':at': atSeconds },
+    ReturnValues: 'UPDATED_OLD',
   });
   return onConditionFailed(
-    write.then(() => true),
+    write.then(async ({ Attributes }) => {
+      await endOpenSubscriptions(sub, Attributes, atSeconds);
+      return true;
+    }),
     () => false,
   );
+}
+
+/**
+ * Tells the channel of the epoch a revocation just ended (read in the revoking write itself, so no
+ * other write can slip between) that its sessions are over. A courtesy to an honest page: what ends
+ * the subscriptions is that nothing is published there any more (publishEvents never throws).
+ * A second revocation within the same second ends no epoch: only sessions signed in within that
+ * second can be on it, and they stay live (revocation is to the second, runtime/session.ts).
+ */
+async function endOpenSubscriptions(sub: string, before: Record<string, unknown> | undefined, now: number): Promise<void> {
+  const epoch = sessionEpoch({ sessions_revoked_at: before?.sessions_revoked_at as number | undefined });
+  if (epoch !== now) await publishEvents(personalChannel(sub, epoch), [sessionEndedEvent]);
 }
 
 /** Turns the emails that are not about money on or off for the account. */

@@ -1,7 +1,8 @@
 import { AwsServiceError } from '../adapters/aws-request';
 import { batchGetItems, type QueryInput, queryItems, type TransactItem, transactWriteItems } from '../adapters/dynamodb';
 import { requireEnv } from '../adapters/env';
-import { publishEvents } from '../adapters/events';
+import { publishEvents, publishesEvents } from '../adapters/events';
+import { logger } from '../adapters/logger';
 import { ConflictError } from '../domain/errors';
 
 /**
@@ -14,9 +15,20 @@ export const tableName = () => requireEnv('tableName');
 
 export type { TransactItem };
 
+/**
+ * Who an announcement is for: announcements with the same `key` are published together, in their
+ * order, to the channel `channel()` answers once the write has committed (a person's channel moves
+ * when their sessions are revoked: adapters/events.ts `personalChannel`); none when it answers
+ * undefined (an account closed or gone). entities/profile.ts `personAudience` makes a person's.
+ */
+export interface Audience {
+  key: string;
+  channel: () => Promise<string | undefined>;
+}
+
 /** A realtime event to announce once the transaction holding its item has committed. */
 interface Announcement {
-  channel: string;
+  audience: Audience;
   event: unknown;
 }
 
@@ -24,12 +36,12 @@ const announcements = new WeakMap<TransactItem, Announcement[]>();
 const effects = new WeakMap<TransactItem, (() => Promise<void>)[]>();
 
 /**
- * Marks `item` to be announced on `channel` (AppSync Events) once a transaction that holds it has
+ * Marks `item` to be announced to `audience` (AppSync Events) once a transaction that holds it has
  * committed: a page open on it then updates at once. Never before the commit, never for a write
- * that was refused. An item may be announced on several channels. Answers the item.
+ * that was refused. An item may be announced to several audiences. Answers the item.
  */
-export function announceOnCommit(item: TransactItem, channel: string, event: unknown): TransactItem {
-  announcements.set(item, [...(announcements.get(item) ?? []), { channel, event }]);
+export function announceOnCommit(item: TransactItem, audience: Audience, event: unknown): TransactItem {
+  announcements.set(item, [...(announcements.get(item) ?? []), { audience, event }]);
   return item;
 }
 
@@ -44,20 +56,35 @@ export function afterCommit(item: TransactItem, effect: () => Promise<void>): Tr
 }
 
 /**
- * Writes all items or none; then publishes what its items announce, per channel in their order,
+ * Writes all items or none; then publishes what its items announce, per audience in their order,
  * and runs their after-commit effects. The write stands whatever those do (adapters/events.ts
- * never throws; effects must not).
+ * never throws, nor does an audience's channel look-up here; effects must not).
  */
 export async function transactWrite(items: TransactItem[]): Promise<void> {
   await transactWriteItems(items);
-  const byChannel = new Map<string, unknown[]>();
+  const byAudience = new Map<string, { audience: Audience; events: unknown[] }>();
   for (const item of items)
-    for (const { channel, event } of announcements.get(item) ?? [])
-      byChannel.set(channel, [...(byChannel.get(channel) ?? []), event]);
+    for (const { audience, event } of announcements.get(item) ?? []) {
+      const entry = byAudience.get(audience.key) ?? { audience, events: [] };
+      entry.events.push(event);
+      byAudience.set(audience.key, entry);
+    }
   await Promise.all([
-    ...[...byChannel].map(([channel, events]) => publishEvents(channel, events)),
+    ...[...byAudience.values()].map(({ audience, events }) => announce(audience, events)),
     ...items.flatMap((item) => effects.get(item) ?? []).map((effect) => effect()),
   ]);
+}
+
+/** Publishes `events` to the audience's channel as it is now; a failure is logged, never thrown (the write stands). */
+async function announce(audience: Audience, events: unknown[]): Promise<void> {
+  // A function told nowhere to publish (a Cognito trigger) looks no channel up either.
+  if (!publishesEvents()) return;
+  try {
+    const channel = await audience.channel();
+    if (channel) await publishEvents(channel, events);
+  } catch (error) {
+    logger.warn('Realtime events not announced', { audience: audience.key, error: error as Error });
+  }
 }
 
 /**

@@ -21,6 +21,9 @@ export const tokenClockSkewSeconds = 5 * 60;
  */
 export const apiTokenUses: readonly TokenUse[] = ['id', 'access'];
 
+/** The tokens the realtime channels take: the access token, which the web app's realtime client sends. */
+export const realtimeTokenUses: readonly TokenUse[] = ['access'];
+
 // Numbers in a verified token; strings in the claims API Gateway hands a function.
 const epochSeconds = z.coerce.number().check(z.int(), z.nonnegative());
 

@@ -1,7 +1,9 @@
-import { type NotificationsResponse, notificationsLoaded } from '../api/notifications';
+import { personalChannel } from '../adapters/events';
+import { type NotificationsResponse, notificationsLoaded, type RealtimeChannelResponse } from '../api/notifications';
+import { NotFoundError } from '../domain/errors';
 import { throttles } from '../domain/throttle-rules';
 import { listNotifications, markNotificationRead, notificationItems } from '../entities/notification';
-import { getUnreadCount } from '../entities/profile';
+import { getUnreadCount, sessionEpoch, sessionStateOf } from '../entities/profile';
 import type { TransactItem } from '../entities/table';
 import { countIfWithin } from './throttles';
 
@@ -11,6 +13,17 @@ import { countIfWithin } from './throttles';
 export async function notificationsOf(sub: string): Promise<NotificationsResponse> {
   const [notifications, unread_count] = await Promise.all([listNotifications(sub, notificationsLoaded), getUnreadCount(sub)]);
   return { notifications, unread_count };
+}
+
+/**
+ * The person's realtime channel as it is now (its epoch is the account's last revocation of its
+ * sessions): where their open pages subscribe. The caller's session was just found live, so the
+ * account exists; a profile gone since is simply not found.
+ */
+export async function realtimeChannelOf(sub: string): Promise<RealtimeChannelResponse> {
+  const state = await sessionStateOf(sub);
+  if (!state) throw new NotFoundError('Could not load your account details. Please try again.');
+  return { channel: personalChannel(sub, sessionEpoch(state)) };
 }
 
 /** Marks one notification read (once) and answers the unread count after it. */

@@ -32,7 +32,7 @@ export class LocalFunctions {
     scopeFunctionEnvironments(names);
   }
 
-  /** The synthesized function of that purpose (`route:<name>`, `task:<State>`, `trigger:<name>`, `schedule:<name>`). */
+  /** The synthesized function of that purpose (`route:<name>`, `task:<State>`, `trigger:<name>`, `schedule:<name>`, `realtime:authorizer`). */
   function(purpose: string): StageFunction {
     const fn = this.iam.stage.functions[purpose];
     if (!fn) throw new Error(`The stage has no function ${purpose}: is it in its table (lambdas/*.ts)?`);

@@ -9,7 +9,7 @@ export interface PolicyDocument {
 
 /** One function of the stage as Lambda runs it: who it is to IAM, and the environment CDK gives it. */
 export interface StageFunction {
-  /** The `escrow:function` tag: `route:<name>`, `task:<State>`, `trigger:<name>`, `schedule:<name>`. */
+  /** The `escrow:function` tag: `route:<name>`, `task:<State>`, `trigger:<name>`, `schedule:<name>`, `realtime:authorizer`. */
   purpose: string;
   functionName: string;
   roleArn: string;

@@ -96,7 +96,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [],
   );
 
-  // One realtime connection per signed-in session, to the person's own channel (lib/realtime.ts).
+  // One realtime connection per signed-in session, to the person's own channel (lib/realtime.ts);
+  // its session-ended event reaches onUnauthorized above.
   const signedInSub = state.status === 'signedIn' ? state.user.sub : null;
   useEffect(() => {
     if (!signedInSub) return;
@@ -104,7 +105,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     import('./realtime-connection').then(
       (realtime) => {
-        if (!cancelled) close = realtime.connectRealtime(signedInSub);
+        if (!cancelled) close = realtime.connectRealtime();
       },
       (error: unknown) => console.warn('Realtime updates unavailable', error),
     );

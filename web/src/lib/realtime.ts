@@ -2,15 +2,21 @@ import { useEffect, useRef } from 'react';
 
 /**
  * What the server announces on the signed-in person's channel (AppSync Events,
- * `/notifications/<sub>`): a notification written for them, or a change of a contract they are a
- * party to. The page reacts by asking the API again: an event says that something changed, the API
- * says what is true now.
+ * `/notifications/<sub>/<epoch>`): a notification written for them, or a change of a contract they
+ * are a party to. The page reacts by asking the API again: an event says that something changed,
+ * the API says what is true now. (The channel's last event after a revocation, `session-ended`, is
+ * the connection's own: lib/realtime-connection.ts.)
  */
 export type RealtimeEvent =
   | { type: 'notification'; notification: { id: string } }
   | { type: 'contract'; contract_id: string; status: string; version: number };
 
 const listeners = new Set<(event: RealtimeEvent) => void>();
+
+/** Whether `event` says the channel's sessions were revoked (lambdas/core/adapters/events.ts `sessionEndedEvent`). */
+export function isSessionEnded(event: unknown): boolean {
+  return typeof event === 'object' && event !== null && (event as { type?: unknown }).type === 'session-ended';
+}
 
 /** Hands an event from the channel to every listener (lib/realtime-connection.ts calls it). */
 export function dispatchRealtimeEvent(event: unknown): void {

@@ -21,6 +21,10 @@ export function configureAmplify({ cognito, events, region }: Pick<WebConfig, 'c
         loginWith: { email: true },
       },
     },
+    // 'userPool' puts the session's current access token in the connection's and each subscription's
+    // `Authorization`, fetched afresh on every reconnect; the Event API hands it to its Lambda
+    // authorizer (lib/realtime.ts), which checks the session as the API does. Amplify's 'lambda'
+    // mode sends the same header but with one fixed token, stale after 15 minutes.
     API: { Events: { endpoint: events.endpoint, region, defaultAuthMode: 'userPool' } },
   });
   // Session storage: a session ends with its tab, as the spec requires.
