@@ -113,6 +113,16 @@ export const throttles = {
     windowSeconds: 3600,
     message: accountMessages.signupThrottled,
   },
+  /**
+   * Per sign-up: wrong passwords on its email confirmation page, over the life of its emailed code
+   * (identity.ts `signupConfirmationTries`); then it can only be removed or made again.
+   */
+  signupConfirmation: {
+    scope: 'signup-confirmation',
+    limit: identityLimits.signupConfirmationTries,
+    windowSeconds: 24 * 3600, // Cognito's confirmation codes live 24 hours (lib/user-pool-settings.ts)
+    message: accountMessages.confirmationTriesUsed,
+  },
   /** Per account: wrong security answers that would send a payment-PIN code (as many as device registration allows). */
   pinAnswer: {
     scope: 'pin-answer',

@@ -52,8 +52,6 @@ export interface UserProfile {
   signup_password_hash?: string;
   /** The browser that signed up, trusted only once the email is confirmed. */
   signup_device?: Device;
-  /** Wrong passwords typed on the confirmation page (at most `identityLimits.signupConfirmationTries`). */
-  signup_failures?: number;
 }
 
 export function toItem(profile: UserProfile): Record<string, unknown> {
@@ -101,7 +99,7 @@ export function confirmedSignupUpdates(profile: UserProfile, trustsDevice: boole
       Update: {
         TableName: tableName(),
         Key: userKey(profile.sub),
-        UpdateExpression: `REMOVE signup_password_hash, signup_device, signup_failures${trustsDevice ? ' SET device_count = :one' : ''}`,
+        UpdateExpression: `REMOVE signup_password_hash, signup_device${trustsDevice ? ' SET device_count = :one' : ''}`,
         ConditionExpression: 'attribute_exists(signup_password_hash)',
         ...(trustsDevice ? { ExpressionAttributeValues: { ':one': 1 } } : {}),
       },
@@ -144,25 +142,6 @@ export function unconfirmedProfileDeletes(profile: UserProfile): TransactItem[] 
       },
     },
   ];
-}
-
-/**
- * Counts a wrong password typed on the confirmation page; false once the tries are used up (the
- * sign-up can then only be removed, or replaced by signing up again).
- */
-export async function countSignupFailure(sub: string, maxTries: number): Promise<boolean> {
-  const counted = updateItem({
-    TableName: tableName(),
-    Key: userKey(sub),
-    UpdateExpression: 'SET signup_failures = if_not_exists(signup_failures, :zero) + :one',
-    ConditionExpression:
-      'attribute_exists(signup_password_hash) AND (attribute_not_exists(signup_failures) OR signup_failures < :max)',
-    ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': maxTries },
-  });
-  return onConditionFailed(
-    counted.then(() => true),
-    () => false,
-  );
 }
 
 export async function getProfile(sub: string): Promise<UserProfile | undefined> {

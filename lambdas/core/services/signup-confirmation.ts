@@ -4,18 +4,13 @@ import { logger } from '../adapters/logger';
 import { getSecret } from '../adapters/secrets';
 import { ConflictError, ThrottledError, UnauthorizedError, ValidationError } from '../domain/errors';
 import { decoyHash, keyedHash, safeEqual, verifySecret } from '../domain/hashing';
-import { accountMessages, identityLimits } from '../domain/identity';
+import { accountMessages } from '../domain/identity';
+import { throttles } from '../domain/throttle-rules';
 import { devicePut } from '../entities/device';
-import {
-  confirmedSignupUpdates,
-  countSignupFailure,
-  getProfile,
-  getProfileByEmail,
-  isUnconfirmed,
-  type UserProfile,
-} from '../entities/profile';
+import { confirmedSignupUpdates, getProfile, getProfileByEmail, isUnconfirmed, type UserProfile } from '../entities/profile';
 import { onConditionFailed, transactWrite } from '../entities/table';
 import { removeUnconfirmedAccount } from './accounts';
+import { countFailures } from './throttles';
 
 /**
  * The end of a sign-up: the emailed link, opened by whoever holds the inbox.
@@ -47,15 +42,10 @@ export async function confirmSignup(email: string, code: string, password: strin
     if (profile) throw new ConflictError(accountMessages.alreadyConfirmed);
     throw new ValidationError(accountMessages.confirmationLinkInvalid);
   }
-  if ((pending.signup_failures ?? 0) >= identityLimits.signupConfirmationTries) {
-    throw new ThrottledError(accountMessages.confirmationTriesUsed);
-  }
-  if (!matches) {
-    if (!(await countSignupFailure(pending.sub, identityLimits.signupConfirmationTries))) {
-      throw new ThrottledError(accountMessages.confirmationTriesUsed);
-    }
-    throw new UnauthorizedError(accountMessages.confirmationPasswordWrong);
-  }
+  // A wrong password counts toward the sign-up's tries; once they are used up, even the right one is refused.
+  await countFailures([[throttles.signupConfirmation, pending.sub]], async () => {
+    if (!matches) throw new UnauthorizedError(accountMessages.confirmationPasswordWrong);
+  });
   try {
     await cognitoCall('ConfirmSignUp', { ClientId: requireEnv('userPoolClientId'), Username: email, ConfirmationCode: code });
   } catch (error) {
