@@ -371,7 +371,7 @@ describe('release refusals change nothing', () => {
     expect((await storedContract(id)).status).toBe('payer_marked_satisfied');
   });
 
-  it('refuses a wrong PIN (401) and, after five, even the right one for a while (429)', async () => {
+  it('refuses a wrong PIN (400, the session kept: a 401 would sign the person out) and, after five, even the right one for a while (429)', async () => {
     const other = await signedInPerson(cloud, 'other-seller');
     await setPin(cloud, other, '1111');
     expect((await call(other, '/save-bank-info', { bank_code: '044', account_number: '0690000033', pin: '1111' })).status).toBe(
@@ -379,8 +379,9 @@ describe('release refusals change nothing', () => {
     );
     const id = await satisfiedContract('5000', other);
     for (let i = 0; i < 5; i += 1)
-      expect(await release(id, other, '9999')).toMatchObject({ status: 401, body: { error: 'Incorrect payment PIN.' } });
+      expect(await release(id, other, '9999')).toMatchObject({ status: 400, body: { error: 'Incorrect payment PIN.' } });
     expect((await release(id, other, '1111')).status).toBe(429);
+    expect((await call(other, '/profile')).status).toBe(200);
     expect((await storedContract(id)).status).toBe('payer_marked_satisfied');
     expect(transfersOf(id)).toHaveLength(0);
   });
@@ -438,7 +439,7 @@ describe('bank details and the payment PIN', () => {
     expect(before.status).toBe(409);
     await setPin(cloud, other, '3333');
     const wrong = await call(other, '/save-bank-info', { bank_code: '044', account_number: '0690000034', pin: '0000' });
-    expect(wrong.status).toBe(401);
+    expect(wrong).toMatchObject({ status: 400, body: { error: 'Incorrect payment PIN.' } });
     const saved = await call(other, '/save-bank-info', {
       bank_code: '044',
       account_number: '0690000034',
@@ -454,7 +455,10 @@ describe('bank details and the payment PIN', () => {
 
   it('sets the PIN only with the right security answer and the emailed code, once', async () => {
     const other = await signedInPerson(cloud, 'pin-setter');
-    expect((await call(other, '/request-pin-code', { securityAnswer: 'wrong answer' })).status).toBe(401);
+    expect(await call(other, '/request-pin-code', { securityAnswer: 'wrong answer' })).toMatchObject({
+      status: 400,
+      body: { error: 'Incorrect security answer.' },
+    });
     expect((await call(other, '/request-pin-code', { securityAnswer: other.user.answer })).status).toBe(200);
     const code = sixDigitCode(await waitForEmail(cloud, other.user.email, /payment PIN code/));
     const wrongCode = code === '000000' ? '111111' : '000000';

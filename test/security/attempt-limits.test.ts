@@ -60,9 +60,9 @@ describe('the payment PIN', () => {
     const messages = replies.map((reply) => String(reply.body.message));
     expect(messages.filter((message) => message.startsWith('Release requested.'))).toHaveLength(1);
     expect(messages.filter((message) => message === 'The release of this contract was already requested.')).toHaveLength(9);
-    // Nothing was counted against the owner: five wrong PINs still get five 401s.
+    // Nothing was counted against the owner: five wrong PINs still get five refusals of the PIN.
     const other = await satisfiedContract(seller);
-    for (let i = 0; i < 5; i += 1) expect((await release(other, seller, '9999')).status).toBe(401);
+    for (let i = 0; i < 5; i += 1) expect((await release(other, seller, '9999')).status).toBe(400);
     expect((await release(other, seller, pin)).status).toBe(429);
   });
 
@@ -75,7 +75,7 @@ describe('the payment PIN', () => {
       ),
     );
     const statuses = replies.map((reply) => reply.status).sort();
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429, 429, 429, 429]);
     expect((await call(guesser, '/save-bank-info', { bank_code: '044', account_number: '0690000032', pin: '1357' })).status).toBe(
       429,
     );

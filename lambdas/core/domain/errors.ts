@@ -16,9 +16,22 @@ export class ValidationError extends AppError {
   readonly statusCode = 400;
 }
 
-/** The caller is not signed in, or a credential/answer is wrong. */
+/**
+ * The caller is not signed in (on a signed-in route, 401 means only "your session is over": the
+ * web signs the person out), or a credential of a public step is wrong (the password reset's
+ * answer, a webhook's signature), where there is no session to end.
+ */
 export class UnauthorizedError extends AppError {
   readonly statusCode = 401;
+}
+
+/**
+ * Signed in, but a secret typed to confirm this one action is wrong (the payment PIN, the security
+ * answer): the session stays, the refusal is shown where it was typed, and it counts toward the
+ * action's lockout. 400, not 401 (the session is not over) nor 403 (the thing is the caller's).
+ */
+export class IncorrectSecretError extends AppError {
+  readonly statusCode = 400;
 }
 
 /** Signed in, but the thing is not theirs. */

@@ -5,7 +5,7 @@ import { logger } from '../adapters/logger';
 import { getSecret } from '../adapters/secrets';
 import { bankMessages, pinMessages, type SaveBankInfoRequest } from '../api/account';
 import { bankName, maskAccountNumber } from '../domain/banks';
-import { ConflictError, UnauthorizedError, UnavailableError, ValidationError } from '../domain/errors';
+import { ConflictError, IncorrectSecretError, UnavailableError, ValidationError } from '../domain/errors';
 import { hashSecret, normaliseAnswer, verifySecret } from '../domain/hashing';
 import { accountMessages, identityLimits } from '../domain/identity';
 import { throttles } from '../domain/throttle-rules';
@@ -43,7 +43,7 @@ export async function checkPaymentPin(profile: UserProfile, pin: string): Promis
       [throttles.pinEntryDaily, profile.sub],
     ],
     async () => {
-      if (!(await verifySecret(pin, pinHash))) throw new UnauthorizedError(pinMessages.wrong);
+      if (!(await verifySecret(pin, pinHash))) throw new IncorrectSecretError(pinMessages.wrong);
     },
   );
   return pinHash;
@@ -54,7 +54,7 @@ export async function sendPinCode(sub: string, answer: string): Promise<void> {
   const profile = await ownProfile(sub);
   await countFailures([[throttles.pinAnswer, sub]], async () => {
     if (!(await verifySecret(normaliseAnswer(answer), profile.security_answer_hash)))
-      throw new UnauthorizedError(accountMessages.incorrectAnswer);
+      throw new IncorrectSecretError(accountMessages.incorrectAnswer);
   });
   const code = await issueSignInCode(sub, await getSecret('app'), Date.now(), 'PIN');
   await sendEmail({
@@ -77,7 +77,7 @@ export async function setPaymentPin(sub: string, code: string, pin: string): Pro
   });
   await sendEmail({
     to: profile.email,
-    subject: 'Your MiddleMan payment PIN was changed',
+    subject: `Your MiddleMan payment PIN was ${profile.payment_pin_hash ? 'changed' : 'set'}`,
     text: `Your payment PIN was ${profile.payment_pin_hash ? 'changed' : 'set'}. If this was not you, reset your password and your PIN now.`,
   });
 }

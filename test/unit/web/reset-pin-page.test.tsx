@@ -100,7 +100,7 @@ describe('reset payment PIN', () => {
   });
 
   it("shows the server's refusal of the answer and stays on the question", async () => {
-    api.on('POST', '/request-pin-code', reply({ error: 'Incorrect security answer.' }, 401));
+    api.on('POST', '/request-pin-code', reply({ error: 'Incorrect security answer.' }, 400));
     await renderResetPin();
     await answerCorrectly();
     expect(screen.getByRole('alert').textContent).toBe('Incorrect security answer.');
