@@ -9,6 +9,7 @@ import { chromiumArgs, chromiumPath } from '../../scripts/programs';
 import { configureAmplify } from '../support/amplify';
 import { apiOrThrow } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
+import { checkAccessibility, takeAccessibilityFindings } from './accessibility';
 
 /** Content-Security-Policy violations reported by any page of a browser launched here, not yet checked. */
 const cspViolations: string[] = [];
@@ -16,8 +17,8 @@ const launched = new Set<Browser>();
 
 /**
  * Every browser test fails when a page broke the Content-Security-Policy: the app must run under
- * the policy CloudFront sends (lib/content-security-policy.ts) with no violation at all. Registered
- * here, at import, so it covers every test file that opens a browser through this helper.
+ * the policy CloudFront sends (lib/content-security-policy.ts) with no violation at all, or when
+ * axe-core finds a page inaccessible (accessibility.ts). Registered here, at import, so it covers every test file that opens a browser through this helper.
  */
 afterEach(async () => {
   // A round trip to each open page lets reports still on their way arrive first (a page in the
@@ -26,6 +27,9 @@ afterEach(async () => {
   const roundTrip = (page: Page) => page.evaluate(() => undefined).catch(() => undefined);
   await Promise.all(pages.map((page) => Promise.race([roundTrip(page), new Promise((r) => setTimeout(r, 1_000))])));
   expect(takeCspViolations(), 'Content-Security-Policy violations').toEqual([]);
+  // Every page still open is scanned as the test left it (the screenshots scanned it on the way).
+  for (const page of pages) await checkAccessibility(page);
+  expect(takeAccessibilityFindings(), 'critical or serious accessibility findings, or content outside landmarks').toEqual([]);
 });
 
 /** The violations reported since the last call (each test's check takes them). */
@@ -89,10 +93,14 @@ export const secondMachine: BrowserContextOptions = {
 
 const artifacts = join(import.meta.dirname, '..', '..', 'test-results', 'e2e');
 
-/** One screenshot per page visited, kept under test-results/ (not committed). */
+/**
+ * One screenshot per page visited, kept under test-results/ (not committed); the page is also
+ * scanned by axe-core on both screens there (accessibility.ts), its findings checked after the test.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+  await checkAccessibility(page);
 }
 
 /**

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 
 import type { ProfileResponse } from '@escrow/api/identity';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../../web/src/app/router';
@@ -63,12 +63,14 @@ describe('routes', () => {
     expect(await screen.findByText('Page Not Found')).toBeTruthy();
   });
 
-  it('offers the help button linking to /need-help on every page', async () => {
+  it('offers help on every page: the floating button in a Help landmark, and the footer link a phone shows instead', async () => {
     renderApp('/no-such-page');
     await screen.findByText('Page Not Found');
-    const help = screen.getByRole('link', { name: 'Need Help?' });
+    const help = within(screen.getByRole('complementary', { name: 'Help' })).getByRole('link', { name: 'Need Help?' });
     expect(help.getAttribute('href')).toBe('/need-help');
     expect(help.getAttribute('title')).toBe('Need Help?');
+    const footerHelp = within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Need Help?' });
+    expect(footerHelp.getAttribute('href')).toBe('/need-help');
   });
 
   it('shows the public header on the landing page', async () => {

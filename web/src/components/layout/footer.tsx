@@ -7,7 +7,7 @@ const linkClass = 'inline-flex min-h-11 items-center hover:underline';
 
 export function Footer() {
   return (
-    // The last thing on every page: its bottom padding is the floating help button's room.
+    // The last thing on every page: its bottom padding is the floating help button's room (from 640 px).
     <footer
       className={`border-t border-gray-200 px-4 pt-6 text-sm text-gray-600 dark:border-gray-800 dark:text-gray-400 ${helpButtonClearanceClass}`}
     >
@@ -19,6 +19,10 @@ export function Footer() {
           </Link>
           <Link to={paths.termsOfService.getHref()} className={linkClass}>
             Terms of Service
+          </Link>
+          {/* A phone has no floating help button (help-button.tsx): this is its way to help. */}
+          <Link to={paths.needHelp.getHref()} className={`${linkClass} sm:hidden`}>
+            Need Help?
           </Link>
         </nav>
       </div>

@@ -1,0 +1,67 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, ViewportSize } from 'playwright-core';
+
+/**
+ * axe-core over the pages the browser tests visit, on both of the suite's screens (a desktop and a
+ * phone: a person may open any page on either). What fails a test: a critical or serious finding
+ * (a control with no name, text too faint to read, a form field with no label, ...), and any
+ * finding of the `region` rule (content outside every landmark is missed by a screen reader's
+ * landmark navigation; the floating help button used to be). Moderate and minor findings are
+ * counted by nothing: they are advice, not barriers.
+ */
+export const screens: Record<'desktop' | 'phone', ViewportSize> = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+};
+
+/** Findings not yet taken by a test's check (afterEach in browser.ts). */
+const findings: string[] = [];
+
+/** The findings recorded since the last call. */
+export function takeAccessibilityFindings(): string[] {
+  return findings.splice(0);
+}
+
+const failing = (violation: { id: string; impact?: string | null }) =>
+  violation.id === 'region' || violation.impact === 'critical' || violation.impact === 'serious';
+
+/** Scans the page as it is now, at its current size; records what fails. */
+async function scanOnce(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  for (const violation of results.violations.filter(failing)) {
+    const where = violation.nodes
+      .slice(0, 3)
+      .map((node) => node.target.join(' '))
+      .join(' | ');
+    findings.push(`${label} ${new URL(page.url()).pathname}: ${violation.id} (${violation.impact}) at ${where}`);
+  }
+}
+
+/** Two animation frames: what the resize re-rendered (media queries, React) is painted. */
+const nextFrames = (page: Page) =>
+  page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
+/**
+ * Scans the page on both screens: as it is, then resized to the other screen and back. Pages that
+ * are mid-navigation or closed are left alone (the next check scans what they became).
+ */
+export async function checkAccessibility(page: Page): Promise<void> {
+  if (page.isClosed() || !page.url().startsWith('http')) return;
+  const original = page.viewportSize() ?? screens.desktop;
+  const phoneFirst = original.width < 600;
+  const other = phoneFirst ? screens.desktop : screens.phone;
+  try {
+    await page.waitForLoadState('load', { timeout: 5_000 });
+    await scanOnce(page, phoneFirst ? 'phone' : 'desktop');
+    await page.setViewportSize(other);
+    await nextFrames(page);
+    await scanOnce(page, phoneFirst ? 'desktop' : 'phone');
+  } catch (error) {
+    // A page that navigated away or closed during the scan has nothing left to judge; anything
+    // else (axe failing to run) is a broken check and must be seen.
+    if (page.isClosed() || /navigat|Execution context was destroyed|Target closed/i.test(String(error))) return;
+    throw error;
+  } finally {
+    if (!page.isClosed()) await page.setViewportSize(original).catch(() => undefined);
+  }
+}
