@@ -12,6 +12,7 @@ import { eventually } from '../support/eventually';
 import { apiCaller } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
 import { expectBalancedLedgers, expectReconciled, ledgerSummaryOf } from '../support/ledger';
+import { emailsTo } from '../support/mailbox';
 import { sendFromBank } from '../support/sandbox-payer';
 import { snapshotDiff, snapshotTable, withoutBackgroundItemsOrWorkflowTokens } from '../support/table';
 import { executionsOf } from '../support/workflow';
@@ -74,6 +75,15 @@ async function paid(value: number, paidNaira = value): Promise<string> {
   return id;
 }
 
+/** The subjects of the emails `who` got about the contract titled `title`, oldest first. */
+async function subjectsAbout(who: SignedInPerson, title: string): Promise<string[]> {
+  const emails = await emailsTo(cloud.mailboxUrl, who.user.email);
+  return emails
+    .filter((e) => e.subject.includes(`"${title}"`))
+    .sort((a, b) => a.at - b.at)
+    .map((e) => e.subject);
+}
+
 /** Waits until the contract is cancelled with everything refunded and its execution ended after its refunds. */
 async function refundedAndCancelled(id: string, paidMinor: number): Promise<void> {
   await eventually(
@@ -115,7 +125,7 @@ describe('cancelling a funded contract before delivery', () => {
     expect(snapshotDiff(before, await snapshotTable(withoutBackgroundItemsOrWorkflowTokens))).toEqual([]);
   });
 
-  it('by the seller: everything paid goes back to the buyer, no fee, and the contract ends cancelled', async () => {
+  it('by the seller: everything paid goes back to the buyer, no fee, the contract ends cancelled, and the emails say cancelled and refunded', async () => {
     const id = await paid(25_000);
     const cancelled = await cancel(id, seller);
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
@@ -123,6 +133,14 @@ describe('cancelling a funded contract before delivery', () => {
     await refundedAndCancelled(id, 2_500_000);
     const told = (await call<{ notifications: Array<{ title: string }> }>(buyer, '/notifications')).body.notifications;
     expect(told.map((n) => n.title)).toEqual(expect.arrayContaining(['Contract cancelled', 'Refund complete']));
+    // Its emails say what happened: cancelled, then refunded; never a dispute nobody opened.
+    const { title } = await contract(id);
+    const subjects = await eventually(
+      () => subjectsAbout(buyer, title),
+      (s) => s.some((subject) => subject.startsWith('Refund complete')),
+    );
+    expect(subjects).toEqual(expect.arrayContaining([`"${title}" was cancelled`, `Refund complete for cancelled "${title}"`]));
+    expect(subjects.filter((subject) => /dispute/i.test(subject))).toEqual([]);
   });
 
   it('by the buyer of a fully funded contract only with the seller’s agreement: the request, once, then the seller’s cancel', async () => {
@@ -168,7 +186,7 @@ describe('cancelling a funded contract before delivery', () => {
 });
 
 describe('the delivery deadline', () => {
-  it('refunds an undelivered contract in full 30 days after the first money in, both told', async () => {
+  it('refunds an undelivered contract in full 30 days after the first money in, both told and emailed why, not as a cancellation', async () => {
     const id = await paid(12_000);
     const due = (await contract(id)).delivery_due_at;
     expect(due).not.toBeNull();
@@ -177,6 +195,18 @@ describe('the delivery deadline', () => {
     const told = (await call<{ notifications: Array<{ title: string }> }>(seller, '/notifications')).body.notifications;
     expect(told.map((n) => n.title)).toContain('Not delivered in time');
     expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(due ?? ''));
+    // Both are emailed that it was not delivered, then that the refund is complete: not "cancelled", not a dispute.
+    const { title } = await contract(id);
+    for (const who of [seller, buyer]) {
+      const subjects = await eventually(
+        () => subjectsAbout(who, title),
+        (s) => s.some((subject) => subject.startsWith('Refund complete')),
+      );
+      expect(subjects).toEqual(
+        expect.arrayContaining([`"${title}" was not delivered in time`, `Refund complete for undelivered "${title}"`]),
+      );
+      expect(subjects.filter((subject) => /dispute|cancelled/i.test(subject))).toEqual([]);
+    }
   }, 90_000);
 });
 

@@ -104,6 +104,8 @@ export const contractViewSchema = z.object({
   created_at: z.string(),
   accepted_at: z.nullable(z.string()),
   cancellation_requested_by: z.nullable(z.string()),
+  /** Why everything paid went back to the buyer: cancelled, or not delivered in time; absent otherwise. */
+  refunded_because: z.nullish(z.enum(['cancel', 'delivery_expired'])),
   /** The email the seller named the buyer by; absent or null when named by User ID. */
   invited_email: z.nullish(z.string()),
 });

@@ -39,6 +39,20 @@ export const stepEmails = {
   'inspection-ended': { subject: '"{{title}}": inspection ended', action: 'Open the contract', essential: true },
   'contract-disputed': { subject: 'Dispute on "{{title}}"', action: 'Open the dispute', essential: true },
   'dispute-settled': { subject: 'Dispute on "{{title}}" settled', action: 'Open the contract', essential: true },
+  // Each way a contract ends with money going back has its own closing email (one subject for all
+  // of them told a buyer whose seller never delivered that a dispute they never opened was settled).
+  'settlement-complete': { subject: 'Settlement of "{{title}}" complete', action: 'Open the contract', essential: true },
+  'cancellation-refunded': {
+    subject: 'Refund complete for cancelled "{{title}}"',
+    action: 'Open the contract',
+    essential: true,
+  },
+  'delivery-expired': { subject: '"{{title}}" was not delivered in time', action: 'Open the contract', essential: true },
+  'delivery-refunded': {
+    subject: 'Refund complete for undelivered "{{title}}"',
+    action: 'Open the contract',
+    essential: true,
+  },
   'contract-completed': { subject: '"{{title}}" is complete', action: 'Open the contract', essential: true },
   'contract-cancelled': { subject: '"{{title}}" was cancelled', action: 'Open the contract', essential: true },
   'cancellation-requested': { subject: 'Cancellation requested for "{{title}}"', action: 'Open the contract', essential: true },

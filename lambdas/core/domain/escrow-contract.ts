@@ -160,6 +160,9 @@ export function termsEditable(status: ContractStatus): boolean {
 }
 
 /** The contract as the service keeps it: its view plus the optimistic-lock version every change is conditional on. */
+/** The two ways a whole contract is refunded: a cancellation, or a delivery deadline that passed. */
+export type RefundEverythingEvent = 'cancel' | 'delivery_expired';
+
 export interface Contract {
   id: string;
   creator_id: string;
@@ -196,6 +199,8 @@ export interface Contract {
   accepted_at: string | null;
   /** The payer who asked the creator to cancel it before delivery, while the request stands. */
   cancellation_requested_by: string | null;
+  /** Why everything paid is going back (set when it goes to `refunding`): its closing email says which. */
+  refunded_because?: RefundEverythingEvent | null;
   version: number;
 }
 

@@ -1,7 +1,15 @@
 import { timeScale } from '../adapters/env';
 import type { ContractView } from '../api/contracts';
 import { ConflictError, ForbiddenError } from '../domain/errors';
-import { type Contract, cancellationBy, cancellationMessages, isParty, nextStatus, payersOf } from '../domain/escrow-contract';
+import {
+  type Contract,
+  cancellationBy,
+  cancellationMessages,
+  isParty,
+  nextStatus,
+  payersOf,
+  type RefundEverythingEvent,
+} from '../domain/escrow-contract';
 import { refundRequestedPosting } from '../domain/ledger';
 import { formatAmount } from '../domain/money';
 import { contractUpdate, updated } from '../entities/contract';
@@ -64,7 +72,7 @@ async function refundAndCancel(contract: Contract, sub: string, side: 'creator' 
  */
 export async function refundEverything(
   contract: Contract,
-  event: 'cancel' | 'delivery_expired',
+  event: RefundEverythingEvent,
   title: string,
   body: string,
   told: string[],
@@ -72,7 +80,8 @@ export async function refundEverything(
   const status = nextStatus(contract.status, event, cancellationMessages.notCancellable(contract.status));
   const at = new Date().toISOString();
   const legs = await escrowRefundLegs(contract, contract.amount_paid_minor, 'cancellation', at);
-  const changes = { status, cancellation_requested_by: null };
+  const changes = { status, cancellation_requested_by: null, refunded_because: event };
+  const email = event === 'cancel' ? 'contract-cancelled' : 'delivery-expired';
   try {
     await commitContractChange([
       contractUpdate(contract, changes),
@@ -80,7 +89,7 @@ export async function refundEverything(
         refundLegPut(leg),
         ledgerEntryPut(contract, refundRequestedPosting(leg.reference, leg.amount_minor, 'escrow'), at),
       ]),
-      ...told.flatMap((person) => notificationItems(person, title, body, at, { contract, email: 'contract-cancelled' })),
+      ...told.flatMap((person) => notificationItems(person, title, body, at, { contract, email })),
     ]);
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;

@@ -41,7 +41,9 @@ function providerMovement(leg: RefundLeg): { id?: string; feeMinor: number } {
 export async function completeRefundLeg(leg: RefundLeg): Promise<RefundLeg> {
   const contract = await getContract(leg.contract_id);
   const now = new Date().toISOString();
-  const title = contract ? `"${contract.title}"` : 'your contract';
+  // The email's subject quotes the contract's title itself (email-templates.ts): it gets it bare.
+  const title = contract?.title ?? 'your contract';
+  const named = contract ? `"${contract.title}"` : 'your contract';
   try {
     await transactWrite([
       refundLegUpdate(leg, { status: 'completed', completed_at: now }, now),
@@ -55,7 +57,7 @@ export async function completeRefundLeg(leg: RefundLeg): Promise<RefundLeg> {
         ),
         now,
       ),
-      ...notificationItems(leg.payer_id, 'Refund sent', refundedText(leg, title), now, {
+      ...notificationItems(leg.payer_id, 'Refund sent', refundedText(leg, named), now, {
         contract: { id: leg.contract_id, title },
         email: 'refund-sent',
       }),

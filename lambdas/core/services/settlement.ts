@@ -62,7 +62,7 @@ export async function finishSettlement(contractId: string): Promise<Contract> {
   if (settlement.released_minor > 0 && (await getPayout(contractId))?.status !== 'paid') return contract;
   const event = settledEvent(settlement.refund_minor, settlement.held_minor);
   const body = `The settlement of "${contract.title}" is complete: every refund and payout of it has gone through.`;
-  return finish(contract, nextStatus(contract.status, event), 'Settlement complete', body);
+  return finish(contract, nextStatus(contract.status, event), 'Settlement complete', body, 'settlement-complete');
 }
 
 /** What a contract's legs of one reason have given back, as the provider confirmed. */
@@ -73,17 +73,29 @@ async function refundedFor(contractId: string, reason: RefundReason): Promise<nu
 
 async function finishCancellation(contract: Contract): Promise<Contract> {
   if ((await refundedFor(contract.id, 'cancellation')) < contract.amount_paid_minor) return contract;
+  const status = nextStatus(contract.status, 'refund_completed');
+  if (contract.refunded_because === 'delivery_expired') {
+    const body = `"${contract.title}" was not delivered in time: everything paid into escrow was refunded to the buyer.`;
+    return finish(contract, status, 'Refund complete', body, 'delivery-refunded');
+  }
+  // A contract that went to refunding before the reason was kept was cancelled (the only way then).
   const body = `"${contract.title}" is cancelled: everything paid into escrow was refunded to the buyer.`;
-  return finish(contract, nextStatus(contract.status, 'refund_completed'), 'Refund complete', body);
+  return finish(contract, status, 'Refund complete', body, 'cancellation-refunded');
 }
 
-async function finish(contract: Contract, status: Contract['status'], title: string, body: string): Promise<Contract> {
+async function finish(
+  contract: Contract,
+  status: Contract['status'],
+  title: string,
+  body: string,
+  email: 'settlement-complete' | 'cancellation-refunded' | 'delivery-refunded',
+): Promise<Contract> {
   const now = new Date().toISOString();
   await onConditionFailed(
     transactWrite([
       contractUpdate(contract, { status }),
       ...[contract.creator_id, ...payersOf(contract)].flatMap((who) =>
-        notificationItems(who, title, body, now, { contract, email: 'dispute-settled' }),
+        notificationItems(who, title, body, now, { contract, email }),
       ),
     ]),
     () => undefined, // finished by another worker first
