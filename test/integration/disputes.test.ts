@@ -290,7 +290,7 @@ describe('settling a dispute', () => {
     expect((await ledgerOf(id)).filter((p) => p.kind === 'refund_completed')).toHaveLength(2);
   });
 
-  it('pays a seller without bank details the moment they save them: the payout waits (listed as waiting for its bank details, not paged), then goes with no one from ops', async () => {
+  it('pays a seller without bank details the moment they save them: the payout waits (listed as waiting for its bank details, not paged, and told to the seller as waiting), then goes with no one from ops', async () => {
     const newSeller = await signedInPerson(cloud, 'newseller');
     const id = await funded(20_000, 1, newSeller);
     expect((await openDispute(id)).status).toBe(200);
@@ -315,7 +315,18 @@ describe('settling a dispute', () => {
       payouts: expect.not.arrayContaining([`payout-${id}`]),
       payoutsAwaitingBankDetails: expect.arrayContaining([`payout-${id}`]),
     });
+    // The seller's page says their share waits for their bank details (not "being paid"); the buyer's says nothing of it.
+    const waitsOn = async (who: { token: string }) =>
+      (await call<{ dispute: DisputeView }>(who, `/contracts/${id}/dispute`)).body.dispute.settlement
+        ?.payout_waits_for_bank_details;
+    expect(await waitsOn(newSeller)).toBe(true);
+    expect(await waitsOn(buyer)).toBeUndefined();
     await readyToBePaid(cloud, newSeller, '1470');
+    await eventually(
+      () => waitsOn(newSeller),
+      (waits) => waits === undefined,
+      30_000,
+    );
     const ledger = await settled(id, 'partially_refunded');
     expect(ledger).toMatchObject({ refunded_minor: 500_000, fees_minor: 30_000, paid_out_minor: 1_470_000, held_minor: 0 });
     expect(await getPayout(id)).toMatchObject({ status: 'paid', account_number: '0690000032', resumes: 1 });

@@ -71,6 +71,11 @@ export const disputeViewSchema = z.object({
       proposal_id: z.nullable(z.string()),
       reason: z.nullable(z.string()),
       settled_at: z.string(),
+      /**
+       * Told to the seller only: their payout waits for bank details they have not given yet (it
+       * goes as soon as they save them in My Account), so it is not "being paid" yet.
+       */
+      payout_waits_for_bank_details: z.optional(z.boolean()),
     }),
   ),
   /** The caller's side. */

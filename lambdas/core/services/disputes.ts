@@ -31,7 +31,7 @@ import { contractUnchanged, contractUpdate, updated } from '../entities/contract
 import { type Dispute, disputePut, disputeUpdate, disputeUpdated, getDispute } from '../entities/dispute';
 import { ledgerEntryPut } from '../entities/ledger';
 import { getNotification, notificationItems, notificationReplacementItems } from '../entities/notification';
-import { type Payout, payoutPut } from '../entities/payout';
+import { getPayout, type Payout, payoutPut } from '../entities/payout';
 import { getProfile } from '../entities/profile';
 import { getProposalSlots, giveBackProposalSlot, proposalSlotUsed, takeProposalSlot } from '../entities/proposal-slots';
 import { refundLegPut } from '../entities/refund';
@@ -51,7 +51,10 @@ import { sendRefundNow } from './refunds';
  * waits for the refunds, and {@link finishSettlement} gives the contract its final status.
  */
 
-function viewOf(dispute: Dispute, side: DisputeSide): DisputeView {
+/** Whether a settlement's payout waits for the seller's bank details (written `failed` without any, settlementPayout). */
+const waitsForBankDetails = (payout: Payout | undefined) => payout?.status === 'failed' && !payout.account_number;
+
+function viewOf(dispute: Dispute, side: DisputeSide, payout?: Payout): DisputeView {
   const figures = (refund: number) => {
     const { refund_minor, released_minor, fee_minor, payout_minor } = settlementFigures(dispute.held_minor, refund);
     return { refund_minor, released_minor, fee_minor, payout_minor };
@@ -75,6 +78,7 @@ function viewOf(dispute: Dispute, side: DisputeSide): DisputeView {
       reason: settlement.reason,
       settled_at: settlement.settled_at,
       ...figures(settlement.refund_minor),
+      ...(side === 'creator' && waitsForBankDetails(payout) ? { payout_waits_for_bank_details: true } : {}),
     },
     your_side: side,
   };
@@ -99,7 +103,10 @@ export async function disputeFor(contractId: string, sub: string): Promise<Dispu
   const contract = await loadContract(contractId);
   const side = disputeSide(contract, sub);
   const dispute = await getDispute(contractId);
-  return dispute ? viewOf(dispute, side) : null;
+  if (!dispute) return null;
+  // The seller's page says whether their share is on its way or waits for their bank details.
+  const payout = side === 'creator' && dispute.settlement && dispute.settlement.released_minor > 0;
+  return viewOf(dispute, side, payout ? await getPayout(contractId) : undefined);
 }
 
 /**
@@ -423,7 +430,7 @@ async function settle(
   }
   await answerStepLater(contract.id, 'settlement');
   return {
-    dispute: viewOf(disputeUpdated(dispute, { status: 'settled', settlement }), side),
+    dispute: viewOf(disputeUpdated(dispute, { status: 'settled', settlement }), side, payout),
     contract: toContractView(updated(contract, { status })),
   };
 }

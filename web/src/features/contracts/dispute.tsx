@@ -4,10 +4,12 @@ import type { DisputeSide } from '@escrow/domain/dispute';
 import { isFinal, transitionTarget } from '@escrow/domain/escrow-contract';
 import { formatAmount } from '@escrow/domain/money';
 import { type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { Button, tapTargetClass } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Detail, Details, Loading } from '../../components/ui/page';
+import { paths } from '../../config/paths';
 import { formatDateTime } from '../../lib/format';
 import type { Loaded } from '../../lib/use-load';
 import { useSubmit } from '../../lib/use-submit';
@@ -285,18 +287,26 @@ function SettledDispute({
         <Detail label={`Platform fee (${feePercent})`}>{amount(settlement.fee_minor)}</Detail>
         <Detail label="Seller's payout">{amount(settlement.payout_minor)}</Detail>
       </Details>
-      <MoneyState status={contract.status} side={dispute.your_side} settlement={settlement} amount={amount} />
+      <MoneyState
+        contractId={contract.id}
+        status={contract.status}
+        side={dispute.your_side}
+        settlement={settlement}
+        amount={amount}
+      />
     </>
   );
 }
 
 /** While the contract is settling the money is on its way; once its status is final, it was paid. */
 function MoneyState({
+  contractId,
   status,
   side,
   settlement,
   amount,
 }: {
+  contractId: string;
   status: ContractView['status'];
   side: DisputeSide;
   settlement: Settlement;
@@ -310,12 +320,25 @@ function MoneyState({
   const payoutAmount = buyer
     ? amount(settlement.payout_minor)
     : `${amount(settlement.payout_minor)} (${amount(settlement.released_minor)} less the ${amount(settlement.fee_minor)} fee)`;
+  // A seller with no bank details on file: their share waits for them, it is not on its way.
+  const waits = !buyer && !paid && settlement.payout_waits_for_bank_details === true;
   const payout =
     settlement.payout_minor > 0 &&
-    `${payoutAmount} ${paid ? 'paid' : 'is being paid'} to ${buyer ? sideName('creator') : 'your bank account'}`;
+    (waits
+      ? `${payoutAmount} will be paid to your bank account once you add your bank details`
+      : `${payoutAmount} ${paid ? 'paid' : 'is being paid'} to ${buyer ? sideName('creator') : 'your bank account'}`);
   // The reader's own money first.
   const legs = (buyer ? [refund, payout] : [payout, refund]).filter((leg): leg is string => Boolean(leg));
   const text = `${legs.join(' and ')}.`;
+  if (waits)
+    return (
+      <Alert tone="warning">
+        {text}{' '}
+        <Link to={paths.bankInfo.getHref(paths.myContractDetails.getHref(contractId))} className={tapTargetClass}>
+          Add your bank details
+        </Link>
+      </Alert>
+    );
   if (!paid) return <Alert tone="info">{text} This page updates by itself.</Alert>;
   return <Alert tone="success">Done: {text}</Alert>;
 }

@@ -151,6 +151,8 @@ export function nextAction(contract: Contract, side: DisputeSide, dispute: Dispu
     case 'disputed':
       return disputeAction(side, dispute);
     case 'settling':
+      if (!buyer && dispute?.settlement?.payout_waits_for_bank_details)
+        return 'Your turn: add your bank details in My Account, so your payout can be sent.';
       return 'The dispute is settled: the refund and the payout are on their way.';
     case 'refunding':
       return buyer
