@@ -7,7 +7,7 @@ import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { confirmedUser, linkIn, newTestUser, waitForEmail } from '../support/identity';
 import { sixDigitCode } from '../support/mailbox';
-import { buildWebApp, firstMachine, launchChromium, screenshot, secondMachine } from './browser';
+import { buildWebApp, firstMachine, launchChromium, screenshot, secondMachine, signedInTab } from './browser';
 
 let cloud: LocalCloud;
 let browser: Browser;
@@ -141,4 +141,28 @@ it("lets a person reset the password a stranger's wrong answers paused, through 
   await page.getByText(`We have emailed a password reset link to ${owner.email}`).waitFor();
   await screenshot(page, '10-reset-unlocked');
   await waitForEmail(cloud, owner.email, /Reset your MiddleMan password/);
+});
+
+it('keeps a person signed in on a phone after a wrong security answer while setting a PIN, and says so where it was typed', async () => {
+  configureAmplify(cloud.config);
+  const owner = await confirmedUser(cloud, 'amaka');
+  const phone = await signedInTab(browser, cloud.appUrl, owner, secondMachine);
+  await phone.goto(`${cloud.appUrl}/reset-pin`);
+  const form = phone.locator('form').filter({ has: phone.getByLabel('Security answer') });
+  await phone.getByLabel('Security answer').fill('not my answer');
+  await phone.getByRole('button', { name: 'Send Code' }).click();
+  await form.getByText('Incorrect security answer.').waitFor();
+  await screenshot(phone, '11-reset-pin-wrong-answer');
+  // Still on the page, still signed in: nothing sent them to Login, and a signed-in page still opens.
+  expect(new URL(phone.url()).pathname).toBe('/reset-pin');
+  await phone.goto(`${cloud.appUrl}/my-account`);
+  await phone.getByRole('heading', { name: 'My Account' }).waitFor();
+  expect(new URL(phone.url()).pathname).toBe('/my-account');
+  // The right answer goes on to the emailed code.
+  await phone.goto(`${cloud.appUrl}/reset-pin`);
+  await phone.getByLabel('Security answer').fill(owner.answer);
+  await phone.getByRole('button', { name: 'Send Code' }).click();
+  await phone.getByLabel('6-digit code').waitFor();
+  await waitForEmail(cloud, owner.email, /payment PIN code/);
+  await phone.context().close();
 });
