@@ -139,7 +139,10 @@ describe('cancelling a funded contract before delivery', () => {
       () => subjectsAbout(buyer, title),
       (s) => s.some((subject) => subject.startsWith('Refund complete')),
     );
-    expect(subjects).toEqual(expect.arrayContaining([`"${title}" was cancelled`, `Refund complete for cancelled "${title}"`]));
+    expect(subjects).toEqual(
+      expect.arrayContaining([`"${title}" was cancelled`, `Refund for "${title}"`, `Refund complete for cancelled "${title}"`]),
+    );
+    expect(subjects.filter((subject) => subject.includes('""'))).toEqual([]);
     expect(subjects.filter((subject) => /dispute/i.test(subject))).toEqual([]);
   });
 
