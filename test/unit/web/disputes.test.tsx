@@ -296,6 +296,24 @@ describe("the seller's side of a dispute", () => {
     ).toBeTruthy();
   });
 
+  it('tells a seller with no bank details that their payout waits for them, with the way to add them, not that it is being paid', async () => {
+    const waiting = {
+      ...settled,
+      settlement: settled.settlement && { ...settled.settlement, payout_waits_for_bank_details: true },
+    };
+    await sellerPage({ ...delivered, status: 'settling' }, waiting);
+    expect(
+      await screen.findByText(
+        /₦29,400.00 \(₦30,000.00 less the ₦600.00 fee\) will be paid to your bank account once you add your bank details and ₦20,000.00 is being refunded to the buyer\./,
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/is being paid to your bank account/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Add your bank details' }).getAttribute('href')).toBe(
+      '/bank-info?returnTo=%2Fmy-contract-details%2Fc1',
+    );
+    expect(screen.getByText('Your turn: add your bank details in My Account, so your payout can be sent.')).toBeTruthy();
+  });
+
   it('refunds in full only after a dialog naming the amount, and shows a refusal', async () => {
     await sellerPage(disputed, openDispute);
     api.on('POST', '/refund-in-full', reply({ error: 'This contract is currently "settling" and has no open dispute.' }, 409));
