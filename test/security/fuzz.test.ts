@@ -16,8 +16,9 @@ import { allProbes, type Caller, type Probe, type Targets } from './route-probes
  * with wrong types, huge and odd strings and numbers, malformed JSON, wrong content types, junk
  * and malformed %-escapes in path parameters, now and then a huge body, and one body over the
  * API's 10 MB cap. Protected routes are called with a valid token of the stranger or the seller.
- * Properties: never a 5xx; a refusal is JSON with an `error` (or the gateway's own `message`);
- * a reply is JSON; and a refusal changes nothing stored.
+ * Properties: never a 5xx; never a 401 on a signed-in route (its caller's session is live); a
+ * refusal is JSON with an `error` (or the gateway's own `message`); a reply is JSON; and a
+ * refusal changes nothing stored.
  *
  * FUZZ_SEED=<n> replays a run; FUZZ_RUNS=<n> changes the inputs per route (200); FUZZ_SHRINK=1
  * shrinks a failure to its smallest input instead of reporting the first one found.
@@ -384,9 +385,14 @@ function send(probe: Probe, input: FuzzInput): Promise<ApiAnswer> {
 /** What the HTTP API itself answers before any function runs. */
 const gatewayRefusals: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found' };
 
-/** The answer breaks no property; returns why it does, if it does. */
-function violation(answer: ApiAnswer): string | undefined {
+/**
+ * The answer breaks no property; returns why it does, if it does. On a signed-in route the caller's
+ * session is live throughout, so a 401 (which the web takes as "your session is over" and signs
+ * the person out with) is never right there, whatever the input: a wrong PIN or answer is a 400.
+ */
+function violation(answer: ApiAnswer, signedIn: boolean): string | undefined {
   if (answer.status >= 500) return 'a 5xx';
+  if (signedIn && answer.status === 401) return 'a 401 to a live session';
   if (answer.status < 400) return answer.json === undefined ? 'a reply that is not JSON' : undefined;
   const body = answer.json as { error?: unknown; message?: unknown } | undefined;
   if (typeof body?.error === 'string') return undefined;
@@ -436,7 +442,7 @@ let previousAccepted = true;
 describe(`fuzzing every route of the table (${numRuns} inputs each)`, () => {
   for (const probe of probes) {
     const { name, method, path } = probe.route;
-    it(`never answers ${name} (${method} ${path}) with a 5xx, always explains a refusal in JSON, and changes nothing when it refuses`, async () => {
+    it(`never answers ${name} (${method} ${path}) with a 5xx (nor a live session with a 401), always explains a refusal in JSON, and changes nothing when it refuses`, async () => {
       const tally: Tally = { route: name, inputs: 0, fivexx: 0, statuses: {}, tableCheck: 'not checked' };
       tallies.push(tally);
       const before = await settledTable(previousAccepted);
@@ -458,7 +464,7 @@ describe(`fuzzing every route of the table (${numRuns} inputs each)`, () => {
           if (answer.status >= 500) tally.fivexx += 1;
           if (answer.status >= 400) refused.push(input);
           else accepted += 1;
-          const broken = violation(answer);
+          const broken = violation(answer, probe.route.auth === 'protected');
           if (broken) expect.fail(`${name} gave ${broken}: ${answer.status} ${answer.text.slice(0, 500)}`);
         }),
         { numRuns, seed, endOnFailure: !process.env.FUZZ_SHRINK, examples: [[oversizedInput]] },
