@@ -224,3 +224,17 @@ it("leads a signed-in person from the dashboard's Support tile to Support, whose
   await expect.poll(() => sendByEmail.count()).toBe(0);
   await page.context().close();
 });
+
+it('makes the links in running text tall enough for a finger on a phone (44 px), without changing the line they sit in', async () => {
+  const page = await (await browser.newContext(secondMachine)).newPage();
+  await page.goto(`${cloud.appUrl}/login`);
+  for (const name of ['Forgot Password?', 'Sign Up']) {
+    const link = page.getByRole('link', { name, exact: true });
+    const box = await link.boundingBox();
+    expect(box?.height, name).toBeGreaterThanOrEqual(44);
+    // The sentence it sits in keeps the height of its text: the padding takes taps, not room.
+    const line = await link.evaluate((a) => (a.parentElement as HTMLElement).getBoundingClientRect().height);
+    expect(line, name).toBeLessThan(30);
+  }
+  await page.context().close();
+});

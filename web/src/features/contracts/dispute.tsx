@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { Button, tapTargetClass } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { Detail, Details, Loading } from '../../components/ui/page';
+import { Detail, Details, Loading, linkClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { formatDateTime } from '../../lib/format';
 import type { Loaded } from '../../lib/use-load';
@@ -334,7 +334,7 @@ function MoneyState({
     return (
       <Alert tone="warning">
         {text}{' '}
-        <Link to={paths.bankInfo.getHref(paths.myContractDetails.getHref(contractId))} className={tapTargetClass}>
+        <Link to={paths.bankInfo.getHref(paths.myContractDetails.getHref(contractId))} className={linkClass}>
           Add your bank details
         </Link>
       </Alert>
