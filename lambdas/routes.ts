@@ -203,6 +203,16 @@ export const routes: readonly RouteDefinition[] = [
     throttle: byHand,
     permissions: { table: 'readWrite', tableKeys: ['INVITE-STOP#*'], secrets: ['app'] },
   },
+  // The offer an invitation email's link shows before any sign-up: it reads the contract and the
+  // seller's name (the profile), and the app key checks the link's signature (domain/invitation-link.ts).
+  {
+    name: 'get-invitation',
+    method: 'GET',
+    path: '/invitations/{token}',
+    auth: 'public',
+    throttle: byHand,
+    permissions: { table: 'read', tableKeys: ['CONTRACT#*', 'USER#*'], secrets: ['app'] },
+  },
   {
     name: 'get-contract-for-acceptor',
     method: 'POST',

@@ -76,23 +76,14 @@ it('a seller invites an email; the buyer signs up from the invitation, pays, and
   expect(await sellerTab.getByTestId('share-link').textContent()).toBe(`${cloud.appUrl}/contracts/${id}`);
   await screenshot(sellerTab, 'invite-created');
 
-  // The invitation opens the contract: sign-in first, sign-up from there, back to the contract after.
+  // The invitation opens its offer: sign-up from there, back to the contract after.
   const invitation = await emailTo(buyer.email, /^You are invited to a contract on MiddleMan escrow$/);
   expect(invitation.body.text).toContain(`"${title}"`);
-  expect(linkIn(invitation).pathname).toBe(`/contracts/${id}`);
   const buyerTab = await (await browser.newContext(secondMachine)).newPage();
   await buyerTab.goto(linkIn(invitation).toString());
-  await buyerTab.waitForURL(`${cloud.appUrl}/login`);
-  await buyerTab.getByRole('link', { name: 'Sign Up' }).click();
+  await buyerTab.getByRole('link', { name: 'Create your account to accept' }).click();
   await signUp(buyerTab, buyer);
-  await buyerTab.goto(linkIn(await emailTo(buyer.email, /Confirm your email/)).toString());
-  await buyerTab.getByLabel('Password', { exact: true }).fill(buyer.password);
-  await buyerTab.getByRole('button', { name: 'Confirm Email' }).click();
-  await buyerTab.getByText('Your email has been confirmed').waitFor();
-  await buyerTab.waitForURL(`${cloud.appUrl}/login`, { timeout: 10_000 });
-  await buyerTab.getByLabel('Email').fill(buyer.email);
-  await buyerTab.getByLabel('Password', { exact: true }).fill(buyer.password);
-  await buyerTab.getByRole('button', { name: 'Login' }).click();
+  await confirmAndLogIn(buyerTab, buyer);
   await buyerTab.waitForURL(`${cloud.appUrl}/contracts/${id}`);
 
   // Before paying, the buyer sees whom they pay and what.
@@ -152,6 +143,53 @@ it('a seller invites an email; the buyer signs up from the invitation, pays, and
   await screenshot(buyerTab, 'invite-completed');
 });
 
+it('an invitation link shows a person with no account the offer, signs them up with the email filled in, says to check their email, and after the confirmation and login opens the contract to accept', async () => {
+  const buyer = newTestUser('ngozi');
+  buyer.fullName = 'Ngozi Eze';
+  const title = 'Ankara dress, size 12';
+  const created = await apiRequest(cloud.apiUrl, {
+    method: 'POST',
+    path: '/create-contract',
+    token: seller.token,
+    body: { acceptorId: buyer.email, title, description: 'Two pieces, lined', value: '45,000', inspectionDays: 5 },
+  });
+  expect(created.status).toBe(201);
+  const id = String((created.json as { id: string }).id);
+
+  // The link opens the offer on the buyer's phone, with nobody signed in: whom, what, how much, how long to inspect.
+  const invitation = await emailTo(buyer.email, /^You are invited to a contract on MiddleMan escrow$/);
+  const buyerTab = await (await browser.newContext(secondMachine)).newPage();
+  await buyerTab.goto(linkIn(invitation).toString());
+  await buyerTab.getByRole('heading', { name: 'You Are Invited to a Contract' }).waitFor();
+  const offer = (await buyerTab.locator('dl').textContent()) ?? '';
+  expect(offer).toContain('SellerTest seller');
+  expect(offer).toContain(`Title${title}`);
+  expect(offer).toContain('Amount₦45,000.00');
+  expect(offer).toContain('Inspection window5 days to check the delivery');
+  expect(await buyerTab.getByText(seller.user.email).count()).toBe(0);
+  const create = buyerTab.getByRole('link', { name: 'Create your account to accept' });
+  expect((await create.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+  await buyerTab.getByRole('link', { name: 'I already have an account' }).waitFor();
+  await screenshot(buyerTab, 'invite-preview');
+
+  // Sign-up with the email filled in; then "check your email", not a login it cannot pass yet.
+  await create.click();
+  await signUp(buyerTab, buyer);
+  await screenshot(buyerTab, 'invite-check-email');
+  expect(new URL(buyerTab.url()).pathname).toBe('/signup');
+
+  // The confirmation link, opened from the mail app in a new tab of the same browser, then the login: the contract opens.
+  const mailTab = await buyerTab.context().newPage();
+  await confirmAndLogIn(mailTab, buyer);
+  await mailTab.waitForURL(`${cloud.appUrl}/contracts/${id}`);
+  await mailTab.getByText(title).first().waitFor();
+  await screenshot(mailTab, 'invite-contract-after-sign-up');
+  await mailTab.getByRole('button', { name: 'Accept' }).click();
+  await mailTab.getByRole('button', { name: 'I Agree & Accept' }).click();
+  await mailTab.waitForURL(`${cloud.appUrl}/escrow-payment/${id}`);
+  await emailTo(seller.user.email, new RegExp(`"${title}" was accepted`));
+});
+
 it('a seller past their invitation emails is told to send the link themselves; an invitee stops a sender’s emails in one click', async () => {
   const busy = await signedInPerson(cloud, 'busy-seller');
   const first = newTestUser('first-invitee');
@@ -198,16 +236,37 @@ it('a seller past their invitation emails is told to send the link themselves; a
   expect(after.json).toMatchObject({ invitation_emailed: false });
 });
 
-/** Sign-up as a person fills it in on their phone. */
+/**
+ * Sign-up as a person fills it in on their phone, opened from an invitation: the email is already
+ * there. It ends on "check your email", at the top of the page.
+ */
 async function signUp(page: Page, person: ReturnType<typeof newTestUser>) {
-  await page.waitForURL(`${cloud.appUrl}/signup`);
+  await page.waitForURL((url) => url.pathname === '/signup');
+  expect(await page.getByLabel('Email').inputValue()).toBe(person.email);
   await page.getByLabel('Full Name').fill(person.fullName);
-  await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password', { exact: true }).fill(person.password);
   await page.getByLabel('Confirm Password').fill(person.password);
   await page.getByLabel('Phone Number').fill('+234 803 555 0101');
   await page.getByLabel('Security Question').selectOption(person.question);
   await page.getByLabel('Security Answer').fill(person.answer);
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await page.getByText('Check your email for the confirmation link').waitFor();
+  await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
+  expect(await page.getByText('Open the confirmation email we sent to').textContent()).toContain(person.email);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+}
+
+/**
+ * The emailed confirmation link followed on `page`, in the browser that signed up (a mail app may
+ * open it in a new tab: the way back to the contract is kept by the browser, not the tab); the
+ * password asked there, then the login it moves on to, with the email already filled in.
+ */
+async function confirmAndLogIn(page: Page, person: ReturnType<typeof newTestUser>): Promise<void> {
+  await page.goto(linkIn(await emailTo(person.email, /Confirm your email/)).toString());
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Confirm Email' }).click();
+  await page.getByText('Your email has been confirmed').waitFor();
+  await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
+  expect(await page.getByLabel('Email').inputValue()).toBe(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Login' }).click();
 }

@@ -838,10 +838,11 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     expectLeastPrivilege(template, routes);
   });
 
-  it('keeps a route that touches only one kind of item (a person’s own, the stops of invitation emails) to those partitions (dynamodb:LeadingKeys), and the others to no condition', () => {
+  it('keeps a route that touches only some kinds of item (a person’s own, the stops of invitation emails, an invitation’s contract and seller) to those partitions (dynamodb:LeadingKeys), and the others to no condition', () => {
     const limited = routes.filter((r) => r.permissions.tableKeys);
     expect(limited.map((r) => r.name).sort()).toEqual(
       [
+        'get-invitation',
         'get-profile',
         'get-realtime-channel',
         'list-devices',

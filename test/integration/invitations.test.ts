@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractWithPeople } from '../../lambdas/core/api/contracts';
+import { invitationMessages } from '../../lambdas/core/api/invitations';
 import type { NotificationsResponse } from '../../lambdas/core/api/notifications';
 import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
-import { apiCaller } from '../support/http';
+import { apiCaller, apiRequest } from '../support/http';
 import {
+  ageAccount,
   confirmByEmailedLink,
   linkIn,
   mailCount,
@@ -16,6 +18,7 @@ import {
   waitForEmail,
 } from '../support/identity';
 import { emailsTo } from '../support/mailbox';
+import { readyToBePaid } from '../support/seller';
 
 let cloud: LocalCloud;
 let call: ReturnType<typeof apiCaller>;
@@ -50,12 +53,13 @@ async function offerTo(acceptorId: string, title = 'Bridal gown alteration') {
 }
 
 describe('inviting the buyer by email', () => {
-  it('invites an email with no account: the invitation email links to the contract, and the seller sees no account behind it', async () => {
+  it('invites an email with no account: the invitation email links to its offer, and the seller sees no account behind it', async () => {
     const invitee = newTestUser('invitee');
     const id = await offerTo(invitee.email.toUpperCase());
 
     const invitation = await waitForEmail(cloud, invitee.email, /^You are invited to a contract on MiddleMan escrow$/);
-    expect(linkIn(invitation).pathname).toBe(`/contracts/${id}`);
+    expect(linkIn(invitation).pathname).toBe('/invitation');
+    expect(linkIn(invitation).searchParams.get('token')).toMatch(new RegExp(`^${id}\\.[\\w-]{43}$`));
     expect(invitation.body.text).toContain('"Bridal gown alteration", for ₦85,000.50');
     expect(invitation.body.text).not.toMatch(/<[a-z]/);
     expect(invitation.body.html).toContain(`href="${linkIn(invitation).href}"`);
@@ -126,6 +130,92 @@ describe('inviting the buyer by email', () => {
       value: '10',
     });
     expect(own).toMatchObject({ status: 400, body: { error: 'You cannot create a contract for yourself.' } });
+  });
+});
+
+describe('the invitation link, for someone not signed in', () => {
+  const sellerAccount = { bank_code: '044', account_number: '0690000033' };
+  let inviter: SignedInPerson;
+
+  beforeAll(async () => {
+    // A seller of their own, past a new account's few invitation emails an hour, with bank details
+    // on file, so the test can show those never reach the invited person.
+    inviter = await signedInPerson(cloud, 'inviter');
+    await ageAccount(inviter.sub, 48);
+    await readyToBePaid(cloud, inviter, '1357', sellerAccount);
+  });
+
+  /** The invitation to a new address for a new contract: its id, its link's token, and the address. */
+  async function invitation(title: string, inspectionDays?: number) {
+    const invitee = newTestUser('previewed');
+    const created = await call(inviter, '/create-contract', {
+      acceptorId: invitee.email,
+      title,
+      description: 'Seller-only notes: meet at my shop',
+      value: '45,000',
+      ...(inspectionDays ? { inspectionDays } : {}),
+    });
+    expect(created.status).toBe(201);
+    const email = await waitForEmail(cloud, invitee.email, /^You are invited to a contract on MiddleMan escrow$/);
+    return { id: String(created.body.id), token: linkIn(email).searchParams.get('token') ?? '', invitee };
+  }
+
+  const preview = (token: string) => apiRequest(cloud.apiUrl, { method: 'GET', path: `/invitations/${token}` });
+
+  it('shows the offer without a session: the seller’s name, title, amount, inspection window and the invited address, nothing else', async () => {
+    const { id, token, invitee } = await invitation('Aso ebi fabric', 5);
+    const answer = await preview(token);
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({
+      contract_id: id,
+      seller_name: 'Test inviter',
+      title: 'Aso ebi fabric',
+      value_minor: 4_500_000,
+      currency: 'NGN',
+      inspection_days: 5,
+      invited_email: invitee.email,
+    });
+    for (const secret of [inviter.user.email, inviter.sub, sellerAccount.account_number, 'Seller-only notes'])
+      expect(answer.text, secret).not.toContain(secret);
+  });
+
+  it('refuses, with one 404 that tells nothing, a link we did not sign, one moved to another contract, an unknown contract, and a contract named by User ID', async () => {
+    const first = await invitation('First offer');
+    const second = await invitation('Second offer');
+    const signature = first.token.split('.')[1] ?? '';
+    const byId = await offerTo(buyer.sub, 'Named by id');
+    const refused = [
+      `${first.id}.${'A'.repeat(43)}`,
+      `${second.id}.${signature}`,
+      `01ARZ3NDEKTSV4RRFFQ69G5FAV.${signature}`,
+      `${byId}.${signature}`,
+    ];
+    for (const token of refused)
+      expect(await preview(token), token).toMatchObject({ status: 404, json: { error: invitationMessages.invitationClosed } });
+    // The right link still works: the refusals changed nothing.
+    expect((await preview(first.token)).status).toBe(200);
+  });
+
+  it('refuses a token of the wrong shape with a 400, and never answers 5xx', async () => {
+    for (const token of ['nodot', `${'A'.repeat(26)}.short`, `${'A'.repeat(65)}.${'A'.repeat(43)}`, `a.${'A'.repeat(43)}.c`])
+      expect((await preview(token)).status, token).toBe(400);
+  });
+
+  it('closes once the offer is no longer open: taken up by the account made from it, or deleted', async () => {
+    const closed = { status: 404, json: { error: invitationMessages.invitationClosed } };
+    const taken = await invitation('Taken up');
+    expect((await signUp(cloud, taken.invitee)).status).toBe(201);
+    await confirmByEmailedLink(cloud, taken.invitee);
+    // Signed up and confirmed, not yet signed in: the offer still waits for them.
+    expect((await preview(taken.token)).status).toBe(200);
+    await signedIn(taken.invitee);
+    expect(await preview(taken.token)).toMatchObject(closed);
+
+    const deleted = await invitation('Deleted offer');
+    expect((await preview(deleted.token)).status).toBe(200);
+    const removed = await apiRequest(cloud.apiUrl, { method: 'DELETE', path: `/contracts/${deleted.id}`, token: inviter.token });
+    expect(removed.status).toBeLessThan(300);
+    expect(await preview(deleted.token)).toMatchObject(closed);
   });
 });
 

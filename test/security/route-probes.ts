@@ -144,6 +144,8 @@ const probes: Record<string, ProbeSpec> = {
       path: `/stop-invitation-emails/${Buffer.from(t.seller.sub).toString('base64url')}.${'A'.repeat(43)}.${'B'.repeat(43)}`,
     }),
   },
+  // An attacker's invitation link for the seller's contract: the right shape, never signed by us.
+  'get-invitation': { access: 'public', request: (t) => ({ path: `/invitations/${id(t.contractId)}.${'A'.repeat(43)}` }) },
   'get-contract-for-acceptor': { access: 'holder', request: (t) => ({ path: '/get-contract-for-acceptor', body: contract(t) }) },
   'accept-contract': { access: 'acceptor', request: (t) => ({ path: '/accept-contract', body: contract(t) }) },
   'reject-contract': { access: 'acceptor', request: (t) => ({ path: '/reject-contract', body: contract(t) }) },

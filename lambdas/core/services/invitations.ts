@@ -1,16 +1,23 @@
 import { apiLink, appLink, oneClickUnsubscribeHeaders, sendStepEmail } from '../adapters/email';
 import { logger } from '../adapters/logger';
 import { getSecret } from '../adapters/secrets';
-import { invitationMessages, stopInvitationEmailsPage } from '../api/invitations';
-import { ValidationError } from '../domain/errors';
+import {
+  type InvitationPreview,
+  invitationLinkContractId,
+  invitationMessages,
+  invitationPage,
+  stopInvitationEmailsPage,
+} from '../api/invitations';
+import { NotFoundError, ValidationError } from '../domain/errors';
 import { type Contract, isInvitation } from '../domain/escrow-contract';
+import { invitationLinkToken, isInvitationLinkFor } from '../domain/invitation-link';
 import { addressDigest, invitationStopToken, readInvitationStopToken } from '../domain/invitation-stop';
 import { formatAmount } from '../domain/money';
 import { invitationEmailRule } from '../domain/throttle-rules';
 import { type ContractChanges, contractUpdate, getContract } from '../entities/contract';
 import { deleteInvitation, invitationDelete, listInvitations } from '../entities/invitation';
 import { isInvitationStopped, putInvitationStop } from '../entities/invitation-stop';
-import { contractLink, notificationItems } from '../entities/notification';
+import { notificationItems } from '../entities/notification';
 import { getProfile } from '../entities/profile';
 import { onConditionFailed, type TransactItem, transactWrite } from '../entities/table';
 import { heldBackNotice, mayTellUnasked } from './notifications';
@@ -41,15 +48,18 @@ export async function hasStoppedEmailsFrom(email: string, sender: string): Promi
 }
 
 /**
- * The invitation email: the contract's link (sign up from there), and a one-click "stop emails
- * from this sender" (a signed token, also in an RFC 8058 List-Unsubscribe header). The subject is
+ * The invitation email: the link to its offer (a token signed for this contract and address,
+ * domain/invitation-link.ts: the page shows the offer and signs up from there), and a one-click
+ * "stop emails from this sender" (a signed token, also in an RFC 8058 List-Unsubscribe header). The subject is
  * ours alone and the body carries none of the sender's words but the contract's title (escaped in
  * the HTML part, domain/email-templates.ts), not even their name: it is the text anyone can type
  * and have us send to an address nobody vouched for. Best effort.
  */
 export async function inviteByEmail(email: string, contract: Contract): Promise<void> {
   try {
-    const token = invitationStopToken(await getSecret('app'), contract.creator_id, email);
+    const key = await getSecret('app');
+    const token = invitationStopToken(key, contract.creator_id, email);
+    const offer = invitationLinkToken(key, contract.id, email);
     const amount = formatAmount(contract.value_minor, contract.currency);
     await sendStepEmail(
       email,
@@ -58,7 +68,7 @@ export async function inviteByEmail(email: string, contract: Contract): Promise<
         name: email,
         title: contract.title,
         message: `A seller on MiddleMan offered you a contract, "${contract.title}", for ${amount}. With MiddleMan escrow you pay into escrow, the seller delivers, and the money is released to them only when you are satisfied. Create your free account with this email address to see the contract and who offered it.`,
-        link: contractLink(contract.id),
+        link: appLink(`${invitationPage}?${new URLSearchParams({ token: offer })}`),
         stop_link: appLink(`${stopInvitationEmailsPage}?${new URLSearchParams({ token })}`),
       },
       oneClickUnsubscribeHeaders(apiLink(`/stop-invitation-emails/${token}`)),
@@ -66,6 +76,37 @@ export async function inviteByEmail(email: string, contract: Contract): Promise<
   } catch (error) {
     logger.warn('Invitation not sent', { contractId: contract.id, error: error as Error });
   }
+}
+
+/**
+ * The offer an invitation link shows to someone not signed in: while the contract still waits, as
+ * offered, for the address the link was signed for. Anything else (a token we did not sign, a
+ * contract gone, answered, or taken up by the account made from the link) is the same 404, so the
+ * route tells nobody without the email anything, not even whether a contract exists. The seller is
+ * shown by the name on their profile, never by their email.
+ */
+export async function invitationPreview(token: string): Promise<InvitationPreview> {
+  const contractId = invitationLinkContractId(token);
+  const contract = contractId ? await getContract(contractId) : undefined;
+  const invitedEmail = contract?.invited_email;
+  const open =
+    contract &&
+    invitedEmail &&
+    isInvitation(contract.acceptor_id) &&
+    // Only an offer that can still be accepted.
+    contract.status === 'pending' &&
+    isInvitationLinkFor(await getSecret('app'), token, { id: contract.id, invited_email: invitedEmail });
+  if (!open) throw new NotFoundError(invitationMessages.invitationClosed);
+  const seller = await getProfile(contract.creator_id);
+  return {
+    contract_id: contract.id,
+    seller_name: seller?.full_name?.trim() || 'A seller on MiddleMan',
+    title: contract.title,
+    value_minor: contract.value_minor,
+    currency: contract.currency,
+    inspection_days: contract.inspection_days,
+    invited_email: invitedEmail,
+  };
 }
 
 /**

@@ -21,6 +21,7 @@ const ConfirmEmailPage = lazy(() => import('../pages/auth/confirm-email-page').t
 const StopInvitationEmailsPage = lazy(() =>
   import('../pages/invitations/stop-invitation-emails-page').then((m) => ({ default: m.StopInvitationEmailsPage })),
 );
+const InvitationPage = lazy(() => import('../pages/invitations/invitation-page').then((m) => ({ default: m.InvitationPage })));
 const DashboardPage = lazy(() => import('../pages/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const CreateContractPromptPage = lazy(() =>
   import('../pages/contracts/create-contract-prompt-page').then((m) => ({ default: m.CreateContractPromptPage })),
@@ -139,6 +140,7 @@ export function AppRoutes() {
           <Route path={paths.resetPasswordConfirm.path} element={<ResetPasswordPage />} />
           <Route path={paths.confirmEmail.path} element={<ConfirmEmailPage />} />
           <Route path={paths.stopInvitationEmails.path} element={<StopInvitationEmailsPage />} />
+          <Route path={paths.invitation.path} element={<InvitationPage />} />
           <Route element={<LoginGuard />}>
             <Route element={<SignedInArea />}>
               <Route path={paths.dashboard.path} element={<DashboardPage />} />

@@ -27,10 +27,31 @@ const withReturnTo = (path: string, returnTo?: string) => {
   return safe ? `${path}?${new URLSearchParams({ [returnToParam]: safe })}` : path;
 };
 
+/** The query parameter of sign-up and login naming the address to fill in (an invitation's). */
+export const emailParam = 'email';
+
+/**
+ * What sign-up and login start with when a page sends the person there to do something (an
+ * invitation): the address to fill in, and where to go once signed in (a safe path only).
+ */
+export interface AuthPrefill {
+  email?: string;
+  returnTo?: string;
+}
+
+const withPrefill = (path: string, { email, returnTo }: AuthPrefill = {}) => {
+  const query = new URLSearchParams();
+  if (email) query.set(emailParam, email);
+  const safe = safeReturnTo(returnTo);
+  if (safe) query.set(returnToParam, safe);
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+};
+
 export const paths = {
   home: fixed('/'),
-  signup: fixed('/signup'),
-  login: fixed('/login'),
+  signup: { path: '/signup', getHref: (prefill?: AuthPrefill) => withPrefill('/signup', prefill) },
+  login: { path: '/login', getHref: (prefill?: AuthPrefill) => withPrefill('/login', prefill) },
   forgotPassword: fixed('/forgot-password'),
   resetPasswordConfirm: fixed('/reset-password-confirm'),
   needHelp: fixed('/need-help'),
@@ -44,6 +65,14 @@ export const paths = {
   stopInvitationEmails: {
     path: '/stop-invitation-emails',
     getHref: (token: string) => `/stop-invitation-emails?${new URLSearchParams({ token })}`,
+  },
+  /**
+   * Not in the spec's list: the link of an invitation email (`?token=`), the API's `invitationPage`:
+   * the offer, for someone not signed in, and the way to the account that accepts it.
+   */
+  invitation: {
+    path: '/invitation',
+    getHref: (token: string) => `/invitation?${new URLSearchParams({ token })}`,
   },
   howItWorks: fixed('/how-it-works'),
   whoWeAre: fixed('/who-we-are'),
@@ -141,6 +170,7 @@ const publicPaths: ReadonlySet<string> = new Set([
   paths.registerDevice.path,
   paths.confirmEmail.path,
   paths.stopInvitationEmails.path,
+  paths.invitation.path,
   paths.howItWorks.path,
   paths.whoWeAre.path,
   paths.pricing.path,

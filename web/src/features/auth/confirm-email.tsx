@@ -49,10 +49,11 @@ export function ConfirmEmail({ link }: { link: ConfirmationLink }) {
   return <ConfirmWithPassword link={link} onNotMe={link.removal ? () => setRemoving(true) : undefined} />;
 }
 
-function LoginLink() {
+/** To login, with the confirmed address filled in (a page remembered before sign-up opens after it: lib/after-sign-in.ts). */
+function LoginLink({ email }: { email?: string }) {
   return (
     <p className="text-center text-sm">
-      <Link to={paths.login.getHref()} className={linkClass}>
+      <Link to={paths.login.getHref({ email })} className={linkClass}>
         Go to Login
       </Link>
     </p>
@@ -62,7 +63,7 @@ function LoginLink() {
 function ConfirmWithPassword({ link, onNotMe }: { link: ConfirmationLink; onNotMe: (() => void) | undefined }) {
   const form = useApiForm(passwordSchema, { fallback: 'Confirmation failed.', defaultValues: { password: '' } });
   const [confirmed, setConfirmed] = useState(false);
-  useRedirectAfter(confirmed, paths.login.getHref(), timings.redirectToLoginMs);
+  useRedirectAfter(confirmed, paths.login.getHref({ email: link.email }), timings.redirectToLoginMs);
 
   const submit = form.submit(
     ({ password }) => confirmEmail({ email: link.email, code: link.code, password }),
@@ -97,7 +98,7 @@ function ConfirmWithPassword({ link, onNotMe }: { link: ConfirmationLink; onNotM
           )}
         </form>
       )}
-      <LoginLink />
+      <LoginLink email={link.email} />
     </FormCard>
   );
 }

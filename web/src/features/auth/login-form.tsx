@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { FormCard } from '../../components/ui/form-card';
 import { linkClass } from '../../components/ui/page';
-import { paths } from '../../config/paths';
+import { type AuthPrefill, paths, safeReturnTo } from '../../config/paths';
 import { takeAfterSignIn } from '../../lib/after-sign-in';
 import { timings } from '../../lib/constants';
 import { readDeviceSecret } from '../../lib/device-info';
@@ -18,13 +18,17 @@ import { loginFormSchema } from './login-schema';
 import { authPageMessages } from './messages';
 import { type RegisterDeviceState, signInErrorMessage, signInWithDevice } from './sign-in';
 
-/** Spec §2 "Login": email and password on this device; a new device goes on to its registration. */
-export function LoginForm() {
+/**
+ * Spec §2 "Login": email and password on this device; a new device goes on to its registration.
+ * `prefill` when a page sent the person here on the way to something (an invitation): the address
+ * filled in, and where to go once signed in.
+ */
+export function LoginForm({ prefill = {} }: { prefill?: AuthPrefill }) {
   const device = useDevice();
   const navigate = useNavigate();
   const form = useApiForm(loginFormSchema, {
     fallback: authPageMessages.sessionFailed,
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: prefill.email ?? '', password: '' },
   });
   const [status, setStatus] = useState<'idle' | 'submitting' | 'success'>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -56,10 +60,13 @@ export function LoginForm() {
       const deviceSecret = readDeviceSecret(window.localStorage, username);
       const step = await signInWithDevice(username, password, { deviceId, deviceName, deviceSecret });
       switch (step.kind) {
-        case 'signedIn':
-          setDestination(takeAfterSignIn() ?? paths.dashboard.getHref());
+        case 'signedIn': {
+          // Taken either way, so a page remembered earlier does not outlive this sign-in.
+          const remembered = takeAfterSignIn();
+          setDestination(safeReturnTo(prefill.returnTo) ?? remembered ?? paths.dashboard.getHref());
           setStatus('success');
           return;
+        }
         case 'unconfirmed':
           fail(authPageMessages.unconfirmedEmail);
           return;
@@ -122,7 +129,7 @@ export function LoginForm() {
       </form>
       <p className="text-center text-sm text-gray-600 dark:text-gray-400">
         Don't have an account?{' '}
-        <Link to={paths.signup.getHref()} className={linkClass}>
+        <Link to={paths.signup.getHref(prefill)} className={linkClass}>
           Sign Up
         </Link>
       </p>

@@ -9,7 +9,8 @@ import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { FormCard } from '../../components/ui/form-card';
 import { linkClass } from '../../components/ui/page';
-import { paths } from '../../config/paths';
+import { type AuthPrefill, paths, safeReturnTo } from '../../config/paths';
+import { rememberAfterSignIn } from '../../lib/after-sign-in';
 import { useConfig } from '../../lib/config';
 import { timings } from '../../lib/constants';
 import { deviceInfoPayload, storeDeviceSecret } from '../../lib/device-info';
@@ -18,20 +19,25 @@ import { useApiForm } from '../../lib/form';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
 import { secureSignup, sendSignupConfirmation } from './api';
 import { CaptchaNotReadyError, captchaToken, loadCaptcha } from './captcha';
+import { CheckYourEmail } from './check-your-email';
 import { signupFailure } from './errors';
 import { authPageMessages } from './messages';
 import { PasswordStrengthMeter } from './password-strength-meter';
 import { signupFormSchema } from './signup-schema';
 
-/** Spec §2 "Sign-up": the account form, protected by reCAPTCHA. */
-export function SignupForm() {
+/**
+ * Spec §2 "Sign-up": the account form, protected by reCAPTCHA. `prefill` when a page sent the
+ * person here on the way to something (an invitation): the address filled in, and, once signed up,
+ * a "check your email" step that stays, with the way back (`returnTo`) kept for after the login.
+ */
+export function SignupForm({ prefill = {} }: { prefill?: AuthPrefill }) {
   const config = useConfig();
   const device = useDevice();
   const navigate = useNavigate();
   const form = useApiForm(signupFormSchema, {
     fallback: authPageMessages.unexpected,
     defaultValues: {
-      email: '',
+      email: prefill.email ?? '',
       password: '',
       confirmPassword: '',
       userData: { full_name: '', phone_number: '', security_question: '', security_answer: '' },
@@ -40,6 +46,9 @@ export function SignupForm() {
   const [showPassword, setShowPassword] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
   const [accountExists, setAccountExists] = useState(false);
+  const returnTo = safeReturnTo(prefill.returnTo);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const loginHref = paths.login.getHref({ email: sentTo ?? prefill.email, returnTo });
 
   const scriptUrl = config.captchaScriptUrl ?? defaultCaptchaScriptUrl;
   useEffect(() => {
@@ -47,7 +56,7 @@ export function SignupForm() {
     loadCaptcha(scriptUrl, config.captchaSiteKey).catch(() => undefined);
   }, [scriptUrl, config.captchaSiteKey]);
 
-  useRedirectAfter(success !== null, paths.login.getHref(), timings.redirectToLoginMs);
+  useRedirectAfter(success !== null && !returnTo, paths.login.getHref(), timings.redirectToLoginMs);
 
   const submit = form.submit(async ({ email, password, userData }) => {
     // The address as the server keeps it: the device secret is filed under it too.
@@ -64,6 +73,11 @@ export function SignupForm() {
       // The server made this browser the account's first trusted device; the secret proves it at sign-in.
       if (reply.deviceSecret) storeDeviceSecret(window.localStorage, address, reply.deviceSecret);
       setSuccess(reply.message);
+      if (returnTo) {
+        // Kept again now (the clock of lib/after-sign-in.ts starts over): the login after the confirmation comes back here.
+        rememberAfterSignIn(returnTo);
+        setSentTo(address);
+      }
       sendSignupConfirmation(address).catch((failure: unknown) => console.error('send-signup-confirmation failed', failure));
     } catch (failure) {
       // Spec §8 words sign-up's failures itself: the captcha's, and a taken email's with its dialog.
@@ -80,6 +94,8 @@ export function SignupForm() {
   // Warned while typing, before any submit has checked the form.
   const [password, confirmPassword] = form.watch(['password', 'confirmPassword']);
   const mismatch = confirmPassword !== '' && password !== confirmPassword;
+
+  if (sentTo) return <CheckYourEmail email={sentTo} loginHref={loginHref} />;
 
   return (
     <FormCard title="Create an account">
@@ -177,7 +193,7 @@ export function SignupForm() {
       </form>
       <p className="text-center text-sm text-gray-600 dark:text-gray-400">
         Already have an account?{' '}
-        <Link to={paths.login.getHref()} className={linkClass}>
+        <Link to={loginHref} className={linkClass}>
           Login
         </Link>
       </p>
@@ -190,7 +206,7 @@ export function SignupForm() {
               <Button variant="secondary" onClick={() => setAccountExists(false)}>
                 Close
               </Button>
-              <Button onClick={() => navigate(paths.login.getHref())}>Go to Login</Button>
+              <Button onClick={() => navigate(loginHref)}>Go to Login</Button>
             </>
           }
         >

@@ -1,4 +1,5 @@
 import { type MessageResponse, messageResponseSchema } from '@escrow/api/common';
+import { type InvitationPreview, invitationPreviewSchema } from '@escrow/api/invitations';
 import { apiFetch } from '../../lib/api';
 
 /** "Stop emails from this sender", with the token of the invitation email's link (no sign-in: the token is the proof). */
@@ -8,4 +9,9 @@ export function stopInvitationEmails(token: string): Promise<MessageResponse> {
     auth: false,
     schema: messageResponseSchema,
   });
+}
+
+/** The offer an invitation email's link shows before any sign-up (no session: the token is the proof). */
+export function getInvitation(token: string): Promise<InvitationPreview> {
+  return apiFetch(`/invitations/${encodeURIComponent(token)}`, { auth: false, schema: invitationPreviewSchema });
 }
