@@ -118,7 +118,7 @@ describe('money out, in the browser', () => {
     const confirm = buyer.getByRole('dialog');
     await confirm.getByText(/₦50,000.00/).waitFor();
     await confirm.getByRole('button', { name: 'Yes, Mark as Completed' }).click();
-    await row.getByText('Payer Satisfied').waitFor();
+    await row.getByText('Buyer accepted the delivery').waitFor();
     await screenshot(buyer, 'payout-engaged-marked');
     expect((await contract(contractId)).status).toBe('payer_marked_satisfied');
 

@@ -6,6 +6,7 @@ import {
   acceptableProposal,
   allocateRefund,
   checkProposedRefund,
+  detailsSentence,
   disputeMessages,
   disputeReasonCodes,
   disputeSide,
@@ -87,6 +88,14 @@ describe('disputes', () => {
     for (const [event, to] of Object.entries(ends)) {
       expect(nextStatus(nextStatus('disputed', 'settle'), event as keyof typeof ends)).toBe(to);
     }
+  });
+
+  it("tells the details as one sentence in the other side's notice: a period added only when they have no closing mark", () => {
+    expect(detailsSentence('Only 120 of 300 photos')).toBe('Only 120 of 300 photos.');
+    expect(detailsSentence(' Only 120 of 300 photos. ')).toBe('Only 120 of 300 photos.');
+    expect(detailsSentence('Where are the rest?')).toBe('Where are the rest?');
+    expect(detailsSentence('They said "next week."')).toBe('They said "next week."');
+    expect(detailsSentence('Wrong colour (blue)')).toBe('Wrong colour (blue).');
   });
 
   it('offers a fixed list of reasons', () => {

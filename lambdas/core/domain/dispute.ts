@@ -28,6 +28,15 @@ export const disputeAgreementDays = 7;
 /** The most a dispute's details may say. */
 export const disputeDetailsMaxLength = 1_000;
 
+/**
+ * A dispute's details as a sentence of the notice that tells the other side: its own closing
+ * punctuation kept, a period added only when it has none (never "only 120 photos..").
+ */
+export function detailsSentence(details: string): string {
+  const trimmed = details.trim();
+  return /[.!?…]["'”’)\]]*$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 /** Proposals one dispute keeps at most (the item stays small; after that, ops decide). */
 export const maxProposals = 30;
 

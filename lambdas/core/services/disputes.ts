@@ -8,6 +8,7 @@ import {
   checkProposedRefund,
   type DisputeReason,
   type DisputeSide,
+  detailsSentence,
   disputeAgreeBy,
   disputeMessages,
   disputeReasons,
@@ -139,7 +140,7 @@ export async function openDispute(
     settlement: null,
     version: 1,
   };
-  const body = `${sideName(side)} opened a dispute on "${contract.title}" (${disputeReasons[reason]}): ${details}. The ${formatAmount(dispute.held_minor, dispute.currency)} in escrow stays there until it is settled. Propose how to split it by ${dispute.agree_by}; after that our team decides.`;
+  const body = `${sideName(side)} opened a dispute on "${contract.title}" (${disputeReasons[reason]}): ${detailsSentence(details)} The ${formatAmount(dispute.held_minor, dispute.currency)} in escrow stays there until it is settled. Propose how to split it by ${dispute.agree_by}; after that our team decides.`;
   const told = otherSide(contract, side);
   try {
     await commitContractChange([

@@ -89,7 +89,7 @@ describe('contract analytics', () => {
   it('shows the title, status, what was paid, the 2% fee, the payout and the destination bank', async () => {
     await renderAnalytics();
     expect(detail('Title')).toBe('Logo design');
-    expect(screen.getByText('Payer Satisfied')).toBeTruthy();
+    expect(screen.getByText('Buyer accepted the delivery')).toBeTruthy();
     expect(detail('Amount paid')).toBe('₦10,000.00');
     expect(detail('Platform fee (2%)')).toBe('₦200.00');
     expect(detail('Your payout')).toBe('₦9,800.00');
@@ -156,12 +156,28 @@ describe('contract analytics', () => {
     expect((screen.getByLabelText('Payment PIN') as HTMLInputElement).value).toBe('1234');
   });
 
-  it("shows the server's refusal of a release", async () => {
+  it('tells a wrong PIN under the PIN box, where it was typed, and keeps Release Funds', async () => {
     api.on('POST', '/release-funds', reply({ error: 'Incorrect payment PIN.' }, 400));
     await renderAnalytics();
     fireEvent.change(screen.getByLabelText('Payment PIN'), { target: { value: '9999' } });
     await click('Release Funds');
-    expect(screen.getByRole('alert').textContent).toBe('Incorrect payment PIN.');
+    const pin = screen.getByLabelText('Payment PIN');
+    expect(document.getElementById(pin.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Incorrect payment PIN.');
+    expect(document.activeElement).toBe(pin);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Release Funds' })).toBeTruthy();
+  });
+
+  it("shows the server's other refusals of a release as it says them", async () => {
+    api.on(
+      'POST',
+      '/release-funds',
+      reply({ error: 'This contract is currently disputed: the release waits for the dispute.' }, 409),
+    );
+    await renderAnalytics();
+    fireEvent.change(screen.getByLabelText('Payment PIN'), { target: { value: '1234' } });
+    await click('Release Funds');
+    expect(screen.getByRole('alert').textContent).toBe('This contract is currently disputed: the release waits for the dispute.');
     expect(screen.getByRole('button', { name: 'Release Funds' })).toBeTruthy();
   });
 

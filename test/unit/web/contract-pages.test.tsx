@@ -89,7 +89,8 @@ afterEach(() => {
 });
 
 describe('my created contract', () => {
-  it('shows the success banner for 5 seconds after creation, with details, date and accepted-by count', async () => {
+  it('shows the success banner for 5 seconds after creation, with details, date and who accepted it by name', async () => {
+    vi.mocked(getContract).mockResolvedValue({ contract, people: [{ id: 'buyer-1', full_name: 'Bola Ige', username: null }] });
     vi.useFakeTimers();
     await renderRoute(`/my-created-contract/${contract.id}`, '/my-created-contract/:contractId', <MyCreatedContractPage />, {
       created: true,
@@ -98,11 +99,17 @@ describe('my created contract', () => {
     expect(screen.getByText('Contract created successfully!')).toBeTruthy();
     expect(screen.getByText('$10,000.50')).toBeTruthy();
     expect(screen.getByText('October 1, 2025')).toBeTruthy();
-    expect(screen.getByText('Accepted by').nextElementSibling?.textContent).toBe('2');
+    expect(screen.getByText('Accepted by').nextElementSibling?.textContent).toBe('Bola Ige, buyer-2');
     act(() => vi.advanceTimersByTime(4999));
     expect(screen.getByText('Contract created successfully!')).toBeTruthy();
     act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByText('Contract created successfully!')).toBeNull();
+  });
+
+  it("says 'Not accepted yet.' rather than a count of 0", async () => {
+    vi.mocked(getContract).mockResolvedValue({ contract: { ...contract, accepted_by: [] }, people: [] });
+    await renderRoute(`/my-created-contract/${contract.id}`, '/my-created-contract/:contractId', <MyCreatedContractPage />);
+    expect(screen.getByText('Accepted by').nextElementSibling?.textContent).toBe('Not accepted yet.');
   });
 
   it('says the buyer named by email was emailed the link', async () => {
@@ -154,7 +161,7 @@ describe('escrow payment summary', () => {
 });
 
 describe('contract lists', () => {
-  it('lists my contracts with value, currency, status, Fund Release and View Details', async () => {
+  it('lists my contracts with value, currency, status and View Details; no Fund Release while nothing can be released', async () => {
     vi.mocked(listMyContracts).mockResolvedValue([contract]);
     await renderRoute('/view-contracts', '/view-contracts', <ViewContractsPage />);
     expect(screen.getByText('Logo design')).toBeTruthy();
@@ -162,7 +169,7 @@ describe('contract lists', () => {
     expect(screen.getByText('$10,000.50')).toBeTruthy();
     expect(screen.getByText('(USD)')).toBeTruthy();
     expect(screen.getByText('Pending')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Fund Release' }).getAttribute('href')).toBe(`/contract-analytics/${contract.id}`);
+    expect(screen.queryByRole('link', { name: 'Fund Release' })).toBeNull();
     expect(screen.getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe(`/my-contract-details/${contract.id}`);
   });
 

@@ -162,7 +162,7 @@ describe('engaged contracts: mark as completed', () => {
     expect(card('Logo design').getByText('Fully Funded')).toBeTruthy();
     await markCompleted('Logo design');
     expect(api.callsTo('POST', '/mark-contract-completed').map((call) => call.body)).toEqual([{ contractId: 'c-funded' }]);
-    expect(card('Logo design').getByText('Payer Satisfied')).toBeTruthy();
+    expect(card('Logo design').getByText('Buyer accepted the delivery')).toBeTruthy();
     expect(card('Logo design').queryByRole('button', { name: 'Mark as Completed' })).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('Contract marked as completed. The creator can now release the funds.');
   });

@@ -83,11 +83,11 @@ describe('payment progress', () => {
 });
 
 describe('my contract details page', () => {
-  it('shows status, created date, shortened creator id, progress, payers by name and no completion yet', async () => {
+  it('shows status, created date, the seller by name, progress, payers by name and no completion yet', async () => {
     await renderPage();
     expect(screen.getByText('In Escrow')).toBeTruthy();
     expect(screen.getByText('October 1, 2025')).toBeTruthy();
-    expect(screen.getByText('u1')).toBeTruthy();
+    expect(screen.getByText('Seller').nextElementSibling?.textContent).toBe('Ada Lovelace');
     expect(progress().getAttribute('aria-valuenow')).toBe('40');
     expect(screen.getByText('₦4,000.00 of ₦10,000.00 paid (40%)')).toBeTruthy();
     expect(screen.getByText('Payers').nextElementSibling?.textContent).toBe('Bola Ige');

@@ -1,13 +1,14 @@
 import type { ContractStatus } from '@escrow/domain/escrow-contract';
 
-/** Readable names of the spec's status values (§4); the spec gives none of its own. */
+/** Readable names of the spec's status values (§4), in a buyer's and seller's words; the spec gives none of its own. */
 export const statusLabels: Record<ContractStatus, string> = {
   pending: 'Pending',
   active: 'Active',
   in_escrow: 'In Escrow',
   fully_funded: 'Fully Funded',
   delivered: 'Delivered',
-  payer_marked_satisfied: 'Payer Satisfied',
+  // Whether they marked it completed or let the inspection window end: either way it counts as accepted.
+  payer_marked_satisfied: 'Buyer accepted the delivery',
   releasing: 'Releasing',
   completed: 'Completed',
   disputed: 'Disputed',

@@ -12,6 +12,18 @@ export function formatDateTime(iso: string): string {
   return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/** An ISO 8601 instant as the server writes one into a text: '2025-10-10T10:00:00.000Z'. */
+const isoInstant = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})/g;
+
+/**
+ * A text the server wrote (a notification's body) with each instant in it told like every other
+ * date of the web, {@link formatDateTime}, in the reader's own time zone: the server cannot know
+ * it, so it writes the instant in UTC and the page says it.
+ */
+export function withLocalTimes(text: string): string {
+  return text.replace(isoInstant, (iso) => formatDateTime(iso));
+}
+
 /** A long id cut to its first `length` characters, for display only. */
 export function shortId(id: string, length = 8): string {
   return id.length > length ? `${id.slice(0, length)}...` : id;

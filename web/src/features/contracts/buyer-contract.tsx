@@ -14,13 +14,14 @@ import { useAuth } from '../../lib/auth';
 import { personName } from '../../lib/people';
 import { CancelContract } from './cancel-contract';
 import { mayMarkCompleted } from './completion';
-import { ContractTimeline } from './contract-timeline';
+import { ContractTimeline, LinkedSection, SectionLink } from './contract-timeline';
 import { DeliveryDetails } from './delivery';
 import { DisputePanel } from './dispute';
 import { useMarkCompleted } from './mark-completed';
 import { PaymentProgress } from './payment-progress';
 import { contractTotalMinor } from './progress';
 import { RefundsPanel } from './refunds';
+import { yourTurn } from './timeline';
 import { useDispute } from './use-dispute';
 import { useContractUpdates } from './use-poll-contract';
 
@@ -44,6 +45,22 @@ export function BuyerContract({ deal }: { deal: ContractWithPeople }) {
   const seller = personName(deal.people, contract.creator_id);
   const payable = isPayable(contract.status);
   const markable = mayMarkCompleted(contract, userId);
+  const markButton = markable && (
+    <Button onClick={() => completion.ask(contract, seller)} disabled={completion.marking !== null} className={tapTargetClass}>
+      {completion.marking ? 'Marking...' : 'Mark as Completed'}
+    </Button>
+  );
+  const payLink = payable && (
+    <Link to={paths.escrowPayment.getHref(contract.id)} className={linkButtonClass}>
+      Proceed to Payment
+    </Link>
+  );
+  const disputeView = dispute.state.status === 'loaded' ? dispute.state.data : null;
+  const turn = yourTurn(contract, 'payer', disputeView);
+  // What is possible but not what "Your turn" asks: paying while a cancellation request stands,
+  // marking it completed before delivery (accepting early).
+  const payLater = turn !== 'pay' && payLink;
+  const markEarly = turn !== 'inspect' && markButton;
 
   return (
     <Page title="Contract" actions={backToList}>
@@ -71,28 +88,28 @@ export function BuyerContract({ deal }: { deal: ContractWithPeople }) {
       <ContractTimeline
         contract={contract}
         side="payer"
-        dispute={dispute.state.status === 'loaded' ? dispute.state.data : null}
+        dispute={disputeView}
+        actions={{
+          pay: payLink,
+          inspect: (
+            <div className="flex flex-wrap gap-3">
+              {markButton}
+              <SectionLink to="dispute">Report a problem</SectionLink>
+            </div>
+          ),
+          answer_proposal: <SectionLink to="dispute">See the proposal</SectionLink>,
+        }}
       />
-      {(payable || markable) && (
+      {(payLater || markEarly) && (
         <div className="flex flex-wrap gap-3">
-          {payable && (
-            <Link to={paths.escrowPayment.getHref(contract.id)} className={linkButtonClass}>
-              Proceed to Payment
-            </Link>
-          )}
-          {markable && (
-            <Button
-              onClick={() => completion.ask(contract, seller)}
-              disabled={completion.marking !== null}
-              className={tapTargetClass}
-            >
-              {completion.marking ? 'Marking...' : 'Mark as Completed'}
-            </Button>
-          )}
+          {payLater}
+          {markEarly}
         </div>
       )}
       <CancelContract contract={contract} side="payer" people={deal.people} onChange={setContract} />
-      <DisputePanel contract={contract} side="payer" dispute={dispute.state} onChange={dispute.apply} />
+      <LinkedSection name="dispute">
+        <DisputePanel contract={contract} side="payer" dispute={dispute.state} onChange={dispute.apply} />
+      </LinkedSection>
       {/* Asked again when the status moves: a cancellation or a settlement made here creates refunds. */}
       <RefundsPanel key={contract.status} contractId={contract.id} />
       {completion.dialog}

@@ -1,23 +1,33 @@
 import type { ContractView } from '@escrow/api/contracts';
 import type { DisputeView } from '@escrow/api/disputes';
 import type { DisputeSide } from '@escrow/domain/dispute';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
+import { secondaryLinkButtonClass } from '../../components/ui/page';
 import { formatDateTime } from '../../lib/format';
-import { deliveryDeadline, nextAction, timelineSteps } from './timeline';
+import { deliveryDeadline, nextAction, type Turn, timelineSteps, yourTurn } from './timeline';
 
-/** Who must act now (and, before delivery, the delivery deadline), then the contract's steps so far and the next one: the same on the buyer's and the seller's page. */
+/**
+ * Who must act now (and, before delivery, the delivery deadline), then the contract's steps so far
+ * and the next one: the same on the buyer's and the seller's page. When it is the reader's turn,
+ * the page's action for it (`actions`: a form, a button, or a link to where it is done) sits right
+ * under the line that asks for it, so "Your turn" is never a dead end.
+ */
 export function ContractTimeline({
   contract,
   side,
   dispute,
+  actions = {},
 }: {
   contract: ContractView;
   side: DisputeSide;
   dispute: DisputeView | null;
+  actions?: Partial<Record<Turn, ReactNode>>;
 }) {
   const headingId = useId();
   const steps = timelineSteps(contract, dispute);
   const deadline = deliveryDeadline(contract, side);
+  const turn = yourTurn(contract, side, dispute);
+  const action = turn ? actions[turn] : null;
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <h2 id={headingId} className="text-xl font-semibold">
@@ -25,6 +35,7 @@ export function ContractTimeline({
       </h2>
       <p className="font-medium">{nextAction(contract, side, dispute)}</p>
       {deadline && <p className="text-gray-700 dark:text-gray-300">{deadline}</p>}
+      {action && <div className="space-y-3">{action}</div>}
       <ol aria-label="Timeline" className="space-y-2 border-l-2 border-gray-200 pl-4 dark:border-gray-800">
         {steps.map((step) => (
           <li
@@ -40,5 +51,27 @@ export function ContractTimeline({
         ))}
       </ol>
     </section>
+  );
+}
+
+/** The sections of a contract page that a "Your turn" line may lead to, by their element ids. */
+const sectionIds = { cancellation: 'cancellation', dispute: 'dispute' } as const;
+type SectionName = keyof typeof sectionIds;
+
+/** A section a {@link SectionLink} leads to; its top clears the fixed header once scrolled to. */
+export function LinkedSection({ name, children }: { name: SectionName; children: ReactNode }) {
+  return (
+    <div id={sectionIds[name]} className="scroll-mt-16">
+      {children}
+    </div>
+  );
+}
+
+/** Beside "Your turn" when the action lives further down the page: a link as tall as a button that goes there. */
+export function SectionLink({ to, children }: { to: SectionName; children: ReactNode }) {
+  return (
+    <a href={`#${sectionIds[to]}`} className={secondaryLinkButtonClass}>
+      {children}
+    </a>
   );
 }

@@ -11,6 +11,7 @@ import { paths } from '../../config/paths';
 import { failureMessage } from '../../lib/api';
 import { timings } from '../../lib/constants';
 import { formatDate } from '../../lib/format';
+import { personName } from '../../lib/people';
 import { useLoad } from '../../lib/use-load';
 import { getContract } from './api';
 import { contractPageMessages } from './messages';
@@ -73,7 +74,11 @@ export function CreatedContract({
               <StatusBadge status={state.data.contract.status} />
             </Detail>
             <Detail label="Created">{formatDate(state.data.contract.created_at)}</Detail>
-            <Detail label="Accepted by">{state.data.contract.accepted_by.length}</Detail>
+            <Detail label="Accepted by">
+              {state.data.contract.accepted_by.length === 0
+                ? 'Not accepted yet.'
+                : state.data.contract.accepted_by.map((id) => personName(state.data.people, id)).join(', ')}
+            </Detail>
           </Details>
           <div className="flex flex-wrap gap-3">
             <Link to={paths.myContractDetails.getHref(state.data.contract.id)} className={linkButtonClass}>

@@ -1,7 +1,7 @@
 import type { ContractView, ContractWithPeople } from '@escrow/api/contracts';
 import { contractMessages, termsEditable } from '@escrow/domain/escrow-contract';
 import { editCurrencies, formatAmount, toDecimalString } from '@escrow/domain/money';
-import { useCallback } from 'react';
+import { type ComponentType, useCallback } from 'react';
 import { useController } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../components/contract-status';
@@ -16,14 +16,15 @@ import { paths } from '../../config/paths';
 import { failureMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useApiForm } from '../../lib/form';
-import { formatDate, shortId } from '../../lib/format';
+import { formatDate, formatDateTime } from '../../lib/format';
 import { personName } from '../../lib/people';
 import { useEditAndDelete } from '../../lib/use-edit-and-delete';
 import { useLoad } from '../../lib/use-load';
 import { deleteContract, editContract, getContract } from './api';
 import { CancelContract } from './cancel-contract';
+import { buyerAcceptance } from './completion';
 import { ContractFields } from './contract-fields';
-import { ContractTimeline } from './contract-timeline';
+import { ContractTimeline, LinkedSection, SectionLink } from './contract-timeline';
 import { DeliveryDetails, MarkDeliveredForm } from './delivery';
 import { DisputePanel } from './dispute';
 import { editContractFormSchema } from './edit-contract-schema';
@@ -40,8 +41,18 @@ const backToList = (
   </Link>
 );
 
+/**
+ * The seller's release of the funds, shown beside "Your turn: release the funds" (the payouts
+ * feature's, given by the page: features do not import each other). It answers the server's
+ * message and the contract as it now is.
+ */
+export type ReleaseAction = ComponentType<{
+  contract: ContractView;
+  onReleased: (message: string, contract: ContractView) => void;
+}>;
+
 /** Creator-only view and edit of a contract (spec §2 "Creator's contract views"). */
-export function MyContractDetails({ contractId }: { contractId: string }) {
+export function MyContractDetails({ contractId, release: Release }: { contractId: string; release: ReleaseAction }) {
   const { state: auth } = useAuth();
   const userId = auth.status === 'signedIn' ? auth.user.sub : '';
   const [state, setData] = useLoad(useCallback(() => getContract(contractId), [contractId]));
@@ -70,10 +81,18 @@ export function MyContractDetails({ contractId }: { contractId: string }) {
       </Page>
     );
   }
-  return <ContractDetails data={state.data} onSaved={onSaved} />;
+  return <ContractDetails data={state.data} onSaved={onSaved} Release={Release} />;
 }
 
-function ContractDetails({ data, onSaved }: { data: ContractWithPeople; onSaved: (contract: ContractView) => void }) {
+function ContractDetails({
+  data,
+  onSaved,
+  Release,
+}: {
+  data: ContractWithPeople;
+  onSaved: (contract: ContractView) => void;
+  Release: ReleaseAction;
+}) {
   const { contract, people } = data;
   const edit = useEditAndDelete({
     remove: () => deleteContract(contract.id),
@@ -99,6 +118,17 @@ function ContractDetails({ data, onSaved }: { data: ContractWithPeople; onSaved:
   }
 
   const total = contractTotalMinor(contract);
+  const disputeView = dispute.state.status === 'loaded' ? dispute.state.data : null;
+  const acceptance = buyerAcceptance(contract, dispute.state.status === 'loaded' ? disputeView : undefined);
+  const markDelivered = (
+    <MarkDeliveredForm
+      contract={contract}
+      onDelivered={(delivered) => {
+        onSaved(delivered);
+        edit.setNotice({ tone: 'success', text: contractPageMessages.delivered });
+      }}
+    />
+  );
   return (
     <Page title="Contract Details" actions={backToList}>
       {edit.notice && <Alert tone={edit.notice.tone}>{edit.notice.text}</Alert>}
@@ -113,9 +143,7 @@ function ContractDetails({ data, onSaved }: { data: ContractWithPeople; onSaved:
         <Detail label="Value">{formatAmount(contract.value_minor, contract.currency)}</Detail>
         <Detail label="Currency">{contract.currency}</Detail>
         <Detail label="Created">{formatDate(contract.created_at)}</Detail>
-        <Detail label="Creator ID">
-          <code title={contract.creator_id}>{shortId(contract.creator_id)}</code>
-        </Detail>
+        <Detail label="Seller">{personName(people, contract.creator_id)}</Detail>
         {contract.invited_email && <Detail label="Invited">{contract.invited_email}</Detail>}
         <Detail label="Accepted by">
           {contract.accepted_by.length === 0
@@ -137,25 +165,51 @@ function ContractDetails({ data, onSaved }: { data: ContractWithPeople; onSaved:
           )}
         </Detail>
         <DeliveryDetails contract={contract} />
-        <Detail label="Marked as completed by">
-          {contract.marked_as_cc ? personName(people, contract.marked_as_cc) : 'Not yet marked as completed.'}
-        </Detail>
+        {acceptance?.kind === 'lapsed' ? (
+          // Nobody marked it: the buyer let the inspection window end, which counts as accepting.
+          <Detail label="Delivery accepted">
+            {`Inspection ended without objection${acceptance.at ? ` · ${formatDateTime(acceptance.at)}` : ''}`}
+          </Detail>
+        ) : (
+          acceptance && (
+            <Detail label="Marked as completed by">
+              {acceptance.kind === 'marked' ? personName(people, acceptance.by) : 'Not yet marked as completed.'}
+            </Detail>
+          )
+        )}
       </Details>
       {contract.status === 'pending' && <ShareContract contract={contract} />}
       <ContractTimeline
         contract={contract}
         side="creator"
-        dispute={dispute.state.status === 'loaded' ? dispute.state.data : null}
-      />
-      <MarkDeliveredForm
-        contract={contract}
-        onDelivered={(delivered) => {
-          onSaved(delivered);
-          edit.setNotice({ tone: 'success', text: contractPageMessages.delivered });
+        dispute={disputeView}
+        actions={{
+          deliver: markDelivered,
+          release: (
+            <Release
+              contract={contract}
+              onReleased={(message, released) => {
+                onSaved(released);
+                edit.setNotice({ tone: 'success', text: message });
+              }}
+            />
+          ),
+          // The buyer's request is answered in its section; delivering instead is done right here.
+          answer_cancellation: (
+            <>
+              <SectionLink to="cancellation">Answer the buyer's request</SectionLink>
+              {markDelivered}
+            </>
+          ),
+          answer_proposal: <SectionLink to="dispute">See the proposal</SectionLink>,
         }}
       />
-      <CancelContract contract={contract} side="creator" people={people} onChange={onSaved} />
-      <DisputePanel contract={contract} side="creator" dispute={dispute.state} onChange={dispute.apply} />
+      <LinkedSection name="cancellation">
+        <CancelContract contract={contract} side="creator" people={people} onChange={onSaved} />
+      </LinkedSection>
+      <LinkedSection name="dispute">
+        <DisputePanel contract={contract} side="creator" dispute={dispute.state} onChange={dispute.apply} />
+      </LinkedSection>
       {edit.error && <Alert tone="error">{edit.error}</Alert>}
       <div className="flex flex-wrap gap-3">
         {editable && (

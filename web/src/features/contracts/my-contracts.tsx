@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { useLoad } from '../../lib/use-load';
 import { listMyContracts } from './api';
 import { ContractList } from './contract-list';
+import { payoutEntry } from './fund-release';
 import { contractPageMessages } from './messages';
 
 /** The contracts the user created (spec §2 "Creator's contract views"). */
@@ -30,9 +31,16 @@ export function MyContracts() {
           contracts={state.data}
           actions={(contract) => (
             <>
-              <Link to={paths.contractAnalytics.getHref(contract.id)} className={linkButtonClass}>
-                Fund Release
-              </Link>
+              {payoutEntry(contract.status) === 'release' && (
+                <Link to={paths.contractAnalytics.getHref(contract.id)} className={linkButtonClass}>
+                  Fund Release
+                </Link>
+              )}
+              {payoutEntry(contract.status) === 'payout' && (
+                <Link to={paths.contractAnalytics.getHref(contract.id)} className={secondaryLinkButtonClass}>
+                  Payout details
+                </Link>
+              )}
               <Link to={paths.myContractDetails.getHref(contract.id)} className={secondaryLinkButtonClass}>
                 View Details
               </Link>

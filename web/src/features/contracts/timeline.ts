@@ -167,6 +167,39 @@ export function nextAction(contract: Contract, side: DisputeSide, dispute: Dispu
   }
 }
 
+/**
+ * What a "Your turn" line of {@link nextAction} asks of `side`, or null when it is not their turn:
+ * each page puts that action beside the line (ContractTimeline's `actions`).
+ */
+export type Turn = 'accept' | 'pay' | 'deliver' | 'inspect' | 'release' | 'answer_cancellation' | 'answer_proposal';
+
+/** Whose turn it is, as {@link nextAction} words it: the action asked of `side` now, or null. */
+export function yourTurn(contract: Contract, side: DisputeSide, dispute: DisputeView | null): Turn | null {
+  const buyer = side === 'payer';
+  if (contract.cancellation_requested_by && (contract.status === 'in_escrow' || contract.status === 'fully_funded')) {
+    return buyer ? null : 'answer_cancellation';
+  }
+  switch (contract.status) {
+    case 'pending':
+      return buyer ? 'accept' : null;
+    case 'active':
+    case 'in_escrow':
+      return buyer ? 'pay' : null;
+    case 'fully_funded':
+      return buyer ? null : 'deliver';
+    case 'delivered':
+      return buyer ? 'inspect' : null;
+    case 'payer_marked_satisfied':
+      return buyer ? null : 'release';
+    case 'disputed': {
+      const latest = dispute?.status === 'awaiting_ops' ? undefined : dispute?.proposals.at(-1);
+      return latest && latest.by !== side ? 'answer_proposal' : null;
+    }
+    default:
+      return null;
+  }
+}
+
 /** While the buyer's request to cancel stands: the seller decides; the buyer waits (or pays, or the seller delivers). */
 function cancellationAction(contract: Contract, side: DisputeSide): string {
   const paid = formatAmount(contract.amount_paid_minor, contract.currency);

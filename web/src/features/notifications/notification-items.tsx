@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { tapTargetClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, withLocalTimes } from '../../lib/format';
 
 const actionClass = `${tapTargetClass} inline-flex shrink-0 items-center justify-center rounded-md border border-gray-300 px-3 py-1 text-sm font-semibold hover:bg-gray-100 dark:border-gray-700 dark:hover:bg-gray-800`;
 
@@ -41,7 +41,7 @@ function NotificationItem({
         <p id={titleId} className={n.read ? 'font-medium' : 'font-bold'}>
           {n.title}
         </p>
-        <p className="text-sm text-gray-700 dark:text-gray-300">{n.body}</p>
+        <p className="text-sm text-gray-700 dark:text-gray-300">{withLocalTimes(n.body)}</p>
         <p className="mt-1 text-xs text-gray-500">{formatDateTime(n.created_at)}</p>
       </div>
       {(n.contract_id || !n.read) && (

@@ -1,23 +1,19 @@
 import type { ContractView } from '@escrow/api/contracts';
-import { type ContractAnalytics, type PayoutView, releaseFundsRequestSchema } from '@escrow/api/payouts';
-import { bankName, maskAccountNumber } from '@escrow/domain/banks';
+import type { ContractAnalytics, PayoutView } from '@escrow/api/payouts';
 import { formatAmount, platformFeeBasisPoints } from '@escrow/domain/money';
 import { useCallback, useEffect, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../components/contract-status';
-import { PinField } from '../../components/pin-field';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { CopyableId } from '../../components/ui/copy-button';
 import { Detail, Details, Loading, linkClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { ApiError, failureMessage } from '../../lib/api';
-import { useApiForm } from '../../lib/form';
 import { formatDate } from '../../lib/format';
 import { useLoad } from '../../lib/use-load';
-import { getContractAnalytics, releaseFunds } from './api';
+import { getContractAnalytics } from './api';
 import { payoutPageMessages, payoutStatusLabels, releasePollMs } from './messages';
+import { bankLine, hasBankDetails, NoBankDetails, type OnReleased, ReleaseForm } from './release-funds';
 
 const backToList = (
   <Link to={paths.viewContracts.getHref()} className={secondaryLinkButtonClass}>
@@ -128,11 +124,8 @@ function PayoutSummary({ contract, payout }: { contract: ContractView; payout: P
         {payout.provider_message && <Detail label="Provider message">{payout.provider_message}</Detail>}
         {payout.paid_at && <Detail label="Paid on">{formatDate(payout.paid_at)}</Detail>}
         <Detail label="Destination bank">
-          {payout.bank_code && payout.account_number ? (
-            <span>
-              {bankName(payout.bank_code)} · {maskAccountNumber(payout.account_number)}
-              {payout.account_name && ` · ${payout.account_name}`}
-            </span>
+          {hasBankDetails(payout) ? (
+            <span>{bankLine(payout)}</span>
           ) : (
             <span>
               No bank details on file.{' '}
@@ -154,7 +147,7 @@ function ReleaseSection({
 }: {
   contract: ContractView;
   payout: PayoutView;
-  onReleased: (message: string, contract: ContractView) => void;
+  onReleased: OnReleased;
 }) {
   if (contract.status === 'releasing') {
     return <p className="text-gray-700 dark:text-gray-300">The payout is under way. This page updates by itself.</p>;
@@ -163,51 +156,7 @@ function ReleaseSection({
   if (contract.status !== 'payer_marked_satisfied') {
     return <Alert tone="warning">{payoutPageMessages.notSatisfied(contract.status)}</Alert>;
   }
-  if (!payout.bank_code || !payout.account_number) {
-    return (
-      <Alert tone="warning">
-        {payoutPageMessages.noBankDetails}{' '}
-        <Link to={paths.bankInfo.getHref(paths.contractAnalytics.getHref(contract.id))} className={linkClass}>
-          Add Bank Information
-        </Link>
-      </Alert>
-    );
-  }
-  return <ReleaseForm contractId={contract.id} onReleased={onReleased} />;
-}
-
-function ReleaseForm({
-  contractId,
-  onReleased,
-}: {
-  contractId: string;
-  onReleased: (message: string, contract: ContractView) => void;
-}) {
-  const form = useApiForm(releaseFundsRequestSchema, {
-    fallback: payoutPageMessages.releaseFailed,
-    defaultValues: { contractId, pin: '' },
-  });
-  const release = form.submit(
-    ({ pin }) => releaseFunds(contractId, pin),
-    (reply) => onReleased(reply.message, reply.contract),
-  );
-
-  return (
-    <form noValidate onSubmit={release} className="max-w-sm space-y-4">
-      <h2 className="text-xl font-semibold">Release Funds</h2>
-      <p className="text-sm text-gray-600 dark:text-gray-400">
-        The payer is satisfied. Enter your payment PIN to send the payout to your bank account.
-      </p>
-      {/* A controlled box: PinField keeps digits only, so it hands over the PIN, not the keystroke. */}
-      <Controller
-        control={form.control}
-        name="pin"
-        render={({ field }) => <PinField {...field} error={form.fieldError('pin')} />}
-      />
-      {form.error && <Alert tone="error">{form.error}</Alert>}
-      <Button type="submit" disabled={form.working}>
-        {form.working ? 'Releasing...' : 'Release Funds'}
-      </Button>
-    </form>
-  );
+  const here = paths.contractAnalytics.getHref(contract.id);
+  if (!hasBankDetails(payout)) return <NoBankDetails returnTo={here} />;
+  return <ReleaseForm contractId={contract.id} returnTo={here} onReleased={onReleased} />;
 }

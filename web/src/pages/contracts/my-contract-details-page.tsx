@@ -1,7 +1,9 @@
 import { useParams } from 'react-router-dom';
 import { MyContractDetails } from '../../features/contracts/my-contract-details';
+import { ReleaseFunds } from '../../features/payouts/release-funds';
 
+/** `/my-contract-details/{contractId}`: the seller's contract, with the release of the funds (payouts) where it is their turn. */
 export function MyContractDetailsPage() {
   const { contractId = '' } = useParams();
-  return <MyContractDetails contractId={contractId} />;
+  return <MyContractDetails contractId={contractId} release={ReleaseFunds} />;
 }
