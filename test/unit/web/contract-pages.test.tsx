@@ -294,6 +294,26 @@ describe('templates', () => {
     expect(screen.getByText('Arrived at dashboard')).toBeTruthy();
   });
 
+  it('names the new template and gives its share link, to copy or send on WhatsApp', async () => {
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    vi.mocked(createTemplate).mockResolvedValue({ id: template.id });
+    await renderRoute('/create-template', '/create-template', <CreateTemplatePage />);
+    fillTemplate({ title: 'Ankara tote bag', basePrice: '1,500.50' });
+    await submitTemplate();
+    expect(screen.getByText('"Ankara tote bag"')).toBeTruthy();
+    const link = `${window.location.origin}/use-template/${template.id}`;
+    expect(screen.getByTestId('share-link').textContent).toBe(link);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    });
+    expect(writeText).toHaveBeenCalledWith(link);
+    const whatsApp = new URL(screen.getByRole('link', { name: 'Share on WhatsApp' }).getAttribute('href') ?? '');
+    expect(whatsApp.searchParams.get('text')).toBe(
+      `Here is my MiddleMan escrow offer "Ankara tote bag" (₦1,500.50 each). Choose how many and pay into escrow here: ${link}`,
+    );
+    writeText.mockRestore();
+  });
+
   it('creates the template with the inspection window chosen (10 days)', async () => {
     vi.mocked(createTemplate).mockResolvedValue({ id: template.id });
     await renderRoute('/create-template', '/create-template', <CreateTemplatePage />);
