@@ -140,10 +140,22 @@ describe('escrow payment summary', () => {
     expect(screen.getByText(contract.id)).toBeTruthy();
     expect(screen.getByText('Logo design')).toBeTruthy();
     expect(screen.getByText('One logo')).toBeTruthy();
-    expect(screen.getByText('Total amount held in escrow').nextElementSibling?.textContent).toBe('$10,000.50');
+    // The spec's total, and beside it what is in escrow so far: nothing is held before it is paid.
+    expect(screen.getByText('Total amount held in escrow').nextElementSibling?.textContent).toBe('$10,000.50Paid so far: $0.00');
+    expect(screen.getByTestId('paid-so-far').textContent).toBe('Paid so far: $0.00');
     expect(screen.getByRole('link', { name: 'Proceed to Secure Checkout' }).getAttribute('href')).toBe(
       `/custom-checkout/${contract.id}`,
     );
+  });
+
+  it('says how much of the total is paid so far when part of it is', async () => {
+    vi.mocked(getContract).mockResolvedValue({
+      contract: { ...contract, status: 'in_escrow', amount_paid_minor: 400_000 },
+      people: [],
+    });
+    await renderRoute(`/escrow-payment/${contract.id}`, '/escrow-payment/:contractId', <EscrowPaymentPage />);
+    expect(screen.getByTestId('paid-so-far').textContent).toBe('Paid so far: $4,000.00');
+    expect(screen.getByText('You pay').nextElementSibling?.textContent).toMatch(/^\$6,000\.50/);
   });
 
   it("shows the server's text when the contract cannot be read", async () => {

@@ -15,3 +15,11 @@ export function mayMarkCompleted(
     contract.marked_as_cc !== userId
   );
 }
+
+/**
+ * Whether marking it completed now would accept it before delivery: the spec lets a payer do so
+ * while it is in escrow, but the expected way is to wait for the delivery and check it first.
+ */
+export function wouldAcceptEarly(contract: Pick<ContractView, 'delivered_at'>): boolean {
+  return contract.delivered_at === null;
+}
