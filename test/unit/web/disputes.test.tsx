@@ -270,7 +270,10 @@ describe("the buyer's contract page", () => {
 
     await type(/Amount back to the buyer/, '12.');
     await click('Propose this split');
-    expect(screen.getByText('The amount back to the buyer must be a whole amount of at least 0.00.')).toBeTruthy();
+    expect(screen.getByText('Amount must be a number, such as 85000 or 85,000.50.')).toBeTruthy();
+    await type(/Amount back to the buyer/, 'abc');
+    expect(screen.getAllByText('Amount must be a number, such as 85000 or 85,000.50.')).toHaveLength(1);
+    expect(screen.queryByText(/back to the buyer ·/)).toBeNull();
     expect(api.callsTo('POST', '/propose-settlement')).toEqual([]);
   });
 
