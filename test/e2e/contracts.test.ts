@@ -99,20 +99,30 @@ it('a template used with quantity 3 shows and stores base price x 3', async () =
   await sellerPage.getByLabel('Description').fill('Hand made, per bag');
   await sellerPage.getByLabel('Base Price').fill('1500.50');
   await sellerPage.getByRole('button', { name: 'Create Template' }).click();
-  await sellerPage.getByText(/Share this Template ID/).waitFor();
+  await sellerPage.getByText(/is ready\. Share its link with anyone who should use it/).waitFor();
   await screenshot(sellerPage, '17-template-created');
   const templateId = (await sellerPage.locator('code, [data-testid="copyable-id"]').first().textContent())?.trim() ?? '';
   expect(templateId).toMatch(/^[0-9A-Z]{26}$/);
+  expect(await sellerPage.getByTestId('share-link').textContent()).toBe(`${cloud.appUrl}/use-template/${templateId}`);
 
   const buyerPage = await signedInPage(buyer, secondMachine);
   await buyerPage.goto(`${cloud.appUrl}/use-template`);
   await buyerPage.getByLabel('Template ID').fill(templateId);
   await buyerPage.getByRole('button', { name: 'Search' }).click();
   await buyerPage.getByText('Ankara tote bag').waitFor();
+  // A quantity that is not a whole number is refused where it is typed, with no total and nothing made.
+  await buyerPage.getByLabel('Quantity').fill('2.5');
+  await buyerPage.getByText('Quantity must be a whole number from 1 to 1,000,000.').waitFor();
+  expect(await buyerPage.getByRole('button', { name: 'Create Contract & Proceed to Payment' }).isDisabled()).toBe(true);
   await buyerPage.getByLabel('Quantity').fill('3');
   await buyerPage.getByText('Total: ₦4,501.50').waitFor();
   await screenshot(buyerPage, '18-use-template');
+  // Nothing is made until the buyer confirms the quantity and the total.
   await buyerPage.getByRole('button', { name: 'Create Contract & Proceed to Payment' }).click();
+  const confirm = buyerPage.getByRole('dialog', { name: 'Create this contract?' });
+  await confirm.getByText('Total to pay into escrow: ₦4,501.50').waitFor();
+  await screenshot(buyerPage, '18b-use-template-confirm');
+  await confirm.getByRole('button', { name: 'Yes, Create Contract' }).click();
   await buyerPage.waitForURL(/\/escrow-payment\/[0-9A-Z]{26}$/);
   const newId = buyerPage.url().split('/').pop() ?? '';
   await buyerPage.getByRole('link', { name: 'Proceed to Secure Checkout' }).waitFor();

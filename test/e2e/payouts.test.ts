@@ -110,10 +110,12 @@ describe('money out, in the browser', () => {
     await buyer.getByRole('button', { name: 'Pay', exact: true }).click();
     await buyer.waitForURL(new RegExp(`/payment-success/${contractId}`), { timeout: 30_000 });
 
-    // The buyer marks it completed from Engaged Contracts.
+    // The buyer marks it completed from Engaged Contracts, before any delivery: offered only as accepting early.
     await buyer.goto(`${app}/engaged-contracts`);
     const row = buyer.getByRole('listitem').filter({ hasText: 'Logo design' });
-    await row.getByRole('button', { name: 'Mark as Completed' }).click();
+    await row.getByText('The usual way is to wait for the delivery, check it, then mark the contract completed.').waitFor();
+    await screenshot(buyer, 'payout-engaged-accept-early');
+    await row.getByRole('button', { name: 'Mark as Completed before delivery' }).click();
     // It asks first, naming the amount and the seller.
     const confirm = buyer.getByRole('dialog');
     await confirm.getByText(/₦50,000.00/).waitFor();

@@ -105,6 +105,7 @@ describe('private contracts', () => {
     [{ value: '10.555' }, '"10.555" has 3 decimals: did you mean 10,555 or 10.55? An amount has at most two decimals (kobo).'],
     [{ value: '85k' }, '"85k" is short for 85,000: type the amount in full, 85,000.'],
     [{ value: -5 }, 'Amount must be greater than zero.'],
+    [{ value: 'abc' }, 'Amount must be a number, such as 85000 or 85,000.50.'],
     [{ currency: 'JPY' }, invalidRequestMessage],
   ])('refuses %j with 400 and its message alone, no field path', async (overrides, message) => {
     const response = await call(seller, 'POST', '/create-contract', {
@@ -135,14 +136,15 @@ describe('private contracts', () => {
     expect(self.status).toBe(400);
   });
 
-  it('shows anyone holding the ID only the spec’s fields and who the seller is', async () => {
-    const id = await newContract();
+  it('shows anyone holding the ID only the spec’s fields, who the seller is and the inspection window', async () => {
+    const id = await newContract({ inspectionDays: 6 });
     const { status, body } = await call(stranger, 'POST', '/get-contract-for-acceptor', { contractId: id });
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual([
       'currency',
       'description',
       'id',
+      'inspection_days',
       'is_seller',
       'payer_user_ids',
       'seller_name',
@@ -151,6 +153,7 @@ describe('private contracts', () => {
       'value_minor',
     ]);
     expect(body.seller_name).toBe('Test seller');
+    expect(body.inspection_days).toBe(6);
     expect(body.is_seller).toBe(false);
     expect((await call(seller, 'POST', '/get-contract-for-acceptor', { contractId: id })).body.is_seller).toBe(true);
   });
@@ -412,17 +415,28 @@ describe('templates', () => {
     expect((await contractFrom(id)).inspection_days).toBe(10);
   });
 
-  it('treats an invalid quantity as 1 and tells the template’s creator', async () => {
+  it('refuses a quantity that is not a whole number from 1 to 1,000,000 (400), making nothing and telling nobody', async () => {
     const id = await newTemplate('200');
-    const before = (await notifications(seller)).unread_count;
-    // The stranger, not the buyer: the seller is told of only a few of one person's uses an hour
-    // (test/security/notification-flooding.test.ts), and the buyer has used up theirs above.
-    const made = await call(stranger, 'POST', '/create-instance-from-template', { templateId: id, quantity: 'two' });
+    const engagedBefore = (await call(stranger, 'GET', '/engaged-contracts')).body;
+    const unreadBefore = (await notifications(seller)).unread_count;
+    const refused = { status: 400, body: { error: 'Quantity must be a whole number from 1 to 1,000,000.' } };
+    for (const quantity of [0, -2, 2.5, 1_000_001, 'two', '2.5', '-2', '', null]) {
+      expect(await call(stranger, 'POST', '/create-instance-from-template', { templateId: id, quantity })).toEqual(refused);
+    }
+    expect(await call(stranger, 'POST', '/create-instance-from-template', { templateId: id })).toEqual(refused);
+    expect((await call(stranger, 'GET', '/engaged-contracts')).body).toEqual(engagedBefore);
+    expect((await notifications(seller)).unread_count).toBe(unreadBefore);
+
+    // Digits sent as text are the quantity they spell. The stranger, not the buyer: the seller is
+    // told of only a few of one person's uses an hour (test/security/notification-flooding.test.ts),
+    // and the buyer has used up theirs above.
+    const made = await call(stranger, 'POST', '/create-instance-from-template', { templateId: id, quantity: '3' });
+    expect(made.status).toBe(201);
     const { contract } = (await call(stranger, 'GET', `/contracts/${made.body.newContractId}`)).body as {
       contract: ContractView;
     };
-    expect(contract.value_minor).toBe(20_000);
-    expect((await notifications(seller)).unread_count).toBe(before + 1);
+    expect(contract.value_minor).toBe(60_000);
+    expect((await notifications(seller)).unread_count).toBe(unreadBefore + 1);
   });
 });
 
@@ -498,7 +512,7 @@ describe('limits', () => {
     expect((await call(seller, 'GET', '/contracts')).body).toEqual(before);
   });
 
-  it('refuses a template instance whose total would pass the cap of one contract ("Quantity is too large.")', async () => {
+  it('refuses a template instance whose total would pass the cap of one contract, saying so', async () => {
     const template = await call(seller, 'POST', '/templates', {
       title: 'Land',
       description: 'Per plot',
@@ -510,7 +524,9 @@ describe('limits', () => {
     expect((await call(buyer, 'POST', '/create-instance-from-template', { templateId, quantity: 2 })).status).toBe(201);
     expect(await call(buyer, 'POST', '/create-instance-from-template', { templateId, quantity: 3 })).toEqual({
       status: 400,
-      body: { error: 'Quantity is too large.' },
+      body: {
+        error: 'The total would be more than ₦1,000,000,000.00, the most one contract can hold. Choose a smaller quantity.',
+      },
     });
   });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { amountSchema, amountTooLarge } from '../../lambdas/core/api/common';
+import { amountNotANumber, amountSchema, amountTooLarge } from '../../lambdas/core/api/common';
 import {
   describeAmount,
   exceedsMaxAmount,
@@ -12,6 +12,7 @@ import {
   platformFee,
   readAmount,
   toDecimalString,
+  usableAmount,
 } from '../../lambdas/core/domain/money';
 
 describe('parseAmount', () => {
@@ -106,9 +107,22 @@ describe('the cap of one contract', () => {
     expect(amountTooLarge).toBe('Amount must not be more than 1,000,000,000.00.');
   });
 
-  it('still refuses zero, negatives and junk as not above zero', () => {
-    for (const value of ['0', '-5', 'abc', '', -1, 0]) expect(messageOf(value)).toBe('Amount must be greater than zero.');
+  it('still refuses blank, zero and negatives as not above zero', () => {
+    for (const value of ['0', '-5', '-₦5,000', '', ' ', -1, 0])
+      expect(messageOf(value)).toBe('Amount must be greater than zero.');
     expect(exceedsMaxAmount('abc')).toBe(false);
+  });
+
+  it('refuses text that is no number by saying it must be a number, never "greater than zero"', () => {
+    for (const value of ['abc', '1e5', '85 000', 'N500']) expect(messageOf(value)).toBe(amountNotANumber);
+    expect(amountNotANumber).toBe('Amount must be a number, such as 85000 or 85,000.50.');
+    // A form whose spec text covers both problems keeps it for both.
+    const basePrice = amountSchema('Please enter a valid, positive number for the base price.', {
+      notANumber: 'Please enter a valid, positive number for the base price.',
+    });
+    expect(basePrice.safeParse('abc').error?.issues[0]?.message).toBe(
+      'Please enter a valid, positive number for the base price.',
+    );
   });
 });
 
@@ -173,7 +187,18 @@ describe('reading an amount as a person types it', () => {
   it('reads back under the box what it understood', () => {
     expect(describeAmount('85,000.5', 'NGN')).toEqual({ ok: true, text: '₦85,000.50' });
     expect(describeAmount('85k', 'NGN').ok).toBe(false);
-    expect(describeAmount('abc', 'NGN')).toEqual({ ok: false, text: 'Type an amount, such as 85000 or 85,000.50.' });
+    expect(describeAmount('abc', 'NGN')).toEqual({ ok: false, text: amountNotANumber });
+  });
+
+  it('reads back an amount above the cap of one contract as refused, in the words of the refusal', () => {
+    expect(describeAmount('1000000000000', 'NGN')).toEqual({ ok: false, text: amountTooLarge });
+    expect(describeAmount('₦1,000,000,000,000', 'NGN')).toEqual({ ok: false, text: amountTooLarge });
+    expect(describeAmount('1,000,000,000', 'NGN')).toEqual({ ok: true, text: '₦1,000,000,000.00' });
+  });
+
+  it('takes an amount for derived figures (the fee) only above zero and up to the cap', () => {
+    expect(usableAmount('85,000.50')).toBe(8_500_050);
+    for (const text of ['0', '', 'abc', '85k', '1000000000.01', '1000000000000']) expect(usableAmount(text)).toBeNull();
   });
 });
 

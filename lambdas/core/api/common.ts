@@ -1,4 +1,11 @@
-import { exceedsMaxAmount, maxAmountMinor, readAmount, toDecimalString } from '../domain/money';
+import {
+  type AmountReading,
+  amountNotANumber,
+  amountTooLarge,
+  exceedsMaxAmount,
+  maxAmountMinor,
+  readAmount,
+} from '../domain/money';
 import * as z from '../domain/zod';
 
 /**
@@ -10,16 +17,17 @@ import * as z from '../domain/zod';
 export const requiredText = (max: number, message?: string) =>
   z.string(message ? { message } : undefined).check(z.trim(), z.minLength(1, message), z.maxLength(max, message));
 
-/** The refusal of an amount above the cap of one contract (domain/money.ts `maxAmountMinor`). */
-export const amountTooLarge = `Amount must not be more than ${toDecimalString(maxAmountMinor).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.`;
+export { amountNotANumber, amountTooLarge } from '../domain/money';
 
 /**
  * A positive amount (or, with `allowZero`, 0 or more) as typed (string or number: "85000.50",
- * "85,000.50") -> integer minor units, never through floats. Text that could mean two amounts
- * ("85.000,50", "85k", three decimals) is refused saying what it seems to mean (domain/money.ts
- * `readAmount`), never reread; above the cap of one contract it is refused with its own message.
+ * "85,000.50") -> integer minor units, never through floats. One refusal per problem, each saying
+ * that problem: blank, zero or negative is `message`; text that is no number at all ("abc") is
+ * `notANumber`; text that could mean two amounts ("85.000,50", "85k", three decimals) says what it
+ * seems to mean (domain/money.ts `readAmount`), never reread; above the cap of one contract,
+ * `amountTooLarge`.
  */
-export const amountSchema = (message: string, { allowZero = false } = {}) =>
+export const amountSchema = (message: string, { allowZero = false, notANumber = amountNotANumber } = {}) =>
   z.pipe(
     z.union([z.string(), z.number()], { message }),
     z.transform((value: string | number, ctx) => {
@@ -32,12 +40,20 @@ export const amountSchema = (message: string, { allowZero = false } = {}) =>
         return z.NEVER;
       }
       if (!reading.ok || (reading.minor === 0 && !allowZero)) {
-        ctx.issues.push({ code: 'custom', message: (!reading.ok && reading.reason) || message, input: value });
+        ctx.issues.push({ code: 'custom', message: amountRefusal(value, reading, message, notANumber), input: value });
         return z.NEVER;
       }
       return reading.minor;
     }),
   );
+
+/** Why `value` is refused: what `readAmount` says of it, or `message` for blank, zero or negative, or `notANumber`. */
+function amountRefusal(value: string | number, reading: AmountReading, message: string, notANumber: string): string {
+  if (!reading.ok && reading.reason) return reading.reason;
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  const blankZeroOrNegative = text === '' || reading.ok || /^-\s*[₦$€£¥]?\s*[\d.,]+$/.test(text);
+  return blankZeroOrNegative ? message : notANumber;
+}
 
 /**
  * The product's ids (contracts, templates, notifications) are ULIDs, upper case; one typed or

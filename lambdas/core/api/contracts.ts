@@ -113,7 +113,8 @@ export type ContractView = z.infer<typeof contractViewSchema>;
 
 /**
  * What anyone holding the id may see before accepting (spec §7 get-contract-for-acceptor), with
- * who the seller is, so a buyer knows whom they pay before paying.
+ * who the seller is, so a buyer knows whom they pay before paying, and the inspection window, so
+ * they know how long they will have to check the delivery before they agree to it.
  */
 export const contractForAcceptorSchema = z.extend(
   z.pick(contractViewSchema, {
@@ -124,6 +125,7 @@ export const contractForAcceptorSchema = z.extend(
     currency: true,
     status: true,
     payer_user_ids: true,
+    inspection_days: true,
   }),
   { seller_name: z.optional(z.string()), is_seller: z.optional(z.boolean()) },
 );

@@ -7,6 +7,7 @@ import {
   editCurrencies,
   isEscrowCurrency,
 } from '../domain/money';
+import { maxQuantity, templateMessages } from '../domain/template';
 import * as z from '../domain/zod';
 import { amountSchema, idSchema, requiredText } from './common';
 import { inspectionDaysSchema } from './contracts';
@@ -16,10 +17,13 @@ import { inspectionDaysSchema } from './contracts';
 export const fillAllFields = 'Please fill in all fields.';
 export const enterTemplateId = 'Please enter a Template ID.';
 
+/** Spec §8: one text for a base price that is no number and one that is not positive. */
+const enterValidBasePrice = 'Please enter a valid, positive number for the base price.';
+
 const templateFields = {
   title: requiredText(200, fillAllFields),
   description: requiredText(5000, fillAllFields),
-  base_price: amountSchema('Please enter a valid, positive number for the base price.'),
+  base_price: amountSchema(enterValidBasePrice, { notANumber: enterValidBasePrice }),
 };
 
 export const createTemplateRequestSchema = z.object({
@@ -63,13 +67,19 @@ export const templateListResponseSchema = z.object({ templates: z.array(template
 export const templateIdRequestSchema = z.object({ templateId: idSchema(enterTemplateId) });
 export const fetchTemplateResponseSchema = z.object({ success: z.literal(true), template: publicTemplateSchema });
 
-/** Quantity: a whole number of at least 1; anything else counts as 1 (spec §5 Use template). */
+/**
+ * Quantity (spec §5 Use template): a whole number from 1 to `maxQuantity`, as a number or as digits.
+ * Anything else is refused, never reread as 1: the buyer would be asked to pay for a quantity they
+ * did not choose.
+ */
 export const quantitySchema = z.pipe(
-  z.transform((value: unknown) => {
-    const n = typeof value === 'string' ? Number(value) : value;
-    return typeof n === 'number' && Number.isInteger(n) && n >= 1 ? n : 1;
+  z.union([z.number(), z.string()], { message: templateMessages.quantityInvalid }),
+  z.transform((value: number | string, ctx) => {
+    const quantity = typeof value === 'string' && /^\s*\d{1,7}\s*$/.test(value) ? Number(value) : value;
+    if (typeof quantity === 'number' && Number.isInteger(quantity) && quantity >= 1 && quantity <= maxQuantity) return quantity;
+    ctx.issues.push({ code: 'custom', message: templateMessages.quantityInvalid, input: value });
+    return z.NEVER;
   }),
-  z.int().check(z.minimum(1), z.maximum(1_000_000)),
 );
 
 export const createInstanceRequestSchema = z.object({

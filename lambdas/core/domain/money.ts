@@ -133,18 +133,39 @@ export function readAmount(input: string | number): AmountReading {
   return { ok: false, reason: null };
 }
 
+/** The refusal of text that is no amount at all ("abc"): what an amount looks like, never "greater than zero". */
+export const amountNotANumber = 'Amount must be a number, such as 85000 or 85,000.50.';
+
+/** The refusal of an amount above the cap of one contract ({@link maxAmountMinor}). */
+export const amountTooLarge = `Amount must not be more than ${groupThousands(String(maxAmountMinor / minorPerMajor))}.00.`;
+
 /**
  * An amount as typed, as a person reads it back under the box: "₦85,000.50", or why it cannot be
- * read (`readAmount`'s reason, or `unreadable`).
+ * taken (`readAmount`'s reason, above the cap of one contract, or `unreadable`).
  */
-export function describeAmount(
-  input: string,
-  currency: Currency,
-  unreadable = 'Type an amount, such as 85000 or 85,000.50.',
-): { ok: boolean; text: string } {
+export function describeAmount(input: string, currency: Currency, unreadable = amountNotANumber): { ok: boolean; text: string } {
+  if (
+    exceedsMaxAmount(
+      input
+        .trim()
+        .replace(/^[₦$€£¥]\s*/, '')
+        .replaceAll(',', ''),
+    )
+  )
+    return { ok: false, text: amountTooLarge };
   const reading = readAmount(input);
   if (reading.ok) return { ok: true, text: formatAmount(reading.minor, currency) };
   return { ok: false, text: reading.reason ?? unreadable };
+}
+
+/**
+ * The amount typed, in minor units, when a contract can carry it (above zero, at most the cap of
+ * one contract); null otherwise. Figures derived from an amount (the fee, the payout) are shown
+ * only for one of these, never beside a refusal.
+ */
+export function usableAmount(input: string): number | null {
+  const reading = readAmount(input);
+  return reading.ok && reading.minor > 0 && reading.minor <= maxAmountMinor ? reading.minor : null;
 }
 
 function groupThousands(digits: string): string {

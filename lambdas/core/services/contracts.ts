@@ -116,7 +116,7 @@ function undisclosedTo(contract: Contract, viewer?: string): boolean {
  * and whether `viewer` is that seller (their page of it is elsewhere).
  */
 export async function toAcceptorView(contract: Contract, viewer: string): Promise<ContractForAcceptor> {
-  const { id, title, description, value_minor, currency, status, payer_user_ids } = contract;
+  const { id, title, description, value_minor, currency, status, payer_user_ids, inspection_days } = contract;
   return {
     id,
     title,
@@ -125,6 +125,7 @@ export async function toAcceptorView(contract: Contract, viewer: string): Promis
     currency,
     status,
     payer_user_ids,
+    inspection_days,
     seller_name: await displayName(contract.creator_id),
     is_seller: contract.creator_id === viewer,
   };

@@ -86,7 +86,7 @@ export async function instantiateTemplate(templateId: string, sub: string, quant
   try {
     valueMinor = instanceValue(template.base_price_minor, quantity);
   } catch {
-    throw new ValidationError(templateMessages.quantityTooLarge);
+    throw new ValidationError(templateMessages.totalTooLarge(template.currency));
   }
   await countAttempt(throttles.templateInstances, sub);
   const told = await mayTellUnasked(sub, template.creator_id);

@@ -26,6 +26,7 @@ const found: ContractForAcceptor = {
   currency: 'NGN',
   status: 'pending',
   payer_user_ids: [],
+  inspection_days: 4,
 };
 
 function EscrowPayment() {
@@ -123,6 +124,35 @@ describe('accepting a contract by its ID', () => {
     await renderAt('/accept-contract-manual');
     await search('01JNOSUCHCONTRACT000000000');
     expect(screen.getByRole('alert').textContent).toBe('Contract not found.');
+  });
+});
+
+describe('the inspection window, before accepting', () => {
+  const explained =
+    'After the seller delivers, you have this long to check it and mark the contract completed, or open a dispute. If you do neither, the delivery counts as accepted.';
+
+  it.each([`/contracts/${contractId}`, `/accept-contract-manual/${contractId}`])(
+    'shows it in the offer at %s, saying what happens when it ends',
+    async (entry) => {
+      await renderAt(entry);
+      expect(screen.getByText('Inspection window').nextElementSibling?.textContent).toBe(
+        `4 days to check the delivery${explained}`,
+      );
+    },
+  );
+
+  it('says it again in the acceptance policy the buyer agrees to', async () => {
+    await renderAt(`/contracts/${contractId}`);
+    await click('Accept');
+    expect(screen.getByRole('dialog').textContent).toContain(
+      'After the seller delivers, you have 4 days to check the delivery and mark it completed or open a dispute. If you do neither, the delivery counts as accepted.',
+    );
+  });
+
+  it('says "1 day" for a one-day window', async () => {
+    vi.mocked(getContractForAcceptor).mockResolvedValue({ ...found, inspection_days: 1 });
+    await renderAt(`/contracts/${contractId}`);
+    expect(screen.getByText('1 day to check the delivery')).toBeTruthy();
   });
 });
 

@@ -192,14 +192,38 @@ describe('bank info page', () => {
     expect(screen.getByRole('status').textContent).toBe('Account verified successfully!');
   });
 
-  it('asks for a bank and 10 digits before verifying', async () => {
+  it('asks for a bank and 10 digits under their boxes before verifying, asking the provider nothing', async () => {
     await renderBankInfo();
     await typeAccountNumberAndLeave('0690000031');
-    expect(screen.getByRole('alert').textContent).toBe('Please select a bank and enter a valid 10-digit account number.');
-    selectBank('058');
+    expect(describedBy(bankSelect())).toBe('Please select a bank.');
+    expect(bankSelect().getAttribute('aria-invalid')).toBe('true');
+    expect(accountNumber().getAttribute('aria-invalid')).toBeNull();
+    await act(async () => selectBank('058'));
+    // Put right, the bank's refusal goes at once.
+    expect(bankSelect().getAttribute('aria-invalid')).toBeNull();
     await typeAccountNumberAndLeave('069000');
-    expect(screen.getByRole('alert').textContent).toBe('Please select a bank and enter a valid 10-digit account number.');
+    expect(describedBy(accountNumber())).toBe('Please enter a valid 10-digit account number.');
     expect(api.callsTo('POST', '/flutterwave-proxy')).toHaveLength(1);
+  });
+
+  it('says what is wrong with a 9-digit account number once, on leaving the box and again on saving', async () => {
+    await renderBankInfo();
+    selectBank('058');
+    await typeAccountNumberAndLeave('069000003');
+    const message = 'Please enter a valid 10-digit account number.';
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+    // The hint "10 digits" would say it a second time.
+    expect(describedBy(accountNumber())).toBe(message);
+    fireEvent.change(screen.getByLabelText('Payment PIN'), { target: { value: '1234' } });
+    await click('Save Bank Info');
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(screen.queryByText(/select a bank/)).toBeNull();
+    expect(api.callsTo('POST', '/save-bank-info')).toHaveLength(0);
+    // A tenth digit puts it right: the refusal goes and the hint is back.
+    await typeAccountNumberAndLeave('0690000031');
+    expect(screen.queryByText(message)).toBeNull();
+    expect(describedBy(accountNumber())).toBe('10 digits');
   });
 
   it('says it could not verify and clears the name when the provider cannot resolve the account', async () => {
@@ -264,13 +288,14 @@ describe('bank info page', () => {
     expect(api.callsTo('POST', '/save-bank-info')).toHaveLength(0);
   });
 
-  it('marks the bank and the number under each when saving with neither, focusing the bank first', async () => {
+  it('marks the bank and the number under each, each in its own words, when saving with neither, focusing the bank first', async () => {
     await renderBankInfo();
     await click('Save Bank Info');
-    for (const field of [bankSelect(), accountNumber()]) {
-      expect(field.getAttribute('aria-invalid')).toBe('true');
-      expect(describedBy(field)).toContain('Please select a bank and enter a valid 10-digit account number.');
-    }
+    // Each box its own half of the spec's sentence: never the whole sentence twice.
+    expect(bankSelect().getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(bankSelect())).toBe('Please select a bank.');
+    expect(accountNumber().getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(accountNumber())).toBe('Please enter a valid 10-digit account number.');
     expect(document.activeElement).toBe(bankSelect());
     expect(api.callsTo('POST', '/save-bank-info')).toHaveLength(0);
   });

@@ -147,10 +147,22 @@ describe('escrow payment summary', () => {
     expect(screen.getByText(contract.id)).toBeTruthy();
     expect(screen.getByText('Logo design')).toBeTruthy();
     expect(screen.getByText('One logo')).toBeTruthy();
-    expect(screen.getByText('Total amount held in escrow').nextElementSibling?.textContent).toBe('$10,000.50');
+    // The spec's total, and beside it what is in escrow so far: nothing is held before it is paid.
+    expect(screen.getByText('Total amount held in escrow').nextElementSibling?.textContent).toBe('$10,000.50Paid so far: $0.00');
+    expect(screen.getByTestId('paid-so-far').textContent).toBe('Paid so far: $0.00');
     expect(screen.getByRole('link', { name: 'Proceed to Secure Checkout' }).getAttribute('href')).toBe(
       `/custom-checkout/${contract.id}`,
     );
+  });
+
+  it('says how much of the total is paid so far when part of it is', async () => {
+    vi.mocked(getContract).mockResolvedValue({
+      contract: { ...contract, status: 'in_escrow', amount_paid_minor: 400_000 },
+      people: [],
+    });
+    await renderRoute(`/escrow-payment/${contract.id}`, '/escrow-payment/:contractId', <EscrowPaymentPage />);
+    expect(screen.getByTestId('paid-so-far').textContent).toBe('Paid so far: $4,000.00');
+    expect(screen.getByText('You pay').nextElementSibling?.textContent).toMatch(/^\$6,000\.50/);
   });
 
   it("shows the server's text when the contract cannot be read", async () => {
@@ -299,6 +311,26 @@ describe('templates', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Go to Dashboard' }));
     });
     expect(screen.getByText('Arrived at dashboard')).toBeTruthy();
+  });
+
+  it('names the new template and gives its share link, to copy or send on WhatsApp', async () => {
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    vi.mocked(createTemplate).mockResolvedValue({ id: template.id });
+    await renderRoute('/create-template', '/create-template', <CreateTemplatePage />);
+    fillTemplate({ title: 'Ankara tote bag', basePrice: '1,500.50' });
+    await submitTemplate();
+    expect(screen.getByText('"Ankara tote bag"')).toBeTruthy();
+    const link = `${window.location.origin}/use-template/${template.id}`;
+    expect(screen.getByTestId('share-link').textContent).toBe(link);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    });
+    expect(writeText).toHaveBeenCalledWith(link);
+    const whatsApp = new URL(screen.getByRole('link', { name: 'Share on WhatsApp' }).getAttribute('href') ?? '');
+    expect(whatsApp.searchParams.get('text')).toBe(
+      `Here is my MiddleMan escrow offer "Ankara tote bag" (₦1,500.50 each). Choose how many and pay into escrow here: ${link}`,
+    );
+    writeText.mockRestore();
   });
 
   it('creates the template with the inspection window chosen (10 days)', async () => {

@@ -70,6 +70,12 @@ const labels = {
 } as const;
 
 const inspectionBox = () => screen.getByLabelText('Inspection window (days)') as HTMLInputElement;
+/** The texts under the Value box it points to (its hint, its refusal), each as shown. */
+const valueTexts = () =>
+  (screen.getByLabelText('Value').getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '');
 
 beforeEach(() => {
   vi.mocked(createContract).mockReset();
@@ -205,6 +211,47 @@ describe('create contract page', () => {
     expect(screen.getByTestId('amount-preview').textContent).toBe('"85k" is short for 85,000: type the amount in full, 85,000.');
     await click('Create Contract');
     expect(createContract).not.toHaveBeenCalled();
+  });
+
+  it('says "abc" must be a number, never "greater than zero", once: the preview gives way to the refusal', async () => {
+    renderPage();
+    fill({ value: 'abc' });
+    const notANumber = 'Amount must be a number, such as 85000 or 85,000.50.';
+    expect(screen.getByTestId('amount-preview').textContent).toBe(notANumber);
+    await click('Create Contract');
+    expect(valueTexts()).toEqual([notANumber]);
+    expect(screen.getAllByText(notANumber)).toHaveLength(1);
+    expect(screen.queryByText('Amount must be greater than zero.')).toBeNull();
+    expect(createContract).not.toHaveBeenCalled();
+  });
+
+  it.each(['85k', '85.000,50', '0'])(
+    'says what is wrong with %j once after submitting, not as a hint and an error',
+    async (value) => {
+      renderPage();
+      fill({ value });
+      await click('Create Contract');
+      const texts = valueTexts();
+      expect(texts).toHaveLength(1);
+      expect(screen.getAllByText(texts[0] ?? '')).toHaveLength(1);
+      expect(screen.queryByTestId('amount-preview')).toBeNull();
+      expect(screen.queryByTestId('fee-preview')).toBeNull();
+    },
+  );
+
+  it('shows no "You will receive" for an amount above the limit, only the limit, once', async () => {
+    renderPage();
+    fill({ value: '1000000000000' });
+    const limit = 'Amount must not be more than 1,000,000,000.00.';
+    expect(screen.getByTestId('amount-preview').textContent).toBe(limit);
+    expect(screen.queryByTestId('fee-preview')).toBeNull();
+    expect(screen.queryByText(/You will receive/)).toBeNull();
+    await click('Create Contract');
+    expect(valueTexts()).toEqual([limit]);
+    expect(screen.queryByText(/You will receive/)).toBeNull();
+    // Put right, the figures come back.
+    fill({ value: '1,000,000,000' });
+    expect(await screen.findByText('You will receive ₦980,000,000.00 after the 2% fee')).toBeTruthy();
   });
 
   it('asks for the inspection window in whole days from 1 to 14, 3 to start with, and says what it is', () => {

@@ -188,6 +188,18 @@ describe("the buyer's contract page", () => {
     expect(api.callsTo('GET', '/contracts/c1/dispute')).toEqual([]);
   });
 
+  it('before delivery, offers Mark as Completed only as accepting early, below the wait for the seller', async () => {
+    await buyerPage({ ...delivered, status: 'fully_funded', delivered_at: null, delivery_note: null, inspection_ends_at: null });
+    expect(screen.getByText(/^Waiting for the seller to deliver/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mark as Completed' })).toBeNull();
+    const early = screen.getByTestId('accept-early');
+    expect(early.textContent).toContain('The usual way is to wait for the delivery, check it, then mark the contract completed.');
+    await click('Mark as Completed before delivery');
+    const dialog = screen.getByRole('dialog', { name: 'Mark as Completed before delivery?' });
+    expect(dialog.textContent).toContain('The seller has not marked it delivered yet.');
+    expect(dialog.textContent).toContain('Ada Obi');
+  });
+
   it("opens a dispute: refuses an empty form field by field, focusing the first, then sends the reason's code", async () => {
     api.on('POST', '/open-dispute', reply({ dispute: openDispute, contract: disputed }));
     await buyerPage(delivered);
@@ -258,7 +270,10 @@ describe("the buyer's contract page", () => {
 
     await type(/Amount back to the buyer/, '12.');
     await click('Propose this split');
-    expect(screen.getByText('The amount back to the buyer must be a whole amount of at least 0.00.')).toBeTruthy();
+    expect(screen.getByText('Amount must be a number, such as 85000 or 85,000.50.')).toBeTruthy();
+    await type(/Amount back to the buyer/, 'abc');
+    expect(screen.getAllByText('Amount must be a number, such as 85000 or 85,000.50.')).toHaveLength(1);
+    expect(screen.queryByText(/back to the buyer ·/)).toBeNull();
     expect(api.callsTo('POST', '/propose-settlement')).toEqual([]);
   });
 

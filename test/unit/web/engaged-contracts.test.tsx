@@ -44,9 +44,12 @@ const renderEngaged = () =>
 
 const card = (title: string) => within(screen.getByText(title).closest('li') as HTMLElement);
 
+/** The payer's button, whichever way it is offered: after delivery, or before it (accepting early). */
+const markButton = /^Mark as Completed( before delivery)?$/;
+
 async function markCompleted(title: string) {
   await act(async () => {
-    fireEvent.click(card(title).getByRole('button', { name: 'Mark as Completed' }));
+    fireEvent.click(card(title).getByRole('button', { name: markButton }));
   });
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Yes, Mark as Completed' }));
@@ -107,16 +110,31 @@ describe('engaged contracts: mark as completed', () => {
       }),
     );
     await renderEngaged();
-    expect(card('Part paid').getByRole('button', { name: 'Mark as Completed' })).toBeTruthy();
-    expect(card('Paid').getByRole('button', { name: 'Mark as Completed' })).toBeTruthy();
-    expect(card('Accepted').queryByRole('button', { name: 'Mark as Completed' })).toBeNull();
-    expect(card('Marked').queryByRole('button', { name: 'Mark as Completed' })).toBeNull();
+    expect(card('Part paid').getByRole('button', { name: markButton })).toBeTruthy();
+    expect(card('Paid').getByRole('button', { name: markButton })).toBeTruthy();
+    expect(card('Accepted').queryByRole('button', { name: markButton })).toBeNull();
+    expect(card('Marked').queryByRole('button', { name: markButton })).toBeNull();
+  });
+
+  it('offers it before delivery only as accepting early: a secondary button named so, saying to wait for the delivery', async () => {
+    await renderEngaged();
+    expect(card('Logo design').queryByRole('button', { name: 'Mark as Completed' })).toBeNull();
+    const early = card('Logo design').getByRole('button', { name: 'Mark as Completed before delivery' });
+    expect(early.className).toContain('border-gray-300'); // the secondary look, not the primary green
+    expect(card('Logo design').getByTestId('accept-early').textContent).toContain(
+      'The seller has not marked it delivered yet. The usual way is to wait for the delivery, check it, then mark the contract completed.',
+    );
+    await act(async () => {
+      fireEvent.click(early);
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Mark as Completed before delivery?' });
+    expect(dialog.textContent).toContain('The usual way is to wait for the delivery');
   });
 
   it('asks first, naming the amount and the seller, and marks nothing when the buyer says not yet', async () => {
     await renderEngaged();
     await act(async () => {
-      fireEvent.click(card('Logo design').getByRole('button', { name: 'Mark as Completed' }));
+      fireEvent.click(card('Logo design').getByRole('button', { name: markButton }));
     });
     const dialog = screen.getByRole('dialog');
     expect(dialog.textContent).toContain('Ada Obi');
@@ -149,7 +167,13 @@ describe('engaged contracts: mark as completed', () => {
     );
     await renderEngaged();
     expect(card('Logo design').getByText(/Delivered: Files sent by email/).textContent).toContain('inspection ends');
-    expect(card('Logo design').getByRole('button', { name: 'Mark as Completed' })).toBeTruthy();
+    // Once delivered, marking it completed is the expected next step: the primary button, no "early" note.
+    expect(card('Logo design').getByRole('button', { name: 'Mark as Completed' }).className).toContain('bg-emerald-700');
+    expect(card('Logo design').queryByTestId('accept-early')).toBeNull();
+    await act(async () => {
+      fireEvent.click(card('Logo design').getByRole('button', { name: 'Mark as Completed' }));
+    });
+    expect(screen.getByRole('dialog', { name: 'Mark as Completed?' }).textContent).not.toContain('usual way');
   });
 
   it("marks it completed and shows the row's new status", async () => {
@@ -163,7 +187,7 @@ describe('engaged contracts: mark as completed', () => {
     await markCompleted('Logo design');
     expect(api.callsTo('POST', '/mark-contract-completed').map((call) => call.body)).toEqual([{ contractId: 'c-funded' }]);
     expect(card('Logo design').getByText('Buyer accepted the delivery')).toBeTruthy();
-    expect(card('Logo design').queryByRole('button', { name: 'Mark as Completed' })).toBeNull();
+    expect(card('Logo design').queryByRole('button', { name: markButton })).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('Contract marked as completed. The creator can now release the funds.');
   });
 

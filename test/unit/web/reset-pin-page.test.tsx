@@ -116,14 +116,28 @@ describe('reset payment PIN', () => {
     expect(api.callsTo('POST', '/request-pin-code')).toHaveLength(0);
   });
 
-  it('marks each missing box of the second step under it, focusing the first', async () => {
+  it('marks each missing box of the second step under it, each problem once, focusing the first', async () => {
     await renderResetPin();
     await answerCorrectly();
     await click('Set PIN');
-    expect(describedBy('6-digit code')).toBe('Invalid or expired code.');
+    // Nothing typed is asked for, never called expired.
+    expect(describedBy('6-digit code')).toBe('Please enter the 6-digit code sent to your email.');
     expect(describedBy('New PIN')).toBe('Your payment PIN must be exactly 4 digits.');
-    expect(describedBy('Confirm PIN')).toBe('Your payment PIN must be exactly 4 digits.');
+    // The confirmation repeats nothing: the problem is the new PIN, said once under its box.
+    expect(describedBy('Confirm PIN')).toBe('');
+    expect(screen.getAllByText('Your payment PIN must be exactly 4 digits.')).toHaveLength(1);
     expect(document.activeElement).toBe(screen.getByLabelText('6-digit code'));
+    expect(api.callsTo('POST', '/reset-pin')).toHaveLength(0);
+  });
+
+  it('refuses an empty confirmation of a 4-digit new PIN as not matching it', async () => {
+    await renderResetPin();
+    await answerCorrectly();
+    type('6-digit code', '123456');
+    type('New PIN', '4321');
+    await click('Set PIN');
+    expect(describedBy('New PIN')).toBe('');
+    expect(describedBy('Confirm PIN')).toBe('The two PINs do not match.');
     expect(api.callsTo('POST', '/reset-pin')).toHaveLength(0);
   });
 

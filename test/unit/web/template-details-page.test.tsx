@@ -56,6 +56,17 @@ describe('template details page', () => {
     expect(screen.queryByLabelText('Template Title')).toBeNull();
   });
 
+  it('gives the template a share link that opens Use Template with it looked up, with a copy button', async () => {
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    await renderPage();
+    const link = `${window.location.origin}/use-template/${template.id}`;
+    expect(screen.getByTestId('share-link').textContent).toBe(link);
+    await click('Copy link');
+    expect(writeText).toHaveBeenCalledWith(link);
+    expect(screen.getByRole('link', { name: 'Share on WhatsApp' }).getAttribute('href')).toContain('wa.me');
+    writeText.mockRestore();
+  });
+
   it('Modify Template opens edit mode with the current values; Cancel returns to view mode unchanged', async () => {
     await renderPage();
     await click('Modify Template');

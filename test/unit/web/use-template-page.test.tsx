@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createInstanceFromTemplate, fetchContractTemplate } from '../../../web/src/features/templates/api';
-import { parseQuantity, templateTotalMinor } from '../../../web/src/features/templates/quantity';
+import { readTemplateOrder } from '../../../web/src/features/templates/quantity';
 import { ApiError } from '../../../web/src/lib/api';
 import { UseTemplatePage } from '../../../web/src/pages/templates/use-template-page';
 import { Arrived, renderWithProviders, signedIn } from './providers';
@@ -22,11 +22,11 @@ const template = {
   inspection_days: 5,
 };
 
-function renderPage() {
+function renderPage(entry = '/use-template') {
   renderWithProviders(
-    <MemoryRouter initialEntries={['/use-template']}>
+    <MemoryRouter initialEntries={[entry]}>
       <Routes>
-        <Route path="/use-template" element={<UseTemplatePage />} />
+        <Route path="/use-template/:templateId?" element={<UseTemplatePage />} />
         <Route path="/escrow-payment/:contractId" element={<Arrived at="escrow-payment" />} />
         <Route path="/my-contracts" element={<Arrived at="my-contracts" />} />
       </Routes>
@@ -44,6 +44,24 @@ async function searchFor(id: string) {
 
 const total = () => screen.getByTestId('template-total').textContent;
 const quantityBox = () => screen.getByLabelText('Quantity') as HTMLInputElement;
+/** The texts a control points to with aria-describedby (its hint, its refusal). */
+const describedBy = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
+async function create() {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Create Contract & Proceed to Payment' }));
+  });
+}
+
+async function confirm() {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, Create Contract' }));
+  });
+}
 
 beforeEach(() => {
   vi.mocked(fetchContractTemplate).mockReset().mockResolvedValue(template);
@@ -53,21 +71,34 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('quantity rules', () => {
+  const order = (input: string, basePriceMinor = 150_050) => readTemplateOrder(input, basePriceMinor, 'NGN');
+
   it.each([
     ['3', 3],
     ['1', 1],
-    ['0', 1],
-    ['-2', 1],
-    ['2.5', 1],
-    ['abc', 1],
-    ['', 1],
-  ])('reads %j as quantity %i', (input, quantity) => {
-    expect(parseQuantity(input)).toBe(quantity);
+    [' 12 ', 12],
+    ['1000000', 1_000_000],
+  ])('reads %j as quantity %i, with its total in minor units', (input, quantity) => {
+    expect(order(input, 10)).toEqual({ ok: true, quantity, totalMinor: 10 * quantity });
   });
 
+  it.each(['0', '-2', '2.5', 'abc', '', '1e3', '1,000', '1000001'])(
+    'refuses %j as not a whole number from 1 to 1,000,000, never reading it as 1',
+    (input) => {
+      expect(order(input)).toEqual({ ok: false, message: 'Quantity must be a whole number from 1 to 1,000,000.' });
+    },
+  );
+
   it('multiplies in minor units, exactly', () => {
-    expect(templateTotalMinor(150_050, 3)).toBe(450_150);
-    expect(templateTotalMinor(10, 7)).toBe(70);
+    expect(order('3')).toMatchObject({ totalMinor: 450_150 });
+    expect(readTemplateOrder('7', 10, 'NGN')).toMatchObject({ totalMinor: 70 });
+  });
+
+  it('says the total is above what one contract can hold instead of giving none', () => {
+    expect(order('1000000')).toEqual({
+      ok: false,
+      message: 'The total would be more than ₦1,000,000,000.00, the most one contract can hold. Choose a smaller quantity.',
+    });
   });
 });
 
@@ -113,24 +144,60 @@ describe('use template page', () => {
     expect(total()).toBe('Total: ₦4,501.50');
   });
 
-  it.each(['0', '-4', '2.5'])('counts the invalid quantity %j as 1 and shows 1 once the box is left', async (input) => {
+  it.each(['0', '-4', '2.5', 'abc', ''])(
+    'refuses the quantity %j under its box, with no total, and makes nothing',
+    async (input) => {
+      renderPage();
+      await searchFor(template.id);
+      fireEvent.change(quantityBox(), { target: { value: input } });
+      expect(quantityBox().getAttribute('aria-invalid')).toBe('true');
+      expect(describedBy(quantityBox())).toBe('Quantity must be a whole number from 1 to 1,000,000.');
+      // One message for the one problem: no total beside it, and the box keeps what was typed.
+      expect(screen.getAllByText('Quantity must be a whole number from 1 to 1,000,000.')).toHaveLength(1);
+      expect(screen.queryByTestId('template-total')).toBeNull();
+      expect(quantityBox().value).toBe(input);
+      fireEvent.blur(quantityBox());
+      expect(quantityBox().value).toBe(input);
+      await create();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(createInstanceFromTemplate).not.toHaveBeenCalled();
+    },
+  );
+
+  it('says a total above what one contract can hold, instead of "Total: -"', async () => {
+    renderPage();
+    await searchFor(template.id);
+    fireEvent.change(quantityBox(), { target: { value: '1000000' } });
+    expect(describedBy(quantityBox())).toBe(
+      'The total would be more than ₦1,000,000,000.00, the most one contract can hold. Choose a smaller quantity.',
+    );
+    expect(screen.queryByTestId('template-total')).toBeNull();
+    expect(screen.queryByText(/Total: -/)).toBeNull();
+  });
+
+  it('asks to confirm the quantity and total before the contract is made; Cancel makes nothing', async () => {
     renderPage();
     await searchFor(template.id);
     fireEvent.change(quantityBox(), { target: { value: '3' } });
-    fireEvent.change(quantityBox(), { target: { value: input } });
-    expect(total()).toBe('Total: ₦1,500.50');
-    fireEvent.blur(quantityBox());
-    expect(quantityBox().value).toBe('1');
+    await create();
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain('3 × "Logo design" at ₦1,500.50 each.');
+    expect(within(dialog).getByTestId('confirm-total').textContent).toBe('Total to pay into escrow: ₦4,501.50');
+    expect(createInstanceFromTemplate).not.toHaveBeenCalled();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(createInstanceFromTemplate).not.toHaveBeenCalled();
   });
 
-  it('creates the contract with the quantity and goes to /escrow-payment/{newId}', async () => {
+  it('creates the contract with the quantity once confirmed and goes to /escrow-payment/{newId}', async () => {
     vi.mocked(createInstanceFromTemplate).mockResolvedValue('01JNEWCONTRACT0000000000000');
     renderPage();
     await searchFor(template.id);
     fireEvent.change(quantityBox(), { target: { value: '4' } });
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Create Contract & Proceed to Payment' }));
-    });
+    await create();
+    await confirm();
     expect(createInstanceFromTemplate).toHaveBeenCalledWith(template.id, 4);
     expect(screen.getByText('Arrived at escrow-payment')).toBeTruthy();
   });
@@ -139,19 +206,24 @@ describe('use template page', () => {
     vi.mocked(createInstanceFromTemplate).mockResolvedValue(undefined);
     renderPage();
     await searchFor(template.id);
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Create Contract & Proceed to Payment' }));
-    });
+    await create();
+    await confirm();
     expect(screen.getByText('Arrived at my-contracts')).toBeTruthy();
+  });
+
+  it('looks the template up at once when opened from its share link, /use-template/{id}', async () => {
+    renderPage(`/use-template/${template.id}`);
+    expect(await screen.findByText('Logo design')).toBeTruthy();
+    expect(fetchContractTemplate).toHaveBeenCalledWith(template.id);
+    expect((screen.getByLabelText('Template ID') as HTMLInputElement).value).toBe(template.id);
   });
 
   it("says 'Failed to create contract from template.' when the failure has no server text", async () => {
     vi.mocked(createInstanceFromTemplate).mockRejectedValue(new ApiError(502, 'Request failed with status 502'));
     renderPage();
     await searchFor(template.id);
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Create Contract & Proceed to Payment' }));
-    });
+    await create();
+    await confirm();
     expect(screen.getByRole('alert').textContent).toBe('Failed to create contract from template.');
   });
 

@@ -13,9 +13,24 @@ export function TitleAndDescription({ title, description }: { title: string; des
   );
 }
 
-/** The Inspection window row of a template's (or contract's) details: the days the buyer has to check a delivery. */
-export function InspectionWindowDetail({ days }: { days: number }) {
-  return <Detail label="Inspection window">{`${days} ${days === 1 ? 'day' : 'days'} to check the delivery`}</Detail>;
+/** "3 days" / "1 day": an inspection window as people read it. */
+export const inspectionWindowText = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
+
+/** What a buyer is told about the inspection window before they take an offer: what happens when it ends. */
+export const inspectionWindowExplained =
+  'After the seller delivers, you have this long to check it and mark the contract completed, or open a dispute. If you do neither, the delivery counts as accepted.';
+
+/**
+ * The Inspection window row of a template's (or contract's) details: the days the buyer has to
+ * check a delivery; `forBuyer` (an offer they are about to take) adds what happens when it ends.
+ */
+export function InspectionWindowDetail({ days, forBuyer = false }: { days: number; forBuyer?: boolean }) {
+  return (
+    <Detail label="Inspection window">
+      <span>{`${inspectionWindowText(days)} to check the delivery`}</span>
+      {forBuyer && <span className="block text-sm text-gray-600 dark:text-gray-400">{inspectionWindowExplained}</span>}
+    </Detail>
+  );
 }
 
 /** What the buyer is told about the fee before paying: it is the seller's, never added to what they pay. */

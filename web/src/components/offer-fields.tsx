@@ -1,5 +1,5 @@
 import { inspectionDays } from '@escrow/domain/delivery';
-import { type Currency, describeAmount } from '@escrow/domain/money';
+import { type Currency, describeAmount, usableAmount } from '@escrow/domain/money';
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 import { TextAreaField, TextField } from './ui/field';
 
@@ -26,17 +26,30 @@ export function DescriptionField(textarea: TextareaHTMLAttributes<HTMLTextAreaEl
 /**
  * A money amount in major units (e.g. "1500.50" or "1,500.50"): a contract's value or a template's
  * base price. A text box, not a number box: the browser must not reread what was typed (a number
- * box takes "85.000,50" for 85.00050). Under it, as the person types, the amount as read
- * ("₦85,000.50") or what is ambiguous about it; `hint` adds a line (e.g. the fee preview).
+ * box takes "85.000,50" for 85.00050). Under it, one line per thing to say and never one problem
+ * twice: the amount as read ("₦85,000.50") or, while it cannot be taken, why ("Amount must be a
+ * number, ..."), until the form's own refusal (`error`) replaces it; `preview(minor)`, figures
+ * derived from the amount (the fee), only while the amount can be taken and nothing refuses it;
+ * `hint`, a line that holds whatever is typed ("The price of one item.").
  */
 export function AmountField({
   label,
   typed,
   currency,
   hint,
+  preview,
+  error,
   ...input
-}: { label: string; typed: string; currency: Currency; hint?: ReactNode } & InputProps) {
-  const reading = typed.trim() ? describeAmount(typed, currency) : null;
+}: {
+  label: string;
+  typed: string;
+  currency: Currency;
+  hint?: ReactNode;
+  preview?: (minor: number) => ReactNode;
+} & InputProps) {
+  const reading = typed.trim() && !error ? describeAmount(typed, currency) : null;
+  const usable = error ? null : usableAmount(typed);
+  const derived = usable !== null && preview ? preview(usable) : null;
   return (
     <TextField
       label={label}
@@ -44,8 +57,9 @@ export function AmountField({
       inputMode="decimal"
       autoComplete="off"
       required
+      error={error}
       hint={
-        (reading || hint) && (
+        (reading || derived || hint) && (
           <span className="block space-y-1">
             {reading && (
               <span
@@ -55,6 +69,7 @@ export function AmountField({
                 {reading.text}
               </span>
             )}
+            {derived && <span className="block">{derived}</span>}
             {hint && <span className="block">{hint}</span>}
           </span>
         )

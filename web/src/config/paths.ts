@@ -112,7 +112,11 @@ export const paths = {
     getHref: (contractId?: Href) =>
       contractId === undefined ? '/accept-contract-manual' : `/accept-contract-manual/${contractId}`,
   },
-  useTemplate: fixed('/use-template'),
+  /** With an id: a template's share link, which looks the template up at once. */
+  useTemplate: {
+    path: '/use-template/:templateId?',
+    getHref: (templateId?: Href) => (templateId === undefined ? '/use-template' : `/use-template/${templateId}`),
+  },
   contract: {
     path: '/contracts/:contractId',
     getHref: (contractId: Href) => `/contracts/${contractId}`,

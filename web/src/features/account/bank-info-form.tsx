@@ -1,4 +1,3 @@
-import { saveBankInfoRequestSchema } from '@escrow/api/account';
 import { accountNumberInput, accountNumberLength } from '@escrow/domain/banks';
 import { useCallback } from 'react';
 import { Controller } from 'react-hook-form';
@@ -13,6 +12,7 @@ import { paths } from '../../config/paths';
 import { useApiForm } from '../../lib/form';
 import { useLoad } from '../../lib/use-load';
 import { getAccount, listBanks, saveBankInfo } from './api';
+import { bankInfoFormSchema } from './bank-info-schema';
 import { BankPicker } from './bank-picker';
 import { uniqueBanks } from './banks';
 import { accountPageMessages } from './messages';
@@ -41,15 +41,25 @@ export function BankInfoForm({
   const [banks] = useLoad(useCallback(async () => uniqueBanks(await listBanks()), []));
   const [account] = useLoad(getAccount);
   const accountName = useAccountName();
-  const form = useApiForm(saveBankInfoRequestSchema, {
+  const form = useApiForm(bankInfoFormSchema, {
     fallback: messages.saveFailed,
     defaultValues: { bank_code: '', account_number: '', pin: '' },
   });
 
-  /** A new bank or number: the resolved name, and any refusal of the old details, no longer hold. */
-  function detailsChanged() {
+  /**
+   * A new bank or number: the resolved name, and any refusal of the old details, no longer hold; a
+   * box already refused is checked again as it changes, so its refusal goes once it is put right.
+   */
+  function detailsChanged(field: 'bank_code' | 'account_number') {
     accountName.changed();
     form.refuse(null);
+    if (form.getFieldState(field).error) void form.trigger(field);
+  }
+
+  /** Leaving the number box: the provider names the account, once the boxes hold what it needs (spec §4). */
+  async function verifyAccount() {
+    const ready = await form.trigger(['bank_code', 'account_number'], { shouldFocus: false });
+    if (ready) await accountName.verify(form.getValues('bank_code'), form.getValues('account_number'));
   }
 
   // The fields' own checks come first; then saving needs the provider's name for them (spec §5).
@@ -83,7 +93,7 @@ export function BankInfoForm({
               error={error?.message}
               onChange={(code) => {
                 field.onChange(code);
-                detailsChanged();
+                detailsChanged('bank_code');
               }}
             />
           )}
@@ -104,13 +114,14 @@ export function BankInfoForm({
                 const next = accountNumberInput(event.target.value);
                 if (next === field.value) return;
                 field.onChange(next);
-                detailsChanged();
+                detailsChanged('account_number');
               }}
               onBlur={() => {
                 field.onBlur();
-                void accountName.verify(form.getValues('bank_code'), form.getValues('account_number'));
+                void verifyAccount();
               }}
-              hint={<span className="text-gray-600 dark:text-gray-400">{accountNumberLength} digits</span>}
+              // The refusal says how many digits: the hint would say it twice.
+              hint={!error && <span className="text-gray-600 dark:text-gray-400">{accountNumberLength} digits</span>}
             />
           )}
         />

@@ -21,11 +21,17 @@ export const accountPageMessages = {
   removeDeviceFailed: 'Failed to remove device. Please try again.',
   cannotRemoveCurrent: 'Cannot remove current device',
   bank: bankMessages,
+  /** The spec's 'Please select a bank and enter a valid 10-digit account number.', a half under each box it is about. */
+  bankFields: {
+    selectBank: 'Please select a bank.',
+    enterAccountNumber: 'Please enter a valid 10-digit account number.',
+  },
   pin: pinMessages,
   // Not in the spec: plain texts for what it leaves unnamed.
   noSecurityQuestion: 'Your account has no security question. Please contact support to reset your payment PIN.',
   questionLoadFailed: 'Could not load your security question. Please try again.',
   pinCodeFailed: 'Could not send the code. Please try again.',
+  enterPinCode: 'Please enter the 6-digit code sent to your email.',
   resetPinFailed: 'Could not save your payment PIN. Please try again.',
   getPaid: {
     heading: 'Get paid',

@@ -1,4 +1,4 @@
-import { pinCodeRequestSchema, resetPinRequestSchema } from '@escrow/api/account';
+import { pinCodeRequestSchema } from '@escrow/api/account';
 import { identityLimits } from '@escrow/domain/identity';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
@@ -17,6 +17,7 @@ import { useLoad } from '../../lib/use-load';
 import { getAccount, requestPinCode, resetPin } from './api';
 import { accountPageMessages, pinAction } from './messages';
 import { accountNotice } from './notice';
+import { resetPinFormSchema } from './reset-pin-schema';
 
 const codeLength = identityLimits.otpDigits;
 
@@ -34,7 +35,7 @@ export function ResetPinForm({ returnTo = paths.myAccount.getHref() }: { returnT
     fallback: accountPageMessages.pinCodeFailed,
     defaultValues: { securityAnswer: '' },
   });
-  const pinForm = useApiForm(resetPinRequestSchema, {
+  const pinForm = useApiForm(resetPinFormSchema, {
     fallback: accountPageMessages.resetPinFailed,
     defaultValues: { code: '', pin: '', confirmPin: '' },
   });

@@ -21,7 +21,7 @@ const unchecked: Check = { name: '', verifying: false, message: null };
 
 /**
  * The bank page's account-name check (spec §5 "Bank info"): `verify` asks the provider to name the
- * account (exactly 10 digits and a bank needed); `changed` forgets the name whenever the bank or the
+ * account (exactly 10 digits and a bank needed, or it asks nothing); `changed` forgets the name whenever the bank or the
  * number changes, and drops a verification still answering for the old details.
  */
 export function useAccountName() {
@@ -36,10 +36,8 @@ export function useAccountName() {
 
   async function verify(bankCode: string, accountNumber: string) {
     if (check.name || check.verifying) return;
-    if (!bankCode || accountNumber.length !== accountNumberLength) {
-      setCheck({ ...unchecked, message: { tone: 'error', text: messages.selectBankAndAccount } });
-      return;
-    }
+    // Nothing to ask the provider yet; the form says under each box what is missing.
+    if (!bankCode || accountNumber.length !== accountNumberLength) return;
     const mine = edits.current;
     setCheck({ ...unchecked, verifying: true });
     let next: Check;

@@ -2,7 +2,7 @@ import { type ContractForAcceptor, contractIdRequestSchema } from '@escrow/api/c
 import { formatAmount } from '@escrow/domain/money';
 import { type FormEvent, useEffect, useState } from 'react';
 import { StatusBadge } from '../../components/contract-status';
-import { TitleAndDescription } from '../../components/offer-details';
+import { InspectionWindowDetail, TitleAndDescription } from '../../components/offer-details';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { IdSearchForm } from '../../components/ui/id-search-form';
@@ -55,6 +55,7 @@ function Search({ fromRoute }: { fromRoute: string }) {
           <Details>
             <TitleAndDescription title={contract.title} description={contract.description} />
             <Detail label="Value">{formatAmount(contract.value_minor, contract.currency)}</Detail>
+            <InspectionWindowDetail days={contract.inspection_days} forBuyer />
             <Detail label="Status">
               <StatusBadge status={contract.status} />
             </Detail>

@@ -3,6 +3,7 @@ import { acceptRefusal } from '@escrow/domain/escrow-contract';
 import { formatAmount } from '@escrow/domain/money';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { inspectionWindowText } from '../../components/offer-details';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { paths } from '../../config/paths';
@@ -76,6 +77,10 @@ function AcceptancePolicyDialog({
       <p>
         By accepting this contract you agree to pay {formatAmount(contract.value_minor, contract.currency)} into escrow. The money
         is held securely and released to the creator only after you mark the contract as completed.
+      </p>
+      <p className="mt-2">
+        After the seller delivers, you have {inspectionWindowText(contract.inspection_days)} to check the delivery and mark it
+        completed or open a dispute. If you do neither, the delivery counts as accepted.
       </p>
     </Dialog>
   );

@@ -6,7 +6,6 @@ import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../components/contract-status';
 import { TitleAndDescription } from '../../components/offer-details';
 import { Alert } from '../../components/ui/alert';
-import { Button, tapTargetClass } from '../../components/ui/button';
 import { CopyableId } from '../../components/ui/copy-button';
 import { Detail, Details, linkButtonClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
@@ -17,7 +16,7 @@ import { mayMarkCompleted } from './completion';
 import { ContractTimeline, LinkedSection, SectionLink } from './contract-timeline';
 import { DeliveryDetails } from './delivery';
 import { DisputePanel } from './dispute';
-import { useMarkCompleted } from './mark-completed';
+import { MarkCompletedAction, useMarkCompleted } from './mark-completed';
 import { PaymentProgress } from './payment-progress';
 import { contractTotalMinor } from './progress';
 import { RefundsPanel } from './refunds';
@@ -45,10 +44,9 @@ export function BuyerContract({ deal }: { deal: ContractWithPeople }) {
   const seller = personName(deal.people, contract.creator_id);
   const payable = isPayable(contract.status);
   const markable = mayMarkCompleted(contract, userId);
+  // After the delivery the expected step; before it, offered as accepting early (MarkCompletedAction).
   const markButton = markable && (
-    <Button onClick={() => completion.ask(contract, seller)} disabled={completion.marking !== null} className={tapTargetClass}>
-      {completion.marking ? 'Marking...' : 'Mark as Completed'}
-    </Button>
+    <MarkCompletedAction contract={contract} marking={completion.marking} onAsk={() => completion.ask(contract, seller)} />
   );
   const payLink = payable && (
     <Link to={paths.escrowPayment.getHref(contract.id)} className={linkButtonClass}>

@@ -41,3 +41,11 @@ export function buyerAcceptance(
     transitionTarget(contract.status, 'mark_satisfied') !== undefined;
   return stillToCome ? { kind: 'not_yet' } : null;
 }
+
+/**
+ * Whether marking it completed now would accept it before delivery: the spec lets a payer do so
+ * while it is in escrow, but the expected way is to wait for the delivery and check it first.
+ */
+export function wouldAcceptEarly(contract: Pick<ContractView, 'delivered_at'>): boolean {
+  return contract.delivered_at === null;
+}

@@ -18,8 +18,8 @@ export type RegisteredField = UseFormRegisterReturn & { error?: string };
 /**
  * The contract fields the create and edit forms share (the create form adds the buyer above
  * them). `field(name)` is the form's registration of a field with its refusal; `value` and
- * `currency` are what is typed and chosen now (for the amount's preview), `valueHint` a line
- * under it (the fee preview).
+ * `currency` are what is typed and chosen now (for the amount's preview), `valuePreview` figures
+ * derived from a value that can be taken (the fee preview; see AmountField).
  */
 export function ContractFields<C extends Currency>({
   field,
@@ -27,20 +27,20 @@ export function ContractFields<C extends Currency>({
   currency,
   currencies,
   onCurrency,
-  valueHint,
+  valuePreview,
 }: {
   field: (name: 'title' | 'description' | 'value') => RegisteredField;
   value: string;
   currency: C;
   currencies: readonly C[];
   onCurrency: (currency: C) => void;
-  valueHint?: ReactNode;
+  valuePreview?: (minor: number) => ReactNode;
 }) {
   return (
     <>
       <TitleField label="Contract Title" {...field('title')} />
       <DescriptionField {...field('description')} />
-      <AmountField label="Value" typed={value} currency={currency} hint={valueHint} {...field('value')} />
+      <AmountField label="Value" typed={value} currency={currency} preview={valuePreview} {...field('value')} />
       <CurrencySelect options={currencies} value={currency} onChange={onCurrency} />
     </>
   );

@@ -4,7 +4,7 @@ import { formatAmount } from '@escrow/domain/money';
 import { useCallback, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { StatusBadge } from '../../components/contract-status';
-import { TitleAndDescription, WhatYouPay } from '../../components/offer-details';
+import { InspectionWindowDetail, TitleAndDescription, WhatYouPay } from '../../components/offer-details';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Detail, Details, Loading, linkClass, Page } from '../../components/ui/page';
@@ -99,6 +99,7 @@ function Offer({ initial, contractId, yours }: { initial: ContractForAcceptor; c
           payNowMinor={offer.value_minor}
           currency={offer.currency}
         />
+        <InspectionWindowDetail days={offer.inspection_days} forBuyer />
         <Detail label="Status">
           <StatusBadge status={offer.status} />
         </Detail>

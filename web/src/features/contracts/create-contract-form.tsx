@@ -1,5 +1,5 @@
 import { type CreateContractRequest, createContractRequestSchema } from '@escrow/api/contracts';
-import { createCurrencies, defaultCurrency, feePreview, readAmount } from '@escrow/domain/money';
+import { createCurrencies, defaultCurrency, feePreview } from '@escrow/domain/money';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { defaultInspectionDaysText, InspectionDaysField } from '../../components/offer-fields';
@@ -46,7 +46,6 @@ export function CreateContractForm({ account }: { account: ReactNode }) {
   const [pending, setPending] = useState<CreateContractRequest | null>(null);
   const value = String(form.watch('value') ?? '');
   const currency = form.watch('currency') ?? defaultCurrency;
-  const reading = readAmount(value);
 
   // Nothing is created until the policy is confirmed (spec §2 "Contract creation").
   const check = form.handleSubmit((request) => setPending(request));
@@ -89,14 +88,11 @@ export function CreateContractForm({ account }: { account: ReactNode }) {
           currency={currency}
           currencies={createCurrencies}
           onCurrency={(next) => form.setValue('currency', next)}
-          valueHint={
-            reading.ok &&
-            reading.minor > 0 && (
-              <span data-testid="fee-preview" className="font-medium text-emerald-800 dark:text-emerald-300">
-                {feePreview(reading.minor, currency)}
-              </span>
-            )
-          }
+          valuePreview={(minor) => (
+            <span data-testid="fee-preview" className="font-medium text-emerald-800 dark:text-emerald-300">
+              {feePreview(minor, currency)}
+            </span>
+          )}
         />
         <InspectionDaysField
           error={form.fieldError('inspectionDays')}

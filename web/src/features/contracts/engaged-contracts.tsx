@@ -2,7 +2,6 @@ import { isPayable } from '@escrow/domain/escrow-contract';
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Loading, linkButtonClass, Page } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
@@ -11,7 +10,7 @@ import { useLoad } from '../../lib/use-load';
 import { listEngagedContracts } from './api';
 import { mayMarkCompleted } from './completion';
 import { ContractList } from './contract-list';
-import { useMarkCompleted } from './mark-completed';
+import { MarkCompletedAction, useMarkCompleted } from './mark-completed';
 import { contractPageMessages } from './messages';
 
 /** Contracts the user accepted or paid for (spec §2 "Creator's contract views"), where the payer marks them completed. */
@@ -52,9 +51,7 @@ export function EngagedContracts() {
                 </p>
               )}
               {mayMarkCompleted(contract, userId) && (
-                <Button onClick={() => completion.ask(contract)} disabled={completion.marking !== null}>
-                  {completion.marking === contract.id ? 'Marking...' : 'Mark as Completed'}
-                </Button>
+                <MarkCompletedAction contract={contract} marking={completion.marking} onAsk={() => completion.ask(contract)} />
               )}
             </>
           )}

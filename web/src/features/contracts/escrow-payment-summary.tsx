@@ -12,6 +12,7 @@ import { personName } from '../../lib/people';
 import { useLoad } from '../../lib/use-load';
 import { getContract } from './api';
 import { contractPageMessages } from './messages';
+import { PaidSoFar } from './payment-progress';
 import { contractTotalMinor } from './progress';
 
 /** The payer's summary before checkout (spec §2 "Payment"). */
@@ -35,6 +36,8 @@ export function EscrowPaymentSummary({ contractId }: { contractId: string }) {
               <span className="text-xl font-bold">
                 {formatAmount(contractTotalMinor(state.data.contract), state.data.contract.currency)}
               </span>
+              {/* The total is what escrow will hold once paid: beside it, what it holds now. */}
+              <PaidSoFar paidMinor={state.data.contract.amount_paid_minor} currency={state.data.contract.currency} />
             </Detail>
             <WhatYouPay
               seller={personName(state.data.people, state.data.contract.creator_id)}

@@ -6,12 +6,14 @@ import { Dialog } from '../../components/ui/dialog';
 import { failureMessage } from '../../lib/api';
 import { personName } from '../../lib/people';
 import { getContract, markContractCompleted } from './api';
+import { wouldAcceptEarly } from './completion';
 import { contractPageMessages } from './messages';
 
 /**
  * The payer's "Mark as Completed", the same on Engaged Contracts and on the contract's page: `ask`
- * opens `dialog`, which names what is released and to whom, and only its "Yes" marks it. The
- * marked contract goes to `onMarked`; `notice` and `error` say how it went.
+ * opens `dialog`, which names what is released and to whom (and, before delivery, that waiting
+ * for it is the usual way), and only its "Yes" marks it. The marked contract goes to `onMarked`;
+ * `notice` and `error` say how it went.
  */
 export function useMarkCompleted(onMarked: (contract: ContractView) => void) {
   const [confirming, setConfirming] = useState<{ contract: ContractView; seller: string | null } | null>(null);
@@ -49,7 +51,7 @@ export function useMarkCompleted(onMarked: (contract: ContractView) => void) {
 
   const dialog = confirming && (
     <Dialog
-      title="Mark as Completed?"
+      title={wouldAcceptEarly(confirming.contract) ? 'Mark as Completed before delivery?' : 'Mark as Completed?'}
       actions={
         <>
           <Button variant="secondary" onClick={() => void markCompleted(confirming.contract)} className={tapTargetClass}>
@@ -61,6 +63,7 @@ export function useMarkCompleted(onMarked: (contract: ContractView) => void) {
         </>
       }
     >
+      {wouldAcceptEarly(confirming.contract) && <p className="mb-2 font-medium">{earlyNotice}</p>}
       <p>
         This tells {confirming.seller ?? 'the seller'} you are satisfied with "{confirming.contract.title}": they can then release{' '}
         {formatAmount(confirming.contract.amount_paid_minor, confirming.contract.currency)} held in escrow to their bank account.
@@ -70,4 +73,40 @@ export function useMarkCompleted(onMarked: (contract: ContractView) => void) {
   );
 
   return { ask, marking, error, notice, dialog };
+}
+
+/** Why accepting before delivery is not the usual way, said wherever it is offered. */
+const earlyNotice =
+  'The seller has not marked it delivered yet. The usual way is to wait for the delivery, check it, then mark the contract completed.';
+
+/**
+ * Where the payer marks a contract completed (`ask` of {@link useMarkCompleted}): after the
+ * delivery, the expected next step, a primary button; before it, accepting early, which the spec
+ * allows but is not the usual way: a secondary button named so, under a sentence saying so.
+ */
+export function MarkCompletedAction({
+  contract,
+  marking,
+  onAsk,
+}: {
+  contract: Pick<ContractView, 'id' | 'delivered_at'>;
+  /** The contract being marked now, if any (every button waits meanwhile). */
+  marking: string | null;
+  onAsk: () => void;
+}) {
+  const working = marking === contract.id ? 'Marking...' : null;
+  if (!wouldAcceptEarly(contract))
+    return (
+      <Button onClick={onAsk} disabled={marking !== null} className={tapTargetClass}>
+        {working ?? 'Mark as Completed'}
+      </Button>
+    );
+  return (
+    <div className="space-y-2 rounded-md border border-gray-200 p-3 text-sm dark:border-gray-800" data-testid="accept-early">
+      <p className="text-gray-700 dark:text-gray-300">{earlyNotice}</p>
+      <Button variant="secondary" onClick={onAsk} disabled={marking !== null} className={tapTargetClass}>
+        {working ?? 'Mark as Completed before delivery'}
+      </Button>
+    </div>
+  );
 }

@@ -30,3 +30,12 @@ export function PaymentProgress({
     </div>
   );
 }
+
+/** How much of a contract's total has reached escrow so far, said beside that total ("Paid so far: ₦0.00"). */
+export function PaidSoFar({ paidMinor, currency }: { paidMinor: number; currency: Currency }) {
+  return (
+    <span className="block text-sm text-gray-700 dark:text-gray-300" data-testid="paid-so-far">
+      Paid so far: {formatAmount(paidMinor, currency)}
+    </span>
+  );
+}

@@ -13,10 +13,11 @@ import { timings } from '../../lib/constants';
 import { useApiForm } from '../../lib/form';
 import { createTemplate } from './api';
 import { templatePageMessages } from './messages';
+import { type SharedTemplate, ShareTemplate } from './share-template';
 import { TemplateFields } from './template-fields';
 import { createTemplateFormSchema } from './template-schema';
 
-/** Spec §2 "Templates": a reusable offer; once created, its ID to share. */
+/** Spec §2 "Templates": a reusable offer; once created, its title, its share link and its ID. */
 export function CreateTemplateForm() {
   const navigate = useNavigate();
   const form = useApiForm(createTemplateFormSchema, {
@@ -30,11 +31,11 @@ export function CreateTemplateForm() {
     },
   });
   const currency = useController({ control: form.control, name: 'currency' });
-  const [createdId, setCreatedId] = useState<string | null>(null);
+  const [created, setCreated] = useState<SharedTemplate | null>(null);
   const [toast, setToast] = useState(false);
   const hideToast = useCallback(() => setToast(false), []);
 
-  if (createdId) {
+  if (created) {
     return (
       <FormCard title="Template Created">
         {toast && (
@@ -42,8 +43,15 @@ export function CreateTemplateForm() {
             {templatePageMessages.created}
           </Toast>
         )}
-        <p>Share this Template ID with anyone who should use the template:</p>
-        <CopyableId id={createdId} />
+        <p>
+          Your template <span className="font-semibold">"{created.title}"</span> is ready. Share its link with anyone who should
+          use it: they choose how many and pay into escrow.
+        </p>
+        <ShareTemplate template={created} />
+        <div className="space-y-1">
+          <p className="text-sm font-medium text-gray-700 dark:text-gray-300">Template ID</p>
+          <CopyableId id={created.id} />
+        </div>
         <Button className="w-full" onClick={() => navigate(paths.dashboard.getHref())}>
           Go to Dashboard
         </Button>
@@ -55,10 +63,18 @@ export function CreateTemplateForm() {
     <FormCard title="Create a Contract Template" subtitle="A reusable offer anyone with its ID can use.">
       <form
         noValidate
-        onSubmit={form.submit(createTemplate, ({ id }) => {
-          setCreatedId(id);
-          setToast(true);
-        })}
+        onSubmit={form.submit(
+          async (request) => {
+            const { id } = await createTemplate(request);
+            // What the link is shared with: the template as the server read it (the price in minor units).
+            const { title, base_price, currency } = createTemplateFormSchema.parse(request);
+            return { id, title, base_price_minor: base_price, currency };
+          },
+          (template) => {
+            setCreated(template);
+            setToast(true);
+          },
+        )}
         className="space-y-4"
       >
         <TemplateFields

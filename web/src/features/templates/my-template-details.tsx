@@ -19,6 +19,7 @@ import { useEditAndDelete } from '../../lib/use-edit-and-delete';
 import { useLoad } from '../../lib/use-load';
 import { deleteTemplate, editTemplate, getTemplate } from './api';
 import { templatePageMessages } from './messages';
+import { ShareTemplate } from './share-template';
 import { TemplateFields } from './template-fields';
 import { editTemplateFormSchema } from './template-schema';
 
@@ -77,6 +78,7 @@ function TemplateDetails({ template, onSaved }: { template: TemplateView; onSave
             <InspectionWindowDetail days={template.inspection_days} />
             <Detail label="Created">{formatDate(template.created_at)}</Detail>
           </Details>
+          <ShareTemplate template={template} />
           {edit.error && <Alert tone="error">{edit.error}</Alert>}
           <div className="flex flex-wrap gap-3">
             <Button onClick={edit.startEditing} disabled={edit.working}>

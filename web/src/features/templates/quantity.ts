@@ -1,17 +1,21 @@
 import { quantitySchema } from '@escrow/api/templates';
-import { instanceValue } from '@escrow/domain/template';
+import type { Currency } from '@escrow/domain/money';
+import { instanceValue, templateMessages } from '@escrow/domain/template';
 
-/** Spec §5 "Use template": a whole number of at least 1; anything else (empty, 0, 2.5, abc) counts as 1. */
-export function parseQuantity(input: string): number {
-  const parsed = quantitySchema.safeParse(input.trim());
-  return parsed.success ? parsed.data : 1;
-}
+/**
+ * What a typed quantity makes of a template: its total (base price x quantity, in minor units),
+ * or the one reason there is none: not a whole number from 1 to the maximum (the server's own
+ * check, spec §5 "Use template"), or a total above what one contract may hold. Nothing is ever
+ * reread as 1: the buyer would be asked to pay for a quantity they did not choose.
+ */
+export type TemplateOrder = { ok: true; quantity: number; totalMinor: number } | { ok: false; message: string };
 
-/** Base price x quantity in minor units (no floats); null when the product is too large to be exact. */
-export function templateTotalMinor(basePriceMinor: number, quantity: number): number | null {
+export function readTemplateOrder(input: string, basePriceMinor: number, currency: Currency): TemplateOrder {
+  const parsed = quantitySchema.safeParse(input);
+  if (!parsed.success) return { ok: false, message: templateMessages.quantityInvalid };
   try {
-    return instanceValue(basePriceMinor, quantity);
+    return { ok: true, quantity: parsed.data, totalMinor: instanceValue(basePriceMinor, parsed.data) };
   } catch {
-    return null;
+    return { ok: false, message: templateMessages.totalTooLarge(currency) };
   }
 }

@@ -1,10 +1,11 @@
 import { type PublicTemplate, templateIdRequestSchema } from '@escrow/api/templates';
 import { formatAmount } from '@escrow/domain/money';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { InspectionWindowDetail, TitleAndDescription } from '../../components/offer-details';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
 import { IdSearchForm } from '../../components/ui/id-search-form';
 import { Detail, Details, Page } from '../../components/ui/page';
@@ -13,21 +14,30 @@ import { ApiError, failureMessage } from '../../lib/api';
 import { useApiForm } from '../../lib/form';
 import { createInstanceFromTemplate, fetchContractTemplate } from './api';
 import { templatePageMessages } from './messages';
-import { parseQuantity, templateTotalMinor } from './quantity';
+import { readTemplateOrder } from './quantity';
 
-/** Use a template by its ID: quantity x base price becomes a contract the caller pays (spec §2 "Finding and accepting"). */
-export function UseTemplate() {
+/**
+ * Use a template by its ID (spec §2 "Finding and accepting"): quantity x base price becomes a
+ * contract the caller pays, once they confirm the total. `templateId` (from a template's share
+ * link) is looked up at once.
+ */
+export function UseTemplate({ templateId = '' }: { templateId?: string }) {
+  // Another id in the route is a search of its own, as on the accept page.
+  return <Search key={templateId} fromRoute={templateId} />;
+}
+
+function Search({ fromRoute }: { fromRoute: string }) {
   const navigate = useNavigate();
   const form = useApiForm(templateIdRequestSchema, {
     fallback: templatePageMessages.fetchFailed,
-    defaultValues: { templateId: '' },
+    defaultValues: { templateId: fromRoute },
   });
   const [template, setTemplate] = useState<PublicTemplate | null>(null);
   const [quantityText, setQuantityText] = useState('1');
+  const [confirming, setConfirming] = useState(false);
   const [creating, setCreating] = useState(false);
 
-  const quantity = parseQuantity(quantityText);
-  const total = template ? templateTotalMinor(template.base_price_minor, quantity) : null;
+  const order = template ? readTemplateOrder(quantityText, template.base_price_minor, template.currency) : null;
 
   const lookUp = form.submit(
     ({ templateId }) =>
@@ -43,14 +53,21 @@ export function UseTemplate() {
     },
   );
 
-  function search(event: FormEvent) {
+  function search(event?: FormEvent) {
     setTemplate(null);
     form.refuse(null);
     return lookUp(event);
   }
 
-  async function create() {
+  // Arriving from a share link with the template's id: look it up straight away.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the id in the route (this component's key) triggers a search
+  useEffect(() => {
+    if (fromRoute) void search();
+  }, []);
+
+  async function create(quantity: number) {
     if (!template) return;
+    setConfirming(false);
     form.refuse(null);
     setCreating(true);
     try {
@@ -72,33 +89,54 @@ export function UseTemplate() {
         {...form.register('templateId')}
       />
       {form.error && <Alert tone="error">{form.error}</Alert>}
-      {template && (
+      {template && order && (
         <>
           <Details>
             <TitleAndDescription title={template.title} description={template.description} />
             <Detail label="Price per item">{formatAmount(template.base_price_minor, template.currency)}</Detail>
-            <InspectionWindowDetail days={template.inspection_days} />
+            <InspectionWindowDetail days={template.inspection_days} forBuyer />
           </Details>
-          <div className="max-w-48">
+          <div className="max-w-sm">
+            {/* A text box: a number box would let the browser reread "2.5" or "1e3" before the page saw it. */}
             <TextField
               label="Quantity"
               name="quantity"
-              type="number"
               inputMode="numeric"
-              min="1"
-              step="1"
+              autoComplete="off"
               value={quantityText}
+              error={order.ok ? undefined : order.message}
               onChange={(event) => setQuantityText(event.target.value)}
-              // Invalid input becomes 1 (spec §5); while typing the total already counts it as 1.
-              onBlur={() => setQuantityText(String(quantity))}
             />
           </div>
-          <p className="text-xl font-semibold" data-testid="template-total">
-            Total: {total === null ? '-' : formatAmount(total, template.currency)}
-          </p>
-          <Button onClick={() => void create()} disabled={creating || total === null}>
+          {/* Only a quantity that can be ordered has a total: the refusal above says why there is none. */}
+          {order.ok && (
+            <p className="text-xl font-semibold" data-testid="template-total">
+              Total: {formatAmount(order.totalMinor, template.currency)}
+            </p>
+          )}
+          <Button onClick={() => setConfirming(true)} disabled={creating || !order.ok}>
             {creating ? 'Creating...' : 'Create Contract & Proceed to Payment'}
           </Button>
+          {confirming && order.ok && (
+            <Dialog
+              title="Create this contract?"
+              actions={
+                <>
+                  <Button variant="secondary" onClick={() => setConfirming(false)}>
+                    Cancel
+                  </Button>
+                  <Button onClick={() => void create(order.quantity)}>Yes, Create Contract</Button>
+                </>
+              }
+            >
+              <p>
+                {order.quantity} × "{template.title}" at {formatAmount(template.base_price_minor, template.currency)} each.
+              </p>
+              <p className="mt-2 font-semibold" data-testid="confirm-total">
+                Total to pay into escrow: {formatAmount(order.totalMinor, template.currency)}
+              </p>
+            </Dialog>
+          )}
         </>
       )}
     </Page>
