@@ -92,6 +92,20 @@ const proposedBy = (by: DisputeSide, yourSide: DisputeSide): DisputeView => ({
   proposals: [{ id: 'p1', by, created_at: '2025-10-03T11:00:00.000Z', ...split }],
 });
 
+/** Settled, with the seller's payout waiting for the bank details they have not given. */
+const settledWaitingForBankDetails: DisputeView = {
+  ...proposedBy('payer', 'creator'),
+  status: 'settled',
+  settlement: {
+    source: 'agreement',
+    proposal_id: 'p1',
+    reason: null,
+    settled_at: '2025-10-03T12:00:00.000Z',
+    ...split,
+    payout_waits_for_bank_details: true,
+  },
+};
+
 const api = fakeApi();
 
 /** The seller's page of `contract` (u1 its creator), with `dispute` and `analytics` as the server's answers. */
@@ -166,6 +180,7 @@ describe('whose turn it is', () => {
     proposedBy('payer', 'creator'),
     proposedBy('creator', 'creator'),
     { ...proposedBy('payer', 'creator'), status: 'awaiting_ops' },
+    settledWaitingForBankDetails,
   ];
   const cases = contractStatuses.flatMap((status) =>
     (['creator', 'payer'] as const).flatMap((side) =>
@@ -313,8 +328,20 @@ describe('every "Your turn" line has its action beside it', () => {
   it('buyer waiting on the seller: no action beside the line, and Mark as Completed offered apart as accepting early', async () => {
     await buyerPage({ status: 'fully_funded', delivered_at: null, inspection_ends_at: null });
     expect(within(progress()).queryByText(/^Your turn/)).toBeNull();
-    const mark = screen.getByRole('button', { name: 'Mark as Completed' });
+    const mark = screen.getByRole('button', { name: 'Mark as Completed before delivery' });
     expect(progress().contains(mark)).toBe(false);
+  });
+});
+
+describe("the seller's settlement payout without bank details", () => {
+  it('puts Add Bank Information beside "Your turn: add your bank details", returning to the contract', async () => {
+    await sellerPage({ status: 'settling' }, { dispute: settledWaitingForBankDetails });
+    expect(
+      within(progress()).getByText('Your turn: add your bank details in My Account, so your payout can be sent.'),
+    ).toBeTruthy();
+    const add = within(progress()).getByRole('link', { name: 'Add Bank Information' });
+    besideYourTurn(add);
+    expect(add.getAttribute('href')).toBe('/bank-info?returnTo=%2Fmy-contract-details%2Fc1');
   });
 });
 

@@ -11,7 +11,7 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDeleteDialog, DeleteButton } from '../../components/ui/confirm-delete';
 import { CopyableId } from '../../components/ui/copy-button';
 import { EditForm } from '../../components/ui/edit-form';
-import { Detail, Details, Loading, Page, secondaryLinkButtonClass } from '../../components/ui/page';
+import { Detail, Details, Loading, linkButtonClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { failureMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
@@ -202,6 +202,12 @@ function ContractDetails({
             </>
           ),
           answer_proposal: <SectionLink to="dispute">See the proposal</SectionLink>,
+          // A settlement's payout that waits for bank details goes as soon as they are saved.
+          add_bank_details: (
+            <Link to={paths.bankInfo.getHref(paths.myContractDetails.getHref(contract.id))} className={linkButtonClass}>
+              Add Bank Information
+            </Link>
+          ),
         }}
       />
       <LinkedSection name="cancellation">

@@ -171,7 +171,15 @@ export function nextAction(contract: Contract, side: DisputeSide, dispute: Dispu
  * What a "Your turn" line of {@link nextAction} asks of `side`, or null when it is not their turn:
  * each page puts that action beside the line (ContractTimeline's `actions`).
  */
-export type Turn = 'accept' | 'pay' | 'deliver' | 'inspect' | 'release' | 'answer_cancellation' | 'answer_proposal';
+export type Turn =
+  | 'accept'
+  | 'pay'
+  | 'deliver'
+  | 'inspect'
+  | 'release'
+  | 'answer_cancellation'
+  | 'answer_proposal'
+  | 'add_bank_details';
 
 /** Whose turn it is, as {@link nextAction} words it: the action asked of `side` now, or null. */
 export function yourTurn(contract: Contract, side: DisputeSide, dispute: DisputeView | null): Turn | null {
@@ -195,6 +203,8 @@ export function yourTurn(contract: Contract, side: DisputeSide, dispute: Dispute
       const latest = dispute?.status === 'awaiting_ops' ? undefined : dispute?.proposals.at(-1);
       return latest && latest.by !== side ? 'answer_proposal' : null;
     }
+    case 'settling':
+      return !buyer && dispute?.settlement?.payout_waits_for_bank_details ? 'add_bank_details' : null;
     default:
       return null;
   }
