@@ -11,7 +11,6 @@ import { useSubmit } from '../../lib/use-submit';
 import { cancelContract } from './api';
 import { cancelOffer } from './cancellation';
 import { cancellationPanelMessages } from './messages';
-import { usePollContract } from './use-poll-contract';
 
 /** What the confirmation of each action says, and its buttons. */
 interface Confirmation {
@@ -28,9 +27,8 @@ interface Confirmation {
  * fee; the buyer asks the seller to, or cancels alone a contract only partly paid once its funding
  * window ended. Each action is confirmed in a dialog naming the amount; the server's answer (or
  * refusal) is shown as it says it, and its contract goes to `onChange`. While the refund is on its
- * way (after a cancellation, or the delivery deadline's automatic refund) the contract is asked for
- * again every few seconds, so the page ends on "cancelled" by itself: keep this section rendered
- * (it shows nothing when there is nothing to say) and `onChange` stable.
+ * way (after a cancellation, or the delivery deadline's automatic refund) the page's contract moves
+ * on by itself (use-live-contract.ts), so this section ends on "cancelled" with it.
  */
 export function CancelContract({
   contract,
@@ -52,7 +50,6 @@ export function CancelContract({
   const submit = useSubmit(
     offer === 'request' ? cancellationPanelMessages.requestFailed : cancellationPanelMessages.cancelFailed,
   );
-  usePollContract(contract.id, contract.status === 'refunding', onChange);
 
   const paid = formatAmount(contract.amount_paid_minor, contract.currency);
   const seller = personName(people, contract.creator_id);

@@ -15,7 +15,7 @@ import { acceptSettlement, refundInFull } from './api';
 import { OpenDisputeForm, ProposeSplitForm } from './dispute-forms';
 import { feePercent, settledHow, sideName, splitSummary, whoIs } from './dispute-text';
 import { disputePanelMessages } from './messages';
-import { mayHaveDispute } from './use-dispute';
+import { mayHaveDispute } from './use-live-contract';
 
 type Settlement = NonNullable<DisputeView['settlement']>;
 
@@ -130,13 +130,16 @@ function OpenDisputeView({
   onAccepted: (reply: DisputeActionResponse) => void;
   onRefunded: (reply: DisputeActionResponse) => void;
 }) {
+  // Proposing, accepting and refunding answer an open dispute of a disputed contract only: never
+  // offered beside a contract already past it, even for the moment before its settlement is shown.
+  const open = contract.status === 'disputed';
   return (
     <>
       <DisputeFacts dispute={dispute} settled={false} />
       {dispute.status === 'awaiting_ops' && <Alert tone="info">{disputePanelMessages.awaitingOps}</Alert>}
-      <Proposals contractId={contract.id} side={side} dispute={dispute} onAccepted={onAccepted} />
-      <ProposeSplitForm contractId={contract.id} dispute={dispute} onDone={onProposed} />
-      {side === 'creator' && <RefundInFull contractId={contract.id} dispute={dispute} onDone={onRefunded} />}
+      <Proposals contractId={contract.id} side={side} dispute={dispute} open={open} onAccepted={onAccepted} />
+      {open && <ProposeSplitForm contractId={contract.id} dispute={dispute} onDone={onProposed} />}
+      {open && side === 'creator' && <RefundInFull contractId={contract.id} dispute={dispute} onDone={onRefunded} />}
     </>
   );
 }
@@ -146,11 +149,14 @@ function Proposals({
   contractId,
   side,
   dispute,
+  open,
   onAccepted,
 }: {
   contractId: string;
   side: DisputeSide;
   dispute: DisputeView;
+  /** Whether the dispute may still be settled here (its contract is disputed). */
+  open: boolean;
   onAccepted: (reply: DisputeActionResponse) => void;
 }) {
   const [confirming, setConfirming] = useState(false);
@@ -159,7 +165,7 @@ function Proposals({
   if (!latest) {
     return <p className="text-gray-700 dark:text-gray-300">No proposals yet. Either side may propose how to split the money.</p>;
   }
-  const acceptable = latest.by !== side;
+  const acceptable = open && latest.by !== side;
 
   async function accept(proposalId: string) {
     setConfirming(false);

@@ -31,8 +31,7 @@ import { contractPageMessages } from './messages';
 import { PaymentProgress } from './payment-progress';
 import { contractTotalMinor } from './progress';
 import { ShareContract } from './share-link';
-import { useDispute } from './use-dispute';
-import { useContractUpdates } from './use-poll-contract';
+import { useLiveContract } from './use-live-contract';
 
 const backToList = (
   <Link to={paths.viewContracts.getHref()} className={secondaryLinkButtonClass}>
@@ -44,9 +43,7 @@ const backToList = (
 export function MyContractDetails({ contractId }: { contractId: string }) {
   const { state: auth } = useAuth();
   const userId = auth.status === 'signedIn' ? auth.user.sub : '';
-  const [state, setData] = useLoad(useCallback(() => getContract(contractId), [contractId]));
-  const onSaved = useCallback((contract: ContractView) => setData((previous) => ({ ...previous, contract })), [setData]);
-  useContractUpdates(contractId, onSaved);
+  const [state] = useLoad(useCallback(() => getContract(contractId), [contractId]));
 
   if (state.status === 'loading') {
     return (
@@ -70,18 +67,17 @@ export function MyContractDetails({ contractId }: { contractId: string }) {
       </Page>
     );
   }
-  return <ContractDetails data={state.data} onSaved={onSaved} />;
+  return <ContractDetails data={state.data} />;
 }
 
-function ContractDetails({ data, onSaved }: { data: ContractWithPeople; onSaved: (contract: ContractView) => void }) {
-  const { contract, people } = data;
+function ContractDetails({ data }: { data: ContractWithPeople }) {
+  const { contract, people, setContract: onSaved, dispute } = useLiveContract(data);
   const edit = useEditAndDelete({
     remove: () => deleteContract(contract.id),
     afterDelete: paths.viewContracts.getHref(),
     messages: contractPageMessages,
   });
   const editable = termsEditable(contract.status);
-  const dispute = useDispute(contract, onSaved);
 
   if (edit.editing) {
     return (
