@@ -3,6 +3,7 @@
 import type { ContractView } from '@escrow/api/contracts';
 import type { DisputeView } from '@escrow/api/disputes';
 import type { RefundView } from '@escrow/api/refunds';
+import { cancellationMessages } from '@escrow/domain/escrow-contract';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +11,7 @@ import { contractChangedBy, dispatchRealtimeEvent } from '../../../web/src/lib/r
 import { ContractPage } from '../../../web/src/pages/contracts/contract-page';
 import { MyContractDetailsPage } from '../../../web/src/pages/contracts/my-contract-details-page';
 import { fakeApi, reply } from './fake-api';
-import { renderSignedInAt } from './providers';
+import { click, renderSignedInAt } from './providers';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(async () => ({ tokens: undefined })) }));
 
@@ -243,5 +244,48 @@ describe("the buyer's open contract page", () => {
     expect(screen.getAllByText('Settled by agreement', { exact: false }).length).toBeGreaterThan(0);
     await act(async () => answerFirst());
     expect(screen.getByText('Status').parentElement?.textContent).toBe('StatusSettling');
+  });
+
+  it('says what the buyer just did only until the other side answers: a proposal sent, then accepted; a request to cancel, then agreed to', async () => {
+    serverHas(disputed, [seller, me], openDispute);
+    api.on('POST', '/propose-settlement', reply({ dispute: proposed, contract: disputed }));
+    await buyerPage();
+    await screen.findByText(/No proposals yet/);
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText(/Amount back to the buyer/), { target: { value: '20000' } });
+    });
+    await click('Propose this split');
+    const sent = 'Your proposal was sent. The other side can accept it or propose another split.';
+    expect(screen.getByText(sent)).toBeTruthy();
+    // The page's own change, announced back to it, leaves the dispute as the proposal did.
+    serverHas(disputed, [seller, me], proposed);
+    await announce();
+    expect(screen.getByText(sent)).toBeTruthy();
+    serverHas({ ...disputed, status: 'settling' }, [seller, me], settled);
+    await announce('settling', 6);
+    expect(screen.queryByText(sent)).toBeNull();
+    cleanup();
+
+    const funded: ContractView = {
+      ...disputed,
+      status: 'fully_funded',
+      delivered_at: null,
+      delivery_note: null,
+      inspection_ends_at: null,
+    };
+    serverHas(funded, [seller, me]);
+    api.on(
+      'POST',
+      '/cancel-contract',
+      reply({ message: cancellationMessages.requested, contract: { ...funded, cancellation_requested_by: 'u1' } }),
+    );
+    await buyerPage();
+    await click('Ask the seller to cancel');
+    await click('Yes, Ask to Cancel');
+    expect(screen.getByText(cancellationMessages.requested)).toBeTruthy();
+    serverHas({ ...funded, status: 'refunding', cancellation_requested_by: null }, [seller, me]);
+    await announce('refunding', 7);
+    expect(screen.queryByText(cancellationMessages.requested)).toBeNull();
+    expect(screen.getByText('₦50,000.00 is being refunded to you, with no fee. This page updates by itself.')).toBeTruthy();
   });
 });

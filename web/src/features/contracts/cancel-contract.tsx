@@ -45,7 +45,10 @@ export function CancelContract({
   const { state: auth } = useAuth();
   const userId = auth.status === 'signedIn' ? auth.user.sub : '';
   const [confirming, setConfirming] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  // The server's answer to this person's action, said only while the contract is as it left it: the
+  // seller agreeing to a request, or the refund arriving, outdates it.
+  const [answer, setAnswer] = useState<{ message: string; stage: string } | null>(null);
+  const notice = answer && answer.stage === stageOf(contract) ? answer.message : null;
   const offer = cancelOffer(contract, side, Date.now());
   const submit = useSubmit(
     offer === 'request' ? cancellationPanelMessages.requestFailed : cancellationPanelMessages.cancelFailed,
@@ -60,10 +63,10 @@ export function CancelContract({
 
   async function act() {
     setConfirming(false);
-    setNotice(null);
+    setAnswer(null);
     const reply = await submit.run(() => cancelContract(contract.id));
     if (!reply) return;
-    setNotice(reply.message);
+    setAnswer({ message: reply.message, stage: stageOf(reply.contract) });
     onChange(reply.contract);
   }
 
@@ -156,6 +159,12 @@ export function CancelContract({
     </section>
   );
 }
+
+/** How far a cancellation went: who asked for it, until the contract is cancelled (its refund on its way, then made). */
+const stageOf = (contract: ContractView) =>
+  contract.status === 'refunding' || contract.status === 'cancelled'
+    ? 'cancelled'
+    : `${contract.status}/${contract.cancellation_requested_by ?? ''}`;
 
 /** Where a cancelled contract's money is: on its way while refunding, then back with the buyer. */
 function refundState(contract: ContractView, side: DisputeSide): ReactNode {

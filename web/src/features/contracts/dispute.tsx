@@ -37,9 +37,12 @@ export function DisputePanel({
   onChange: (reply: DisputeActionResponse) => void;
 }) {
   const headingId = useId();
-  const [notice, setNotice] = useState<string | null>(null);
+  // What this person just did, said only while the dispute is as their action left it: the other
+  // side's answer (a new proposal, the settlement), shown as it arrives, outdates it.
+  const [acted, setActed] = useState<{ message: string; stage: string } | null>(null);
+  const notice = acted && dispute.status === 'loaded' && stageOf(dispute.data) === acted.stage ? acted.message : null;
   const done = (message: string) => (reply: DisputeActionResponse) => {
-    setNotice(message);
+    setActed({ message, stage: stageOf(reply.dispute) });
     onChange(reply);
   };
 
@@ -79,6 +82,9 @@ export function DisputePanel({
     </section>
   );
 }
+
+/** How far a dispute went: a new proposal or a change of its status moves it. */
+const stageOf = (dispute: DisputeView | null) => (dispute ? `${dispute.status}/${dispute.proposals.length}` : 'none');
 
 /** "Open a dispute", which reveals the form. */
 function OpenDispute({ contractId, onDone }: { contractId: string; onDone: (reply: DisputeActionResponse) => void }) {
