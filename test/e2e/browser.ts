@@ -1,7 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+  type WebSocket,
+} from 'playwright-core';
 import { afterEach, expect } from 'vitest';
 import { type LocalCloud, type LocalCloudOptions, startLocalCloud } from '../../lib/local/index';
 import { buildWeb } from '../../scripts/build-web';
@@ -92,6 +99,21 @@ export const secondMachine: BrowserContextOptions = {
 };
 
 const artifacts = join(import.meta.dirname, '..', '..', 'test-results', 'e2e');
+
+/** Resolves once the page's realtime socket has its subscription (the server's subscribe_success); fails after 15 s. */
+export function subscribed(page: Page): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the page never subscribed to its realtime channel')), 15_000);
+    const watch = (socket: WebSocket) =>
+      socket.on('framereceived', ({ payload }) => {
+        if (!String(payload).includes('"subscribe_success"')) return;
+        clearTimeout(timer);
+        page.off('websocket', watch);
+        resolve();
+      });
+    page.on('websocket', watch);
+  });
+}
 
 /**
  * One screenshot per page visited, kept under test-results/ (not committed); the page is also

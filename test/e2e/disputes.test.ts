@@ -9,7 +9,7 @@ import { eventually } from '../support/eventually';
 import type { SignedInPerson } from '../support/identity';
 import { providerRefundsOf, sendFromBank } from '../support/sandbox-payer';
 import { readyToBePaid } from '../support/seller';
-import { screenshot, type TwoPeople, twoPeople } from './browser';
+import { screenshot, subscribed, type TwoPeople, twoPeople } from './browser';
 
 /**
  * A dispute settled by agreement, in Chromium, as the two people do it: the seller marks a paid
@@ -144,5 +144,75 @@ describe('disputes, in the browser', () => {
     const payouts = cloud.flutterwave.transfers().filter((t) => t.reference === payoutReference(contractId));
     expect(payouts).toHaveLength(1);
     expect(payouts[0]).toMatchObject({ amountMinor: 2_940_000, accountNumber: '0690000032', status: 'SUCCESSFUL' });
+  });
+
+  it("both pages open: the buyer's proposal appears on the seller's page without a reload, the seller's acceptance settles the buyer's page, and every party is named, never shown by id", async () => {
+    const app = cloud.appUrl;
+    // Offered by email: until the buyer accepts, the seller's page has no name for them.
+    const { id: contractId } = await ok<{ id: string }>(seller, 'POST', '/create-contract', {
+      acceptorId: buyer.user.email,
+      title: 'Sofa reupholstery',
+      description: 'Two seats, green velvet',
+      value: '30000',
+      currency: 'NGN',
+    });
+    const sellerTab = sellerPage;
+    const sellerListening = subscribed(sellerTab);
+    await sellerTab.goto(`${app}/my-contract-details/${contractId}`);
+    const acceptedBy = sellerTab.locator('dt:text-is("Accepted by") + dd');
+    await acceptedBy.getByText('Not accepted yet.').waitFor();
+    await sellerListening;
+
+    // The buyer accepts, pays in full and opens a dispute (through the API): the seller's open page follows each step.
+    await ok(buyer, 'POST', '/accept-contract', { contractId });
+    await acceptedBy.getByText('Test buyer', { exact: true }).waitFor({ timeout: 5_000 });
+    const account = await ok<TransferAccountResponse>(buyer, 'POST', '/generate-transfer-account', { contractId });
+    expect(await sendFromBank(cloud, account.account_number, toDecimalString(account.amount_minor))).toBe(200);
+    await eventually(
+      () => contract(contractId),
+      (c) => c.status === 'fully_funded',
+    );
+    await sellerTab.locator('dt:text-is("Payers") + dd').getByText('Test buyer', { exact: true }).waitFor({ timeout: 5_000 });
+    await ok(buyer, 'POST', '/open-dispute', {
+      contractId,
+      reason: 'not_as_described',
+      details: 'The velvet is blue, not green.',
+    });
+    await sellerTab.getByText('No proposals yet', { exact: false }).waitFor({ timeout: 5_000 });
+
+    // The buyer's page, on their phone.
+    const buyerTab = buyerPage;
+    const buyerListening = subscribed(buyerTab);
+    await buyerTab.goto(`${app}/contracts/${contractId}`);
+    await buyerTab.getByRole('form', { name: 'Propose a split' }).waitFor();
+    await buyerListening;
+    await buyerTab.locator('dt:text-is("Seller") + dd').getByText('Test seller', { exact: true }).waitFor();
+
+    // The buyer proposes ₦10,000 back; the seller's open page shows it, with Accept, without a reload.
+    await buyerTab.getByLabel('Amount back to the buyer').fill('10000');
+    await buyerTab.getByRole('button', { name: 'Propose this split' }).click();
+    await buyerTab.getByText('Waiting for the seller to respond to your proposal.').waitFor();
+    const proposals = sellerTab.getByRole('list', { name: 'Proposals' });
+    const split = '₦10,000.00 back to the buyer · ₦20,000.00 to the seller (₦19,600.00 after the 2% fee)';
+    await proposals.getByText(split).waitFor({ timeout: 5_000 });
+    await sellerTab.getByText(/Your turn: accept the buyer's proposal/).waitFor({ timeout: 5_000 });
+    await screenshot(sellerTab, 'dispute-live-seller-proposal');
+
+    // The seller accepts; the buyer's open page stops offering a split and shows the settlement, without a reload.
+    await proposals.getByRole('button', { name: 'Accept', exact: true }).click();
+    await sellerTab.getByRole('dialog', { name: 'Accept this split?' }).getByRole('button', { name: 'Yes, Accept' }).click();
+    await sellerTab.getByText('You accepted the proposal: the dispute is settled.').waitFor();
+    await buyerTab.getByText('Settled by agreement', { exact: false }).first().waitFor({ timeout: 5_000 });
+    expect(await buyerTab.getByRole('form', { name: 'Propose a split' }).count()).toBe(0);
+    expect(await buyerTab.getByRole('button', { name: 'Accept', exact: true }).count()).toBe(0);
+    await screenshot(buyerTab, 'dispute-live-buyer-settled');
+    // And it follows the money to the end by itself: the refund, then the contract's final status.
+    await buyerTab.getByText('Done: ₦10,000.00 refunded to you', { exact: false }).waitFor({ timeout: 60_000 });
+    await buyerTab.getByText('Partially Refunded', { exact: true }).first().waitFor();
+
+    // Names all along, on both pages: neither party's id shows where the other's name belongs.
+    expect(await acceptedBy.textContent()).toBe('Test buyer');
+    expect(await sellerTab.locator('main').textContent()).not.toContain(buyer.sub.slice(0, 8));
+    expect(await buyerTab.locator('main').textContent()).not.toContain(seller.sub.slice(0, 8));
   });
 });

@@ -1,4 +1,4 @@
-import type { Page, WebSocket } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
@@ -6,7 +6,7 @@ import type { LocalCloud } from '../../lib/local/index';
 import { eventually } from '../support/eventually';
 import { resetPassword, type SignedInPerson } from '../support/identity';
 import { sendFromBank } from '../support/sandbox-payer';
-import { screenshot, type TwoPeople, twoPeople } from './browser';
+import { screenshot, subscribed, type TwoPeople, twoPeople } from './browser';
 
 /**
  * Two people in Chromium, each page on its person's realtime channel (the AppSync Events
@@ -26,21 +26,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => stop?.());
-
-/** Resolves once the page's realtime socket has its subscription (the server's subscribe_success); fails after 15 s. */
-function subscribed(page: Page): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the page never subscribed to its realtime channel')), 15_000);
-    const watch = (socket: WebSocket) =>
-      socket.on('framereceived', ({ payload }) => {
-        if (!String(payload).includes('"subscribe_success"')) return;
-        clearTimeout(timer);
-        page.off('websocket', watch);
-        resolve();
-      });
-    page.on('websocket', watch);
-  });
-}
 
 describe('realtime, in the browser', () => {
   it('shows the seller’s new contract on the buyer’s open dashboard within 3 s, then moves the open checkout on to success within 3 s of the credit', async () => {

@@ -2,14 +2,20 @@ import { events } from 'aws-amplify/data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { publishEvents } from '../../lambdas/core/adapters/events';
+import type { ContractView } from '../../lambdas/core/api/contracts';
+import type { DisputeActionResponse } from '../../lambdas/core/api/disputes';
+import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
+import { getContract } from '../../lambdas/core/entities/contract';
 import { notificationItems } from '../../lambdas/core/entities/notification';
 import { transactWrite } from '../../lambdas/core/entities/table';
+import { settlementDue } from '../../lambdas/core/services/settlement';
 import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
-import { channelOf, openEvents, postAsBrowser } from '../support/events';
+import { channelOf, type EventsSocket, openEvents, postAsBrowser } from '../support/events';
 import { eventually } from '../support/eventually';
 import { apiCaller } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
+import { sendFromBank } from '../support/sandbox-payer';
 
 /**
  * The realtime channels against the local AppSync Events stand-in, over its wire protocol: a
@@ -147,6 +153,73 @@ describe('a person’s realtime channel', () => {
     const frame = await socket.next((f) => f.type === 'data');
     expect(JSON.parse(String(frame.event))).toMatchObject({ type: 'notification', notification: { user_id: buyer.sub } });
     socket.close();
+  });
+
+  it('announces every change of a dispute to both parties’ channels, those that leave the contract as it is too: the buyer’s proposal reaches the seller, and so does the hand-over to our team', async () => {
+    // A ₦30,000 contract, accepted and paid in full from the sandbox's bank, disputed by the buyer.
+    const made = await call(seller, '/create-contract', {
+      acceptorId: buyer.sub,
+      title: 'Sofa reupholstery',
+      description: 'Two seats, green velvet',
+      value: '30000',
+      currency: 'NGN',
+    });
+    const id = String(made.body.id);
+    expect((await call(buyer, '/accept-contract', { contractId: id })).status).toBe(200);
+    const account = (await call<TransferAccountResponse>(buyer, '/generate-transfer-account', { contractId: id })).body;
+    expect(await sendFromBank(cloud, account.account_number, '30000')).toBe(200);
+    const contractOf = async () => (await call<{ contract: ContractView }>(seller, `/contracts/${id}`)).body.contract;
+    await eventually(contractOf, (c) => c.status === 'fully_funded');
+
+    const sockets: EventsSocket[] = [];
+    for (const [person, channel] of [
+      [seller, sellerChannel],
+      [buyer, buyerChannel],
+    ] as const) {
+      const socket = await openEvents(cloud, person.accessToken);
+      await socket.init();
+      await socket.subscribe(channel);
+      sockets.push(socket);
+    }
+    /** The announcements of this contract's changes each socket received so far. */
+    const changes = () =>
+      sockets.map((socket) =>
+        socket.frames
+          .filter((f) => f.type === 'data')
+          .map((f) => JSON.parse(String(f.event)))
+          .filter((e) => e.type === 'contract' && e.contract_id === id),
+      );
+    /** Resolves once each socket received `count` announcements of this contract. */
+    const announcedToBoth = (count: number) =>
+      eventually(
+        async () => changes(),
+        (each) => each.every((received) => received.length >= count),
+        5_000,
+      );
+
+    const opened = await call<DisputeActionResponse>(buyer, '/open-dispute', {
+      contractId: id,
+      reason: 'not_as_described',
+      details: 'The velvet is blue, not green.',
+    });
+    expect(opened.status).toBe(200);
+    await announcedToBoth(1);
+    const storedVersion = async () => (await getContract(id))?.version;
+    const version = await storedVersion();
+
+    // The proposal changes the dispute only: the contract keeps its status and version, and both pages still hear of it.
+    const proposed = await call<DisputeActionResponse>(buyer, '/propose-settlement', { contractId: id, refund: '10000' });
+    expect(proposed.status).toBe(200);
+    const [toSeller, toBuyer] = await announcedToBoth(2);
+    for (const received of [toSeller, toBuyer])
+      expect(received?.at(-1)).toEqual({ type: 'contract', contract_id: id, status: 'disputed', version });
+    expect(await storedVersion()).toBe(version);
+
+    // The agreement window ends without agreement: the dispute goes to our team, the contract still as it was.
+    const agreeBy = Date.parse(opened.body.dispute.agree_by);
+    expect((await settlementDue(id, agreeBy + 1)).awaitingOps).toBe(true);
+    await announcedToBoth(3);
+    for (const socket of sockets) socket.close();
   });
 
   it('publishes only with the functions’ SigV4 signature, which a wrong secret does not make', async () => {

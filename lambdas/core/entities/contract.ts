@@ -73,11 +73,18 @@ export type ContractChanges = Partial<Omit<Contract, 'id' | 'creator_id' | 'crea
  * at; it bumps the version, so of two changes made from the same read only one succeeds.
  */
 export function contractUpdate(contract: Contract, set: ContractChanges): TransactItem {
-  const item = versionedUpdate(contractKey(contract.id), contract, set);
-  // Every party's open page (checkout, contract page, lists) learns of the change once it is written.
-  const now = updated(contract, set);
-  const change = { type: 'contract', contract_id: now.id, status: now.status, version: now.version };
-  for (const party of new Set([now.creator_id, now.acceptor_id, ...now.payer_user_ids].filter(Boolean)))
+  return toEveryParty(versionedUpdate(contractKey(contract.id), contract, set), updated(contract, set));
+}
+
+/**
+ * Marks `item` to be announced to every party of `contract` (as it is once written) when its
+ * transaction has committed: their open pages (checkout, contract page, lists) ask for the
+ * contract again. Every transaction that holds the contract announces this way, whether it
+ * changes the contract or only something shown with it (its dispute, a refund, a payout).
+ */
+function toEveryParty(item: TransactItem, contract: Contract): TransactItem {
+  const change = { type: 'contract', contract_id: contract.id, status: contract.status, version: contract.version };
+  for (const party of new Set([contract.creator_id, contract.acceptor_id, ...contract.payer_user_ids].filter(Boolean)))
     announceOnCommit(item, personAudience(party), change);
   return item;
 }
@@ -87,17 +94,26 @@ export function updated(contract: Contract, set: ContractChanges): Contract {
   return { ...contract, ...set, version: contract.version + 1 };
 }
 
-/** A check (part of a transaction) that the contract is still as it was read: the same status and version. */
+/**
+ * A check (part of a transaction) that the contract is still as it was read: the same status and
+ * version. What its transaction writes is decided on the contract and shown with it (a proposal
+ * of its dispute, a refund of a payment it refused, its settlement's payout), so once written it
+ * is announced to every party, as a change of the contract is: a proposal reaches the other
+ * side's open page at once.
+ */
 export function contractUnchanged(contract: Contract): TransactItem {
-  return {
-    ConditionCheck: {
-      TableName: tableName(),
-      Key: contractKey(contract.id),
-      ConditionExpression: '#status = :status AND #version = :version',
-      ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
-      ExpressionAttributeValues: { ':status': contract.status, ':version': contract.version },
+  return toEveryParty(
+    {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: contractKey(contract.id),
+        ConditionExpression: '#status = :status AND #version = :version',
+        ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
+        ExpressionAttributeValues: { ':status': contract.status, ':version': contract.version },
+      },
     },
-  };
+    contract,
+  );
 }
 
 /** The deletion of the contract (part of a transaction), only in `status` at the version it was read at. */

@@ -8,8 +8,19 @@ import { useEffect, useRef } from 'react';
  * the connection's own: lib/realtime-connection.ts.)
  */
 export type RealtimeEvent =
-  | { type: 'notification'; notification: { id: string } }
+  | { type: 'notification'; notification: { id: string; contract_id?: string } }
   | { type: 'contract'; contract_id: string; status: string; version: number };
+
+/**
+ * The contract whose page `event` says is out of date, if any: a change of the contract (or of
+ * what is shown with it: its dispute, a refund, a payout), or a notification about it (each step
+ * of a refund tells its buyer so).
+ */
+export function contractChangedBy(event: RealtimeEvent): string | undefined {
+  if (event.type === 'contract') return event.contract_id;
+  if (event.type === 'notification') return event.notification?.contract_id;
+  return undefined;
+}
 
 const listeners = new Set<(event: RealtimeEvent) => void>();
 

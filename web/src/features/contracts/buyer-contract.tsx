@@ -1,7 +1,6 @@
-import type { ContractView, ContractWithPeople } from '@escrow/api/contracts';
+import type { ContractWithPeople } from '@escrow/api/contracts';
 import { isPayable } from '@escrow/domain/escrow-contract';
 import { formatAmount } from '@escrow/domain/money';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../components/contract-status';
 import { TitleAndDescription } from '../../components/offer-details';
@@ -21,8 +20,7 @@ import { PaymentProgress } from './payment-progress';
 import { contractTotalMinor } from './progress';
 import { RefundsPanel } from './refunds';
 import { yourTurn } from './timeline';
-import { useDispute } from './use-dispute';
-import { useContractUpdates } from './use-poll-contract';
+import { useLiveContract } from './use-live-contract';
 
 const backToList = (
   <Link to={paths.engagedContracts.getHref()} className={secondaryLinkButtonClass}>
@@ -37,11 +35,9 @@ const backToList = (
 export function BuyerContract({ deal }: { deal: ContractWithPeople }) {
   const { state: auth } = useAuth();
   const userId = auth.status === 'signedIn' ? auth.user.sub : '';
-  const [contract, setContract] = useState<ContractView>(deal.contract);
-  const dispute = useDispute(contract, setContract);
-  useContractUpdates(contract.id, setContract);
+  const { contract, people, setContract, dispute, revision } = useLiveContract(deal);
   const completion = useMarkCompleted(setContract);
-  const seller = personName(deal.people, contract.creator_id);
+  const seller = personName(people, contract.creator_id);
   const payable = isPayable(contract.status);
   const markable = mayMarkCompleted(contract, userId);
   // After the delivery the expected step; before it, offered as accepting early (MarkCompletedAction).
@@ -104,12 +100,11 @@ export function BuyerContract({ deal }: { deal: ContractWithPeople }) {
           {markEarly}
         </div>
       )}
-      <CancelContract contract={contract} side="payer" people={deal.people} onChange={setContract} />
+      <CancelContract contract={contract} side="payer" people={people} onChange={setContract} />
       <LinkedSection name="dispute">
         <DisputePanel contract={contract} side="payer" dispute={dispute.state} onChange={dispute.apply} />
       </LinkedSection>
-      {/* Asked again when the status moves: a cancellation or a settlement made here creates refunds. */}
-      <RefundsPanel key={contract.status} contractId={contract.id} />
+      <RefundsPanel contractId={contract.id} revision={revision} />
       {completion.dialog}
     </Page>
   );

@@ -11,7 +11,6 @@ import { useSubmit } from '../../lib/use-submit';
 import { cancelContract } from './api';
 import { cancelOffer } from './cancellation';
 import { cancellationPanelMessages } from './messages';
-import { usePollContract } from './use-poll-contract';
 
 /** What the confirmation of each action says, and its buttons. */
 interface Confirmation {
@@ -28,9 +27,8 @@ interface Confirmation {
  * fee; the buyer asks the seller to, or cancels alone a contract only partly paid once its funding
  * window ended. Each action is confirmed in a dialog naming the amount; the server's answer (or
  * refusal) is shown as it says it, and its contract goes to `onChange`. While the refund is on its
- * way (after a cancellation, or the delivery deadline's automatic refund) the contract is asked for
- * again every few seconds, so the page ends on "cancelled" by itself: keep this section rendered
- * (it shows nothing when there is nothing to say) and `onChange` stable.
+ * way (after a cancellation, or the delivery deadline's automatic refund) the page's contract moves
+ * on by itself (use-live-contract.ts), so this section ends on "cancelled" with it.
  */
 export function CancelContract({
   contract,
@@ -47,12 +45,14 @@ export function CancelContract({
   const { state: auth } = useAuth();
   const userId = auth.status === 'signedIn' ? auth.user.sub : '';
   const [confirming, setConfirming] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  // The server's answer to this person's action, said only while the contract is as it left it: the
+  // seller agreeing to a request, or the refund arriving, outdates it.
+  const [answer, setAnswer] = useState<{ message: string; stage: string } | null>(null);
+  const notice = answer && answer.stage === stageOf(contract) ? answer.message : null;
   const offer = cancelOffer(contract, side, Date.now());
   const submit = useSubmit(
     offer === 'request' ? cancellationPanelMessages.requestFailed : cancellationPanelMessages.cancelFailed,
   );
-  usePollContract(contract.id, contract.status === 'refunding', onChange);
 
   const paid = formatAmount(contract.amount_paid_minor, contract.currency);
   const seller = personName(people, contract.creator_id);
@@ -63,10 +63,10 @@ export function CancelContract({
 
   async function act() {
     setConfirming(false);
-    setNotice(null);
+    setAnswer(null);
     const reply = await submit.run(() => cancelContract(contract.id));
     if (!reply) return;
-    setNotice(reply.message);
+    setAnswer({ message: reply.message, stage: stageOf(reply.contract) });
     onChange(reply.contract);
   }
 
@@ -159,6 +159,12 @@ export function CancelContract({
     </section>
   );
 }
+
+/** How far a cancellation went: who asked for it, until the contract is cancelled (its refund on its way, then made). */
+const stageOf = (contract: ContractView) =>
+  contract.status === 'refunding' || contract.status === 'cancelled'
+    ? 'cancelled'
+    : `${contract.status}/${contract.cancellation_requested_by ?? ''}`;
 
 /** Where a cancelled contract's money is: on its way while refunding, then back with the buyer. */
 function refundState(contract: ContractView, side: DisputeSide): ReactNode {

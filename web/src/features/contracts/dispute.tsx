@@ -17,7 +17,7 @@ import { acceptSettlement, refundInFull } from './api';
 import { OpenDisputeForm, ProposeSplitForm } from './dispute-forms';
 import { feePercent, settledHow, sideName, splitSummary, whoIs } from './dispute-text';
 import { disputePanelMessages } from './messages';
-import { mayHaveDispute } from './use-dispute';
+import { mayHaveDispute } from './use-live-contract';
 
 type Settlement = NonNullable<DisputeView['settlement']>;
 
@@ -39,9 +39,12 @@ export function DisputePanel({
   onChange: (reply: DisputeActionResponse) => void;
 }) {
   const headingId = useId();
-  const [notice, setNotice] = useState<string | null>(null);
+  // What this person just did, said only while the dispute is as their action left it: the other
+  // side's answer (a new proposal, the settlement), shown as it arrives, outdates it.
+  const [acted, setActed] = useState<{ message: string; stage: string } | null>(null);
+  const notice = acted && dispute.status === 'loaded' && stageOf(dispute.data) === acted.stage ? acted.message : null;
   const done = (message: string) => (reply: DisputeActionResponse) => {
-    setNotice(message);
+    setActed({ message, stage: stageOf(reply.dispute) });
     onChange(reply);
   };
 
@@ -81,6 +84,9 @@ export function DisputePanel({
     </section>
   );
 }
+
+/** How far a dispute went: a new proposal or a change of its status moves it. */
+const stageOf = (dispute: DisputeView | null) => (dispute ? `${dispute.status}/${dispute.proposals.length}` : 'none');
 
 /** "Open a dispute", which reveals the form. */
 function OpenDispute({ contractId, onDone }: { contractId: string; onDone: (reply: DisputeActionResponse) => void }) {
@@ -132,13 +138,16 @@ function OpenDisputeView({
   onAccepted: (reply: DisputeActionResponse) => void;
   onRefunded: (reply: DisputeActionResponse) => void;
 }) {
+  // Proposing, accepting and refunding answer an open dispute of a disputed contract only: never
+  // offered beside a contract already past it, even for the moment before its settlement is shown.
+  const open = contract.status === 'disputed';
   return (
     <>
       <DisputeFacts dispute={dispute} settled={false} />
       {dispute.status === 'awaiting_ops' && <Alert tone="info">{disputePanelMessages.awaitingOps}</Alert>}
-      <Proposals contractId={contract.id} side={side} dispute={dispute} onAccepted={onAccepted} />
-      <ProposeSplitForm contractId={contract.id} dispute={dispute} onDone={onProposed} />
-      {side === 'creator' && <RefundInFull contractId={contract.id} dispute={dispute} onDone={onRefunded} />}
+      <Proposals contractId={contract.id} side={side} dispute={dispute} open={open} onAccepted={onAccepted} />
+      {open && <ProposeSplitForm contractId={contract.id} dispute={dispute} onDone={onProposed} />}
+      {open && side === 'creator' && <RefundInFull contractId={contract.id} dispute={dispute} onDone={onRefunded} />}
     </>
   );
 }
@@ -148,11 +157,14 @@ function Proposals({
   contractId,
   side,
   dispute,
+  open,
   onAccepted,
 }: {
   contractId: string;
   side: DisputeSide;
   dispute: DisputeView;
+  /** Whether the dispute may still be settled here (its contract is disputed). */
+  open: boolean;
   onAccepted: (reply: DisputeActionResponse) => void;
 }) {
   const [confirming, setConfirming] = useState(false);
@@ -161,7 +173,7 @@ function Proposals({
   if (!latest) {
     return <p className="text-gray-700 dark:text-gray-300">No proposals yet. Either side may propose how to split the money.</p>;
   }
-  const acceptable = latest.by !== side;
+  const acceptable = open && latest.by !== side;
 
   async function accept(proposalId: string) {
     setConfirming(false);

@@ -32,8 +32,7 @@ import { contractPageMessages } from './messages';
 import { PaymentProgress } from './payment-progress';
 import { contractTotalMinor } from './progress';
 import { ShareContract } from './share-link';
-import { useDispute } from './use-dispute';
-import { useContractUpdates } from './use-poll-contract';
+import { useLiveContract } from './use-live-contract';
 
 const backToList = (
   <Link to={paths.viewContracts.getHref()} className={secondaryLinkButtonClass}>
@@ -55,9 +54,7 @@ export type ReleaseAction = ComponentType<{
 export function MyContractDetails({ contractId, release: Release }: { contractId: string; release: ReleaseAction }) {
   const { state: auth } = useAuth();
   const userId = auth.status === 'signedIn' ? auth.user.sub : '';
-  const [state, setData] = useLoad(useCallback(() => getContract(contractId), [contractId]));
-  const onSaved = useCallback((contract: ContractView) => setData((previous) => ({ ...previous, contract })), [setData]);
-  useContractUpdates(contractId, onSaved);
+  const [state] = useLoad(useCallback(() => getContract(contractId), [contractId]));
 
   if (state.status === 'loading') {
     return (
@@ -81,26 +78,17 @@ export function MyContractDetails({ contractId, release: Release }: { contractId
       </Page>
     );
   }
-  return <ContractDetails data={state.data} onSaved={onSaved} Release={Release} />;
+  return <ContractDetails data={state.data} Release={Release} />;
 }
 
-function ContractDetails({
-  data,
-  onSaved,
-  Release,
-}: {
-  data: ContractWithPeople;
-  onSaved: (contract: ContractView) => void;
-  Release: ReleaseAction;
-}) {
-  const { contract, people } = data;
+function ContractDetails({ data, Release }: { data: ContractWithPeople; Release: ReleaseAction }) {
+  const { contract, people, setContract: onSaved, dispute } = useLiveContract(data);
   const edit = useEditAndDelete({
     remove: () => deleteContract(contract.id),
     afterDelete: paths.viewContracts.getHref(),
     messages: contractPageMessages,
   });
   const editable = termsEditable(contract.status);
-  const dispute = useDispute(contract, onSaved);
 
   if (edit.editing) {
     return (

@@ -1,6 +1,6 @@
 import type { RefundView } from '@escrow/api/refunds';
 import { formatAmount } from '@escrow/domain/money';
-import { useCallback, useEffect, useId } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { tapTargetClass } from '../../components/ui/button';
@@ -37,56 +37,62 @@ export const refundTexts = {
 const unsettled = (refund: RefundView) => refund.status === 'on_its_way' || refund.status === 'awaiting_bank_details';
 
 /**
- * The caller's refunds on the contract, asked for again every few seconds and whenever the window
- * regains focus while any is unsettled, so each turns "Refunded" by itself. A failed load shows
- * nothing: the refunds add to the page, which must work without them.
+ * The caller's refunds on the contract, asked for again whenever the page's contract was (its
+ * `revision` moved: a change announced, the window focused again, a cancellation or settlement
+ * made here), and every few seconds while any is unsettled, so each turns "Refunded" by itself.
+ * What is shown stays while it is asked for again. A failed load shows nothing: the refunds add
+ * to the page, which must work without them.
  */
-function useRefunds(contractId: string): RefundView[] {
+function useRefunds(contractId: string, revision: number): RefundView[] {
   const load = useCallback(() => getRefunds(contractId), [contractId]);
   const [state, setRefunds] = useLoad(load);
   const moving = state.status === 'loaded' && state.data.some(unsettled);
+  // A change can ask while a timed check is on its way: only the latest answer counts.
+  const asked = useRef(0);
+  const reload = useCallback(async () => {
+    const mine = ++asked.current;
+    try {
+      const fresh = await load();
+      if (mine === asked.current) setRefunds(fresh);
+    } catch {
+      // A missed check changes nothing: the next change or check asks again.
+    }
+  }, [load, setRefunds]);
+
+  const firstRevision = useRef(revision);
+  useEffect(() => {
+    // The first load is useLoad's.
+    if (revision !== firstRevision.current) void reload();
+  }, [revision, reload]);
 
   useEffect(() => {
     if (!moving) return;
     let running = true;
-    let asked = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const reload = async () => {
-      // A focus can ask while a timed check is on its way: only the latest answer counts.
-      const mine = ++asked;
-      try {
-        const fresh = await load();
-        if (running && mine === asked) setRefunds(fresh);
-      } catch {
-        // A missed check changes nothing: the next one asks again.
-      }
-    };
     const poll = () => {
       timer = setTimeout(async () => {
         await reload();
         if (running) poll();
       }, timings.statusPollMs);
     };
-    const onFocus = () => void reload();
     poll();
-    window.addEventListener('focus', onFocus);
     return () => {
       running = false;
       clearTimeout(timer);
-      window.removeEventListener('focus', onFocus);
     };
-  }, [moving, load, setRefunds]);
+  }, [moving, reload]);
 
   return state.status === 'loaded' ? state.data : [];
 }
 
 /**
  * The buyer's refunds on a contract (overpayment, cancellation, a dispute's settlement): how much,
- * why, and where each stands. Nothing while there are none.
+ * why, and where each stands. Nothing while there are none. `revision` is the page's
+ * (use-live-contract.ts): each move asks for the refunds again.
  */
-export function RefundsPanel({ contractId }: { contractId: string }) {
+export function RefundsPanel({ contractId, revision }: { contractId: string; revision: number }) {
   const headingId = useId();
-  const refunds = useRefunds(contractId);
+  const refunds = useRefunds(contractId, revision);
   if (refunds.length === 0) return null;
 
   return (
