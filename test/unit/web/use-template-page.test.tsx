@@ -156,10 +156,28 @@ describe('use template page', () => {
       expect(screen.getAllByText('Quantity must be a whole number from 1 to 1,000,000.')).toHaveLength(1);
       expect(screen.queryByTestId('template-total')).toBeNull();
       expect(quantityBox().value).toBe(input);
-      fireEvent.blur(quantityBox());
-      expect(quantityBox().value).toBe(input);
       await create();
       expect(screen.queryByRole('dialog')).toBeNull();
+      expect(createInstanceFromTemplate).not.toHaveBeenCalled();
+    },
+  );
+
+  it.each(['0', '-4', '2.5', 'abc'])(
+    'turns the quantity %j into 1 on leaving the box (spec §5), saying so beside it, with the total for one still to confirm',
+    async (input) => {
+      renderPage();
+      await searchFor(template.id);
+      fireEvent.change(quantityBox(), { target: { value: input } });
+      fireEvent.blur(quantityBox());
+      expect(quantityBox().value).toBe('1');
+      expect(describedBy(quantityBox())).toBe(
+        'That was not a whole number of at least 1, so the quantity is now 1. Check the total below.',
+      );
+      expect(total()).toBe('Total: ₦1,500.50');
+      await create();
+      expect(within(screen.getByRole('dialog')).getByTestId('confirm-total').textContent).toBe(
+        'Total to pay into escrow: ₦1,500.50',
+      );
       expect(createInstanceFromTemplate).not.toHaveBeenCalled();
     },
   );

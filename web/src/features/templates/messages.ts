@@ -5,6 +5,8 @@ import { sharedMessages } from '../../lib/messages';
  * the browser share (not found, not the creator, ...) are the domain's `templateMessages`.
  */
 export const templatePageMessages = {
+  /** Spec §5: an invalid quantity becomes 1, said beside the box, so the total is checked before anything is made. */
+  quantitySetToOne: 'That was not a whole number of at least 1, so the quantity is now 1. Check the total below.',
   fillAllFields: sharedMessages.fillAllFields,
   searchFailed: 'An error occurred while searching.',
   fetchFailed: 'Failed to fetch template. Please try again.',

@@ -1,5 +1,6 @@
 import { type PublicTemplate, templateIdRequestSchema } from '@escrow/api/templates';
 import { formatAmount } from '@escrow/domain/money';
+import { templateMessages } from '@escrow/domain/template';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { InspectionWindowDetail, TitleAndDescription } from '../../components/offer-details';
@@ -34,6 +35,8 @@ function Search({ fromRoute }: { fromRoute: string }) {
   });
   const [template, setTemplate] = useState<PublicTemplate | null>(null);
   const [quantityText, setQuantityText] = useState('1');
+  // Spec §5: an invalid quantity becomes 1; said beside the box, never silently.
+  const [setToOne, setSetToOne] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [creating, setCreating] = useState(false);
 
@@ -50,6 +53,7 @@ function Search({ fromRoute }: { fromRoute: string }) {
     (found) => {
       setTemplate(found);
       setQuantityText('1');
+      setSetToOne(false);
     },
   );
 
@@ -104,8 +108,17 @@ function Search({ fromRoute }: { fromRoute: string }) {
               inputMode="numeric"
               autoComplete="off"
               value={quantityText}
+              hint={setToOne ? templatePageMessages.quantitySetToOne : undefined}
               error={order.ok ? undefined : order.message}
-              onChange={(event) => setQuantityText(event.target.value)}
+              onChange={(event) => {
+                setQuantityText(event.target.value);
+                setSetToOne(false);
+              }}
+              onBlur={() => {
+                if (order.ok || order.message !== templateMessages.quantityInvalid) return;
+                setQuantityText('1');
+                setSetToOne(true);
+              }}
             />
           </div>
           {/* Only a quantity that can be ordered has a total: the refusal above says why there is none. */}
