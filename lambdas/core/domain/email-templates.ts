@@ -102,6 +102,23 @@ export function templateContent(step: StepEmailName): { Subject: string; Text: s
   return { Subject: subject, Text: text, Html: html };
 }
 
+/** An instant as a notification's text carries it (ISO 8601, UTC): '2026-11-28T14:05:00.000Z'. */
+const isoInstant = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})/g;
+
+const lagosTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', dateStyle: 'long', timeStyle: 'short' });
+
+/**
+ * A notification's text as an email says it: each instant in Lagos time, where the product's
+ * people are ('28 November 2026 at 15:05 (Lagos time)'), not the UTC the text is stored in (the web
+ * shows the same text in the reader's own zone, web/src/lib/format.ts).
+ */
+export function withLagosTimes(text: string): string {
+  return text.replace(isoInstant, (iso) => {
+    const date = new Date(iso);
+    return Number.isNaN(date.getTime()) ? iso : `${lagosTime.format(date)} (Lagos time)`;
+  });
+}
+
 /** Escapes text for the HTML part of an email. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -2,7 +2,7 @@ import { ulid } from 'ulid';
 import { getItem, queryItems } from '../adapters/dynamodb';
 import { appLink, sendStepEmail } from '../adapters/email';
 import { logger } from '../adapters/logger';
-import { type StepEmailName, stepEmails } from '../domain/email-templates';
+import { type StepEmailName, stepEmails, withLagosTimes } from '../domain/email-templates';
 import { NotFoundError } from '../domain/errors';
 import { isInvitation } from '../domain/escrow-contract';
 import { getProfile, personAudience, unreadCountDecrement, unreadCountIncrement, userKey } from './profile';
@@ -120,7 +120,7 @@ async function emailStep(userId: string, step: StepEmailName, about: Notificatio
     await sendStepEmail(profile.email, step, {
       name: profile.full_name || profile.email,
       title: about.contract.title,
-      message,
+      message: withLagosTimes(message),
       link: contractLink(about.contract.id),
       ...about.values,
     });
