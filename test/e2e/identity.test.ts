@@ -59,7 +59,9 @@ it('a person signs up, confirms from the mailbox, signs in, registers a second d
   await laptop.getByRole('button', { name: 'Confirm Email' }).click();
   await laptop.getByText('Your email has been confirmed').waitFor();
   await screenshot(laptop, '02-confirm-email');
-  await laptop.waitForURL(`${cloud.appUrl}/login`, { timeout: 10_000 });
+  // On to Login, the confirmed address filled in.
+  await laptop.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
+  expect(await laptop.getByLabel('Email').inputValue()).toBe(person.email);
 
   // Sign in on the sign-up device: straight to the dashboard.
   await screenshot(laptop, '03-login');
