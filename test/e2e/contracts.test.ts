@@ -56,7 +56,7 @@ it('a seller creates a private contract, the buyer accepts it by ID and lands on
   await screenshot(sellerPage, '10-create-contract-prompt');
   await sellerPage.getByRole('link', { name: /Private Contract/ }).click();
   await sellerPage.waitForURL(`${cloud.appUrl}/create-contract`);
-  await sellerPage.getByLabel('Acceptor User ID').fill(buyerSub);
+  await sellerPage.getByLabel("Buyer's email or User ID").fill(buyerSub);
   await sellerPage.getByLabel('Contract Title').fill('Wedding photography');
   await sellerPage.getByLabel('Description').fill('Full day, 300 edited photos');
   await sellerPage.getByLabel('Value').fill('250000.50');

@@ -62,7 +62,7 @@ it('a seller invites an email; the buyer signs up from the invitation, pays, and
   // The seller names the buyer by email, and sees what they will receive as they type.
   const sellerTab = await signedInTab(browser, cloud.appUrl, seller.user, sellerPhone);
   await sellerTab.goto(`${cloud.appUrl}/create-contract`);
-  await sellerTab.getByLabel('Acceptor User ID or email').fill(buyer.email);
+  await sellerTab.getByLabel("Buyer's email or User ID").fill(buyer.email);
   await sellerTab.getByLabel('Contract Title').fill(title);
   await sellerTab.getByLabel('Description').fill('Take in the waist, shorten the hem');
   await sellerTab.getByLabel('Value').fill('45,000');
@@ -208,7 +208,7 @@ it('a seller past their invitation emails is told to send the link themselves; a
   const late = newTestUser('late-invitee');
   const tab = await signedInTab(browser, cloud.appUrl, busy.user, firstMachine);
   await tab.goto(`${cloud.appUrl}/create-contract`);
-  await tab.getByLabel('Acceptor User ID or email').fill(late.email);
+  await tab.getByLabel("Buyer's email or User ID").fill(late.email);
   await tab.getByLabel('Contract Title').fill('Shared by hand');
   await tab.getByLabel('Description').fill('One cake');
   await tab.getByLabel('Value').fill('5,000');

@@ -53,7 +53,7 @@ function fill(values: {
   inspectionDays?: string;
 }) {
   const { acceptorId = 'buyer-1', title = 'Logo design', description = 'One logo', value = '1500.50', currency } = values;
-  fireEvent.change(screen.getByLabelText('Acceptor User ID or email'), { target: { value: acceptorId } });
+  fireEvent.change(screen.getByLabelText("Buyer's email or User ID"), { target: { value: acceptorId } });
   fireEvent.change(screen.getByLabelText('Contract Title'), { target: { value: title } });
   fireEvent.change(screen.getByLabelText('Description'), { target: { value: description } });
   fireEvent.change(screen.getByLabelText('Value'), { target: { value } });
@@ -63,7 +63,7 @@ function fill(values: {
 }
 
 const labels = {
-  acceptorId: 'Acceptor User ID or email',
+  acceptorId: "Buyer's email or User ID",
   title: 'Contract Title',
   description: 'Description',
   value: 'Value',

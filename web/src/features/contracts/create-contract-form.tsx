@@ -71,7 +71,7 @@ export function CreateContractForm({ account }: { account: ReactNode }) {
       {account}
       <form noValidate onSubmit={check} className="space-y-4">
         <TextField
-          label="Acceptor User ID or email"
+          label="Buyer's email or User ID"
           autoComplete="off"
           required
           hint={
