@@ -119,6 +119,22 @@ describe('where a cancelled or cancellable contract stands', () => {
     );
   });
 
+  it('says a contract refunded at its delivery deadline was not delivered in time, not that it was cancelled', () => {
+    const undelivered = { ...funded, refunded_because: 'delivery_expired' as const };
+    expect(labels({ ...undelivered, status: 'refunding' }).at(-1)).toBe(
+      'done: Not delivered in time: ₦50,000.00 is being refunded to the buyer',
+    );
+    expect(labels({ ...undelivered, status: 'cancelled' }).at(-1)).toBe(
+      'done: Not delivered in time: ₦50,000.00 was refunded to the buyer',
+    );
+    expect(nextAction({ ...undelivered, status: 'refunding' }, 'payer', null)).toBe(
+      'It was not delivered in time: your refund of ₦50,000.00 is on its way.',
+    );
+    expect(nextAction({ ...undelivered, status: 'cancelled' }, 'payer', null)).toBe(
+      'Nothing left to do: it was not delivered in time and ₦50,000.00 was refunded to you.',
+    );
+  });
+
   it("puts the buyer's request to cancel in the seller's hands", () => {
     const asked = { ...funded, cancellation_requested_by: 'u1' };
     expect(labels(asked)).toContain('done: The buyer asked to cancel');

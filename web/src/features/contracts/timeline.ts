@@ -35,7 +35,8 @@ type Contract = Pick<
   | 'inspection_ends_at'
   | 'marked_as_cc'
   | 'cancellation_requested_by'
->;
+> &
+  Partial<Pick<ContractView, 'refunded_because'>>;
 
 /** Whether the contract was accepted: any status after pending, or a cancelled one someone accepted or paid. */
 function wasAccepted(contract: Contract): boolean {
@@ -83,8 +84,9 @@ export function timelineSteps(contract: Contract, dispute: DisputeView | null): 
   if (status === 'releasing') next('Paid out to the seller');
   if (status === 'completed') done('Funds released to the seller');
   // Cancelled after money came in (by a party, or at the delivery deadline): all of it goes back to the buyer.
-  if (status === 'refunding') done(`Cancelled: ${amount(paid)} is being refunded to the buyer`);
-  if (status === 'cancelled') done(paid > 0 ? `Cancelled: ${amount(paid)} was refunded to the buyer` : 'Cancelled');
+  const ended = contract.refunded_because === 'delivery_expired' ? 'Not delivered in time' : 'Cancelled';
+  if (status === 'refunding') done(`${ended}: ${amount(paid)} is being refunded to the buyer`);
+  if (status === 'cancelled') done(paid > 0 ? `${ended}: ${amount(paid)} was refunded to the buyer` : 'Cancelled');
   return steps;
 }
 
@@ -154,15 +156,19 @@ export function nextAction(contract: Contract, side: DisputeSide, dispute: Dispu
       if (!buyer && dispute?.settlement?.payout_waits_for_bank_details)
         return 'Your turn: add your bank details in My Account, so your payout can be sent.';
       return 'The dispute is settled: the refund and the payout are on their way.';
-    case 'refunding':
+    case 'refunding': {
+      const why = contract.refunded_because === 'delivery_expired' ? 'It was not delivered in time' : 'The contract is cancelled';
       return buyer
-        ? `The contract is cancelled: your refund of ${amount(contract.amount_paid_minor)} is on its way.`
-        : `The contract is cancelled: the refund of ${amount(contract.amount_paid_minor)} is on its way to the buyer.`;
+        ? `${why}: your refund of ${amount(contract.amount_paid_minor)} is on its way.`
+        : `${why}: the refund of ${amount(contract.amount_paid_minor)} is on its way to the buyer.`;
+    }
     case 'refunded':
     case 'partially_refunded':
       return 'Nothing left to do: the dispute is settled and the money has been paid.';
     case 'cancelled':
       if (contract.amount_paid_minor === 0) return 'Nothing left to do: the contract is cancelled.';
+      if (contract.refunded_because === 'delivery_expired')
+        return `Nothing left to do: it was not delivered in time and ${amount(contract.amount_paid_minor)} was refunded to ${buyer ? 'you' : 'the buyer'}.`;
       return `Nothing left to do: the contract is cancelled and ${amount(contract.amount_paid_minor)} was refunded to ${buyer ? 'you' : 'the buyer'}.`;
   }
 }
