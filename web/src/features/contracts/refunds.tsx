@@ -6,8 +6,8 @@ import { Alert } from '../../components/ui/alert';
 import { tapTargetClass } from '../../components/ui/button';
 import { Detail, Details, linkButtonClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
-import { timings } from '../../lib/constants';
 import { useLoad } from '../../lib/use-load';
+import { usePollWhile } from '../../lib/use-poll-while';
 import { getRefunds } from './api';
 
 type Account = NonNullable<RefundView['to']>;
@@ -65,22 +65,7 @@ function useRefunds(contractId: string, revision: number): RefundView[] {
     if (revision !== firstRevision.current) void reload();
   }, [revision, reload]);
 
-  useEffect(() => {
-    if (!moving) return;
-    let running = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = () => {
-      timer = setTimeout(async () => {
-        await reload();
-        if (running) poll();
-      }, timings.statusPollMs);
-    };
-    poll();
-    return () => {
-      running = false;
-      clearTimeout(timer);
-    };
-  }, [moving, reload]);
+  usePollWhile(moving, reload);
 
   return state.status === 'loaded' ? state.data : [];
 }

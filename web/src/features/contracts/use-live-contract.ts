@@ -2,9 +2,9 @@ import type { ContractPerson, ContractView, ContractWithPeople } from '@escrow/a
 import type { DisputeActionResponse, DisputeView } from '@escrow/api/disputes';
 import { type ContractStatus, isInDispute } from '@escrow/domain/escrow-contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { timings } from '../../lib/constants';
 import { contractChangedBy, useRealtimeEvent } from '../../lib/realtime';
 import type { Loaded } from '../../lib/use-load';
+import { usePollWhile } from '../../lib/use-poll-while';
 import { getContract, getDispute } from './api';
 
 /**
@@ -121,22 +121,7 @@ export function useLiveContract(initial: ContractWithPeople): LiveContract {
   }, [refresh]);
 
   const polling = moving(snapshot.contract.status);
-  useEffect(() => {
-    if (!polling) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let running = true;
-    const poll = () => {
-      timer = setTimeout(async () => {
-        await refresh();
-        if (running) poll();
-      }, timings.statusPollMs);
-    };
-    poll();
-    return () => {
-      running = false;
-      clearTimeout(timer);
-    };
-  }, [polling, refresh]);
+  usePollWhile(polling, refresh);
 
   const setContract = useCallback((contract: ContractView) => {
     asked.current++;
