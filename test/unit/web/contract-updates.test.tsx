@@ -12,6 +12,7 @@ import { ContractPage } from '../../../web/src/pages/contracts/contract-page';
 import { MyContractDetailsPage } from '../../../web/src/pages/contracts/my-contract-details-page';
 import { fakeApi, reply } from './fake-api';
 import { click, renderSignedInAt } from './providers';
+import { delivered, openDispute, proposedByBuyer, settled } from './wedding-deal';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(async () => ({ tokens: undefined })) }));
 
@@ -23,65 +24,8 @@ vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(async () => ({ toke
 // The signed-in user (providers' `signedIn`) is u1: the buyer, or the seller where a test says so.
 // The other party's id is long, as a real one is, so a name that fell back to it would show its start.
 const otherId = '431c4d1d-5b7e-4f0a-9d3c-2e8f6a1b7c90';
-const disputed: ContractView = {
-  id: 'c1',
-  creator_id: 'seller-1',
-  acceptor_id: 'u1',
-  title: 'Wedding photos',
-  description: 'Full day',
-  value_minor: 5_000_000,
-  currency: 'NGN',
-  status: 'disputed',
-  amount_paid_minor: 5_000_000,
-  total_amount_minor: 5_000_000,
-  payer_user_ids: ['u1'],
-  marked_as_cc: null,
-  inspection_days: 3,
-  delivered_at: '2025-10-02T10:00:00.000Z',
-  delivery_due_at: '2025-10-08T10:00:00.000Z',
-  delivery_note: 'Gallery link sent',
-  inspection_ends_at: '2025-10-05T10:00:00.000Z',
-  accepted_by: ['u1'],
-  rejected_by: [],
-  created_at: '2025-10-01T10:00:00.000Z',
-  accepted_at: '2025-10-01T11:00:00.000Z',
-  cancellation_requested_by: null,
-};
-const split = (refund: number) => {
-  const released = 5_000_000 - refund;
-  const fee = Math.round(released * 0.02);
-  return { refund_minor: refund, released_minor: released, fee_minor: fee, payout_minor: released - fee };
-};
-const openDispute: DisputeView = {
-  contract_id: 'c1',
-  status: 'open',
-  opened_side: 'payer',
-  reason: 'incomplete',
-  reason_text: 'Only part was delivered',
-  details: 'Only 120 of 300 photos',
-  opened_at: '2025-10-03T10:00:00.000Z',
-  agree_by: '2025-10-10T10:00:00.000Z',
-  held_minor: 5_000_000,
-  currency: 'NGN',
-  proposals: [],
-  settlement: null,
-  your_side: 'payer',
-};
-const proposed: DisputeView = {
-  ...openDispute,
-  proposals: [{ id: 'p1', by: 'payer', created_at: '2025-10-03T11:00:00.000Z', ...split(2_000_000) }],
-};
-const settled: DisputeView = {
-  ...proposed,
-  status: 'settled',
-  settlement: {
-    source: 'agreement',
-    proposal_id: 'p1',
-    reason: null,
-    settled_at: '2025-10-03T12:00:00.000Z',
-    ...split(2_000_000),
-  },
-};
+const disputed: ContractView = { ...delivered, status: 'disputed' };
+const proposed = proposedByBuyer;
 const refund = (status: RefundView['status']): RefundView => ({
   leg: 'l1',
   reason: 'settlement',

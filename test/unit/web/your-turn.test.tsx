@@ -18,6 +18,7 @@ import { MyContractDetailsPage } from '../../../web/src/pages/contracts/my-contr
 import { ViewContractsPage } from '../../../web/src/pages/contracts/view-contracts-page';
 import { fakeApi, reply } from './fake-api';
 import { click, renderSignedInAt } from './providers';
+import { openDispute as buyersOpenDispute, delivered, split as splitOf } from './wedding-deal';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(async () => ({ tokens: undefined })) }));
 
@@ -29,28 +30,13 @@ vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(async () => ({ toke
 
 // The signed-in user (providers' `signedIn`) is u1: the seller here, or the buyer where a test says so.
 const satisfied: ContractView = {
-  id: 'c1',
+  ...delivered,
   creator_id: 'u1',
   acceptor_id: 'buyer-1',
-  title: 'Wedding photos',
-  description: 'Full day',
-  value_minor: 5_000_000,
-  currency: 'NGN',
   status: 'payer_marked_satisfied',
-  amount_paid_minor: 5_000_000,
-  total_amount_minor: 5_000_000,
   payer_user_ids: ['buyer-1'],
   marked_as_cc: 'buyer-1',
-  inspection_days: 3,
-  delivered_at: '2025-10-02T10:00:00.000Z',
-  delivery_due_at: '2025-10-08T10:00:00.000Z',
-  delivery_note: 'Gallery link sent',
-  inspection_ends_at: '2025-10-05T10:00:00.000Z',
   accepted_by: ['buyer-1'],
-  rejected_by: [],
-  created_at: '2025-10-01T10:00:00.000Z',
-  accepted_at: '2025-10-01T11:00:00.000Z',
-  cancellation_requested_by: null,
 };
 const people = [
   { id: 'u1', full_name: 'Ada Obi', username: null },
@@ -70,22 +56,8 @@ const payout: PayoutView = {
 };
 const releaseMessage = 'Release requested. Your payout is on its way to your bank account.';
 
-const openDispute: DisputeView = {
-  contract_id: 'c1',
-  status: 'open',
-  opened_side: 'payer',
-  reason: 'incomplete',
-  reason_text: 'Only part was delivered',
-  details: 'Only 120 of 300 photos',
-  opened_at: '2025-10-03T10:00:00.000Z',
-  agree_by: '2025-10-10T10:00:00.000Z',
-  held_minor: 5_000_000,
-  currency: 'NGN',
-  proposals: [],
-  settlement: null,
-  your_side: 'creator',
-};
-const split = { refund_minor: 2_000_000, released_minor: 3_000_000, fee_minor: 60_000, payout_minor: 2_940_000 };
+const openDispute: DisputeView = { ...buyersOpenDispute, your_side: 'creator' };
+const split = splitOf(2_000_000);
 const proposedBy = (by: DisputeSide, yourSide: DisputeSide): DisputeView => ({
   ...openDispute,
   your_side: yourSide,
