@@ -1,3 +1,5 @@
+import { isoInstants } from './instants';
+
 /**
  * The emails a deal sends, one SES template per step (CDK creates them per stage, `npm start`
  * creates them in the local SES). Each has a subject, a plain-text part and an HTML part, and
@@ -102,9 +104,6 @@ export function templateContent(step: StepEmailName): { Subject: string; Text: s
   return { Subject: subject, Text: text, Html: html };
 }
 
-/** An instant as a notification's text carries it (ISO 8601, UTC): '2026-11-28T14:05:00.000Z'. */
-const isoInstant = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})/g;
-
 const lagosTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', dateStyle: 'long', timeStyle: 'short' });
 
 /**
@@ -113,7 +112,7 @@ const lagosTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', d
  * shows the same text in the reader's own zone, web/src/lib/format.ts).
  */
 export function withLagosTimes(text: string): string {
-  return text.replace(isoInstant, (iso) => {
+  return text.replace(isoInstants, (iso) => {
     const date = new Date(iso);
     return Number.isNaN(date.getTime()) ? iso : `${lagosTime.format(date)} (Lagos time)`;
   });
