@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type FieldValues, get, type Path, type UseFormProps, useForm } from 'react-hook-form';
+import { type FieldValues, get, type Path, type RegisterOptions, type UseFormProps, useForm } from 'react-hook-form';
 import type * as z from 'zod';
 import { useSubmit } from './use-submit';
 
@@ -44,9 +44,15 @@ export function useApiForm<Values extends FieldValues>(
     return (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
   }
 
+  /** A field's control wired to the form: what `register` gives it, and its refusal as `error`. */
+  function field<Name extends Path<Values>>(name: Name, options?: RegisterOptions<Values, Name>) {
+    return { error: fieldError(name), ...form.register(name, options) };
+  }
+
   return {
     ...form,
     submit,
+    field,
     /** Runs a request of the form's outside `submit` (e.g. after a confirmation), one at a time, its refusal in `error`. */
     run: submission.run,
     fieldError,

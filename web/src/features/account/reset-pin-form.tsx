@@ -66,13 +66,7 @@ export function ResetPinForm({ returnTo = paths.myAccount.getHref() }: { returnT
               </p>
             )}
           </div>
-          <TextField
-            label="Security answer"
-            autoComplete="off"
-            required
-            error={answerForm.fieldError('securityAnswer')}
-            {...answerForm.register('securityAnswer')}
-          />
+          <TextField label="Security answer" autoComplete="off" required {...answerForm.field('securityAnswer')} />
           {answerForm.error && <Alert tone="error">{answerForm.error}</Alert>}
           <Button type="submit" className="w-full" disabled={answerForm.working}>
             {answerForm.working ? 'Sending...' : 'Send Code'}

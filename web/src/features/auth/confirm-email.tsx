@@ -79,14 +79,7 @@ function ConfirmWithPassword({ link, onNotMe }: { link: ConfirmationLink; onNotM
           <p className="text-gray-600 dark:text-gray-400">
             To confirm <strong>{link.email}</strong>, enter the password you chose when you signed up.
           </p>
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            required
-            error={form.fieldError('password')}
-            {...form.register('password')}
-          />
+          <TextField label="Password" type="password" autoComplete="current-password" required {...form.field('password')} />
           {form.error && <Alert tone="error">{form.error}</Alert>}
           <Button type="submit" className="w-full" disabled={form.working}>
             {form.working ? 'Confirming...' : 'Confirm Email'}

@@ -106,14 +106,7 @@ function EmailForm({ email, onFound }: { email?: string; onFound: (account: Foun
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        error={form.fieldError('email')}
-        {...form.register('email')}
-      />
+      <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
       {form.error && <Alert tone="error">{form.error}</Alert>}
       <Button type="submit" className="w-full" disabled={form.working}>
         {form.working ? 'Checking...' : 'Continue'}
@@ -145,13 +138,7 @@ function AnswerForm({ account, unlock, onSent }: { account: FoundAccount; unlock
         <p className="text-sm font-medium text-gray-700 dark:text-gray-300">Security Question</p>
         <p className="mt-1 rounded-md bg-gray-50 px-3 py-2 dark:bg-gray-800">{account.question}</p>
       </div>
-      <TextField
-        label="Security Answer"
-        autoComplete="off"
-        required
-        error={form.fieldError('securityAnswer')}
-        {...form.register('securityAnswer')}
-      />
+      <TextField label="Security Answer" autoComplete="off" required {...form.field('securityAnswer')} />
       {form.error && <Alert tone="error">{form.error}</Alert>}
       <Button type="submit" className="w-full" disabled={form.working}>
         {form.working ? 'Verifying...' : 'Send Reset Link'}

@@ -98,22 +98,8 @@ export function LoginForm({ prefill = {} }: { prefill?: AuthPrefill }) {
   return (
     <FormCard title="Login">
       <form noValidate onSubmit={submit} className="space-y-4">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          error={form.fieldError('email')}
-          {...form.register('email')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={form.fieldError('password')}
-          {...form.register('password')}
-        />
+        <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
+        <TextField label="Password" type="password" autoComplete="current-password" required {...form.field('password')} />
         <div className="text-right text-sm">
           <Link to={paths.forgotPassword.getHref()} className={linkClass}>
             Forgot Password?

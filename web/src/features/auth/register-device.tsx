@@ -162,14 +162,7 @@ export function RegisterDevice({ state }: { state: RegisterDeviceState }) {
               {question || authPageMessages.noSecurityQuestion}
             </p>
           </div>
-          <TextField
-            label="Your Answer"
-            autoComplete="off"
-            required
-            disabled={over}
-            error={answerForm.fieldError('securityAnswer')}
-            {...answerForm.register('securityAnswer')}
-          />
+          <TextField label="Your Answer" autoComplete="off" required disabled={over} {...answerForm.field('securityAnswer')} />
           {answerForm.error && <Alert tone="error">{answerForm.error}</Alert>}
           <Button type="submit" className="w-full" disabled={answerForm.working || over}>
             {answerForm.working ? 'Validating...' : 'Submit Answer'}

@@ -65,8 +65,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           type="password"
           autoComplete="new-password"
           required
-          error={form.fieldError('confirmPassword')}
-          {...form.register('confirmPassword')}
+          {...form.field('confirmPassword')}
         />
         {form.error && <Alert tone="error">{form.error}</Alert>}
         {success && <Alert tone="success">{success}</Alert>}

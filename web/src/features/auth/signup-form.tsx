@@ -100,21 +100,8 @@ export function SignupForm({ prefill = {} }: { prefill?: AuthPrefill }) {
   return (
     <FormCard title="Create an account">
       <form noValidate onSubmit={submit} className="space-y-4">
-        <TextField
-          label="Full Name"
-          autoComplete="name"
-          required
-          error={form.fieldError('userData.full_name')}
-          {...form.register('userData.full_name')}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          error={form.fieldError('email')}
-          {...form.register('email')}
-        />
+        <TextField label="Full Name" autoComplete="name" required {...form.field('userData.full_name')} />
+        <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
         <TextField
           label="Password"
           type={showPassword ? 'text' : 'password'}
@@ -144,20 +131,8 @@ export function SignupForm({ prefill = {} }: { prefill?: AuthPrefill }) {
           error={form.fieldError('confirmPassword') ?? (mismatch ? authPageMessages.passwordsDoNotMatch : undefined)}
           {...form.register('confirmPassword')}
         />
-        <TextField
-          label="Phone Number"
-          type="tel"
-          autoComplete="tel"
-          required
-          error={form.fieldError('userData.phone_number')}
-          {...form.register('userData.phone_number')}
-        />
-        <SelectField
-          label="Security Question"
-          required
-          error={form.fieldError('userData.security_question')}
-          {...form.register('userData.security_question')}
-        >
+        <TextField label="Phone Number" type="tel" autoComplete="tel" required {...form.field('userData.phone_number')} />
+        <SelectField label="Security Question" required {...form.field('userData.security_question')}>
           <option value="">Select a security question</option>
           {securityQuestionSuggestions.map((question) => (
             <option key={question} value={question}>
@@ -165,13 +140,7 @@ export function SignupForm({ prefill = {} }: { prefill?: AuthPrefill }) {
             </option>
           ))}
         </SelectField>
-        <TextField
-          label="Security Answer"
-          autoComplete="off"
-          required
-          error={form.fieldError('userData.security_answer')}
-          {...form.register('userData.security_answer')}
-        />
+        <TextField label="Security Answer" autoComplete="off" required {...form.field('userData.security_answer')} />
 
         {form.error && <Alert tone="error">{form.error}</Alert>}
         {success && <Alert tone="success">{success}</Alert>}

@@ -46,8 +46,7 @@ function Search({ fromRoute }: { fromRoute: string }) {
         label="Contract ID"
         onSubmit={(event) => void search(event)}
         searching={form.working}
-        error={form.fieldError('contractId')}
-        {...form.register('contractId')}
+        {...form.field('contractId')}
       />
       {form.error && <Alert tone="error">{form.error}</Alert>}
       {contract && (

@@ -79,8 +79,7 @@ export function CreateContractForm({ account }: { account: ReactNode }) {
               The buyer's User ID, or their email address: we email them a link to the contract, and they can sign up from it.
             </span>
           }
-          error={form.fieldError('acceptorId')}
-          {...form.register('acceptorId')}
+          {...form.field('acceptorId')}
         />
         <ContractFields
           field={(name) => ({ ...form.register(name), error: form.fieldError(name) })}
@@ -94,10 +93,7 @@ export function CreateContractForm({ account }: { account: ReactNode }) {
             </span>
           )}
         />
-        <InspectionDaysField
-          error={form.fieldError('inspectionDays')}
-          {...form.register('inspectionDays', { valueAsNumber: true })}
-        />
+        <InspectionDaysField {...form.field('inspectionDays', { valueAsNumber: true })} />
         {form.error && <Alert tone="error">{form.error}</Alert>}
         <Button type="submit" className="w-full" disabled={form.working}>
           {form.working ? 'Creating...' : 'Create Contract'}

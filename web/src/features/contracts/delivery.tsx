@@ -43,8 +43,7 @@ export function MarkDeliveredForm({ contract, onDelivered }: { contract: Contrac
       <TextAreaField
         label="What was delivered (what was sent, tracking or a link)"
         maxLength={deliveryNoteMaxLength}
-        error={form.fieldError('note')}
-        {...form.register('note')}
+        {...form.field('note')}
       />
       {form.error && <Alert tone="error">{form.error}</Alert>}
       <Button type="submit" disabled={form.working}>

@@ -37,12 +37,7 @@ export function OpenDisputeForm({
           </option>
         ))}
       </SelectField>
-      <TextAreaField
-        label="What went wrong"
-        maxLength={disputeDetailsMaxLength}
-        error={form.fieldError('details')}
-        {...form.register('details')}
-      />
+      <TextAreaField label="What went wrong" maxLength={disputeDetailsMaxLength} {...form.field('details')} />
       {form.error && <Alert tone="error">{form.error}</Alert>}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={form.working} className={tapTargetClass}>

@@ -89,8 +89,7 @@ function Search({ fromRoute }: { fromRoute: string }) {
         label="Template ID"
         onSubmit={(event) => void search(event)}
         searching={form.working}
-        error={form.fieldError('templateId')}
-        {...form.register('templateId')}
+        {...form.field('templateId')}
       />
       {form.error && <Alert tone="error">{form.error}</Alert>}
       {template && order && (
