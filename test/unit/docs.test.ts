@@ -12,7 +12,7 @@ const readme = readFileSync(readmePath, 'utf8');
 const docsDir = join(root, 'docs');
 const docPages = readdirSync(docsDir).filter((f) => f.endsWith('.md'));
 /** Every markdown page a reader reaches from the README. */
-const pages = [readmePath, ...docPages.map((f) => join(docsDir, f))];
+const pages = [readmePath, ...docPages.map((f) => join(docsDir, f)), join(root, 'lambdas/core/domain/README.md')];
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
 function anchorOf(heading: string): string {
