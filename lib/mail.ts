@@ -35,7 +35,7 @@ export class EscrowMailStack extends Stack {
     });
     new CfnOutput(this, 'SenderDomainName', { value: mailDomain });
     // What the functions send through: an address that bounces or complains is not sent to again
-    // (the account's suppression list covers the user pool's own emails; README).
+    // (the account's suppression list covers the user pool's own emails; docs/deploy.md).
     new CfnConfigurationSet(this, 'Sending', {
       name: mailConfigurationSetNameOf(props.stage),
       suppressionOptions: { suppressedReasons: ['BOUNCE', 'COMPLAINT'] },

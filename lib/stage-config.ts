@@ -64,7 +64,7 @@ export interface StageConfig {
    * functions of the routes marked `reservedConcurrency` (the provider's webhook) and every task
    * function of the workflow. A reservation is also that function's ceiling. Lambda keeps
    * min(quota, 100) of the account's quota unreserved, so the quota must hold the reservations and
-   * 100 more: a new account's 10 holds none (README: deploying, the Lambda quota).
+   * 100 more: a new account's 10 holds none (docs/deploy.md, the Lambda quota).
    */
   readonly lambdaConcurrency: {
     /**

@@ -52,7 +52,7 @@ export function stateMachineArnOf(scope: Construct, stage: StageConfig): string 
  * execution keeps the definition it started with for its whole life (up to 300 days), so it keeps
  * calling the versions of its deploy. Those versions are therefore never deleted by CloudFormation
  * (RETAIN), and the role every execution shares may invoke every published version of the task
- * functions, the old ones included (README: deploys and running executions).
+ * functions, the old ones included (docs/deploy.md: deploys and running executions).
  */
 export class EscrowWorkflow extends Construct {
   readonly stateMachine: StateMachine;

@@ -69,7 +69,7 @@ async function main() {
   } else {
     // Finance holds no provider key: on a stage the close-ledger schedule reconciles a day an hour
     // after it ends. Locally nobody waits for that: the reconciliation is made now, as that schedule's
-    // function makes it, with its role (the same code and permissions; README, finance).
+    // function makes it, with its role (the same code and permissions; docs/operations-and-finance.md).
     pointAtLocalCloud(port, 'schedule:close-ledger');
     const { reconcile } = await import('../lambdas/core/services/reconciliation');
     report = await reconcile(date);

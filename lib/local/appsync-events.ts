@@ -313,7 +313,7 @@ export async function startLocalEvents(options: LocalEventsOptions): Promise<Loc
   async function publish(req: IncomingMessage, res: ServerResponse) {
     const path = new URL(req.url ?? '/', 'https://local').pathname;
     if (req.method === 'GET' && path === '/') {
-      // Where a person accepts the certificate (README, "Realtime updates locally").
+      // Where a person accepts the certificate (docs/local-cloud.md, "Realtime updates locally").
       res
         .writeHead(200, { 'content-type': 'text/plain; charset=utf-8' })
         .end('Realtime updates: certificate accepted. Go back to the app and reload it.\n');

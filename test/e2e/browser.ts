@@ -74,7 +74,7 @@ export async function launchChromium(): Promise<Browser> {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     // The local realtime stand-in serves TLS with a certificate of its own making (a person
-    // accepts it once in their browser, README); a test browser is told to trust it.
+    // accepts it once in their browser, docs/local-cloud.md); a test browser is told to trust it.
     const context = await newContext({ ignoreHTTPSErrors: true, ...options });
     await watchCsp(context);
     return context;
