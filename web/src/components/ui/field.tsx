@@ -13,15 +13,23 @@ interface FieldProps {
   error?: string | null;
 }
 
-/** A labelled input: the label names the field for screen readers and tests. */
-export function TextField({
+/** What a control needs from its frame: its id (the label's target) and its ties to its hint and refusal. */
+interface ControlLink {
+  id: string;
+  'aria-describedby': string | undefined;
+  'aria-invalid': true | undefined;
+}
+
+/**
+ * The frame of every field: the label that names the control for screen readers and tests, the
+ * control (`children`, given its id and aria ties), then its hint and its own refusal under it.
+ */
+function Labelled({
   label,
   hint,
-  trailing,
   error,
-  className,
-  ...input
-}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  children,
+}: Pick<FieldProps, 'label' | 'hint' | 'error'> & { children: (control: ControlLink) => ReactNode }) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -31,33 +39,39 @@ export function TextField({
       <label htmlFor={id} className="block text-sm font-medium text-gray-700 dark:text-gray-300">
         {label}
       </label>
-      <div className="relative">
-        <input
-          id={id}
-          aria-describedby={describedBy || undefined}
-          aria-invalid={error ? true : undefined}
-          className={`${controlClass} ${trailing ? 'pr-16' : ''} ${className ?? ''}`}
-          {...input}
-        />
-        {trailing && <div className="absolute inset-y-0 right-2 flex items-center">{trailing}</div>}
-      </div>
+      {children({ id, 'aria-describedby': describedBy || undefined, 'aria-invalid': error ? true : undefined })}
       {hint && (
         <div id={hintId} className="text-sm">
           {hint}
         </div>
       )}
-      <FieldError id={errorId} error={error} />
+      {error && (
+        <p id={errorId} className="text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
 
-/** A field's own refusal, under its control; the control points to it (aria-describedby) and is marked invalid. */
-function FieldError({ id, error }: { id: string; error?: string | null }) {
-  if (!error) return null;
+/** A labelled input. */
+export function TextField({
+  label,
+  hint,
+  trailing,
+  error,
+  className,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <p id={id} className="text-sm text-red-700 dark:text-red-300">
-      {error}
-    </p>
+    <Labelled label={label} hint={hint} error={error}>
+      {(control) => (
+        <div className="relative">
+          <input {...control} className={`${controlClass} ${trailing ? 'pr-16' : ''} ${className ?? ''}`} {...input} />
+          {trailing && <div className="absolute inset-y-0 right-2 flex items-center">{trailing}</div>}
+        </div>
+      )}
+    </Labelled>
   );
 }
 
@@ -68,24 +82,14 @@ export function SelectField({
   children,
   ...select
 }: { label: ReactNode; error?: string | null } & SelectHTMLAttributes<HTMLSelectElement>) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-gray-700 dark:text-gray-300">
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={`${controlClass} ${className ?? ''}`}
-        {...select}
-      >
-        {children}
-      </select>
-      <FieldError id={errorId} error={error} />
-    </div>
+    <Labelled label={label} error={error}>
+      {(control) => (
+        <select {...control} className={`${controlClass} ${className ?? ''}`} {...select}>
+          {children}
+        </select>
+      )}
+    </Labelled>
   );
 }
 
@@ -94,22 +98,9 @@ export function TextAreaField({
   error,
   ...textarea
 }: { label: ReactNode; error?: string | null } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-gray-700 dark:text-gray-300">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={4}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={controlClass}
-        {...textarea}
-      />
-      <FieldError id={errorId} error={error} />
-    </div>
+    <Labelled label={label} error={error}>
+      {(control) => <textarea {...control} rows={4} className={controlClass} {...textarea} />}
+    </Labelled>
   );
 }
