@@ -4,7 +4,7 @@ import { formatAmount } from '@escrow/domain/money';
 import { type ReactNode, useId, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button, tapTargetClass } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { useAuth } from '../../lib/auth';
 import { personName } from '../../lib/people';
 import { useSubmit } from '../../lib/use-submit';
@@ -140,21 +140,15 @@ export function CancelContract({
       )}
       {submit.error && <Alert tone="error">{submit.error}</Alert>}
       {confirming && confirmation && (
-        <Dialog
+        <ConfirmDialog
           title={confirmation.title}
-          actions={
-            <>
-              <Button variant="secondary" onClick={() => void act()} className={tapTargetClass}>
-                {confirmation.confirm}
-              </Button>
-              <Button onClick={() => setConfirming(false)} className={tapTargetClass}>
-                {confirmation.keep}
-              </Button>
-            </>
-          }
+          confirmLabel={confirmation.confirm}
+          keepLabel={confirmation.keep}
+          onConfirm={() => void act()}
+          onKeep={() => setConfirming(false)}
         >
           <p>{confirmation.body}</p>
-        </Dialog>
+        </ConfirmDialog>
       )}
     </section>
   );

@@ -7,7 +7,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { Button, tapTargetClass } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Detail, Details, Loading, linkClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { formatDateTime } from '../../lib/format';
@@ -202,24 +202,17 @@ function Proposals({
       </ol>
       {submit.error && <Alert tone="error">{submit.error}</Alert>}
       {confirming && (
-        <Dialog
+        <ConfirmDialog
           title="Accept this split?"
-          actions={
-            <>
-              <Button variant="secondary" onClick={() => void accept(latest.id)} className={tapTargetClass}>
-                Yes, Accept
-              </Button>
-              <Button onClick={() => setConfirming(false)} className={tapTargetClass}>
-                Not Yet
-              </Button>
-            </>
-          }
+          confirmLabel="Yes, Accept"
+          onConfirm={() => void accept(latest.id)}
+          onKeep={() => setConfirming(false)}
         >
           <p>
             {splitSummary(latest, dispute.currency)}. This settles the dispute: the money is sent as agreed and this cannot be
             undone.
           </p>
-        </Dialog>
+        </ConfirmDialog>
       )}
     </div>
   );
@@ -252,24 +245,17 @@ function RefundInFull({
       </Button>
       {submit.error && <Alert tone="error">{submit.error}</Alert>}
       {confirming && (
-        <Dialog
+        <ConfirmDialog
           title="Refund the buyer in full?"
-          actions={
-            <>
-              <Button variant="secondary" onClick={() => void refund()} className={tapTargetClass}>
-                Yes, Refund {held}
-              </Button>
-              <Button onClick={() => setConfirming(false)} className={tapTargetClass}>
-                Not Yet
-              </Button>
-            </>
-          }
+          confirmLabel={<>Yes, Refund {held}</>}
+          onConfirm={() => void refund()}
+          onKeep={() => setConfirming(false)}
         >
           <p>
             All {held} held in escrow goes back to the buyer and the dispute is settled. You receive nothing, and no fee is
             charged. This cannot be undone.
           </p>
-        </Dialog>
+        </ConfirmDialog>
       )}
     </div>
   );

@@ -2,7 +2,7 @@ import type { ContractView } from '@escrow/api/contracts';
 import { formatAmount } from '@escrow/domain/money';
 import { useState } from 'react';
 import { Button, tapTargetClass } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { failureMessage } from '../../lib/api';
 import { personName } from '../../lib/people';
 import { getContract, markContractCompleted } from './api';
@@ -50,18 +50,11 @@ export function useMarkCompleted(onMarked: (contract: ContractView) => void) {
   }
 
   const dialog = confirming && (
-    <Dialog
+    <ConfirmDialog
       title={wouldAcceptEarly(confirming.contract) ? 'Mark as Completed before delivery?' : 'Mark as Completed?'}
-      actions={
-        <>
-          <Button variant="secondary" onClick={() => void markCompleted(confirming.contract)} className={tapTargetClass}>
-            Yes, Mark as Completed
-          </Button>
-          <Button onClick={() => setConfirming(null)} className={tapTargetClass}>
-            Not Yet
-          </Button>
-        </>
-      }
+      confirmLabel="Yes, Mark as Completed"
+      onConfirm={() => void markCompleted(confirming.contract)}
+      onKeep={() => setConfirming(null)}
     >
       {wouldAcceptEarly(confirming.contract) && <p className="mb-2 font-medium">{earlyNotice}</p>}
       <p>
@@ -69,7 +62,7 @@ export function useMarkCompleted(onMarked: (contract: ContractView) => void) {
         {formatAmount(confirming.contract.amount_paid_minor, confirming.contract.currency)} held in escrow to their bank account.
         Only confirm once you have received what you paid for.
       </p>
-    </Dialog>
+    </ConfirmDialog>
   );
 
   return { ask, marking, error, notice, dialog };

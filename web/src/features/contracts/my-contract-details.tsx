@@ -8,7 +8,7 @@ import { StatusBadge } from '../../components/contract-status';
 import { TitleAndDescription } from '../../components/offer-details';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { ConfirmDeleteDialog, DeleteButton } from '../../components/ui/confirm-delete';
+import { ConfirmDeleteDialog, DeleteButton } from '../../components/ui/confirm-dialog';
 import { CopyableId } from '../../components/ui/copy-button';
 import { EditForm } from '../../components/ui/edit-form';
 import { Detail, Details, Loading, linkButtonClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
