@@ -51,19 +51,18 @@ export function OpenDisputeForm({
   );
 }
 
+/** What an action on an open dispute is given: the contract, its dispute, and what to do with the reply. */
+export interface DisputeActionProps {
+  contractId: string;
+  dispute: DisputeView;
+  onDone: (reply: DisputeActionResponse) => void;
+}
+
 /**
  * "Propose a split": the amount back to the buyer, with what each side would get as it is typed
  * (the domain's settlementFigures, the fee on the released part only). It replaces any earlier proposal.
  */
-export function ProposeSplitForm({
-  contractId,
-  dispute,
-  onDone,
-}: {
-  contractId: string;
-  dispute: DisputeView;
-  onDone: (reply: DisputeActionResponse) => void;
-}) {
+export function ProposeSplitForm({ contractId, dispute, onDone }: DisputeActionProps) {
   const { held_minor, currency } = dispute;
   const schema = useMemo(() => proposeSplitSchema({ held_minor, currency }), [held_minor, currency]);
   const form = useApiForm(schema, {

@@ -14,7 +14,7 @@ import { formatDateTime } from '../../lib/format';
 import type { Loaded } from '../../lib/use-load';
 import { useSubmit } from '../../lib/use-submit';
 import { acceptSettlement, refundInFull } from './api';
-import { OpenDisputeForm, ProposeSplitForm } from './dispute-forms';
+import { type DisputeActionProps, OpenDisputeForm, ProposeSplitForm } from './dispute-forms';
 import { feePercent, settledHow, sideName, splitSummary, whoIs } from './dispute-text';
 import { disputePanelMessages } from './messages';
 import { mayHaveDispute } from './use-live-contract';
@@ -219,15 +219,7 @@ function Proposals({
 }
 
 /** The seller gives everything held back to the buyer, after a confirmation that names the amount. */
-function RefundInFull({
-  contractId,
-  dispute,
-  onDone,
-}: {
-  contractId: string;
-  dispute: DisputeView;
-  onDone: (reply: DisputeActionResponse) => void;
-}) {
+function RefundInFull({ contractId, dispute, onDone }: DisputeActionProps) {
   const [confirming, setConfirming] = useState(false);
   const submit = useSubmit(disputePanelMessages.refundFailed);
   const held = formatAmount(dispute.held_minor, dispute.currency);
