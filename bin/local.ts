@@ -1,8 +1,8 @@
 /**
  * `npm start`: the whole product on this machine. Builds the web app if it is missing, starts the
  * local cloud with its data under .data/, seeds the demo accounts on the first run, and stops
- * cleanly on Ctrl-C. ESCROW_DATA_DIR moves the data folder. PORT chooses the app's port (the next eight ports serve the API, Cognito,
- * the mailbox, DynamoDB Local, Step Functions, the payment provider's sandbox, the realtime channels and Secrets Manager). ESCROW_TIME_SCALE
+ * cleanly on Ctrl-C. ESCROW_DATA_DIR moves the data folder. PORT chooses the app's port (the other
+ * parts take the ports after it: lib/local/ports.ts). ESCROW_TIME_SCALE
  * runs business time faster (README: "Compressing business time"). ESCROW_SANDBOX_NO_REFUNDS
  * (e.g. `bank_transfer,opay`) makes the sandbox refuse refunds of those payments, as the provider
  * does for some methods, so their refunds go to the buyer's bank account instead.
@@ -13,13 +13,14 @@ import { timeScale as readTimeScale } from '../lambdas/core/adapters/env';
 import { ensureDemoUsers, trustedDeviceScript } from '../lib/local/demo-users';
 import { isStageIamCached } from '../lib/local/iam/stage-cache';
 import { startLocalCloud } from '../lib/local/index';
+import { defaultAppPort } from '../lib/local/ports';
 import { buildWeb } from '../scripts/build-web';
 import { appShellFile } from '../web/src/config/paths';
 
 const root = resolve(import.meta.dirname, '..');
 // ESCROW_DATA_DIR keeps a second local cloud (or a test's) apart from the everyday .data/.
 const dataDir = resolve(process.env.ESCROW_DATA_DIR ?? join(root, '.data'));
-const port = Number(process.env.PORT ?? 3000);
+const port = Number(process.env.PORT ?? defaultAppPort);
 const paymentTypes = ['bank_transfer', 'card', 'opay'] as const;
 let timeScale: number;
 let nonRefundablePaymentTypes: Array<(typeof paymentTypes)[number]>;

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { envNames } from '../lambdas/core/adapters/env';
 import { adminAccessKeyId, type Person, principalCredentials } from '../lib/local/iam/credentials';
 import { loadStageIam } from '../lib/local/iam/stage-cache';
+import { defaultAppPort, localPorts } from '../lib/local/ports';
 import { localStage } from '../lib/local/stage';
 import { stageOutputs } from './stage-outputs';
 
@@ -69,6 +70,7 @@ export async function pointAtStage(stage: string | undefined, port: number, as: 
  */
 export function pointAtLocalCloud(port: number, principal: string): void {
   const { outputs } = loadStageIam();
+  const ports = localPorts(port);
   const local: Record<string, string | undefined> = {
     AWS_REGION: localStage.region,
     [envNames.stage]: localStage.stage,
@@ -77,16 +79,16 @@ export function pointAtLocalCloud(port: number, principal: string): void {
     [envNames.userPoolId]: outputs.UserPoolId,
     [envNames.mailFrom]: localStage.mailFrom,
     [envNames.mailConfigurationSet]: outputs.MailConfigurationSetName,
-    [envNames.appUrl]: `http://127.0.0.1:${port}`,
-    [envNames.eventsHttpEndpoint]: `https://127.0.0.1:${port + 7}/event`,
+    [envNames.appUrl]: `http://127.0.0.1:${ports.app}`,
+    [envNames.eventsHttpEndpoint]: `https://127.0.0.1:${ports.events}/event`,
     [envNames.eventsCaCert]: localEventsCertificate(),
     [envNames.flutterwaveSecretKeyArn]: outputs.FlutterwaveSecretKeyArn,
-    [envNames.dynamodbEndpoint]: `http://127.0.0.1:${port + 4}`,
-    [envNames.sfnEndpoint]: `http://127.0.0.1:${port + 5}`,
-    [envNames.cognitoEndpoint]: `http://127.0.0.1:${port + 2}`,
-    [envNames.sesEndpoint]: `http://127.0.0.1:${port + 3}`,
-    [envNames.secretsManagerEndpoint]: `http://127.0.0.1:${port + 8}`,
-    [envNames.flutterwaveBaseUrl]: `http://127.0.0.1:${port + 6}/v3`,
+    [envNames.dynamodbEndpoint]: `http://127.0.0.1:${ports.dynamodb}`,
+    [envNames.sfnEndpoint]: `http://127.0.0.1:${ports.stepFunctions}`,
+    [envNames.cognitoEndpoint]: `http://127.0.0.1:${ports.cognito}`,
+    [envNames.sesEndpoint]: `http://127.0.0.1:${ports.ses}`,
+    [envNames.secretsManagerEndpoint]: `http://127.0.0.1:${ports.secretsManager}`,
+    [envNames.flutterwaveBaseUrl]: `http://127.0.0.1:${ports.flutterwave}/v3`,
   };
   for (const [name, value] of Object.entries(local)) if (value !== undefined) process.env[name] ??= value;
   const { accessKeyId, secretAccessKey } = principalCredentials(localRootSecret(), principal);
@@ -109,6 +111,6 @@ export async function opsCommand(
     console.error(`usage: npm run ${name} -- ${argNames.map((a) => `<${a}>`).join(' ')} [--stage <name>] [--port <app port>]`);
     process.exit(2);
   }
-  const region = await pointAtStage(values.stage, Number(values.port ?? process.env.PORT ?? 3000), 'ops');
+  const region = await pointAtStage(values.stage, Number(values.port ?? process.env.PORT ?? defaultAppPort), 'ops');
   return { args: positionals, stage: values.stage, region };
 }

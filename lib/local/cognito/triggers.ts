@@ -25,6 +25,15 @@ export interface PoolIdentity {
   userPoolId: string;
 }
 
+/** What an operation gives a trigger: the rest of Cognito's event is the pool's. */
+export interface TriggerEnvelope<R extends object> {
+  triggerSource: string;
+  userName: string;
+  clientId: string;
+  request: object;
+  response: R;
+}
+
 /** userAttributes as Cognito passes them to triggers. */
 export function triggerAttributes(user: LocalUser): Record<string, string> {
   return { ...user.attributes, sub: user.username, 'cognito:user_status': user.status };
@@ -39,7 +48,7 @@ export async function invokeTrigger<R extends object>(
   handlers: TriggerHandlers,
   pool: PoolIdentity,
   name: UserPoolTriggerName,
-  envelope: { triggerSource: string; userName: string; clientId: string; request: object; response: R },
+  envelope: TriggerEnvelope<R>,
 ): Promise<R> {
   const handler = handlers[name];
   if (!handler) return envelope.response;
