@@ -16,6 +16,7 @@ import { type Currency, formatAmount } from '../domain/money';
 import { decideCredit, providerFeeOf, splitCredit } from '../domain/payment';
 import { providerId } from '../domain/reconciliation';
 import { contractUnchanged, contractUpdate, getContract } from '../entities/contract';
+import { listPaymentReferences } from '../entities/contract-payment';
 import { ledgerEntryPut } from '../entities/ledger';
 import { notificationItems } from '../entities/notification';
 import { partyLinkPut } from '../entities/party-link';
@@ -23,21 +24,22 @@ import {
   claimProviderCheck,
   closeOpenPayment,
   getPayment,
-  getTransactionRecord,
   listOpenPayments,
-  listPaymentReferences,
   type Payment,
-  type ProviderTransactionRecord,
   paymentSettled,
   recordProviderCheck,
-  recordUnknownTransaction,
-  recordWithoutCredit,
   releaseProviderCheck,
+} from '../entities/payment';
+import {
+  getTransactionRecord,
+  type ProviderTransactionRecord,
+  recordWithoutCredit,
   type TransactionOutcome,
   transactionRecordPut,
-} from '../entities/payment';
+} from '../entities/provider-transaction';
 import { type RefundLeg, refundLegPut, refundReference } from '../entities/refund';
 import { failedConditions, type TransactItem, transactWrite } from '../entities/table';
+import { recordUnknownTransaction } from '../entities/unknown-transaction';
 import { answerStep, cancelUnfunded, openEscrow } from './escrow-workflow';
 import { type Payer, payerDetails, startPayment, withProvider } from './payment-attempts';
 import { sendRefundNow } from './refunds';
