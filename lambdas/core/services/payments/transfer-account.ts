@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createBankTransferCharge } from '../adapters/flutterwave/charges';
-import { logger } from '../adapters/logger';
-import type { TransferAccountResponse } from '../api/payments';
-import { paymentMessages } from '../api/payments';
-import { Backoff } from '../domain/backoff';
-import { ConflictError, UnavailableError } from '../domain/errors';
-import type { Contract } from '../domain/escrow-contract';
-import { amountDue } from '../domain/payment';
-import { getPayment, putPayment } from '../entities/payment';
+import { createBankTransferCharge } from '../../adapters/flutterwave/charges';
+import { logger } from '../../adapters/logger';
+import type { TransferAccountResponse } from '../../api/payments';
+import { paymentMessages } from '../../api/payments';
+import { Backoff } from '../../domain/backoff';
+import { ConflictError, UnavailableError } from '../../domain/errors';
+import type { Contract } from '../../domain/escrow-contract';
+import { amountDue } from '../../domain/payment';
+import { getPayment, putPayment } from '../../entities/payment';
 import {
   claimTransferAccount,
   getTransferAccount,
@@ -16,8 +16,9 @@ import {
   openTransferAccount,
   releaseTransferAccountClaim,
   type TransferAccountSlot,
-} from '../entities/transfer-account';
-import { countPaymentAttempt, newPayment, type Payer, payableContract, payerDetails, withProvider } from './payment-attempts';
+} from '../../entities/transfer-account';
+import { withProvider } from './provider';
+import { countPaymentAttempt, newPayment, type Payer, payableContract, payerDetails } from './start';
 
 /**
  * `generate-transfer-account` (spec §7): a one-off bank account at the provider, for exactly the
