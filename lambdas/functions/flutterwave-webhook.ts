@@ -1,6 +1,6 @@
 import { webhookEvent } from '../core/adapters/flutterwave/webhooks';
 import { apiFunction, json, jsonBody } from '../core/runtime/api-function';
-import { handleChargeWebhook } from '../core/services/payments';
+import { handleChargeWebhook } from '../core/services/payments/webhook';
 import { handleTransferWebhook } from '../core/services/payouts/transfer-webhook';
 import { handleRefundWebhook } from '../core/services/refunds';
 

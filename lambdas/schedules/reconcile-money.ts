@@ -3,7 +3,7 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { logger } from '../core/adapters/logger';
 import type { CoverCheck } from '../core/domain/provider-cover';
-import { reconcileOpenPayments } from '../core/services/payments';
+import { reconcileOpenPayments } from '../core/services/payments/reconcile';
 import { checkProviderCover } from '../core/services/provider-cover';
 import { remindAwaitingBankDetails } from '../core/services/refund-reminders';
 import { sendOpenRefunds } from '../core/services/refunds';

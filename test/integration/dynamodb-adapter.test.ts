@@ -232,7 +232,9 @@ describe('the DynamoDB adapter', () => {
 
 describe('a transfer account claim whose answer was lost', () => {
   it('is still its maker’s: the retry, refused by the claim it made, reads the claim and knows it by its id, and so for the account it puts', async () => {
-    const { claimTransferAccount, getTransferAccount, openTransferAccount } = await import('../../lambdas/core/entities/payment');
+    const { claimTransferAccount, getTransferAccount, openTransferAccount } = await import(
+      '../../lambdas/core/entities/transfer-account'
+    );
     const claim = {
       contract_id: 'LOST-CLAIM',
       claim_id: 'claim-1',

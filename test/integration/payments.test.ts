@@ -7,8 +7,9 @@ import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
 import { currencyNotAvailable, toDecimalString } from '../../lambdas/core/domain/money';
 import { contractKey } from '../../lambdas/core/entities/contract';
+import { listPaymentReferences } from '../../lambdas/core/entities/contract-payment';
 import { toItem as partyLinkItem } from '../../lambdas/core/entities/party-link';
-import { listOpenPayments, listPaymentReferences, paymentKey } from '../../lambdas/core/entities/payment';
+import { listOpenPayments, paymentKey } from '../../lambdas/core/entities/payment';
 import { listRefundLegs } from '../../lambdas/core/entities/refund';
 import { workflowTokenKey } from '../../lambdas/core/entities/workflow-token';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
@@ -206,7 +207,7 @@ describe('paying into escrow by bank transfer', () => {
       async () => cloud.flutterwave.transactions().filter((t) => t.txRef === account.txRef),
       (txs) => txs.some((t) => t.status === 'successful'),
     );
-    const { reconcileOpenPayments } = await import('../../lambdas/core/services/payments');
+    const { reconcileOpenPayments } = await import('../../lambdas/core/services/payments/reconcile');
     // A payment younger than 5 minutes is left to the checkout that polls it.
     await reconcileOpenPayments();
     expect((await paymentOf(account.txRef))?.status).toBe('initiated');
@@ -448,7 +449,7 @@ describe('who may pay, and how much', () => {
 it('agrees with the payment provider to the kobo once every escrow here has settled (npm run reconcile)', async () => {
   // The transfer whose webhook a test dropped on purpose is money the provider holds: the
   // reconciler's next pass credits it (as the schedule does in AWS), and only then do they agree.
-  const { reconcileOpenPayments } = await import('../../lambdas/core/services/payments');
+  const { reconcileOpenPayments } = await import('../../lambdas/core/services/payments/reconcile');
   await reconcileOpenPayments(Date.now() + 6 * 60_000);
   await expectReconciled();
 }, 60_000);

@@ -6,7 +6,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
-import { listPaymentReferences, paymentKey, transferAccountKey } from '../../lambdas/core/entities/payment';
+import { listPaymentReferences } from '../../lambdas/core/entities/contract-payment';
+import { paymentKey } from '../../lambdas/core/entities/payment';
+import { transferAccountKey } from '../../lambdas/core/entities/transfer-account';
 import type { SandboxApiCall } from '../../lib/local/flutterwave/index';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
 import { documents } from '../../scripts/aws-clients';

@@ -1,28 +1,24 @@
-import { deleteItem, getItem, putItem, updateItem } from '../adapters/dynamodb';
+import { getItem, updateItem } from '../adapters/dynamodb';
 import type { Currency } from '../domain/money';
 import type { PaymentMethod } from '../domain/payment';
+import { contractPaymentPut } from './contract-payment';
 import { onConditionFailed, queryAll, type TransactItem, tableName, transactWrite, withoutKeys } from './table';
 
 /**
  * One payment into escrow: `PAYMENT#<txRef>` / `META`, recorded (`initiated`) with what is due
- * before the payer pays. Each provider transaction on that reference is recorded once, ever, as
- * `PAYMENT#<txRef>` / `TX#<provider transaction id>`: the credit is conditional on that record
- * not existing yet, so no provider transaction is credited twice, and a declined attempt never
- * blocks a later successful one on the same reference.
+ * before the payer pays, and listed under its contract (entities/contract-payment.ts). What became
+ * of each provider transaction on its reference is recorded beside it, once, ever
+ * (entities/provider-transaction.ts).
  */
 export const paymentKey = (txRef: string) => ({ PK: `PAYMENT#${txRef}`, SK: 'META' });
-export const providerTransactionKey = (txRef: string, providerTransactionId: string) => ({
-  PK: `PAYMENT#${txRef}`,
-  SK: `TX#${providerTransactionId}`,
-});
 
 export type PaymentState = 'initiated' | 'credited' | 'refunding';
+
 /**
- * What became of a provider transaction: credited into escrow (any excess beyond what was due goes
- * back to the payer), `refunding` (the contract took none of it: all of it goes back), failed at the
- * provider, or refused (not this payment's: another reference or currency).
+ * Why a provider transaction credited nothing: it failed at the provider, or it was refused (not
+ * this payment's: another reference or currency).
  */
-export type TransactionOutcome = 'credited' | 'refunding' | 'failed' | 'refused';
+export type UncreditedOutcome = 'failed' | 'refused';
 
 export interface Payment {
   tx_ref: string;
@@ -40,7 +36,7 @@ export interface Payment {
   amount_refunding_minor?: number;
   settled_at?: string;
   /** The last provider transaction that credited nothing, and why (failed at the provider, wrong currency, contract closed). */
-  last_outcome?: Exclude<TransactionOutcome, 'credited' | 'refunding'>;
+  last_outcome?: UncreditedOutcome;
   outcome_reason?: string;
   /**
    * The status poll's cache of the provider's word while the payment is initiated: when a poll last
@@ -53,19 +49,6 @@ export interface Payment {
 
 /** What a status poll made of the provider's answer for a payment still initiated. */
 export type ProviderCheckStatus = 'pending' | 'failed';
-
-/** What became of one provider transaction on a payment's reference. */
-export interface ProviderTransactionRecord {
-  tx_ref: string;
-  provider_transaction_id: string;
-  outcome: TransactionOutcome;
-  amount_minor: number;
-  /** What the provider kept of it (its fee), posted as the platform's cost when it is credited. */
-  provider_fee_minor?: number;
-  currency: string;
-  reason?: string;
-  recorded_at: string;
-}
 
 /**
  * A payment nobody has heard the end of yet (`initiated`) is listed in GSI1 under `PAYMENT#OPEN`,
@@ -105,12 +88,6 @@ export function fromItem(item: Record<string, unknown>): Payment {
   return withoutKeys(item) as unknown as Payment;
 }
 
-/** A contract's record of one of its payments: `CONTRACT#<id>` / `PAYMENT#<txRef>`, so its payments can be listed. */
-export const contractPaymentKey = (contractId: string, txRef: string) => ({
-  PK: `CONTRACT#${contractId}`,
-  SK: `PAYMENT#${txRef}`,
-});
-
 /**
  * Records a payment about to be made, listed under its contract; a reference is used once: false
  * (nothing written) when another payment already has it.
@@ -118,16 +95,7 @@ export const contractPaymentKey = (contractId: string, txRef: string) => ({
 export async function putPayment(payment: Payment): Promise<boolean> {
   const written = transactWrite([
     { Put: { TableName: tableName(), Item: toItem(payment), ConditionExpression: 'attribute_not_exists(PK)' } },
-    {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...contractPaymentKey(payment.contract_id, payment.tx_ref),
-          tx_ref: payment.tx_ref,
-          created_at: payment.created_at,
-        },
-      },
-    },
+    contractPaymentPut(payment),
   ]);
   return onConditionFailed(
     written.then(() => true),
@@ -135,42 +103,9 @@ export async function putPayment(payment: Payment): Promise<boolean> {
   );
 }
 
-/** The references of a contract's payments, oldest first. */
-export async function listPaymentReferences(contractId: string): Promise<string[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': `CONTRACT#${contractId}`, ':prefix': 'PAYMENT#' },
-    ConsistentRead: true,
-  });
-  return items.map((item) => String(item.tx_ref));
-}
-
 export async function getPayment(txRef: string): Promise<Payment | undefined> {
   const { Item } = await getItem({ TableName: tableName(), Key: paymentKey(txRef), ConsistentRead: true });
   return Item ? fromItem(Item) : undefined;
-}
-
-export async function getTransactionRecord(
-  txRef: string,
-  providerTransactionId: string,
-): Promise<ProviderTransactionRecord | undefined> {
-  const { Item } = await getItem({
-    TableName: tableName(),
-    Key: providerTransactionKey(txRef, providerTransactionId),
-    ConsistentRead: true,
-  });
-  return Item as ProviderTransactionRecord | undefined;
-}
-
-/** The record of a provider transaction (first item of the transaction that settles it): only if it was never recorded. */
-export function transactionRecordPut(record: ProviderTransactionRecord): TransactItem {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: { ...providerTransactionKey(record.tx_ref, record.provider_transaction_id), ...record },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    },
-  };
 }
 
 /**
@@ -250,182 +185,17 @@ export async function releaseProviderCheck(txRef: string, checkedAt: string): Pr
 }
 
 /**
- * Records, once, a provider transaction under a reference no payment of ours has (money no
- * contract can take): `UNKNOWN_TX#<provider id>`. False when it was already recorded (a webhook
- * delivered again, a status check after it).
+ * The payment's side of a provider transaction that credited nothing (part of the transaction that
+ * records it): why, kept on the payment for finance.
  */
-export async function recordUnknownTransaction(transaction: {
-  id: number | string;
-  txRef: string;
-  amountMinor: number;
-  currency: string;
-}): Promise<boolean> {
-  const write = putItem({
-    TableName: tableName(),
-    Item: {
-      PK: `UNKNOWN_TX#${transaction.id}`,
-      SK: 'RECORD',
-      tx_ref: transaction.txRef,
-      amount_minor: transaction.amountMinor,
-      currency: transaction.currency,
-      recorded_at: new Date().toISOString(),
-    },
-    ConditionExpression: 'attribute_not_exists(PK)',
-  });
-  return onConditionFailed(
-    write.then(() => true),
-    () => false,
-  );
-}
-
-/** Records a provider transaction that credits nothing, once; false when it was already recorded. */
-export async function recordWithoutCredit(
-  record: ProviderTransactionRecord & { outcome: 'failed' | 'refused' },
-): Promise<boolean> {
-  const written = transactWrite([
-    transactionRecordPut(record),
-    {
-      Update: {
-        TableName: tableName(),
-        Key: paymentKey(record.tx_ref),
-        UpdateExpression: 'SET last_outcome = :outcome, outcome_reason = :reason',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':outcome': record.outcome, ':reason': record.reason ?? record.outcome },
-      },
-    },
-  ]);
-  return onConditionFailed(
-    written.then(() => true),
-    () => false,
-  );
-}
-
-/**
- * The contract's bank-transfer account: `CONTRACT#<id>` / `TRANSFER_ACCOUNT`. Either the open
- * account, the one every visit to the checkout shows while nothing has reached it (so two visits
- * never make two accounts that each take the full amount), or, while a request is making one at
- * the provider, that request's claim: one conditional put decides which request makes the
- * account, and every other request waits for it instead of making its own.
- */
-export const transferAccountKey = (contractId: string) => ({ PK: `CONTRACT#${contractId}`, SK: 'TRANSFER_ACCOUNT' });
-
-export interface OpenTransferAccount {
-  contract_id: string;
-  /** The payment it credits. */
-  tx_ref: string;
-  account_number: string;
-  bank_name: string;
-  /** What to send (the provider's figure) and what was due when it was made. */
-  amount_minor: number;
-  amount_due_minor: number;
-  currency: Currency;
-  expires_at: string;
-  created_at: string;
-}
-
-/** A request making the contract's account at the provider, for the payment `tx_ref` (no account number yet). */
-export interface TransferAccountClaim {
-  contract_id: string;
-  /**
-   * Made afresh by each claim (a payment reference is not unique to one request: two of one payer
-   * in the same millisecond make the same): how a request knows the claim for its own.
-   */
-  claim_id: string;
-  tx_ref: string;
-  payer_id: string;
-  claimed_at: string;
-  /** After this the request is taken to have died (its provider call is long over): another may claim. */
-  claimed_until: string;
-}
-
-export type TransferAccountSlot = OpenTransferAccount | TransferAccountClaim;
-
-/** Whether the slot holds an account (a claim has no account number yet). */
-export function isOpenAccount(slot: TransferAccountSlot): slot is OpenTransferAccount {
-  return typeof (slot as Partial<OpenTransferAccount>).account_number === 'string';
-}
-
-export async function getTransferAccount(contractId: string): Promise<TransferAccountSlot | undefined> {
-  const { Item } = await getItem({ TableName: tableName(), Key: transferAccountKey(contractId), ConsistentRead: true });
-  return Item ? (withoutKeys(Item) as unknown as TransferAccountSlot) : undefined;
-}
-
-/** The condition that the slot is still `seen` (none at all when undefined): the same reference, and still an account or still a claim. */
-function stillSeen(seen: TransferAccountSlot | undefined) {
-  if (!seen) return { ConditionExpression: 'attribute_not_exists(PK)' };
+export function paymentNotCredited(txRef: string, outcome: UncreditedOutcome, reason: string): TransactItem {
   return {
-    ConditionExpression: `tx_ref = :seen AND ${isOpenAccount(seen) ? 'attribute_exists' : 'attribute_not_exists'}(account_number)`,
-    ExpressionAttributeValues: { ':seen': seen.tx_ref },
-  };
-}
-
-/**
- * Claims the making of the contract's account, in place of `replacing` as it was read (an account
- * nobody may pay into any more, a claim whose request died, or none): false when another request
- * changed the slot first, and so makes the account itself.
- */
-export async function claimTransferAccount(
-  claim: TransferAccountClaim,
-  replacing: TransferAccountSlot | undefined,
-): Promise<boolean> {
-  const write = putItem({
-    TableName: tableName(),
-    Item: { ...transferAccountKey(claim.contract_id), ...claim },
-    ...stillSeen(replacing),
-  });
-  // Refused, or taken by an attempt whose answer was lost (the retry then finds the claim in place):
-  // the slot says which.
-  return onConditionFailed(
-    write.then(() => true),
-    async () => {
-      const slot = await getTransferAccount(claim.contract_id);
-      return slot !== undefined && !isOpenAccount(slot) && slot.claim_id === claim.claim_id;
-    },
-  );
-}
-
-/** Makes `account` the contract's open one in place of the claim `claimId`: false when the claim was lost (it lapsed and another took over). */
-export async function openTransferAccount(account: OpenTransferAccount, claimId: string): Promise<boolean> {
-  const write = putItem({
-    TableName: tableName(),
-    Item: { ...transferAccountKey(account.contract_id), ...account },
-    ConditionExpression: 'claim_id = :mine AND attribute_not_exists(account_number)',
-    ExpressionAttributeValues: { ':mine': claimId },
-  });
-  // Refused, or put by an attempt whose answer was lost (the retry then finds the account in place).
-  return onConditionFailed(
-    write.then(() => true),
-    async () => {
-      const slot = await getTransferAccount(account.contract_id);
-      return (
-        slot !== undefined &&
-        isOpenAccount(slot) &&
-        slot.tx_ref === account.tx_ref &&
-        slot.account_number === account.account_number
-      );
-    },
-  );
-}
-
-/** Withdraws the claim `claimId` that made no account (refused, or the provider failed), so the next visit may try; a no-op once it is not ours. */
-export async function releaseTransferAccountClaim(contractId: string, claimId: string): Promise<void> {
-  await onConditionFailed(
-    deleteItem({
+    Update: {
       TableName: tableName(),
-      Key: transferAccountKey(contractId),
-      ConditionExpression: 'claim_id = :mine AND attribute_not_exists(account_number)',
-      ExpressionAttributeValues: { ':mine': claimId },
-    }),
-    () => undefined,
-  );
-}
-
-/** Every provider transaction recorded on a payment's reference, and what became of it. */
-export async function listTransactionRecords(txRef: string): Promise<ProviderTransactionRecord[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': `PAYMENT#${txRef}`, ':prefix': 'TX#' },
-    ConsistentRead: true,
-  });
-  return items.map((item) => withoutKeys(item) as unknown as ProviderTransactionRecord);
+      Key: paymentKey(txRef),
+      UpdateExpression: 'SET last_outcome = :outcome, outcome_reason = :reason',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':outcome': outcome, ':reason': reason },
+    },
+  };
 }

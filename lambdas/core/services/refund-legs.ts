@@ -1,6 +1,8 @@
 import { allocateRefund } from '../domain/dispute';
 import type { Contract } from '../domain/escrow-contract';
-import { getPayment, listPaymentReferences, listTransactionRecords } from '../entities/payment';
+import { listPaymentReferences } from '../entities/contract-payment';
+import { getPayment } from '../entities/payment';
+import { listTransactionRecords } from '../entities/provider-transaction';
 import { listRefundLegs, type RefundLeg, type RefundReason, refundReference } from '../entities/refund';
 
 /**

@@ -1,21 +1,19 @@
-import { ProviderRejectedError, ProviderUnavailableError } from '../adapters/flutterwave/client';
-import { logger } from '../adapters/logger';
-import { paymentMessages } from '../api/payments';
-import { ConflictError, ForbiddenError, UnavailableError } from '../domain/errors';
-import { type Contract, isPayable } from '../domain/escrow-contract';
-import { currencyNotAvailable, isEscrowCurrency } from '../domain/money';
-import { amountDue, type PaymentMethod, paymentReference } from '../domain/payment';
-import { throttles } from '../domain/throttle-rules';
-import { type Payment, putPayment } from '../entities/payment';
-import { getProfile } from '../entities/profile';
-import { loadContract } from './contracts';
-import { countAttempt, refundAttempt } from './throttles';
+import { paymentMessages } from '../../api/payments';
+import { ConflictError, ForbiddenError } from '../../domain/errors';
+import { type Contract, isPayable } from '../../domain/escrow-contract';
+import { currencyNotAvailable, isEscrowCurrency } from '../../domain/money';
+import { amountDue, type PaymentMethod, paymentReference } from '../../domain/payment';
+import { throttles } from '../../domain/throttle-rules';
+import { type Payment, putPayment } from '../../entities/payment';
+import { getProfile } from '../../entities/profile';
+import { loadContract } from '../contracts';
+import { countAttempt, refundAttempt } from '../throttles';
 
 /**
  * Starting a payment into escrow, whichever way the buyer pays: who may, what is recorded before
  * the provider is asked, how often one person and one contract may start one, and how a provider
- * failure reads to the payer. The ways to pay use it: services/payments.ts (OPay, card) and
- * services/transfer-accounts.ts (bank transfer).
+ * failure reads to the payer (provider.ts). The ways to pay use it: opay.ts, card.ts and
+ * transfer-account.ts (bank transfer).
  */
 
 export interface Payer {
@@ -55,7 +53,7 @@ const referenceTries = 20;
  * attempt counted against the limits, then a payment of what is due now recorded. A reference is
  * the contract, the payer and a millisecond (spec §7), so two attempts started in the same
  * millisecond would share one: the later takes the next free millisecond instead of failing. (A
- * bank transfer's is recorded under its account's claim: services/transfer-accounts.ts.)
+ * bank transfer's is recorded under its account's claim: transfer-account.ts.)
  */
 export async function startPayment(contractId: string, payer: Payer, method: PaymentMethod): Promise<Payment> {
   const contract = await payableContract(contractId, payer);
@@ -94,23 +92,4 @@ export async function payerDetails(sub: string) {
     fullName: profile?.full_name || profile?.email || 'Buyer',
     phoneNumber: profile?.phone_number,
   };
-}
-
-/**
- * Calls the provider. One that cannot be reached, or answers something we cannot use (a wrong key,
- * an amount that is not whole kobo), is a 503 with the spec's text, logged as an error for ops; a
- * charge the provider refuses (`refusedIs: 409`, e.g. a currency it does not take there) is a 409.
- */
-export async function withProvider<T>(call: () => Promise<T>, message: string, refusedIs: 409 | 503 = 503): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof ProviderRejectedError && refusedIs === 409) {
-      logger.warn('Payment provider refused a charge', { error });
-      throw new ConflictError(message);
-    }
-    if (error instanceof ProviderUnavailableError) logger.warn('Payment provider unavailable', { error });
-    else logger.error('Payment provider call failed', { error: error as Error });
-    throw new UnavailableError(message);
-  }
 }

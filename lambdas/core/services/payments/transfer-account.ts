@@ -1,24 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { createBankTransferCharge } from '../adapters/flutterwave/charges';
-import { logger } from '../adapters/logger';
-import type { TransferAccountResponse } from '../api/payments';
-import { paymentMessages } from '../api/payments';
-import { Backoff } from '../domain/backoff';
-import { ConflictError, UnavailableError } from '../domain/errors';
-import type { Contract } from '../domain/escrow-contract';
-import { amountDue } from '../domain/payment';
+import { createBankTransferCharge } from '../../adapters/flutterwave/charges';
+import { logger } from '../../adapters/logger';
+import type { TransferAccountResponse } from '../../api/payments';
+import { paymentMessages } from '../../api/payments';
+import { Backoff } from '../../domain/backoff';
+import { ConflictError, UnavailableError } from '../../domain/errors';
+import type { Contract } from '../../domain/escrow-contract';
+import { amountDue } from '../../domain/payment';
+import { getPayment, putPayment } from '../../entities/payment';
 import {
   claimTransferAccount,
-  getPayment,
   getTransferAccount,
   isOpenAccount,
   type OpenTransferAccount,
   openTransferAccount,
-  putPayment,
   releaseTransferAccountClaim,
   type TransferAccountSlot,
-} from '../entities/payment';
-import { countPaymentAttempt, newPayment, type Payer, payableContract, payerDetails, withProvider } from './payment-attempts';
+} from '../../entities/transfer-account';
+import { withProvider } from './provider';
+import { countPaymentAttempt, newPayment, type Payer, payableContract, payerDetails } from './start';
 
 /**
  * `generate-transfer-account` (spec §7): a one-off bank account at the provider, for exactly the
@@ -27,7 +27,7 @@ import { countPaymentAttempt, newPayment, type Payer, payableContract, payerDeta
  * amount due changes; only then is a new one made.
  *
  * Who makes the new one is decided before the provider is asked: one conditional put of a claim on
- * the contract's account slot (entities/payment.ts). The request that wins it counts the attempt,
+ * the contract's account slot (entities/transfer-account.ts). The request that wins it counts the attempt,
  * records the payment, asks the provider and puts the account in place of its claim; every other
  * request waits for that account and shows it. (Asking first and keeping whichever account is
  * stored first would still make one provider account per request: the flood the limit is for.)
