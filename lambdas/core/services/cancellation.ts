@@ -12,12 +12,13 @@ import {
 } from '../domain/escrow-contract';
 import { refundRequestedPosting } from '../domain/ledger';
 import { formatAmount } from '../domain/money';
-import { contractUpdate, updated } from '../entities/contract';
+import { commitContractChange, contractUpdate, loadContract, updated } from '../entities/contract';
 import { ledgerEntryPut } from '../entities/ledger';
 import { notificationItems } from '../entities/notification';
 import { refundLegPut } from '../entities/refund';
-import { commitContractChange, displayName, loadContract, toContractView } from './contracts';
+import { toContractView } from './contract-view';
 import { answerStepLater } from './escrow-workflow';
+import { displayName } from './people';
 import { escrowRefundLegs } from './refund-legs';
 import { sendRefundNow } from './refunds';
 

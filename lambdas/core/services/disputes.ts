@@ -28,7 +28,7 @@ import { type Contract, contractMessages, isInvitation, nextStatus, payersOf } f
 import { refundRequestedPosting } from '../domain/ledger';
 import { formatAmount } from '../domain/money';
 import { payoutReference } from '../domain/payout';
-import { contractUnchanged, contractUpdate, updated } from '../entities/contract';
+import { commitContractChange, contractUnchanged, contractUpdate, loadContract, updated } from '../entities/contract';
 import { type Dispute, disputePut, disputeUpdate, disputeUpdated, getDispute } from '../entities/dispute';
 import { ledgerEntryPut } from '../entities/ledger';
 import { getNotification, notificationItems, notificationReplacementItems } from '../entities/notification';
@@ -37,7 +37,7 @@ import { getProfile } from '../entities/profile';
 import { getProposalSlots, giveBackProposalSlot, proposalSlotUsed, takeProposalSlot } from '../entities/proposal-slots';
 import { refundLegPut } from '../entities/refund';
 import { onConditionFailed, type TransactItem, transactWrite } from '../entities/table';
-import { commitContractChange, loadContract, toContractView } from './contracts';
+import { toContractView } from './contract-view';
 import { answerStepLater } from './escrow-workflow';
 import { escrowRefundLegs } from './refund-legs';
 import { sendRefundNow } from './refunds';

@@ -1,12 +1,11 @@
 import { type Contract, nextStatus, payersOf, settledEvent } from '../domain/escrow-contract';
 import { formatAmount } from '../domain/money';
-import { contractUnchanged, contractUpdate } from '../entities/contract';
+import { contractUnchanged, contractUpdate, loadContract } from '../entities/contract';
 import { disputeUpdate, getDispute } from '../entities/dispute';
 import { notificationItems } from '../entities/notification';
 import { getPayout } from '../entities/payout';
 import { listRefundLegs, type RefundReason } from '../entities/refund';
 import { onConditionFailed, transactWrite } from '../entities/table';
-import { loadContract } from './contracts';
 import { answerStepLater, type SettlementTimer, settlementTimer } from './escrow-workflow';
 import { sendContractRefunds } from './refunds';
 

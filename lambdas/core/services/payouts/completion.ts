@@ -2,12 +2,11 @@ import { isInDispute, nextStatus, payersOf } from '../../domain/escrow-contract'
 import { payoutPosting } from '../../domain/ledger';
 import { formatAmount } from '../../domain/money';
 import { providerId } from '../../domain/reconciliation';
-import { contractUnchanged, contractUpdate } from '../../entities/contract';
+import { contractUnchanged, contractUpdate, loadContract } from '../../entities/contract';
 import { ledgerEntryPut } from '../../entities/ledger';
 import { notificationItems } from '../../entities/notification';
 import { payoutUpdate } from '../../entities/payout';
 import { failedConditions, transactWrite } from '../../entities/table';
-import { loadContract } from '../contracts';
 import { finishSettlement } from '../settlement';
 import { loadPayout, payoutSummary } from './record';
 
