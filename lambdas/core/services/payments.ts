@@ -40,7 +40,7 @@ import { type RefundLeg, refundLegPut, refundReference } from '../entities/refun
 import { failedConditions, type TransactItem, transactWrite } from '../entities/table';
 import { answerStep, cancelUnfunded, openEscrow } from './escrow-workflow';
 import { type Payer, payerDetails, startPayment, withProvider } from './payment-attempts';
-import { sendRefundNow } from './refunds';
+import { sendRefundNow } from './refunds/send';
 
 /**
  * Money into escrow (ARCHITECTURE §5 "Money"). A payment is recorded with what is due before the

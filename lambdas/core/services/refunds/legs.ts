@@ -1,7 +1,7 @@
-import { allocateRefund } from '../domain/dispute';
-import type { Contract } from '../domain/escrow-contract';
-import { getPayment, listPaymentReferences, listTransactionRecords } from '../entities/payment';
-import { listRefundLegs, type RefundLeg, type RefundReason, refundReference } from '../entities/refund';
+import { allocateRefund } from '../../domain/dispute';
+import type { Contract } from '../../domain/escrow-contract';
+import { getPayment, listPaymentReferences, listTransactionRecords } from '../../entities/payment';
+import { listRefundLegs, type RefundLeg, type RefundReason, refundReference } from '../../entities/refund';
 
 /**
  * The refund legs of `refundMinor` going back out of a contract's escrow (a settlement, a
