@@ -3,7 +3,7 @@
  * after the cause of a refund leg waiting `failed` is fixed with the provider (`npm run executions
  * -- <contractId>` names each leg and why it failed). A refund through the provider is asked again,
  * a refused bank transfer is made again to the same account; the reconciler moves it within 5
- * minutes, and never refunds twice (services/refunds.ts). Anything else is left as it is.
+ * minutes, and never refunds twice (services/refunds/provider-refund.ts). Anything else is left as it is.
  *
  * Locally it works on the local cloud `npm start` runs (PORT, default 3000); with `--stage` on a
  * deployed stage with the caller's AWS credentials (the stack's outputs name the table).
@@ -15,7 +15,7 @@ async function main() {
   const {
     args: [contractId = '', legName = ''],
   } = await opsCommand('resume-refund', ['contractId', 'leg']);
-  const { resumeRefundLeg } = await import('../lambdas/core/services/refunds');
+  const { resumeRefundLeg } = await import('../lambdas/core/services/refunds/resume');
   const { resumed, leg } = await resumeRefundLeg(contractId, legName).catch((error: Error) => {
     console.error(error.message);
     process.exit(1);

@@ -2,7 +2,7 @@ import { webhookEvent } from '../core/adapters/flutterwave/webhooks';
 import { apiFunction, json, jsonBody } from '../core/runtime/api-function';
 import { handleChargeWebhook } from '../core/services/payments/webhook';
 import { handleTransferWebhook } from '../core/services/payouts/transfer-webhook';
-import { handleRefundWebhook } from '../core/services/refunds';
+import { handleRefundWebhook } from '../core/services/refunds/webhook';
 
 /**
  * The payment provider's webhooks, checked and read back from the provider before anything

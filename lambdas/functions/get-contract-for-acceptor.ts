@@ -1,6 +1,6 @@
 import { contractForAcceptorSchema, contractIdRequestSchema } from '../core/api/contracts';
 import { apiFunction, callerOf, jsonBody, parseInput, respond } from '../core/runtime/api-function';
-import { loadContract, toAcceptorView } from '../core/services/contracts';
+import { contractForAcceptor } from '../core/services/contracts';
 
 /** What anyone signed in who holds the ID may see before accepting (spec's fields only). */
 export const handler = apiFunction()
@@ -8,5 +8,5 @@ export const handler = apiFunction()
   .handler(async (event) => {
     const { sub } = callerOf(event);
     const { contractId } = parseInput(contractIdRequestSchema, event.body);
-    return respond(contractForAcceptorSchema, await toAcceptorView(await loadContract(contractId), sub));
+    return respond(contractForAcceptorSchema, await contractForAcceptor(contractId, sub));
   });

@@ -5,8 +5,8 @@ import { logger } from '../core/adapters/logger';
 import type { CoverCheck } from '../core/domain/provider-cover';
 import { reconcileOpenPayments } from '../core/services/payments/reconcile';
 import { checkProviderCover } from '../core/services/provider-cover';
-import { remindAwaitingBankDetails } from '../core/services/refund-reminders';
-import { sendOpenRefunds } from '../core/services/refunds';
+import { remindAwaitingBankDetails } from '../core/services/refunds/reminders';
+import { sendOpenRefunds } from '../core/services/refunds/send';
 import { countWaitingForOps, type Waiting } from '../core/services/waiting-for-ops';
 
 /**

@@ -1,8 +1,8 @@
 import { callbackTaskInputSchema } from '../core/api/tasks';
 import { parseTaskInput, taskFunction } from '../core/runtime/task-function';
 import { endWaitPastLifetime, waitForStep } from '../core/services/escrow-workflow';
-import { sendContractRefunds } from '../core/services/refunds';
-import { finishSettlement } from '../core/services/settlement';
+import { closeWhenRefunded } from '../core/services/refunds/closing';
+import { sendContractRefunds } from '../core/services/refunds/send';
 
 /**
  * AwaitRefunds: keeps the task token for the settlement's end, moves its refund legs on with the
@@ -12,6 +12,6 @@ export const handler = taskFunction<unknown, void>().handler(async (event) => {
   const { contractId, taskToken, lifetime } = parseTaskInput(callbackTaskInputSchema, event);
   if (await endWaitPastLifetime(taskToken, lifetime)) return;
   await sendContractRefunds(contractId);
-  await finishSettlement(contractId);
+  await closeWhenRefunded(contractId);
   await waitForStep(contractId, 'refunds', taskToken);
 });

@@ -209,7 +209,7 @@ describe('a provider wallet that cannot cover a payout or a refund', () => {
     expect(await ledgerSummaryOf(contractId)).toMatchObject({ refund_pending_minor: 250_000, refunded_minor: 0 });
 
     cloud.flutterwave.setBalanceMinor('NGN', null);
-    const { resumeRefundLeg } = await import('../../lambdas/core/services/refunds');
+    const { resumeRefundLeg } = await import('../../lambdas/core/services/refunds/resume');
     expect((await resumeRefundLeg(contractId, leg?.leg ?? '')).resumed).toBe(true);
     await eventually(
       async () => {
@@ -253,7 +253,7 @@ describe('a provider wallet that cannot cover a payout or a refund', () => {
       expect(told.notifications.map((n) => n.title)).not.toContain('Refund transfer failed');
 
       cloud.flutterwave.setBalanceMinor('NGN', null);
-      const { resumeRefundLeg } = await import('../../lambdas/core/services/refunds');
+      const { resumeRefundLeg } = await import('../../lambdas/core/services/refunds/resume');
       expect((await resumeRefundLeg(contractId, leg.leg)).resumed).toBe(true);
       const done = await eventually(
         async () => {

@@ -158,7 +158,7 @@ describe('a refund the provider will not make', () => {
     const run = (await cloud.runSchedule('reconcile-money')) as { waitingForOps: { refunds: string[] } };
     expect(run.waitingForOps.refunds).toContain(failed.reference);
     // Ops top the balance up and resume it: the same account, the same reference (none was made with it).
-    const { resumeRefundLeg } = await import('../../lambdas/core/services/refunds');
+    const { resumeRefundLeg } = await import('../../lambdas/core/services/refunds/resume');
     expect((await resumeRefundLeg(id, failed.leg)).resumed).toBe(true);
     expect((await resumeRefundLeg(id, failed.leg)).resumed).toBe(false);
     const done = await completedByReconciler(leg);
@@ -230,7 +230,7 @@ describe('a refund the provider will not make', () => {
     const second = await eventually(leg, (l) => l.status === 'transferring', 15_000);
     expect(second.destination?.transfer_reference).toBe(`${second.reference}-bank-2`);
     // The stale worker sees its transfer FAILED: it must not hand the leg back to the buyer.
-    const { moveRefundTransfer } = await import('../../lambdas/core/services/refund-transfers');
+    const { moveRefundTransfer } = await import('../../lambdas/core/services/refunds/bank-transfer');
     await moveRefundTransfer(stale);
     expect(await leg()).toMatchObject({ status: 'transferring', destination: second.destination });
     cloud.flutterwave.faults.holdTransfers = false;

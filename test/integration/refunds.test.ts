@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
 import { listRefundLegs, type RefundLeg } from '../../lambdas/core/entities/refund';
-import { refundAttemptLimit } from '../../lambdas/core/services/refunds';
+import { refundAttemptLimit } from '../../lambdas/core/services/refunds/provider-refund';
 import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';

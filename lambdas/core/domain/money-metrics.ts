@@ -34,7 +34,7 @@ export type MoneyWaiting = keyof typeof moneyWaiting;
 
 /**
  * What waits for a customer now, written with the gauges above but paged by none: the customer
- * was told and is reminded (lambdas/core/services/refund-reminders.ts); the dashboard graphs it.
+ * was told and is reminded (lambdas/core/services/refunds/reminders.ts); the dashboard graphs it.
  */
 export const moneyWaitingForCustomers = {
   RefundsAwaitingBankDetails: 'Refunds waiting for their buyer’s bank account (the buyer is reminded).',

@@ -1,14 +1,18 @@
 import { getItem } from '../adapters/dynamodb';
 import { deliveryDueAt, inspectionDays } from '../domain/delivery';
-import { type Contract, type ContractStatus, fundingEndsAt } from '../domain/escrow-contract';
+import { NotFoundError } from '../domain/errors';
+import { type Contract, type ContractStatus, contractMessages, fundingEndsAt } from '../domain/escrow-contract';
 import { personAudience } from './profile';
 import {
   announceOnCommit,
   batchGetAll,
   byCreator,
+  conflict,
   itemsByCreator,
+  onConditionFailed,
   type TransactItem,
   tableName,
+  transactWrite,
   versionedUpdate,
   withoutKeys,
 } from './table';
@@ -51,6 +55,23 @@ export function contractPut(contract: Contract): TransactItem {
 export async function getContract(id: string): Promise<Contract | undefined> {
   const { Item } = await getItem({ TableName: tableName(), Key: contractKey(id), ConsistentRead: true });
   return Item ? fromItem(Item) : undefined;
+}
+
+/** The contract a caller names: a 404 when there is none. */
+export async function loadContract(id: string): Promise<Contract> {
+  const contract = await getContract(id);
+  if (!contract) throw new NotFoundError(contractMessages.notFound);
+  return contract;
+}
+
+/**
+ * One transaction that holds a change of the contract ({@link contractUpdate}, {@link contractUnchanged},
+ * {@link contractPut}, {@link contractDelete}) with what goes with it; a refused condition means
+ * someone changed the contract meanwhile (409). The announcement to its parties rides on the
+ * contract's item; whatever else the caller does after (a workflow step answered) is the caller's.
+ */
+export async function commitContractChange(items: TransactItem[]): Promise<void> {
+  await onConditionFailed(transactWrite(items), conflict(contractMessages.changedMeanwhile));
 }
 
 /** Contracts by id, in the order of `ids`; ids with no contract are left out. */

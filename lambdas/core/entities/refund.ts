@@ -97,7 +97,7 @@ export interface RefundLeg {
   tx_ref: string;
   payer_id: string;
   status: RefundLegStatus;
-  /** How many attempts it may reach before it waits for ops again: set when ops resume it (services/refunds.ts). */
+  /** How many attempts it may reach before it waits for ops again: set when ops resume it (services/refunds/resume.ts). */
   attempt_limit?: number;
   provider_refund_id: string | null;
   /** Times the provider was asked (a claim is counted before the request goes out). */

@@ -13,7 +13,7 @@ import { getProfile, paymentPinUpdate, saveBankDetails, type UserProfile } from 
 import { issueSignInCode, matchSignInCode } from '../entities/sign-in-code';
 import { onConditionFailed, transactWrite } from '../entities/table';
 import { resumePayoutsToNewAccount } from './payouts/failure';
-import { sendRefundsToBankOf } from './refunds';
+import { sendRefundsToBankOf } from './refunds/send';
 import { countAttempt, countFailures } from './throttles';
 
 /**

@@ -12,20 +12,21 @@ import {
 } from '../domain/escrow-contract';
 import { refundRequestedPosting } from '../domain/ledger';
 import { formatAmount } from '../domain/money';
-import { contractUpdate, updated } from '../entities/contract';
+import { commitContractChange, contractUpdate, loadContract, updated } from '../entities/contract';
 import { ledgerEntryPut } from '../entities/ledger';
 import { notificationItems } from '../entities/notification';
 import { refundLegPut } from '../entities/refund';
-import { commitContractChange, displayName, loadContract, toContractView } from './contracts';
+import { toContractView } from './contract-view';
 import { answerStepLater } from './escrow-workflow';
-import { escrowRefundLegs } from './refund-legs';
-import { sendRefundNow } from './refunds';
+import { displayName } from './people';
+import { escrowRefundLegs } from './refunds/legs';
+import { sendRefundNow } from './refunds/send';
 
 /**
  * Mutual cancellation of a funded contract before delivery (ARCHITECTURE §5b): the creator cancels
  * (or agrees to the payer's request); the payer alone may cancel a contract only partly paid once
  * its funding window ended. Everything held goes back to the payer, no fee: the contract is
- * `refunding` until the provider confirmed every refund leg, then `cancelled` (services/settlement.ts).
+ * `refunding` until the provider confirmed every refund leg, then `cancelled` (services/refunds/closing.ts).
  */
 
 /** What a cancellation answers: what happened, and the contract as it now is. */

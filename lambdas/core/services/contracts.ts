@@ -21,19 +21,20 @@ import {
 import type { Currency } from '../domain/money';
 import { throttles } from '../domain/throttle-rules';
 import {
+  commitContractChange,
   contractDelete,
   contractPut,
   contractUpdate,
-  getContract,
   getContracts,
   listContractsByCreator,
+  loadContract,
   updated,
 } from '../entities/contract';
 import { invitationPut } from '../entities/invitation';
 import { notificationItems } from '../entities/notification';
 import { listContractIdsByParty, partyLinkPut } from '../entities/party-link';
 import { getNames, getProfile, getProfileByEmail } from '../entities/profile';
-import { conflict, onConditionFailed, type TransactItem, transactWrite } from '../entities/table';
+import { toContractView, undisclosedTo } from './contract-view';
 import { openEscrow } from './escrow-workflow';
 import { hasStoppedEmailsFrom, invitationTakenUpBy, inviteByEmail, mayEmailNamed } from './invitations';
 import { heldBackNotice, mayTellUnasked } from './notifications';
@@ -41,19 +42,6 @@ import { displayName, displayNameOf, newContractNotice } from './people';
 import { countAttempt } from './throttles';
 
 /** Contract use cases: load, decide with the domain (domain/escrow-contract.ts), write in one transaction. */
-
-/** One transaction of a contract change; a refused condition means someone changed it meanwhile (409). */
-export async function commitContractChange(items: TransactItem[]): Promise<void> {
-  await onConditionFailed(transactWrite(items), conflict(contractMessages.changedMeanwhile));
-}
-
-export { displayName } from './people';
-
-export async function loadContract(id: string): Promise<Contract> {
-  const contract = await getContract(id);
-  if (!contract) throw new NotFoundError(contractMessages.notFound);
-  return contract;
-}
 
 /** A new contract; its status is where the table's creation event (`create` or `instantiate`) leads. */
 export function newContract(fields: {
@@ -99,23 +87,11 @@ export function newContract(fields: {
 }
 
 /**
- * A contract as its parties see it. Named by email and not yet accepted, its acceptor is shown to
- * nobody but themselves (`viewer`): the seller must not learn whether that email has an account.
- */
-export function toContractView(contract: Contract, viewer?: string): ContractView {
-  const { version, ...view } = contract;
-  return undisclosedTo(contract, viewer) ? { ...view, acceptor_id: '' } : view;
-}
-
-function undisclosedTo(contract: Contract, viewer?: string): boolean {
-  return Boolean(contract.invited_email) && !contract.accepted_at && contract.acceptor_id !== viewer;
-}
-
-/**
  * What anyone signed in who holds the id may see before accepting: the offer, who the seller is,
- * and whether `viewer` is that seller (their page of it is elsewhere).
+ * and whether `viewer` is that seller (their page of it is elsewhere). A 404 without the contract.
  */
-export async function toAcceptorView(contract: Contract, viewer: string): Promise<ContractForAcceptor> {
+export async function contractForAcceptor(contractId: string, viewer: string): Promise<ContractForAcceptor> {
+  const contract = await loadContract(contractId);
   const { id, title, description, value_minor, currency, status, payer_user_ids, inspection_days } = contract;
   return {
     id,

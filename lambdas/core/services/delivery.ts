@@ -12,13 +12,14 @@ import {
 import { ConflictError, ForbiddenError } from '../domain/errors';
 import { nextStatus, payersOf, transitionTarget } from '../domain/escrow-contract';
 import { formatAmount } from '../domain/money';
-import { contractUpdate, updated } from '../entities/contract';
+import { commitContractChange, contractUpdate, loadContract, updated } from '../entities/contract';
 import { notificationItems } from '../entities/notification';
 import { claimReminder } from '../entities/reminder';
 import { transactWrite } from '../entities/table';
 import { refundEverything } from './cancellation';
-import { commitContractChange, displayName, loadContract, toContractView } from './contracts';
+import { toContractView } from './contract-view';
 import { answerStepLater } from './escrow-workflow';
+import { displayName } from './people';
 
 /**
  * Delivery and inspection (ARCHITECTURE §5b): the creator marks a fully funded contract delivered

@@ -28,7 +28,7 @@ import { type Contract, contractMessages, isInvitation, nextStatus, payersOf } f
 import { refundRequestedPosting } from '../domain/ledger';
 import { formatAmount } from '../domain/money';
 import { payoutReference } from '../domain/payout';
-import { contractUnchanged, contractUpdate, updated } from '../entities/contract';
+import { commitContractChange, contractUnchanged, contractUpdate, loadContract, updated } from '../entities/contract';
 import { type Dispute, disputePut, disputeUpdate, disputeUpdated, getDispute } from '../entities/dispute';
 import { ledgerEntryPut } from '../entities/ledger';
 import { getNotification, notificationItems, notificationReplacementItems } from '../entities/notification';
@@ -37,10 +37,10 @@ import { getProfile } from '../entities/profile';
 import { getProposalSlots, giveBackProposalSlot, proposalSlotUsed, takeProposalSlot } from '../entities/proposal-slots';
 import { refundLegPut } from '../entities/refund';
 import { onConditionFailed, type TransactItem, transactWrite } from '../entities/table';
-import { commitContractChange, loadContract, toContractView } from './contracts';
+import { toContractView } from './contract-view';
 import { answerStepLater } from './escrow-workflow';
-import { escrowRefundLegs } from './refund-legs';
-import { sendRefundNow } from './refunds';
+import { escrowRefundLegs } from './refunds/legs';
+import { sendRefundNow } from './refunds/send';
 
 /**
  * Disputes and their settlement (ARCHITECTURE §5b). Opening one moves the contract to `disputed`,
@@ -49,7 +49,7 @@ import { sendRefundNow } from './refunds';
  * (`npm run decide-dispute`). Settling it is one transaction: the contract `settling`, the
  * settlement recorded with who decided and why, the refund legs against the payer's own payments
  * (escrow -> refund_pending), and the payout of the rest less the fee. The workflow then pays out,
- * waits for the refunds, and {@link finishSettlement} gives the contract its final status.
+ * waits for the refunds, and services/refunds/closing.ts gives the contract its final status.
  */
 
 /** Whether a settlement's payout waits for the seller's bank details (written `failed` without any, settlementPayout). */

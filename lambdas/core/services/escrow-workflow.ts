@@ -17,12 +17,11 @@ import {
   type WaitLifetime,
   waitEndsPastLifetime,
 } from '../domain/execution-lifetime';
-import { contractUpdate, getContract, updated } from '../entities/contract';
+import { commitContractChange, contractUpdate, getContract, loadContract, updated } from '../entities/contract';
 import { getDispute } from '../entities/dispute';
 import { notificationItems } from '../entities/notification';
 import { getPayout } from '../entities/payout';
 import { getWorkflowToken, storeWorkflowToken, type WorkflowStep } from '../entities/workflow-token';
-import { commitContractChange, loadContract } from './contracts';
 
 /**
  * The contract's side of the escrow state machine (ARCHITECTURE §5). Each callback task stores its

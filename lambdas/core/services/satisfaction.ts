@@ -2,10 +2,11 @@ import type { ContractView } from '../api/contracts';
 import { satisfactionMessages } from '../api/satisfaction';
 import { ConflictError, ForbiddenError } from '../domain/errors';
 import { nextStatus } from '../domain/escrow-contract';
-import { contractUpdate, updated } from '../entities/contract';
+import { commitContractChange, contractUpdate, loadContract, updated } from '../entities/contract';
 import { notificationItems } from '../entities/notification';
-import { commitContractChange, displayName, loadContract, toContractView } from './contracts';
+import { toContractView } from './contract-view';
 import { answerStepLater } from './escrow-workflow';
+import { displayName } from './people';
 
 /**
  * Satisfaction: the payer's acceptance of what was delivered (the spec's "mark completed"). It is

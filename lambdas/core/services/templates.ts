@@ -5,13 +5,14 @@ import type { Currency } from '../domain/money';
 import { currencyNotAvailable, formatAmount, isEscrowCurrency } from '../domain/money';
 import { instanceDescription, instanceValue, type Template, templateMessages } from '../domain/template';
 import { throttles } from '../domain/throttle-rules';
-import { contractPut } from '../entities/contract';
+import { commitContractChange, contractPut } from '../entities/contract';
 import { notificationItems } from '../entities/notification';
 import { partyLinkPut } from '../entities/party-link';
 import { deleteTemplate, getTemplate, listTemplatesByCreator, putTemplate, updateTemplate } from '../entities/template';
-import { commitContractChange, displayName, newContract } from './contracts';
+import { newContract } from './contracts';
 import { openEscrow } from './escrow-workflow';
 import { heldBackNotice, mayTellUnasked } from './notifications';
+import { displayName } from './people';
 import { countAttempt } from './throttles';
 
 /** Template use cases. A template is not a contract: using one makes a new private contract. */

@@ -3,7 +3,7 @@ import { countMoneyWaiting } from '../adapters/metrics';
 import { listPayoutsWaitingForOps } from '../entities/payout';
 import { listRefundLegsAwaitingBankDetails, listRefundLegsWaitingForOps, type RefundLeg } from '../entities/refund';
 import { executionsWaitingForOps } from './execution-holds';
-import { overdueLegs } from './refund-reminders';
+import { overdueLegs } from './refunds/reminders';
 
 /** What waits now, by reference: for ops (paged), and for customers (told, and reminded). */
 export interface Waiting {

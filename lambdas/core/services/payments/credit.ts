@@ -22,7 +22,7 @@ import {
 import { type RefundLeg, refundLegPut, refundReference } from '../../entities/refund';
 import { failedConditions, type TransactItem, transactWrite } from '../../entities/table';
 import { answerStep, openEscrow } from '../escrow-workflow';
-import { sendRefundNow } from '../refunds';
+import { sendRefundNow } from '../refunds/send';
 
 /**
  * Crediting a provider transaction that verify confirmed (settle.ts decides that), by four rules:

@@ -4,9 +4,9 @@ import { type Contract, isPayable } from '../../domain/escrow-contract';
 import { currencyNotAvailable, isEscrowCurrency } from '../../domain/money';
 import { amountDue, type PaymentMethod, paymentReference } from '../../domain/payment';
 import { throttles } from '../../domain/throttle-rules';
+import { loadContract } from '../../entities/contract';
 import { type Payment, putPayment } from '../../entities/payment';
 import { getProfile } from '../../entities/profile';
-import { loadContract } from '../contracts';
 import { countAttempt, refundAttempt } from '../throttles';
 
 /**

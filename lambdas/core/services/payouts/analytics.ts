@@ -3,9 +3,10 @@ import { payoutMessages } from '../../api/payouts';
 import { ForbiddenError } from '../../domain/errors';
 import type { Contract } from '../../domain/escrow-contract';
 import { payoutFigures } from '../../domain/payout';
+import { loadContract } from '../../entities/contract';
 import { getPayout, type Payout } from '../../entities/payout';
 import { getProfile } from '../../entities/profile';
-import { loadContract, toContractView } from '../contracts';
+import { toContractView } from '../contract-view';
 
 /** `/contract-analytics/{id}`: what a contract's creator sees of its money: paid in, the fee, the payout. */
 

@@ -2,20 +2,19 @@ import { isInDispute, nextStatus, payersOf } from '../../domain/escrow-contract'
 import { payoutPosting } from '../../domain/ledger';
 import { formatAmount } from '../../domain/money';
 import { providerId } from '../../domain/reconciliation';
-import { contractUnchanged, contractUpdate } from '../../entities/contract';
+import { contractUnchanged, contractUpdate, loadContract } from '../../entities/contract';
 import { ledgerEntryPut } from '../../entities/ledger';
 import { notificationItems } from '../../entities/notification';
 import { payoutUpdate } from '../../entities/payout';
 import { failedConditions, transactWrite } from '../../entities/table';
-import { loadContract } from '../contracts';
-import { finishSettlement } from '../settlement';
+import { closeWhenRefunded } from '../refunds/closing';
 import { loadPayout, payoutSummary } from './record';
 
 /**
  * CompletePayout: the transfer went through. One transaction: the contract `completed`, the payout
  * `paid`, the posting (escrow -> fees + what left the provider for the seller, with its transfer fee), both parties told. A settlement's payout leaves
  * the contract `settling` (`settling: true`): its final status waits for its refunds too
- * (services/settlement.ts). Safe to repeat.
+ * (services/refunds/closing.ts). Safe to repeat.
  */
 export async function completePayout(
   contractId: string,
@@ -24,7 +23,7 @@ export async function completePayout(
   const [contract, payout] = await Promise.all([loadContract(contractId), loadPayout(contractId)]);
   const settling = isInDispute(contract.status);
   if (payout.status === 'paid' && (contract.status === 'completed' || settling)) {
-    if (settling) await finishSettlement(contractId);
+    if (settling) await closeWhenRefunded(contractId);
     return { completed: true as const, settling, ...payoutSummary(payout) };
   }
   if (payout.transfer_status !== 'SUCCESSFUL') throw new Error(`Payout of ${contractId} has not succeeded`);
@@ -56,6 +55,6 @@ export async function completePayout(
     if (!failedConditions(error) || tries <= 1) throw error;
     return completePayout(contractId, tries - 1); // changed meanwhile: read again (done, or try once more)
   }
-  if (settling) await finishSettlement(contractId);
+  if (settling) await closeWhenRefunded(contractId);
   return { completed: true as const, settling, ...payoutSummary(payout) };
 }

@@ -3,13 +3,12 @@ import { countMoneyEvent } from '../../adapters/metrics';
 import { completeTask } from '../../adapters/workflow';
 import { formatAmount } from '../../domain/money';
 import { payoutReference } from '../../domain/payout';
-import { listContractsByCreator } from '../../entities/contract';
+import { listContractsByCreator, loadContract } from '../../entities/contract';
 import { notificationItems } from '../../entities/notification';
 import { getPayout, type Payout, payoutUpdate, updatePayout } from '../../entities/payout';
 import { type BankDetails, bankDetailsOf } from '../../entities/profile';
 import { failedConditions, transactWrite } from '../../entities/table';
 import { getWorkflowToken, storeWorkflowToken } from '../../entities/workflow-token';
-import { loadContract } from '../contracts';
 import { openEscrow } from '../escrow-workflow';
 import { loadPayout } from './record';
 

@@ -4,12 +4,12 @@ import { disputeMessages } from '../../domain/dispute';
 import { ConflictError, ForbiddenError } from '../../domain/errors';
 import { type ContractStatus, isInDispute, isReleaseRequested, nextStatus } from '../../domain/escrow-contract';
 import { payoutFigures, payoutReference } from '../../domain/payout';
-import { contractUpdate, updated } from '../../entities/contract';
+import { contractUpdate, loadContract, updated } from '../../entities/contract';
 import { type Payout, payoutPut } from '../../entities/payout';
 import { getProfile } from '../../entities/profile';
 import { failedConditions, transactWrite } from '../../entities/table';
 import { checkPaymentPin } from '../account-settings';
-import { loadContract, toContractView } from '../contracts';
+import { toContractView } from '../contract-view';
 import { answerStepLater } from '../escrow-workflow';
 
 /**

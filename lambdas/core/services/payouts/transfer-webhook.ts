@@ -6,7 +6,7 @@ import { completeTask, failTask } from '../../adapters/workflow';
 import { UnauthorizedError, UnavailableError, ValidationError } from '../../domain/errors';
 import { getPayout, type Payout } from '../../entities/payout';
 import { getWorkflowToken } from '../../entities/workflow-token';
-import { handleRefundTransfer } from '../refunds';
+import { handleRefundTransfer } from '../refunds/webhook';
 import { resumePayout } from './failure';
 import { isOurs, recordTransfer, transferOutput } from './record';
 

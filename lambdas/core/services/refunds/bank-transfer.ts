@@ -1,18 +1,18 @@
-import { ProviderRejectedError, saysInsufficientFunds } from '../adapters/flutterwave/client';
+import { ProviderRejectedError, saysInsufficientFunds } from '../../adapters/flutterwave/client';
 import {
   createTransfer,
   DuplicateTransferReferenceError,
   findTransfersByReference,
   getTransfer,
   type ProviderTransfer,
-} from '../adapters/flutterwave/transfers';
-import { logger } from '../adapters/logger';
-import { countMoneyEvent } from '../adapters/metrics';
-import { bankName, maskAccountNumber } from '../domain/banks';
-import { formatAmount, isEscrowCurrency } from '../domain/money';
-import { getContract } from '../entities/contract';
-import { notificationItems } from '../entities/notification';
-import { type BankDetails, bankDetailsOf } from '../entities/profile';
+} from '../../adapters/flutterwave/transfers';
+import { logger } from '../../adapters/logger';
+import { countMoneyEvent } from '../../adapters/metrics';
+import { bankName, maskAccountNumber } from '../../domain/banks';
+import { formatAmount, isEscrowCurrency } from '../../domain/money';
+import { getContract } from '../../entities/contract';
+import { notificationItems } from '../../entities/notification';
+import { type BankDetails, bankDetailsOf } from '../../entities/profile';
 import {
   type RefundDestination,
   type RefundLeg,
@@ -20,9 +20,9 @@ import {
   refundLegUpdate,
   updateRefundLeg,
   withWaitStart,
-} from '../entities/refund';
-import { failedConditions, transactWrite } from '../entities/table';
-import { completeRefundLeg, reloadRefundLeg } from './refund-completion';
+} from '../../entities/refund';
+import { failedConditions, transactWrite } from '../../entities/table';
+import { confirmRefundLeg, reloadRefundLeg } from './confirmation';
 
 /**
  * Refunds by bank transfer (ARCHITECTURE §5b): a payment the provider will not refund (its method
@@ -210,7 +210,7 @@ export async function moveRefundTransfer(leg: RefundLeg): Promise<RefundLeg> {
       leg = recorded;
     }
   }
-  if (transfer.status === 'SUCCESSFUL') return completeRefundLeg(leg);
+  if (transfer.status === 'SUCCESSFUL') return confirmRefundLeg(leg);
   if (transfer.status === 'FAILED' && saysInsufficientFunds(transfer.completeMessage)) return walletShort(leg, to, transfer);
   if (transfer.status === 'FAILED') return transferFailed(leg, to, transfer);
   return leg;

@@ -1,9 +1,9 @@
-import { allocateRefund } from '../domain/dispute';
-import type { Contract } from '../domain/escrow-contract';
-import { listPaymentReferences } from '../entities/contract-payment';
-import { getPayment } from '../entities/payment';
-import { listTransactionRecords } from '../entities/provider-transaction';
-import { listRefundLegs, type RefundLeg, type RefundReason, refundReference } from '../entities/refund';
+import { allocateRefund } from '../../domain/dispute';
+import type { Contract } from '../../domain/escrow-contract';
+import { listPaymentReferences } from '../../entities/contract-payment';
+import { getPayment } from '../../entities/payment';
+import { listTransactionRecords } from '../../entities/provider-transaction';
+import { listRefundLegs, type RefundLeg, type RefundReason, refundReference } from '../../entities/refund';
 
 /**
  * The refund legs of `refundMinor` going back out of a contract's escrow (a settlement, a

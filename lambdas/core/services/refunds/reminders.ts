@@ -1,15 +1,15 @@
-import { appLink } from '../adapters/email';
-import { timeScale } from '../adapters/env';
-import { logger } from '../adapters/logger';
-import { isOverdue, remindersDue } from '../domain/bank-details-wait';
-import { formatAmount } from '../domain/money';
-import type { ThrottleRule } from '../domain/throttle-rules';
-import { scaledMs } from '../domain/time-scale';
-import { getContract } from '../entities/contract';
-import { notificationItems } from '../entities/notification';
-import { awaitingSince, claimBankReminder, type RefundLeg } from '../entities/refund';
-import { transactWrite } from '../entities/table';
-import { countIfWithin } from '../entities/throttle';
+import { appLink } from '../../adapters/email';
+import { timeScale } from '../../adapters/env';
+import { logger } from '../../adapters/logger';
+import { isOverdue, remindersDue } from '../../domain/bank-details-wait';
+import { formatAmount } from '../../domain/money';
+import type { ThrottleRule } from '../../domain/throttle-rules';
+import { scaledMs } from '../../domain/time-scale';
+import { getContract } from '../../entities/contract';
+import { notificationItems } from '../../entities/notification';
+import { awaitingSince, claimBankReminder, type RefundLeg } from '../../entities/refund';
+import { transactWrite } from '../../entities/table';
+import { countIfWithin } from '../../entities/throttle';
 
 /**
  * Reminders to buyers whose refund waits for their bank account (the provider would not refund

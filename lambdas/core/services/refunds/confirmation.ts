@@ -1,14 +1,14 @@
-import { logger } from '../adapters/logger';
-import { bankName, maskAccountNumber } from '../domain/banks';
-import { inCurrency, refundCompletedPosting } from '../domain/ledger';
-import { formatAmount } from '../domain/money';
-import { providerId } from '../domain/reconciliation';
-import { getContract } from '../entities/contract';
-import { ledgerEntryPut } from '../entities/ledger';
-import { notificationItems } from '../entities/notification';
-import { getRefundLeg, type RefundLeg, refundLegUpdate } from '../entities/refund';
-import { failedConditions, transactWrite } from '../entities/table';
-import { finishSettlement } from './settlement';
+import { logger } from '../../adapters/logger';
+import { bankName, maskAccountNumber } from '../../domain/banks';
+import { inCurrency, refundCompletedPosting } from '../../domain/ledger';
+import { formatAmount } from '../../domain/money';
+import { providerId } from '../../domain/reconciliation';
+import { getContract } from '../../entities/contract';
+import { ledgerEntryPut } from '../../entities/ledger';
+import { notificationItems } from '../../entities/notification';
+import { getRefundLeg, type RefundLeg, refundLegUpdate } from '../../entities/refund';
+import { failedConditions, transactWrite } from '../../entities/table';
+import { closeWhenRefunded } from './closing';
 
 /** A leg as it is stored now (after a conditional write lost to another worker). */
 export async function reloadRefundLeg(leg: RefundLeg): Promise<RefundLeg> {
@@ -36,9 +36,10 @@ function providerMovement(leg: RefundLeg): { id?: string; feeMinor: number } {
 /**
  * The provider confirmed a leg's money is back with the payer (its refund completed, or its bank
  * transfer SUCCESSFUL): one transaction, once: the leg `completed`, the posting refund_pending ->
- * out of the provider's holding (with a transfer's fee), the payer told. A settlement's contract may then reach its final status.
+ * out of the provider's holding (with a transfer's fee), the payer told. A contract settling or
+ * refunding may then reach its final status (./closing.ts).
  */
-export async function completeRefundLeg(leg: RefundLeg): Promise<RefundLeg> {
+export async function confirmRefundLeg(leg: RefundLeg): Promise<RefundLeg> {
   const contract = await getContract(leg.contract_id);
   const now = new Date().toISOString();
   // The email's subject quotes the contract's title itself (email-templates.ts): it gets it bare.
@@ -66,10 +67,10 @@ export async function completeRefundLeg(leg: RefundLeg): Promise<RefundLeg> {
     if (!failedConditions(error)) throw error;
     return reloadRefundLeg(leg); // completed (or changed) by another worker first
   }
-  // Money back out of escrow (a settlement): the contract may now reach its final status.
+  // Money back out of escrow (a settlement, a cancellation): the contract may now reach its final status.
   if (leg.from === 'escrow')
-    await finishSettlement(leg.contract_id).catch((error: unknown) =>
-      logger.warn('Settlement not finished yet', { contractId: leg.contract_id, error: error as Error }),
+    await closeWhenRefunded(leg.contract_id).catch((error: unknown) =>
+      logger.warn('Contract not closed yet', { contractId: leg.contract_id, error: error as Error }),
     );
   return { ...leg, status: 'completed', completed_at: now, updated_at: now };
 }

@@ -1,8 +1,8 @@
-import type { RefundView, RefundViewStatus } from '../api/refunds';
-import { bankName, maskAccountNumber } from '../domain/banks';
-import { disputeSide } from '../domain/dispute';
-import { listRefundLegs, type RefundLeg } from '../entities/refund';
-import { loadContract } from './contracts';
+import type { RefundView, RefundViewStatus } from '../../api/refunds';
+import { bankName, maskAccountNumber } from '../../domain/banks';
+import { disputeSide } from '../../domain/dispute';
+import { loadContract } from '../../entities/contract';
+import { listRefundLegs, type RefundLeg } from '../../entities/refund';
 
 function statusOf(leg: RefundLeg): RefundViewStatus {
   switch (leg.status) {
