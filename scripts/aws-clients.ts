@@ -6,8 +6,7 @@ import { type EnvName, optionalEnv } from '../lambdas/core/adapters/env';
 /**
  * The SDK's clients for ops' scripts and the tests, made once per process on first use, with
  * their endpoints from the environment the functions read (unset in AWS, the local stand-ins
- * locally). The functions themselves use none of them: they reach DynamoDB, Cognito, SES, Step
- * Functions and Secrets Manager by signed requests (lambdas/core/adapters/aws-request.ts).
+ * locally). The functions make their own, one per service in its adapter (lambdas/core/adapters/aws-client.ts).
  */
 function once<T>(make: () => T): () => T {
   let value: T | undefined;

@@ -1,12 +1,16 @@
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { fromEnv } from '@aws-sdk/credential-provider-env';
+import { Sha256 } from '@smithy/core/checksum';
+import { SignatureV4 } from '@smithy/signature-v4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedHeaders } from '../../lambdas/core/adapters/aws-request';
+import { awsClientConfig } from '../../lambdas/core/adapters/aws-client';
 import { cognitoCall } from '../../lambdas/core/adapters/cognito';
 import { putItem } from '../../lambdas/core/adapters/dynamodb';
 import { sendEmail } from '../../lambdas/core/adapters/email';
 import { envNames } from '../../lambdas/core/adapters/env';
 import { personalChannel } from '../../lambdas/core/adapters/events';
-import { httpSend } from '../../lambdas/core/adapters/http-client';
+import { httpSend } from '../../lambdas/core/adapters/http-transport';
 import { getSecret } from '../../lambdas/core/adapters/secrets';
 import { completeTask, startEscrowExecution } from '../../lambdas/core/adapters/workflow';
 import { getContract } from '../../lambdas/core/entities/contract';
@@ -41,11 +45,24 @@ async function asFunction(purpose: string, invoke: () => Promise<unknown>) {
   return { error, denials: cloud.iam.takeDenials() };
 }
 
-/** A publish to someone's channel, signed as publishEvents signs it, with the caller's credentials; throws `HTTP<status>` unless taken. */
+/**
+ * A publish to someone's channel, signed as publishEvents signs it (the SDK's signer) with the
+ * caller's credentials; throws `HTTP<status>` unless taken.
+ */
 async function publish(): Promise<void> {
   const url = new URL(cloud.events.httpEndpoint);
   const body = JSON.stringify({ channel: personalChannel('someone', 0), events: ['{"type":"ping"}'] });
-  const headers = await signedHeaders('appsync', localStage.region, url, 'POST', { 'content-type': 'application/json' }, body);
+  const signer = new SignatureV4({ credentials: fromEnv(), region: localStage.region, service: 'appsync', sha256: Sha256 });
+  const { headers: signed } = await signer.sign({
+    method: 'POST',
+    protocol: url.protocol,
+    hostname: url.hostname,
+    port: Number(url.port),
+    path: url.pathname,
+    headers: { 'content-type': 'application/json', host: url.host },
+    body,
+  });
+  const { host: _host, ...headers } = signed;
   const answer = await httpSend(url, { method: 'POST', headers, body, ca: cloud.events.certificate });
   if (answer.status !== 200) throw Object.assign(new Error(answer.text), { name: `HTTP${answer.status}` });
 }
@@ -97,7 +114,7 @@ describe('IAM in the local cloud', () => {
   it('SES: a function without ses:SendEmail is refused (403 AccessDeniedException); one that sends email sends', async () => {
     const email = { to: 'someone@example.ng', subject: 'Hello', text: 'Hello' };
     const refused = await asFunction('route:get-contract', () => sendEmail(email));
-    expect(refused.error).toMatchObject({ name: 'AccessDeniedException', statusCode: 403 });
+    expect(refused.error).toMatchObject({ name: 'AccessDeniedException', $metadata: { httpStatusCode: 403 } });
     expect(refused.denials).toEqual([refusedAs('route:get-contract', 'ses:SendEmail')]);
 
     const allowed = await asFunction('route:send-signup-confirmation', () => sendEmail(email));
@@ -136,18 +153,10 @@ describe('IAM in the local cloud', () => {
   it('Secrets Manager: a secret is refused to a function not granted it; the function granted it reads it', async () => {
     // get-contract is not given the secret's ARN at all in AWS, so it is asked by the ARN the stack outputs.
     const arn = process.env[envNames.flutterwaveSecretKeyArn] as string;
-    const { awsJsonRequest } = await import('../../lambdas/core/adapters/aws-request');
-    const read = () =>
-      awsJsonRequest({
-        service: 'secretsmanager',
-        host: 'secretsmanager.{region}.amazonaws.com',
-        endpointEnv: 'secretsManagerEndpoint',
-        method: 'POST',
-        path: '/',
-        body: { SecretId: arn },
-        target: { name: 'secretsmanager.GetSecretValue', version: '1.1' },
-      });
-    const refused = await asFunction('route:get-contract', read);
+    // The functions' own client configuration: signed with the keys of the function it runs as.
+    const secretsManager = new SecretsManagerClient(awsClientConfig('secretsManagerEndpoint'));
+    const read = () => secretsManager.send(new GetSecretValueCommand({ SecretId: arn }));
+    const refused = await asFunction('route:get-contract', read).finally(() => secretsManager.destroy());
     expect(refused.error?.name).toBe('AccessDeniedException');
     expect(refused.denials).toEqual([refusedAs('route:get-contract', 'secretsmanager:GetSecretValue')]);
 

@@ -1,7 +1,7 @@
 import { ValidationError } from '../domain/errors';
 import * as z from '../domain/zod';
 import { optionalEnv } from './env';
-import { httpSend } from './http-client';
+import { httpSend } from './http-transport';
 import { getSecret } from './secrets';
 
 const googleVerifyUrl = 'https://www.google.com/recaptcha/api/siteverify';

@@ -1,54 +1,57 @@
-import { awsJsonRequest } from './aws-request';
+import {
+  AdminDeleteUserCommand,
+  type AdminDeleteUserCommandInput,
+  type AdminDeleteUserCommandOutput,
+  AdminGetUserCommand,
+  type AdminGetUserCommandInput,
+  type AdminGetUserCommandOutput,
+  AdminSetUserPasswordCommand,
+  type AdminSetUserPasswordCommandInput,
+  type AdminSetUserPasswordCommandOutput,
+  AdminUserGlobalSignOutCommand,
+  type AdminUserGlobalSignOutCommandInput,
+  type AdminUserGlobalSignOutCommandOutput,
+  CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
+  type ConfirmSignUpCommandInput,
+  type ConfirmSignUpCommandOutput,
+  SignUpCommand,
+  type SignUpCommandInput,
+  type SignUpCommandOutput,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { awsClientConfig, lazily } from './aws-client';
 
 /**
- * The user pool's API as the services call it: one request per call (aws-request.ts says why not
- * the SDK's client), its errors named as the SDK names them (UsernameExistsException,
- * UserNotFoundException, ...). Only the operations the services use are typed here.
+ * The user pool's API as the services call it, by operation name: the SDK's command of each, its
+ * errors named as Cognito names them (UsernameExistsException, UserNotFoundException, ...). Only
+ * the operations the services use are here. SignUp and ConfirmSignUp are the app client's own
+ * calls, which the SDK sends unsigned, as Cognito takes them.
  */
 
 interface Operations {
-  SignUp: {
-    input: {
-      ClientId: string;
-      Username: string;
-      Password: string;
-      UserAttributes: { Name: string; Value: string }[];
-      ClientMetadata?: Record<string, string>;
-    };
-    output: { UserSub?: string };
-  };
-  AdminGetUser: {
-    input: { UserPoolId: string; Username: string };
-    /** UserCreateDate: seconds since the epoch, as the JSON protocol sends a timestamp. */
-    output: {
-      Username?: string;
-      UserAttributes?: { Name: string; Value?: string }[];
-      UserCreateDate?: number;
-      UserStatus?: string;
-    };
-  };
-  ConfirmSignUp: { input: { ClientId: string; Username: string; ConfirmationCode: string }; output: Record<string, never> };
-  AdminSetUserPassword: {
-    input: { UserPoolId: string; Username: string; Password: string; Permanent: boolean };
-    output: Record<string, never>;
-  };
-  AdminUserGlobalSignOut: { input: { UserPoolId: string; Username: string }; output: Record<string, never> };
-  AdminDeleteUser: { input: { UserPoolId: string; Username: string }; output: Record<string, never> };
+  SignUp: { input: SignUpCommandInput; output: SignUpCommandOutput };
+  AdminGetUser: { input: AdminGetUserCommandInput; output: AdminGetUserCommandOutput };
+  ConfirmSignUp: { input: ConfirmSignUpCommandInput; output: ConfirmSignUpCommandOutput };
+  AdminSetUserPassword: { input: AdminSetUserPasswordCommandInput; output: AdminSetUserPasswordCommandOutput };
+  AdminUserGlobalSignOut: { input: AdminUserGlobalSignOutCommandInput; output: AdminUserGlobalSignOutCommandOutput };
+  AdminDeleteUser: { input: AdminDeleteUserCommandInput; output: AdminDeleteUserCommandOutput };
 }
 
-export async function cognitoCall<K extends keyof Operations>(
+const cognito = lazily(() => new CognitoIdentityProviderClient(awsClientConfig('cognitoEndpoint')));
+
+/** Each operation sent as the SDK's command of it. */
+const calls: { [K in keyof Operations]: (input: Operations[K]['input']) => Promise<Operations[K]['output']> } = {
+  SignUp: (input) => cognito().send(new SignUpCommand(input)),
+  AdminGetUser: (input) => cognito().send(new AdminGetUserCommand(input)),
+  ConfirmSignUp: (input) => cognito().send(new ConfirmSignUpCommand(input)),
+  AdminSetUserPassword: (input) => cognito().send(new AdminSetUserPasswordCommand(input)),
+  AdminUserGlobalSignOut: (input) => cognito().send(new AdminUserGlobalSignOutCommand(input)),
+  AdminDeleteUser: (input) => cognito().send(new AdminDeleteUserCommand(input)),
+};
+
+export function cognitoCall<K extends keyof Operations>(
   operation: K,
   input: Operations[K]['input'],
 ): Promise<Operations[K]['output']> {
-  return (await awsJsonRequest({
-    service: 'cognito-idp',
-    host: 'cognito-idp.{region}.amazonaws.com',
-    endpointEnv: 'cognitoEndpoint',
-    method: 'POST',
-    path: '/',
-    body: input,
-    target: { name: `AWSCognitoIdentityProviderService.${operation}`, version: '1.1' },
-    // SignUp and ConfirmSignUp are the app client's own calls, which Cognito takes unsigned (as the SDK sends them).
-    unsigned: operation === 'SignUp' || operation === 'ConfirmSignUp',
-  })) as Operations[K]['output'];
+  return calls[operation](input);
 }

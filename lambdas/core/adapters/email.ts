@@ -1,5 +1,6 @@
+import { SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import { emailTemplateName, type StepEmailName, templateData } from '../domain/email-templates';
-import { awsJsonRequest } from './aws-request';
+import { awsClientConfig, lazily } from './aws-client';
 import { optionalEnv, requireEnv } from './env';
 
 export { escapeHtml } from '../domain/email-templates';
@@ -17,19 +18,11 @@ function configurationSet(): { ConfigurationSetName?: string } {
   return name ? { ConfigurationSetName: name } : {};
 }
 
-/**
- * SES v2 SendEmail (`POST /v2/email/outbound-emails`), signed as the SDK signs it; the SDK's SES
- * client would add about 60 KiB to every emailing function for this one call (aws-request.ts).
- */
-async function sesSendEmail(request: Record<string, unknown>): Promise<void> {
-  await awsJsonRequest({
-    service: 'ses',
-    host: 'email.{region}.amazonaws.com',
-    endpointEnv: 'sesEndpoint',
-    method: 'POST',
-    path: '/v2/email/outbound-emails',
-    body: request,
-  });
+const ses = lazily(() => new SESv2Client(awsClientConfig('sesEndpoint')));
+
+/** SES v2 SendEmail; its errors are the SDK's, named as SES names them (MessageRejected, AccessDeniedException, ...). */
+async function sesSendEmail(request: SendEmailCommandInput): Promise<void> {
+  await ses().send(new SendEmailCommand(request));
 }
 
 /** Sends one email from the product's address through SES. */

@@ -1,16 +1,19 @@
-import { signedHeaders } from './aws-request';
+import { Sha256 } from '@smithy/core/checksum';
+import { SignatureV4 } from '@smithy/signature-v4';
+import { credentials, lazily } from './aws-client';
 import { envNames } from './env';
-import { httpSend } from './http-client';
+import { httpSend } from './http-transport';
 import { logger } from './logger';
 
 /**
  * Realtime events to a person's browser through AppSync Events: one SigV4-signed `POST /event`
  * (IAM is the only way to publish) of up to 5 events to a channel, e.g. `/notifications/<sub>/<epoch>`.
  *
- * Signed and sent as the functions' other AWS requests are (aws-request.ts, http-client.ts): the
- * SDK has no client for AppSync Events' data plane (its AppSync client is the control plane), and
- * this is one signed request, not retried (a courtesy). Locally the endpoint is the stand-in's,
- * whose self-signed certificate the local cloud passes as EVENTS_CA_CERT.
+ * The one AWS request the functions sign themselves: the SDK has no client for AppSync Events'
+ * data plane (its AppSync client is the control plane). Signed by the SDK's own signer
+ * (@smithy/signature-v4, with the SDK's SHA-256 and the clients' credentials: aws-client.ts) and
+ * sent by the SDK's transport (http-transport.ts); one request, not retried (a courtesy). Locally the
+ * endpoint is the stand-in's, whose self-signed certificate the local cloud passes as EVENTS_CA_CERT.
  *
  * A publish is a courtesy to an open page: what it announces is already stored, and the page
  * also refreshes on focus. So it never throws; a failure is logged and the write it follows stands.
@@ -58,17 +61,24 @@ export async function publishEvents(channel: string, events: readonly unknown[])
   return ok;
 }
 
+const signer = lazily(
+  () => new SignatureV4({ credentials, region: String(process.env.AWS_REGION), service: 'appsync', sha256: Sha256 }),
+);
+
 async function publishBatch(endpoint: string, channel: string, events: string[]): Promise<boolean> {
   const url = new URL(endpoint);
   const body = JSON.stringify({ channel, events });
-  const headers = await signedHeaders(
-    'appsync',
-    String(process.env.AWS_REGION),
-    url,
-    'POST',
-    { 'content-type': 'application/json' },
+  const signed = await signer().sign({
+    method: 'POST',
+    protocol: url.protocol,
+    hostname: url.hostname,
+    port: url.port ? Number(url.port) : undefined,
+    path: url.pathname,
+    headers: { 'content-type': 'application/json', host: url.host },
     body,
-  );
+  });
+  // The host header is left to the connection, which sends the one signed.
+  const { host: _host, ...headers } = signed.headers;
   const answer = await httpSend(url, {
     method: 'POST',
     headers,

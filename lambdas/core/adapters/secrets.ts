@@ -1,4 +1,5 @@
-import { awsJsonRequest } from './aws-request';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { awsClientConfig, lazily } from './aws-client';
 import { type EnvName, optionalEnv, requireEnv } from './env';
 
 /**
@@ -23,6 +24,8 @@ export type SecretName = keyof typeof secretSources;
 /** How long a secret read from Secrets Manager is used before it is read again. */
 export const secretTtlMs = 5 * 60_000;
 
+const secretsManager = lazily(() => new SecretsManagerClient(awsClientConfig('secretsManagerEndpoint')));
+
 const cache = new Map<string, { value: Promise<string>; readAt: number }>();
 
 export function getSecret(name: SecretName, now = Date.now()): Promise<string> {
@@ -42,23 +45,16 @@ export function getSecret(name: SecretName, now = Date.now()): Promise<string> {
 async function load(name: SecretName): Promise<string> {
   const local = optionalEnv(secretSources[name].value);
   if (local) return local;
-  // Signed as the SDK signs it; the Secrets Manager client would add about 13 KiB for this one call (aws-request.ts).
-  const { SecretString } = await awsJsonRequest({
-    service: 'secretsmanager',
-    host: 'secretsmanager.{region}.amazonaws.com',
-    endpointEnv: 'secretsManagerEndpoint',
-    method: 'POST',
-    path: '/',
-    body: { SecretId: requireEnv(secretSources[name].arn) },
-    target: { name: 'secretsmanager.GetSecretValue', version: '1.1' },
-  }).catch((error: unknown) => {
-    // A provider's key is created empty: until ops put it there is no AWSCURRENT version.
-    if ((error as Error).name === 'ResourceNotFoundException')
-      throw new Error(
-        `Secret ${name} has no value yet: put it with aws secretsmanager put-secret-value (README, Deploying a stage)`,
-      );
-    throw error;
-  });
+  const { SecretString } = await secretsManager()
+    .send(new GetSecretValueCommand({ SecretId: requireEnv(secretSources[name].arn) }))
+    .catch((error: unknown) => {
+      // A provider's key is created empty: until ops put it there is no AWSCURRENT version.
+      if ((error as Error).name === 'ResourceNotFoundException')
+        throw new Error(
+          `Secret ${name} has no value yet: put it with aws secretsmanager put-secret-value (README, Deploying a stage)`,
+        );
+      throw error;
+    });
   if (typeof SecretString !== 'string' || !SecretString) throw new Error(`Secret ${name} is empty`);
   return SecretString;
 }

@@ -1,24 +1,17 @@
+import {
+  DescribeExecutionCommand,
+  SendTaskFailureCommand,
+  SendTaskSuccessCommand,
+  SFNClient,
+  StartExecutionCommand,
+} from '@aws-sdk/client-sfn';
 import type { ExecutionStatus } from '../domain/execution-lifetime';
-import { awsJsonRequest } from './aws-request';
+import { awsClientConfig, lazily } from './aws-client';
 import { requireEnv } from './env';
 
-/**
- * One Step Functions API call (the JSON protocol), signed as the SDK signs it: the SFN client would
- * add about 22 KiB to every function that answers the workflow, for three operations (aws-request.ts).
- */
-function stepFunctionsCall(operation: string, body: object) {
-  return awsJsonRequest({
-    service: 'states',
-    host: 'states.{region}.amazonaws.com',
-    endpointEnv: 'sfnEndpoint',
-    method: 'POST',
-    path: '/',
-    body,
-    target: { name: `AWSStepFunctions.${operation}`, version: '1.0' },
-  });
-}
+const stepFunctions = lazily(() => new SFNClient(awsClientConfig('sfnEndpoint')));
 
-/** The service's name for an error, as the SDK's exception classes are named. */
+/** The service's name for an error (the SDK names its exceptions so: ExecutionAlreadyExists, TaskTimedOut, ...). */
 const named = (error: unknown, ...names: string[]) => names.includes((error as Error)?.name);
 
 /**
@@ -42,11 +35,9 @@ export interface EscrowExecutionInput {
 export async function startEscrowExecution(contractId: string, name = contractId): Promise<boolean> {
   const input: EscrowExecutionInput = { contractId };
   try {
-    await stepFunctionsCall('StartExecution', {
-      stateMachineArn: requireEnv('stateMachineArn'),
-      name,
-      input: JSON.stringify(input),
-    });
+    await stepFunctions().send(
+      new StartExecutionCommand({ stateMachineArn: requireEnv('stateMachineArn'), name, input: JSON.stringify(input) }),
+    );
     return true;
   } catch (error) {
     if (!named(error, 'ExecutionAlreadyExists')) throw error;
@@ -67,14 +58,13 @@ export interface EscrowExecution {
 export async function describeEscrowExecution(name: string): Promise<EscrowExecution | undefined> {
   const executionArn = `${requireEnv('stateMachineArn').replace(':stateMachine:', ':execution:')}:${name}`;
   try {
-    const described = (await stepFunctionsCall('DescribeExecution', { executionArn })) as {
-      status: ExecutionStatus;
-      startDate?: number;
-      stopDate?: number;
+    const described = await stepFunctions().send(new DescribeExecutionCommand({ executionArn }));
+    return {
+      name,
+      status: described.status as ExecutionStatus,
+      startDate: described.startDate?.getTime(),
+      stopDate: described.stopDate?.getTime(),
     };
-    // The JSON protocol gives dates as epoch seconds.
-    const ms = (seconds?: number) => (seconds === undefined ? undefined : Math.round(seconds * 1000));
-    return { name, status: described.status, startDate: ms(described.startDate), stopDate: ms(described.stopDate) };
   } catch (error) {
     if (named(error, 'ExecutionDoesNotExist')) return undefined;
     throw error;
@@ -89,7 +79,7 @@ function alreadyHandled(error: unknown): boolean {
 /** Answers a waiting callback task; false when its token was already handled (nothing to do). */
 export async function completeTask(taskToken: string, output: object): Promise<boolean> {
   try {
-    await stepFunctionsCall('SendTaskSuccess', { taskToken, output: JSON.stringify(output) });
+    await stepFunctions().send(new SendTaskSuccessCommand({ taskToken, output: JSON.stringify(output) }));
     return true;
   } catch (error) {
     if (alreadyHandled(error)) return false;
@@ -100,7 +90,7 @@ export async function completeTask(taskToken: string, output: object): Promise<b
 /** Fails a waiting callback task with an error name the state machine can Catch; false when already handled. */
 export async function failTask(taskToken: string, error: string, cause: string): Promise<boolean> {
   try {
-    await stepFunctionsCall('SendTaskFailure', { taskToken, error, cause });
+    await stepFunctions().send(new SendTaskFailureCommand({ taskToken, error, cause }));
     return true;
   } catch (failure) {
     if (alreadyHandled(failure)) return false;

@@ -127,7 +127,7 @@ export async function removeUnconfirmedAccount(email: string, expectedSub?: stri
     if (error.name === 'UserNotFoundException') return undefined;
     throw error;
   });
-  if (!user || user.UserStatus !== 'UNCONFIRMED' || !user.Username) return false;
+  if (user?.UserStatus !== 'UNCONFIRMED' || !user.Username) return false;
   if (expectedSub !== undefined && user.Username !== expectedSub) return false;
   const profile = await getProfileByEmail(email);
   if (profile?.sub === user.Username) {
@@ -246,7 +246,7 @@ export async function ownAccount(caller: { sub: string; email?: string }): Promi
   return {
     id: caller.sub,
     email: caller.email ?? user.UserAttributes?.find((a) => a.Name === 'email')?.Value ?? '',
-    created_at: (user.UserCreateDate === undefined ? new Date() : new Date(user.UserCreateDate * 1000)).toISOString(),
+    created_at: (user.UserCreateDate ?? new Date()).toISOString(),
     profile: null,
   };
 }

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+// The SDK's own SHA-256 (node:crypto's, in the shape the signer takes), as its clients sign with.
+import { Sha256 } from '@smithy/core/checksum';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { Sha256 } from '../../../lambdas/core/adapters/sha256';
 
 export { Sha256 };
 

@@ -1,6 +1,6 @@
 import * as z from '../../domain/zod';
 import { optionalEnv } from '../env';
-import { type HttpAnswer, httpSend } from '../http-client';
+import { type HttpAnswer, httpSend } from '../http-transport';
 import { getSecret } from '../secrets';
 
 /**
