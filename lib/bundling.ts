@@ -34,7 +34,7 @@ export const esbuildOptions = {
   sourcesContent: false,
   banner: { js: requireBanner },
   // Nothing external: every package a function uses is in its bundle, so we run the versions we
-  // test, not Lambda's. (The functions use no AWS SDK client: lambdas/core/adapters/aws-request.ts.)
+  // test, not Lambda's, the AWS SDK clients among them.
   external: [],
   alias: credentialsAlias,
   outExtension: { '.js': '.mjs' },
