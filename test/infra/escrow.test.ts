@@ -735,7 +735,7 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     expect(everyAction.filter((a) => a.startsWith('appsync:') && a !== 'appsync:EventPublish')).toEqual([]);
   });
 
-  it('bundles each function as minified ESM with a linked source map, every package inside, the table's SDK client too', () => {
+  it("bundles each function as minified ESM with a linked source map, every package inside, the table's SDK client too", () => {
     for (const route of routes) {
       const [, fn] = functionTagged(template, `route:${route.name}`);
       const assetHash = (fn.Properties.Code.S3Key as string).replace(/\.zip$/, '');

@@ -6,7 +6,7 @@ import {
   TransactionConflictException,
 } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
+import { type AwsClientStub, mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getItem, putItem, transactWriteItems } from '../../lambdas/core/adapters/dynamodb';
 import { failedConditions, onConditionFailed, type TransactItem, transactWrite } from '../../lambdas/core/entities/table';
@@ -137,7 +137,7 @@ describe('the DynamoDB adapter on the wire', () => {
 
 describe("the entities' reading of the SDK's errors (the client mocked)", () => {
   // Mocked from here only: the tests above run the client itself.
-  let table: ReturnType<typeof mockClient<DynamoDBDocumentClient>>;
+  let table: AwsClientStub<DynamoDBDocumentClient>;
   beforeAll(() => {
     table = mockClient(DynamoDBDocumentClient);
   });
