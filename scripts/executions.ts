@@ -12,20 +12,19 @@
  * caller's AWS credentials: the stack's outputs name the state machine and the table.
  */
 import { parseArgs } from 'node:util';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeExecutionCommand, type HistoryEvent, paginateGetExecutionHistory, SFNClient } from '@aws-sdk/client-sfn';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { envNames, timeScale } from '../lambdas/core/adapters/env';
 import { executionNames } from '../lambdas/core/adapters/workflow';
 import { balances, foreignCurrencies, type LedgerLine, ledgerSummary, type PostingKind } from '../lambdas/core/domain/ledger';
 import { type Currency, formatAmount } from '../lambdas/core/domain/money';
 import { dayBounds } from '../lambdas/core/domain/reconciliation';
 import { scaledMs } from '../lambdas/core/domain/time-scale';
-import { contractKey } from '../lambdas/core/entities/contract';
-import { type Dispute, disputeKey } from '../lambdas/core/entities/dispute';
-import { type ExecutionHold, executionHoldKey } from '../lambdas/core/entities/execution-hold';
-import { payoutKey } from '../lambdas/core/entities/payout';
-import type { RefundLeg } from '../lambdas/core/entities/refund';
+import { getContract } from '../lambdas/core/entities/contract';
+import { type Dispute, getDispute } from '../lambdas/core/entities/dispute';
+import { type ExecutionHold, getExecutionHold } from '../lambdas/core/entities/execution-hold';
+import { listLedger } from '../lambdas/core/entities/ledger';
+import { getPayout } from '../lambdas/core/entities/payout';
+import { listRefundLegs, type RefundLeg } from '../lambdas/core/entities/refund';
 import { localStage } from '../lib/local/stage';
 import { badEndsFromLogs, historyFromLogs } from './execution-logs';
 import { moneyMovements, movementCsv, movementTable } from './money-movements';
@@ -298,18 +297,16 @@ async function targets(stage: string | undefined, port: number) {
     const config = { region: localStage.region };
     return {
       sfn: new SFNClient({ ...config, endpoint: process.env[envNames.sfnEndpoint] }),
-      dynamodb: new DynamoDBClient({ ...config, endpoint: process.env[envNames.dynamodbEndpoint] }),
-      tableName: localStage.tableName,
       stateMachineArn: `arn:aws:states:${localStage.region}:${localStage.accountId}:stateMachine:${localStage.stateMachineName}`,
       // The local Step Functions keeps every execution: there is no log group to fall back on.
       executionLogs: undefined,
     };
   }
   const { region, output } = await stageOutputs(stage);
+  // The table as the functions reach it (the entities' verbs), in the stage's region, with this shell's credentials.
+  Object.assign(process.env, { AWS_REGION: region, [envNames.tableName]: output('TableName') });
   return {
     sfn: new SFNClient({ region }),
-    dynamodb: new DynamoDBClient({ region }),
-    tableName: output('TableName'),
     stateMachineArn: output('StateMachineArn'),
     // Where an execution older than Step Functions' 90 days is still told.
     executionLogs: { region, logGroupName: output('ExecutionLogGroupName') },
@@ -354,16 +351,12 @@ async function main() {
     );
     process.exit(2);
   }
-  const { sfn, dynamodb, tableName, stateMachineArn, executionLogs } = await targets(
-    values.stage,
-    Number(values.port ?? process.env.PORT ?? 3000),
-  );
-  const documents = DynamoDBDocumentClient.from(dynamodb);
+  const { sfn, stateMachineArn, executionLogs } = await targets(values.stage, Number(values.port ?? process.env.PORT ?? 3000));
   if (!contractId && range) {
     const badEndsLogged = executionLogs
       ? (since: Date, until: Date) => badEndsFromLogs(executionLogs.region, executionLogs.logGroupName, since, until)
       : undefined;
-    const clients = { sfn, documents, tableName, stateMachineArn, badEndsLogged };
+    const clients = { sfn, stateMachineArn, badEndsLogged };
     // A business day as the functions count it (a local cloud's time scale shortens it; a stage's is real).
     const dayMs = scaledMs(86_400_000, timeScale());
     const rows = await moneyMovements(clients, range.since, range.until, dayMs).catch((error: Error) => {
@@ -408,24 +401,14 @@ async function main() {
     if (!execution && events.length === 0) break;
   }
   const [first, ...continuations] = runs;
-  const { Item: contract } = await documents.send(new GetCommand({ TableName: tableName, Key: contractKey(contractId) }));
-  const { Items: ledger = [] } = await documents.send(
-    new QueryCommand({
-      TableName: tableName,
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': `LEDGER#${contractId}` },
-    }),
-  );
-  const { Item: payout } = await documents.send(new GetCommand({ TableName: tableName, Key: payoutKey(contractId) }));
-  const { Item: dispute } = await documents.send(new GetCommand({ TableName: tableName, Key: disputeKey(contractId) }));
-  const { Item: hold } = await documents.send(new GetCommand({ TableName: tableName, Key: executionHoldKey(contractId) }));
-  const { Items: refunds = [] } = await documents.send(
-    new QueryCommand({
-      TableName: tableName,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :refund)',
-      ExpressionAttributeValues: { ':pk': `CONTRACT#${contractId}`, ':refund': 'REFUND#' },
-    }),
-  );
+  const [contract, ledger, payout, dispute, hold, refunds] = await Promise.all([
+    getContract(contractId),
+    listLedger(contractId),
+    getPayout(contractId),
+    getDispute(contractId),
+    getExecutionHold(contractId),
+    listRefundLegs(contractId),
+  ]);
   console.log(
     executionReport({
       contractId,

@@ -9,13 +9,13 @@
  * days after they end), and, for each, the contract's payout and refund legs read by key.
  */
 import { type ExecutionListItem, paginateListExecutions, type SFNClient } from '@aws-sdk/client-sfn';
-import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { raisedAt } from '../lambdas/core/domain/bank-details-wait';
 import { type Currency, currencyCodes, formatAmount } from '../lambdas/core/domain/money';
-import { contractKey } from '../lambdas/core/entities/contract';
-import { type ExecutionHold, executionHoldKey } from '../lambdas/core/entities/execution-hold';
-import { type Payout, payoutKey } from '../lambdas/core/entities/payout';
-import { awaitingSince, type RefundLeg } from '../lambdas/core/entities/refund';
+import { getContract } from '../lambdas/core/entities/contract';
+import { type ExecutionHold, getExecutionHold } from '../lambdas/core/entities/execution-hold';
+import { postingsBetween } from '../lambdas/core/entities/ledger';
+import { getPayout, type Payout } from '../lambdas/core/entities/payout';
+import { awaitingSince, listRefundLegs, type RefundLeg } from '../lambdas/core/entities/refund';
 import type { LoggedBadEnd } from './execution-logs';
 
 export type MovementKind =
@@ -203,33 +203,10 @@ export function movementCsv(rows: MovementRow[]): string {
 const oldestStartMs = 400 * 24 * 60 * 60 * 1000;
 
 /** The contracts with a ledger posting in [since, until), in any currency. */
-async function contractsWithPostings(
-  clients: { documents: DynamoDBDocumentClient; tableName: string },
-  since: Date,
-  until: Date,
-): Promise<string[]> {
+async function contractsWithPostings(since: Date, until: Date): Promise<string[]> {
   const found = new Set<string>();
-  for (const currency of currencyCodes) {
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await clients.documents.send(
-        new QueryCommand({
-          TableName: clients.tableName,
-          IndexName: 'GSI1',
-          KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :since AND :until',
-          ExpressionAttributeValues: {
-            ':pk': `LEDGER#${currency}`,
-            ':since': since.toISOString(),
-            ':until': until.toISOString(),
-          },
-          ProjectionExpression: 'contract_id',
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      for (const item of page.Items ?? []) if (typeof item.contract_id === 'string') found.add(item.contract_id);
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-  }
+  for (const currency of currencyCodes)
+    for (const entry of await postingsBetween(currency, since.toISOString(), until.toISOString())) found.add(entry.contract_id);
   return [...found];
 }
 
@@ -237,8 +214,6 @@ async function contractsWithPostings(
 export async function moneyMovements(
   clients: {
     sfn: SFNClient;
-    documents: DynamoDBDocumentClient;
-    tableName: string;
     stateMachineArn: string;
     /** The executions that ended badly in the range, from the stage's log group (none locally: the local Step Functions forgets nothing). */
     badEndsLogged?: (since: Date, until: Date) => Promise<LoggedBadEnd[]>;
@@ -248,7 +223,7 @@ export async function moneyMovements(
   /** A business day (shorter under a local cloud's time scale): when a refund waiting for bank details is raised. */
   dayMs = 86_400_000,
 ): Promise<MovementRow[]> {
-  const { sfn, documents, tableName, stateMachineArn } = clients;
+  const { sfn, stateMachineArn } = clients;
   const executions: ExecutionListItem[] = [];
   pages: for await (const page of paginateListExecutions({ client: sfn }, { stateMachineArn })) {
     for (const execution of page.executions ?? []) {
@@ -266,19 +241,11 @@ export async function moneyMovements(
     const latest = !latestOf.has(contractId);
     if (latest) latestOf.set(contractId, execution?.name);
     const newest = latestOf.get(contractId);
-    const [{ Item: contract }, { Item: payout }, { Item: hold }, { Items: refunds = [] }] = await Promise.all([
-      documents.send(new GetCommand({ TableName: tableName, Key: contractKey(contractId) })),
-      latest ? documents.send(new GetCommand({ TableName: tableName, Key: payoutKey(contractId) })) : { Item: undefined },
-      latest ? documents.send(new GetCommand({ TableName: tableName, Key: executionHoldKey(contractId) })) : { Item: undefined },
-      latest
-        ? documents.send(
-            new QueryCommand({
-              TableName: tableName,
-              KeyConditionExpression: 'PK = :pk AND begins_with(SK, :refund)',
-              ExpressionAttributeValues: { ':pk': `CONTRACT#${contractId}`, ':refund': 'REFUND#' },
-            }),
-          )
-        : { Items: [] },
+    const [contract, payout, hold, refunds] = await Promise.all([
+      getContract(contractId),
+      latest ? getPayout(contractId) : undefined,
+      latest ? getExecutionHold(contractId) : undefined,
+      latest ? listRefundLegs(contractId) : [],
     ]);
     rows.push(
       ...movementRows(
@@ -287,9 +254,9 @@ export async function moneyMovements(
           title: String(contract?.title ?? ''),
           ...(execution ? { execution } : {}),
           ...(!latest && newest && newest !== execution?.name ? { continuedBy: newest } : {}),
-          hold: hold as ContractMoney['hold'],
-          payout: payout as Payout | undefined,
-          refunds: refunds as RefundLeg[],
+          hold,
+          payout,
+          refunds,
         },
         since,
         until,
@@ -305,7 +272,6 @@ export async function moneyMovements(
     if (!listed.has(ended.name)) await add(ended.name.replace(/--\d+$/, ''), ended);
   // Step Functions lists an execution for 90 days after it ends; the ledger's postings of the range
   // (GSI1, by time) find the contracts whose money moved then, however old.
-  for (const contractId of await contractsWithPostings(clients, since, until))
-    if (!latestOf.has(contractId)) await add(contractId);
+  for (const contractId of await contractsWithPostings(since, until)) if (!latestOf.has(contractId)) await add(contractId);
   return rows.sort((a, b) => a.at.localeCompare(b.at));
 }

@@ -750,6 +750,8 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
         .map((m) => m[1])
         .filter((name) => !name?.startsWith('node:'));
       expect(packagesImported, route.name).toEqual([]);
+      // The DynamoDB client is bundled (its service's target prefix), not taken from Lambda's runtime.
+      expect(code, route.name).toContain('DynamoDB_20120810');
     }
   });
 

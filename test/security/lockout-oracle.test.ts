@@ -40,7 +40,7 @@ afterAll(async () => {
 /**
  * What `act` made the functions do: their DynamoDB requests as `<operation> <key>`, each name in
  * `names` written as `<id>`; and their scrypt verifications. Read on the wire, not from
- * `awsRequestObservers`, which is not told of a refused request (a count a full window refuses).
+ * the SDK's answers, where a refused request (a count a full window refuses) is an error.
  */
 async function workOf(names: string[], act: () => Promise<unknown>): Promise<{ requests: string[]; scrypt: number }> {
   const requests: string[] = [];

@@ -5,7 +5,7 @@ import { type EndpointName, optionalEnv } from './env';
 /**
  * What every AWS SDK client of the functions is made with, one module per service using it
  * (email.ts, workflow.ts, cognito.ts, secrets.ts, dynamodb.ts). Each client is made once per
- * container, at its first use ({@link lazily}): nothing is built when a handler is imported.
+ * container, at its first use ({@link clientAt}): nothing is built when a handler is imported.
  *
  * Not traced with Powertools' `captureAWSv3Client`: its tracer brings the X-Ray SDK (with semver
  * and cls-hooked), 122 KiB of every function's bundle, measured with lib/bundling.ts's settings,
@@ -48,5 +48,26 @@ export function awsClientConfig(endpoint: EndpointName) {
     // Where the clients go is the environment names' business alone (env.ts), not AWS_ENDPOINT_URL_*
     // or a profile's `endpoint_url`, which the SDK would otherwise look up (a file read) at the first call.
     ignoreConfiguredEndpointUrls: true,
+  };
+}
+
+/**
+ * The client of one service for this container: made at its first use with {@link awsClientConfig}
+ * and kept, so its connections serve the next invocations. Made again only when the stand-in's
+ * address or the region changes, which happens only in a test process that starts a second local
+ * cloud (in AWS neither changes for the life of a container).
+ */
+export function clientAt<Client extends { destroy(): void }>(
+  endpoint: EndpointName,
+  make: (config: ReturnType<typeof awsClientConfig>) => Client,
+): () => Client {
+  let made: { at: string; client: Client } | undefined;
+  return () => {
+    const at = `${optionalEnv(endpoint) ?? ''} ${process.env.AWS_REGION ?? ''}`;
+    if (made?.at !== at) {
+      made?.client.destroy();
+      made = { at, client: make(awsClientConfig(endpoint)) };
+    }
+    return made.client;
   };
 }

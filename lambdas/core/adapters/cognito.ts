@@ -19,7 +19,7 @@ import {
   type SignUpCommandInput,
   type SignUpCommandOutput,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { awsClientConfig, lazily } from './aws-client';
+import { clientAt } from './aws-client';
 
 /**
  * The user pool's API as the services call it, by operation name: the SDK's command of each, its
@@ -37,7 +37,7 @@ interface Operations {
   AdminDeleteUser: { input: AdminDeleteUserCommandInput; output: AdminDeleteUserCommandOutput };
 }
 
-const cognito = lazily(() => new CognitoIdentityProviderClient(awsClientConfig('cognitoEndpoint')));
+const cognito = clientAt('cognitoEndpoint', (config) => new CognitoIdentityProviderClient(config));
 
 /** Each operation sent as the SDK's command of it. */
 const calls: { [K in keyof Operations]: (input: Operations[K]['input']) => Promise<Operations[K]['output']> } = {

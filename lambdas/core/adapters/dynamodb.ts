@@ -1,14 +1,25 @@
-import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import { awsJsonRequest, awsRequestObservers } from './aws-request';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { clientAt } from './aws-client';
 
 /**
- * The table as the functions reach it: DynamoDB's JSON protocol, one signed request per call
- * (aws-request.ts, which says why the SDK client is not used and retries as it would), with plain
- * JS values in and out as the SDK's document client gives them. The values are converted by the
- * SDK's own @aws-sdk/util-dynamodb with the document client's options as we used them
- * (`removeUndefinedValues`), so an item is written and read exactly as before. Only the operations
- * the functions use are here; ops' scripts and the tests use the SDK's clients (scripts/aws-clients.ts).
+ * The table as the functions reach it: the SDK's document client (plain JS values in and out,
+ * `removeUndefinedValues` so an attribute left undefined is not written), with the SDK's own
+ * standard retries. Only the operations the functions use are here; ops' scripts reach the table
+ * through the entities' verbs, which call these.
  */
+
+/** The service's errors, as the entities tell a refused condition or a cancelled transaction (entities/table.ts). */
+export { DynamoDBServiceException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 
 /** An item, a key or an attribute map, as plain JS values. */
 export type Item = Record<string, unknown>;
@@ -70,61 +81,39 @@ export interface TransactItem {
   ConditionCheck?: Conditional & { TableName: string; Key: Item; ConditionExpression: string };
 }
 
-const toAttributes = (values: Item) => marshall(values, { removeUndefinedValues: true });
-
-/** The request's shape with its plain values as attribute maps (the members the operations above take). */
-function marshalled<T extends object>(input: T): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...(input as Record<string, unknown>) };
-  for (const member of ['Key', 'Item', 'ExpressionAttributeValues', 'ExclusiveStartKey'] as const) {
-    const value = out[member];
-    if (value !== undefined) out[member] = toAttributes(value as Item);
-  }
-  return out;
-}
-
-const fromAttributes = (attributes: unknown): Item | undefined =>
-  attributes === undefined ? undefined : unmarshall(attributes as Parameters<typeof unmarshall>[0]);
-
-async function call(operation: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  return awsJsonRequest({
-    service: 'dynamodb',
-    host: 'dynamodb.{region}.amazonaws.com',
-    endpointEnv: 'dynamodbEndpoint',
-    method: 'POST',
-    path: '/',
-    // The units each call used, only while someone counts them (the cost bench, scripts/aws-calls.ts).
-    body: awsRequestObservers.size > 0 ? { ...body, ReturnConsumedCapacity: 'TOTAL' } : body,
-    target: { name: `DynamoDB_20120810.${operation}`, version: '1.0' },
-  });
-}
+/**
+ * The document client of this container (adapters/aws-client.ts: made at the first call, kept, the
+ * credentials of each call read when it is signed). The cost bench and tests add their SDK
+ * middleware to it from outside (scripts/aws-calls.ts).
+ */
+export const documentClient = clientAt('dynamodbEndpoint', (config) =>
+  DynamoDBDocumentClient.from(new DynamoDBClient(config), { marshallOptions: { removeUndefinedValues: true } }),
+);
 
 export async function getItem(input: GetInput): Promise<{ Item?: Item }> {
-  const answer = await call('GetItem', marshalled(input));
-  return { Item: fromAttributes(answer.Item) };
+  const { Item } = await documentClient().send(new GetCommand(input));
+  return { Item };
 }
 
 export async function putItem(input: PutInput): Promise<{ Attributes?: Item }> {
-  const answer = await call('PutItem', marshalled(input));
-  return { Attributes: fromAttributes(answer.Attributes) };
+  const { Attributes } = await documentClient().send(new PutCommand(input));
+  return { Attributes };
 }
 
 export async function updateItem(input: UpdateInput): Promise<{ Attributes?: Item }> {
-  const answer = await call('UpdateItem', marshalled(input));
-  return { Attributes: fromAttributes(answer.Attributes) };
+  const { Attributes } = await documentClient().send(new UpdateCommand(input));
+  return { Attributes };
 }
 
 export async function deleteItem(input: DeleteInput): Promise<{ Attributes?: Item }> {
-  const answer = await call('DeleteItem', marshalled(input));
-  return { Attributes: fromAttributes(answer.Attributes) };
+  const { Attributes } = await documentClient().send(new DeleteCommand(input));
+  return { Attributes };
 }
 
 /** One page of a query (queryAll in entities/table.ts follows the pages). */
 export async function queryItems(input: QueryInput): Promise<{ Items: Item[]; LastEvaluatedKey?: Item }> {
-  const answer = await call('Query', marshalled(input));
-  return {
-    Items: ((answer.Items ?? []) as unknown[]).map((item) => fromAttributes(item) as Item),
-    LastEvaluatedKey: fromAttributes(answer.LastEvaluatedKey),
-  };
+  const { Items = [], LastEvaluatedKey } = await documentClient().send(new QueryCommand(input));
+  return { Items, LastEvaluatedKey };
 }
 
 /** One BatchGetItem of one table: the items found and the keys it left unprocessed. */
@@ -134,24 +123,19 @@ export async function batchGetItems(input: {
   ProjectionExpression?: string;
   ExpressionAttributeNames?: Names;
 }): Promise<{ Items: Item[]; UnprocessedKeys: Item[] }> {
-  const { TableName, Keys, ...rest } = input;
-  const answer = await call('BatchGetItem', { RequestItems: { [TableName]: { ...rest, Keys: Keys.map(toAttributes) } } });
-  const found = ((answer.Responses as Record<string, unknown[]> | undefined)?.[TableName] ?? []) as unknown[];
-  const unprocessed = (answer.UnprocessedKeys as Record<string, { Keys?: unknown[] }> | undefined)?.[TableName]?.Keys ?? [];
+  const { TableName, ...request } = input;
+  const answer = await documentClient().send(new BatchGetCommand({ RequestItems: { [TableName]: request } }));
   return {
-    Items: found.map((item) => fromAttributes(item) as Item),
-    UnprocessedKeys: unprocessed.map((key) => fromAttributes(key) as Item),
+    Items: answer.Responses?.[TableName] ?? [],
+    UnprocessedKeys: answer.UnprocessedKeys?.[TableName]?.Keys ?? [],
   };
 }
 
 /**
- * All the writes or none. The request carries a ClientRequestToken, as the SDK adds one to every
- * TransactWriteItems: an attempt retried after its answer was lost (aws-request.ts) is then the
- * same transaction to DynamoDB, applied once, not a second write refused by its own first.
+ * All the writes or none. The SDK gives the request a ClientRequestToken (an idempotency token of
+ * TransactWriteItems) once, before its attempts: an attempt retried after its answer was lost is
+ * then the same transaction to DynamoDB, applied once, not a second write refused by its own first.
  */
 export async function transactWriteItems(items: TransactItem[]): Promise<void> {
-  const TransactItems = items.map((item) =>
-    Object.fromEntries(Object.entries(item).map(([kind, write]) => [kind, marshalled(write as object)])),
-  );
-  await call('TransactWriteItems', { TransactItems, ClientRequestToken: crypto.randomUUID() });
+  await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
 }

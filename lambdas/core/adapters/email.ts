@@ -1,6 +1,6 @@
 import { SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import { emailTemplateName, type StepEmailName, templateData } from '../domain/email-templates';
-import { awsClientConfig, lazily } from './aws-client';
+import { clientAt } from './aws-client';
 import { optionalEnv, requireEnv } from './env';
 
 export { escapeHtml } from '../domain/email-templates';
@@ -18,7 +18,7 @@ function configurationSet(): { ConfigurationSetName?: string } {
   return name ? { ConfigurationSetName: name } : {};
 }
 
-const ses = lazily(() => new SESv2Client(awsClientConfig('sesEndpoint')));
+const ses = clientAt('sesEndpoint', (config) => new SESv2Client(config));
 
 /** SES v2 SendEmail; its errors are the SDK's, named as SES names them (MessageRejected, AccessDeniedException, ...). */
 async function sesSendEmail(request: SendEmailCommandInput): Promise<void> {

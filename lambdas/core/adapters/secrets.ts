@@ -1,5 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { awsClientConfig, lazily } from './aws-client';
+import { clientAt } from './aws-client';
 import { type EnvName, optionalEnv, requireEnv } from './env';
 
 /**
@@ -24,7 +24,7 @@ export type SecretName = keyof typeof secretSources;
 /** How long a secret read from Secrets Manager is used before it is read again. */
 export const secretTtlMs = 5 * 60_000;
 
-const secretsManager = lazily(() => new SecretsManagerClient(awsClientConfig('secretsManagerEndpoint')));
+const secretsManager = clientAt('secretsManagerEndpoint', (config) => new SecretsManagerClient(config));
 
 const cache = new Map<string, { value: Promise<string>; readAt: number }>();
 

@@ -6,10 +6,10 @@ import {
   StartExecutionCommand,
 } from '@aws-sdk/client-sfn';
 import type { ExecutionStatus } from '../domain/execution-lifetime';
-import { awsClientConfig, lazily } from './aws-client';
+import { clientAt } from './aws-client';
 import { requireEnv } from './env';
 
-const stepFunctions = lazily(() => new SFNClient(awsClientConfig('sfnEndpoint')));
+const stepFunctions = clientAt('sfnEndpoint', (config) => new SFNClient(config));
 
 /** The service's name for an error (the SDK names its exceptions so: ExecutionAlreadyExists, TaskTimedOut, ...). */
 const named = (error: unknown, ...names: string[]) => names.includes((error as Error)?.name);

@@ -1,5 +1,12 @@
-import { AwsServiceError } from '../adapters/aws-request';
-import { batchGetItems, type QueryInput, queryItems, type TransactItem, transactWriteItems } from '../adapters/dynamodb';
+import {
+  batchGetItems,
+  DynamoDBServiceException,
+  type QueryInput,
+  queryItems,
+  type TransactItem,
+  TransactionCanceledException,
+  transactWriteItems,
+} from '../adapters/dynamodb';
 import { requireEnv } from '../adapters/env';
 import { publishEvents, publishesEvents } from '../adapters/events';
 import { logger } from '../adapters/logger';
@@ -93,12 +100,12 @@ async function announce(audience: Audience, events: unknown[]): Promise<void> {
  * got in the way of (nothing failed, the same write may pass now). Undefined for any other error.
  */
 export function failedConditions(error: unknown): number[] | undefined {
-  if (!(error instanceof AwsServiceError)) return undefined;
+  if (!(error instanceof DynamoDBServiceException)) return undefined;
   if (error.name === 'ConditionalCheckFailedException') return [0];
   // A single write that met a transaction still changing its item: nothing failed, it may pass now.
   if (error.name === 'TransactionConflictException') return [];
-  if (error.name !== 'TransactionCanceledException') return undefined;
-  const reasons = ((error.details.CancellationReasons ?? []) as { Code?: string }[]).map((reason) => reason.Code);
+  if (!(error instanceof TransactionCanceledException)) return undefined;
+  const reasons = (error.CancellationReasons ?? []).map((reason) => reason.Code);
   const failed = reasons.flatMap((code, index) => (code === 'ConditionalCheckFailed' ? [index] : []));
   if (failed.length > 0) return failed;
   return reasons.includes('TransactionConflict') ? [] : undefined;
