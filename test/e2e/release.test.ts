@@ -8,7 +8,7 @@ import type { LocalCloud } from '../../lib/local/index';
 import type { SignedInPerson } from '../support/identity';
 import { contractPaidInFull, markCompleted } from '../support/paid-contract';
 import { readyToBePaid } from '../support/seller';
-import { screenshot, secondMachine, signedInTab, type TwoPeople, twoPeople } from './browser';
+import { browserPatience, screenshot, secondMachine, signedInTab, type TwoPeople, twoPeople } from './browser';
 
 /**
  * The seller releases the funds on a phone, from the contract page that says it is their turn:
@@ -60,7 +60,7 @@ describe('the release, on the contract page', () => {
     // A wrong PIN: told under the box, which is emptied for the next try; still signed in, still here.
     await pinBox.fill('9999');
     await release.click();
-    await expect.poll(() => pinBox.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => pinBox.getAttribute('aria-invalid'), { timeout: browserPatience }).toBe('true');
     const told = page.locator(`[id="${await pinBox.getAttribute('aria-describedby')}"]`);
     expect(await told.textContent()).toBe(pinMessages.wrong);
     expect(await told.isVisible()).toBe(true);
