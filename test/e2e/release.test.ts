@@ -5,8 +5,8 @@ import type { ContractView } from '../../lambdas/core/api/contracts';
 import { payoutMessages } from '../../lambdas/core/api/payouts';
 import { payoutReference } from '../../lambdas/core/domain/payout';
 import type { LocalCloud } from '../../lib/local/index';
+import { fundedContract, markCompleted } from '../support/funded-contract';
 import type { SignedInPerson } from '../support/identity';
-import { contractPaidInFull, markCompleted } from '../support/paid-contract';
 import { readyToBePaid } from '../support/seller';
 import { browserPatience, screenshot, secondMachine, signedInTab, type TwoPeople, twoPeople } from './browser';
 
@@ -37,12 +37,12 @@ const contract = async (id: string) => (await ok<{ contract: ContractView }>(sel
 
 describe('the release, on the contract page', () => {
   it('a wrong PIN is told under the box and keeps the seller signed in; the right PIN sends the payout', async () => {
-    const contractId = await contractPaidInFull(
+    const { id: contractId } = await fundedContract(
       cloud,
       seller,
       buyer,
       { title: 'Logo design', description: 'Three concepts', value: '50000' },
-      new Set(),
+      { touched: new Set() },
     );
     await markCompleted(cloud, buyer, contractId);
 
