@@ -18,6 +18,14 @@ import { apiOrThrow } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
 import { checkAccessibility, takeAccessibilityFindings } from './accessibility';
 
+/**
+ * How long any wait over a real browser may take: a poll of what a page shows (vitest's
+ * `expect.poll`, whose own default of 1 s a busy 2-core CI machine overruns) and Playwright's own
+ * waits (every context of a browser launched here). A bound on waiting, never a sleep: a wait that
+ * is met returns at once.
+ */
+export const browserPatience = 30_000;
+
 /** Content-Security-Policy violations reported by any page of a browser launched here, not yet checked. */
 const cspViolations: string[] = [];
 const launched = new Set<Browser>();
@@ -76,6 +84,7 @@ export async function launchChromium(): Promise<Browser> {
     // The local realtime stand-in serves TLS with a certificate of its own making (a person
     // accepts it once in their browser, docs/local-cloud.md); a test browser is told to trust it.
     const context = await newContext({ ignoreHTTPSErrors: true, ...options });
+    context.setDefaultTimeout(browserPatience);
     await watchCsp(context);
     return context;
   };

@@ -7,7 +7,7 @@ import type { ContractView } from '../../lambdas/core/api/contracts';
 import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { confirmedUser, signedIn, type TestUser } from '../support/identity';
-import { buildWebApp, firstMachine, launchChromium, screenshot, secondMachine, signedInTab } from './browser';
+import { browserPatience, buildWebApp, firstMachine, launchChromium, screenshot, secondMachine, signedInTab } from './browser';
 
 let cloud: LocalCloud;
 let browser: Browser;
@@ -85,10 +85,14 @@ it('a seller creates a private contract, the buyer accepts it by ID and lands on
 
   expect((await contractAsSeen(sellerPage, contractId)).accepted_by).toEqual([buyerSub]);
   await sellerPage.goto(`${cloud.appUrl}/my-created-contract/${contractId}`);
-  await expect.poll(async () => (await sellerPage.textContent('body')) ?? '').toContain('Accepted by');
+  await expect
+    .poll(async () => (await sellerPage.textContent('body')) ?? '', { timeout: browserPatience })
+    .toContain('Accepted by');
   await sellerPage.goto(`${cloud.appUrl}/dashboard`);
   await sellerPage.getByText(/accepted "Wedding photography"/).waitFor();
-  await expect.poll(async () => sellerPage.getByTestId('unread-count').textContent()).toContain('1');
+  await expect
+    .poll(async () => sellerPage.getByTestId('unread-count').textContent(), { timeout: browserPatience })
+    .toContain('1');
   await screenshot(sellerPage, '16-dashboard-notification');
 });
 

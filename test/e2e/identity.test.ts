@@ -7,7 +7,7 @@ import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { confirmedUser, linkIn, newTestUser, waitForEmail } from '../support/identity';
 import { sixDigitCode } from '../support/mailbox';
-import { buildWebApp, firstMachine, launchChromium, screenshot, secondMachine, signedInTab } from './browser';
+import { browserPatience, buildWebApp, firstMachine, launchChromium, screenshot, secondMachine, signedInTab } from './browser';
 
 let cloud: LocalCloud;
 let browser: Browser;
@@ -50,7 +50,7 @@ it('a person signs up, confirms from the mailbox, signs in, registers a second d
   await screenshot(laptop, '01-signup');
   await laptop.getByRole('button', { name: 'Sign Up' }).click();
   await laptop.getByText('Check your email for the confirmation link').waitFor();
-  await laptop.waitForURL(`${cloud.appUrl}/login`, { timeout: 10_000 });
+  await laptop.waitForURL(`${cloud.appUrl}/login`, { timeout: browserPatience });
 
   // Confirm from the mailbox.
   const confirmation = linkIn(await waitForEmail(cloud, person.email, /Confirm your email/));
@@ -60,7 +60,7 @@ it('a person signs up, confirms from the mailbox, signs in, registers a second d
   await laptop.getByText('Your email has been confirmed').waitFor();
   await screenshot(laptop, '02-confirm-email');
   // On to Login, the confirmed address filled in.
-  await laptop.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
+  await laptop.waitForURL((url) => url.pathname === '/login', { timeout: browserPatience });
   expect(await laptop.getByLabel('Email').inputValue()).toBe(person.email);
 
   // Sign in on the sign-up device: straight to the dashboard.
@@ -135,7 +135,7 @@ it("lets a person reset the password a stranger's wrong answers paused, through 
   await page.goto(unlockLink.toString());
   await page.getByText('Your link lets you answer your security question again now').waitFor();
   // The proof leaves the address bar once read.
-  await expect.poll(() => new URL(page.url()).hash).toBe('');
+  await expect.poll(() => new URL(page.url()).hash, { timeout: browserPatience }).toBe('');
   expect(await page.getByLabel('Email').inputValue()).toBe(owner.email);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Security Answer').fill(owner.answer);

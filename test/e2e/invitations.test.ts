@@ -13,7 +13,7 @@ import { apiRequest } from '../support/http';
 import { ageAccount, linkIn, newTestUser, type SignedInPerson, signedInPerson } from '../support/identity';
 import { emailsTo, type MailboxEmail } from '../support/mailbox';
 import { readyToBePaid } from '../support/seller';
-import { buildWebApp, firstMachine, launchChromium, screenshot, secondMachine, signedInTab } from './browser';
+import { browserPatience, buildWebApp, firstMachine, launchChromium, screenshot, secondMachine, signedInTab } from './browser';
 
 /**
  * The deal as two people live it on their phones: the seller names the buyer by an email that
@@ -265,7 +265,7 @@ async function confirmAndLogIn(page: Page, person: ReturnType<typeof newTestUser
   await page.getByLabel('Password', { exact: true }).fill(person.password);
   await page.getByRole('button', { name: 'Confirm Email' }).click();
   await page.getByText('Your email has been confirmed').waitFor();
-  await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
+  await page.waitForURL((url) => url.pathname === '/login', { timeout: browserPatience });
   expect(await page.getByLabel('Email').inputValue()).toBe(person.email);
   await page.getByLabel('Password', { exact: true }).fill(person.password);
   await page.getByRole('button', { name: 'Login' }).click();

@@ -7,7 +7,7 @@ import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { staticPages } from '../../web/src/config/paths';
 import { configureAmplify } from '../support/amplify';
 import { confirmedUser, signedIn } from '../support/identity';
-import { buildWebApp, firstMachine, launchChromium, screenshot, secondMachine, signedInTab } from './browser';
+import { browserPatience, buildWebApp, firstMachine, launchChromium, screenshot, secondMachine, signedInTab } from './browser';
 
 /**
  * The public site in Chromium, under the app's Content-Security-Policy (the helper fails a test
@@ -47,7 +47,7 @@ it('shows every public page with its own heading and title, not "Page Not Found"
   const titles = new Set<string>();
   for (const [path, heading] of headings) {
     await page.goto(`${cloud.appUrl}${path}`);
-    await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 10_000 }).toMatch(heading);
+    await expect.poll(() => page.locator('h1').first().textContent(), { timeout: browserPatience }).toMatch(heading);
     expect(await page.getByText('Page Not Found').count(), path).toBe(0);
     titles.add(await page.title());
     await screenshot(page, `public${path.replaceAll('/', '-')}`);
@@ -61,10 +61,10 @@ it('leads a visitor from the landing page through the header, the footer and the
   const follow = async (name: RegExp, heading: RegExp) => {
     await page.goto(cloud.appUrl);
     await page.getByRole('link', { name }).first().click();
-    await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 10_000 }).toMatch(heading);
+    await expect.poll(() => page.locator('h1').first().textContent(), { timeout: browserPatience }).toMatch(heading);
   };
   await page.goto(cloud.appUrl);
-  await expect.poll(() => page.getByText('Latest from Our Blog').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect.poll(() => page.getByText('Latest from Our Blog').count(), { timeout: browserPatience }).toBeGreaterThan(0);
   await follow(/^About Us$/, /About Us|Who We Are/i);
   await follow(/^Pricing$/, /Pricing/i);
   await follow(/^Contact Us$/, /Contact Us/i);
@@ -147,7 +147,9 @@ it('sends nothing to a third party from the login page, even on the load the dev
   });
   await page.goto(`${cloud.appUrl}/login`, { waitUntil: 'networkidle' });
   // The device is identified (and stored) once the page has run the library.
-  await expect.poll(() => page.evaluate(() => Object.keys(window.localStorage).length)).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(window.localStorage).length), { timeout: browserPatience })
+    .toBeGreaterThan(0);
   expect(elsewhere).toEqual([]);
   await context.close();
 });
@@ -180,7 +182,9 @@ it('takes over each pre-rendered page without a hydration mismatch, in light and
     await page.getByLabel('Message').fill('A question about fees.');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect
-      .poll(() => page.getByText('Thank you for contacting us. Your message has been sent.').count(), { timeout: 10_000 })
+      .poll(() => page.getByText('Thank you for contacting us. Your message has been sent.').count(), {
+        timeout: browserPatience,
+      })
       .toBe(1);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark');
     await context.close();
@@ -196,7 +200,7 @@ it("leads a signed-in person from the dashboard's Support tile to Support, whose
     .first()
     .click();
   await page.waitForURL(`${cloud.appUrl}/support`);
-  await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 10_000 }).toBe('Support');
+  await expect.poll(() => page.locator('h1').first().textContent(), { timeout: browserPatience }).toBe('Support');
 
   // The innermost section with that heading (the page's own section holds the dispute form too, with its own Details).
   const request = page.locator('section', { has: page.getByRole('heading', { name: 'Contact support' }) }).last();
@@ -206,7 +210,7 @@ it("leads a signed-in person from the dashboard's Support tile to Support, whose
   expect(await sendByEmail.count(), 'an issue without details').toBe(0);
   const category = await request.getByLabel('Issue category').inputValue();
   await request.getByLabel('Details').fill('Paid twice for contract 01HX');
-  await expect.poll(() => sendByEmail.count()).toBe(1);
+  await expect.poll(() => sendByEmail.count(), { timeout: browserPatience }).toBe(1);
 
   const mail = decodeURIComponent((await sendByEmail.getAttribute('href')) ?? '');
   expect(mail).toMatch(/^mailto:support@escrow\.local\?/);
@@ -221,7 +225,7 @@ it("leads a signed-in person from the dashboard's Support tile to Support, whose
 
   // Emptying the details takes the buttons away again.
   await request.getByLabel('Details').fill('');
-  await expect.poll(() => sendByEmail.count()).toBe(0);
+  await expect.poll(() => sendByEmail.count(), { timeout: browserPatience }).toBe(0);
   await page.context().close();
 });
 

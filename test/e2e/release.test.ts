@@ -5,10 +5,10 @@ import type { ContractView } from '../../lambdas/core/api/contracts';
 import { payoutMessages } from '../../lambdas/core/api/payouts';
 import { payoutReference } from '../../lambdas/core/domain/payout';
 import type { LocalCloud } from '../../lib/local/index';
+import { fundedContract, markCompleted } from '../support/funded-contract';
 import type { SignedInPerson } from '../support/identity';
-import { contractPaidInFull, markCompleted } from '../support/paid-contract';
 import { readyToBePaid } from '../support/seller';
-import { screenshot, secondMachine, signedInTab, type TwoPeople, twoPeople } from './browser';
+import { browserPatience, screenshot, secondMachine, signedInTab, type TwoPeople, twoPeople } from './browser';
 
 /**
  * The seller releases the funds on a phone, from the contract page that says it is their turn:
@@ -37,12 +37,12 @@ const contract = async (id: string) => (await ok<{ contract: ContractView }>(sel
 
 describe('the release, on the contract page', () => {
   it('a wrong PIN is told under the box and keeps the seller signed in; the right PIN sends the payout', async () => {
-    const contractId = await contractPaidInFull(
+    const { id: contractId } = await fundedContract(
       cloud,
       seller,
       buyer,
       { title: 'Logo design', description: 'Three concepts', value: '50000' },
-      new Set(),
+      { touched: new Set() },
     );
     await markCompleted(cloud, buyer, contractId);
 
@@ -60,7 +60,7 @@ describe('the release, on the contract page', () => {
     // A wrong PIN: told under the box, which is emptied for the next try; still signed in, still here.
     await pinBox.fill('9999');
     await release.click();
-    await expect.poll(() => pinBox.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => pinBox.getAttribute('aria-invalid'), { timeout: browserPatience }).toBe('true');
     const told = page.locator(`[id="${await pinBox.getAttribute('aria-describedby')}"]`);
     expect(await told.textContent()).toBe(pinMessages.wrong);
     expect(await told.isVisible()).toBe(true);

@@ -73,9 +73,25 @@ type Json = any;
  */
 const flattened = (stack: Stack) => Template.fromJSON(flattenedTemplate(stack));
 
-function synth(context: Record<string, unknown>) {
-  const { app, stack, mail } = createEscrowApp({ context: { ...cdkContext, ...deploySettings, ...context } });
-  return { app, stack, mail, template: flattened(stack) };
+type Synthesized = { app: App; stack: Stack; mail: Stack; template: Template };
+const synthesized = new Map<string, Synthesized>();
+
+/**
+ * The stage CDK synthesizes from `context` (over cdk.json's and the deploy settings), made once per
+ * run for each distinct context and shared by every test that reads it: a synth takes seconds, and
+ * the tests only read the app, its stacks and their templates. A context that fails to synthesize
+ * is never cached, so each test that expects a refusal gets its own.
+ */
+function synth(context: Record<string, unknown>): Synthesized {
+  const full = { ...cdkContext, ...deploySettings, ...context };
+  const key = JSON.stringify(Object.entries(full).sort(([a], [b]) => a.localeCompare(b)));
+  let made = synthesized.get(key);
+  if (!made) {
+    const { app, stack, mail } = createEscrowApp({ context: full });
+    made = { app, stack, mail, template: flattened(stack) };
+    synthesized.set(key, made);
+  }
+  return made;
 }
 
 function resources(template: Template, type: string): [string, Resource][] {
@@ -761,16 +777,21 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
       ...routes.map((r) => ({ name: r.name, purpose: `route:${r.name}`, entry: handlerEntry(r) })),
       ...schedules.map((s) => ({ name: s.name, purpose: `schedule:${s.name}`, entry: scheduleEntry(s) })),
     ];
-    for (const route of entries) {
+    // One esbuild service builds them all at once: one after the other took minutes on 2 cores.
+    const bundles = await Promise.all(
+      entries.map((route) =>
+        build({
+          ...esbuildOptions,
+          entryPoints: [route.entry],
+          outfile: join(tmpdir(), 'escrow-bundle-check', 'index.mjs'),
+          write: false,
+        }),
+      ),
+    );
+    for (const [i, route] of entries.entries()) {
       const [, fn] = functionTagged(template, route.purpose);
       const deployed = readFileSync(join(app.outdir, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`, 'index.mjs'));
-      const { outputFiles } = await build({
-        ...esbuildOptions,
-        entryPoints: [route.entry],
-        outfile: join(tmpdir(), 'escrow-bundle-check', 'index.mjs'),
-        write: false,
-      });
-      const bundle = outputFiles.find((f) => f.path.endsWith('index.mjs'));
+      const bundle = bundles[i]?.outputFiles.find((f) => f.path.endsWith('index.mjs'));
       expect(Buffer.from(bundle?.contents ?? []).equals(deployed), route.name).toBe(true);
       // Credentials from the environment only (lambdas/core/adapters/credentials.ts): none of the
       // default chain's SSO or web-identity sources, which name these settings, is in the bundle.
@@ -1162,9 +1183,9 @@ describe('deploys that never change code under a running execution, and throttle
   let template: Template;
 
   beforeAll(() => {
-    const { app, stack } = createEscrowApp({ context: { ...cdkContext, ...prodSettings, 'aws:cdk:bundling-stacks': [] } });
+    let app: App;
+    ({ app, template } = synth({ ...prodSettings, 'aws:cdk:bundling-stacks': [] }));
     stage = loadStageConfig(app);
-    template = flattened(stack);
   }, 120_000);
 
   const stateMachine = () => (resources(template, 'AWS::StepFunctions::StateMachine') as [[string, Resource]])[0][1];

@@ -3,17 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
-import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
 import { cancellationMessages } from '../../lambdas/core/domain/escrow-contract';
 import { listRefundLegs } from '../../lambdas/core/entities/refund';
 import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
+import { fundedContract } from '../support/funded-contract';
 import { apiCaller } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
 import { expectBalancedLedgers, expectReconciled, ledgerSummaryOf } from '../support/ledger';
 import { emailsTo } from '../support/mailbox';
-import { sendFromBank } from '../support/sandbox-payer';
 import { snapshotDiff, snapshotTable, withoutBackgroundItemsOrWorkflowTokens } from '../support/table';
 import { executionsOf } from '../support/workflow';
 
@@ -56,22 +55,8 @@ const cancel = (id: string, who: SignedInPerson) =>
 
 /** An accepted contract of `value` naira of which the buyer paid `paid` by bank transfer. */
 async function paid(value: number, paidNaira = value): Promise<string> {
-  const made = await call(seller, '/create-contract', {
-    acceptorId: buyer.sub,
-    title: `Catering ${touched.size + 1}`,
-    description: 'Jollof for 50 guests',
-    value: String(value),
-    currency: 'NGN',
-  });
-  const id = String(made.body.id);
-  touched.add(id);
-  expect((await call(buyer, '/accept-contract', { contractId: id })).status).toBe(200);
-  const account = (await call<TransferAccountResponse>(buyer, '/generate-transfer-account', { contractId: id })).body;
-  expect(await sendFromBank(cloud, account.account_number, String(paidNaira))).toBe(200);
-  await eventually(
-    () => contract(id),
-    (c) => c.amount_paid_minor === paidNaira * 100,
-  );
+  const terms = { title: `Catering ${touched.size + 1}`, description: 'Jollof for 50 guests', value: String(value) };
+  const { id } = await fundedContract(cloud, seller, buyer, terms, { paid: String(paidNaira), touched });
   return id;
 }
 

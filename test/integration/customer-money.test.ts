@@ -12,10 +12,10 @@ import { documents } from '../../scripts/aws-clients';
 import { startDealCloud } from '../support/deal-cloud';
 import { captureEmf } from '../support/emf';
 import { eventually } from '../support/eventually';
+import { fundedContract } from '../support/funded-contract';
 import { apiCaller, apiOrThrow } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
 import { expectBalancedLedgers, expectReconciled, ledgerSummaryOf } from '../support/ledger';
-import { contractPaidInFull } from '../support/paid-contract';
 import { readyToBePaid } from '../support/seller';
 import { satisfiedContract } from '../support/targets';
 
@@ -186,12 +186,12 @@ describe('a provider wallet that cannot cover a payout or a refund', () => {
   });
 
   it('refuses an uncovered refund and makes none: the leg waits for ops at once, and completes once the wallet is topped up and ops resume it', async () => {
-    const contractId = await contractPaidInFull(
+    const { id: contractId } = await fundedContract(
       cloud,
       seller,
       buyer,
       { title: 'Catering', description: 'Jollof for forty', value: '2500' },
-      touched,
+      { touched },
     );
     await noTransferUnderWay();
     const records = captureEmf();
@@ -227,12 +227,12 @@ describe('a provider wallet that cannot cover a payout or a refund', () => {
     await readyToBePaid(cloud, payer, '1357', { bank_code: '044', account_number: '0690000033' });
     cloud.flutterwave.setNonRefundablePaymentTypes(['bank_transfer']);
     try {
-      const contractId = await contractPaidInFull(
+      const { id: contractId } = await fundedContract(
         cloud,
         seller,
         payer,
         { title: 'Chairs', description: 'Forty, white', value: '2500' },
-        touched,
+        { touched },
       );
       await noTransferUnderWay();
       cloud.flutterwave.setBalanceMinor('NGN', 100_000);

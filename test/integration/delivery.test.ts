@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
-import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
 import { toDecimalString } from '../../lambdas/core/domain/money';
 import { contractKey } from '../../lambdas/core/entities/contract';
 import { workflowTokenKey } from '../../lambdas/core/entities/workflow-token';
@@ -12,6 +11,7 @@ import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/in
 import { documents } from '../../scripts/aws-clients';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
+import { fundedContract } from '../support/funded-contract';
 import { confirmedUser, signedIn, type TestUser, waitForEmail } from '../support/identity';
 import { expectBalancedLedgers, expectReconciled } from '../support/ledger';
 
@@ -76,31 +76,8 @@ const notificationsOf = async (who: Actor) =>
 
 /** An accepted contract, paid `paid` of its `value` by bank transfer through the sandbox's bank. */
 async function contractPaid(value: string, paid: string, inspectionDays = 1): Promise<string> {
-  const made = await call(seller, '/create-contract', {
-    acceptorId: buyer.sub,
-    title: `Handmade chair ${touched.size + 1}`,
-    description: 'Oak, delivered to Lekki',
-    value,
-    currency: 'NGN',
-    inspectionDays,
-  });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  const id = String(made.body.id);
-  touched.add(id);
-  expect((await call(buyer, '/accept-contract', { contractId: id })).status).toBe(200);
-  const account = (await call(buyer, '/generate-transfer-account', { contractId: id }))
-    .body as unknown as TransferAccountResponse;
-  const sent = await fetch(cloud.flutterwave.bankUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ account_number: account.account_number, amount: paid }),
-  });
-  expect(sent.status).toBe(200);
-  const paidMinor = Math.round(Number(paid) * 100);
-  await eventually(
-    () => contract(id),
-    (c) => c.amount_paid_minor === paidMinor,
-  );
+  const terms = { title: `Handmade chair ${touched.size + 1}`, description: 'Oak, delivered to Lekki', value, inspectionDays };
+  const { id } = await fundedContract(cloud, seller, buyer, terms, { paid, touched });
   await eventually(() => stored(workflowTokenKey(id, 'delivery')), Boolean);
   return id;
 }

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { DisputeActionResponse, DisputeView } from '../../lambdas/core/api/disputes';
-import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
 import { disputeMessages } from '../../lambdas/core/domain/dispute';
 import { getDispute } from '../../lambdas/core/entities/dispute';
 import { getPayout } from '../../lambdas/core/entities/payout';
@@ -13,11 +12,12 @@ import { listRefundLegs } from '../../lambdas/core/entities/refund';
 import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
+import { acceptedContract, payByBankTransfer } from '../support/funded-contract';
 import { apiCaller } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
 import { expectBalancedLedgers, expectReconciled, ledgerOf, ledgerSummaryOf } from '../support/ledger';
 import { emailsTo } from '../support/mailbox';
-import { providerRefundsOf, sendFromBank } from '../support/sandbox-payer';
+import { providerRefundsOf } from '../support/sandbox-payer';
 import { readyToBePaid } from '../support/seller';
 import { snapshotDiff, snapshotTable, withoutBackgroundItemsOrWorkflowTokens } from '../support/table';
 import { executionsOf } from '../support/workflow';
@@ -65,26 +65,10 @@ const disputeOf = async (id: string, who = buyer) =>
 
 /** An accepted contract of `value` naira (by `creator`, the seller unless told), paid in full by the buyer in `transfers` equal bank transfers. */
 async function funded(value: number, transfers = 1, creator = seller): Promise<string> {
-  const made = await call(creator, '/create-contract', {
-    acceptorId: buyer.sub,
-    title: `Wedding photos ${touched.size + 1}`,
-    description: 'Full day, edited album',
-    value: String(value),
-    currency: 'NGN',
-  });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  const id = String(made.body.id);
-  touched.add(id);
-  expect((await call(buyer, '/accept-contract', { contractId: id })).status).toBe(200);
-  for (let i = 0; i < transfers; i++) {
-    // A one-off account takes one transfer: each transfer is made to the account the checkout shows then.
-    const account = (await call<TransferAccountResponse>(buyer, '/generate-transfer-account', { contractId: id })).body;
-    expect(await sendFromBank(cloud, account.account_number, String(value / transfers))).toBe(200);
-    await eventually(
-      () => contract(id, creator),
-      (c) => c.amount_paid_minor === ((i + 1) * value * 100) / transfers,
-    );
-  }
+  const terms = { title: `Wedding photos ${touched.size + 1}`, description: 'Full day, edited album', value: String(value) };
+  const id = await acceptedContract(cloud, creator, buyer, terms, touched);
+  // A one-off account takes one transfer: each transfer is made to the account the checkout shows then.
+  for (let i = 0; i < transfers; i++) await payByBankTransfer(cloud, buyer, id, String(value / transfers));
   return id;
 }
 

@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { logger } from '../../lambdas/core/adapters/logger';
 import type { ContractView } from '../../lambdas/core/api/contracts';
-import type { PaymentStatusResponse, TransferAccountResponse } from '../../lambdas/core/api/payments';
+import type { PaymentStatusResponse } from '../../lambdas/core/api/payments';
 import { platformFee, toDecimalString } from '../../lambdas/core/domain/money';
 import { listRefundLegs } from '../../lambdas/core/entities/refund';
 import type { LocalCloud } from '../../lib/local/index';
 import { startDealCloud } from '../support/deal-cloud';
 import { eventually } from '../support/eventually';
+import { acceptedContract, sendToAccount, transferAccount } from '../support/funded-contract';
 import type { SignedInPerson } from '../support/identity';
 import { expectBalancedLedgers, expectReconciled, ledgerOf, ledgerSummaryOf } from '../support/ledger';
 import { cardCheckout, providerRefundsOf } from '../support/sandbox-payer';
@@ -57,20 +58,15 @@ async function call<T = Record<string, unknown>>(who: SignedInPerson, path: stri
 
 const contract = async (id: string) => (await call<{ contract: ContractView }>(seller, `/contracts/${id}`)).body.contract;
 
-async function acceptedContract(value: string): Promise<string> {
-  const made = await call(seller, '/create-contract', {
-    acceptorId: buyer.sub,
-    title: `Generator repair ${touched.size + 1}`,
-    description: 'Parts and labour',
-    value,
-    currency: 'NGN',
-  });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  const id = String(made.body.id);
-  touched.add(id);
-  expect((await call(buyer, '/accept-contract', { contractId: id })).status).toBe(200);
-  return id;
-}
+/** An accepted ₦`value` contract of the seller's for the buyer, waiting for money. */
+const repairContract = (value: string) =>
+  acceptedContract(
+    cloud,
+    seller,
+    buyer,
+    { title: `Generator repair ${touched.size + 1}`, description: 'Parts and labour', value },
+    touched,
+  );
 
 /** The contract's refund legs once none is still owed (the provider confirmed each, or it waits for ops). */
 const settledLegs = (id: string) =>
@@ -82,26 +78,13 @@ const settledLegs = (id: string) =>
 
 const refundsAtProvider = (txRef: string) => providerRefundsOf(cloud, txRef);
 
-const transferAccount = async (id: string) =>
-  (await call<TransferAccountResponse>(buyer, '/generate-transfer-account', { contractId: id })).body;
-
-/** The buyer sends `amount` (naira) to a transfer account from the sandbox's bank. */
-async function send(account: TransferAccountResponse, amount: string) {
-  const sent = await fetch(cloud.flutterwave.bankUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ account_number: account.account_number, amount }),
-  });
-  expect(sent.status).toBe(200);
-}
-
 const paymentStatus = async (txRef: string) => (await call<PaymentStatusResponse>(buyer, `/get-payment-status`, { txRef })).body;
 
 describe('money beyond what a contract takes', () => {
   it('credits an overpayment only up to what is due: the excess goes to a refund leg, and the payout is what was due minus 2% of it', async () => {
-    const id = await acceptedContract('85000');
-    const account = await transferAccount(id);
-    await send(account, '90000');
+    const id = await repairContract('85000');
+    const account = await transferAccount(cloud, buyer, id);
+    await sendToAccount(cloud, account, '90000');
     const paid = await eventually(
       () => contract(id),
       (c) => c.status === 'fully_funded',
@@ -156,10 +139,10 @@ describe('money beyond what a contract takes', () => {
   });
 
   it('refunds all of a card payment that completes after a bank transfer funded the contract: nothing more credited, the buyer told', async () => {
-    const id = await acceptedContract('12000');
+    const id = await repairContract('12000');
     const card = (await call<{ txRef: string }>(buyer, '/start-card-payment', { contractId: id })).body;
-    const account = await transferAccount(id);
-    await send(account, '12000');
+    const account = await transferAccount(cloud, buyer, id);
+    await sendToAccount(cloud, account, '12000');
     await eventually(
       () => contract(id),
       (c) => c.status === 'fully_funded',
@@ -184,10 +167,10 @@ describe('money beyond what a contract takes', () => {
   });
 
   it('takes 50 deliveries of an overpayment’s webhook, and 20 more at once, as one: one credit, one refund leg, one posting each', async () => {
-    const id = await acceptedContract('3000');
-    const account = await transferAccount(id);
+    const id = await repairContract('3000');
+    const account = await transferAccount(cloud, buyer, id);
     cloud.flutterwave.faults.webhookDuplicates = 49;
-    await send(account, '3500');
+    await sendToAccount(cloud, account, '3500');
     const transaction = await eventually(
       async () => cloud.flutterwave.transactions().find((t) => t.txRef === account.txRef),
       (t) => t?.webhook.attempts === 50 && t.webhook.state === 'delivered',
@@ -216,11 +199,11 @@ describe('money beyond what a contract takes', () => {
   });
 
   it('logs "refunding the excess" once, by the delivery that credited it, after its commit: never by the deliveries that lost the race', async () => {
-    const id = await acceptedContract('2000');
-    const account = await transferAccount(id);
+    const id = await repairContract('2000');
+    const account = await transferAccount(cloud, buyer, id);
     // Nothing credits it until the deliveries below arrive together.
     cloud.flutterwave.faults.dropWebhooks = true;
-    await send(account, '2600');
+    await sendToAccount(cloud, account, '2600');
     const transaction = await eventually(
       async () => cloud.flutterwave.transactions().find((t) => t.txRef === account.txRef),
       (t) => t !== undefined,
@@ -251,10 +234,10 @@ describe('money beyond what a contract takes', () => {
   });
 
   it('credits money the provider holds when the funding window ends, instead of cancelling: its webhook lost, its status never checked', async () => {
-    const id = await acceptedContract('6000');
-    const account = await transferAccount(id);
+    const id = await repairContract('6000');
+    const account = await transferAccount(cloud, buyer, id);
     cloud.flutterwave.faults.dropWebhooks = true;
-    await send(account, '6000');
+    await sendToAccount(cloud, account, '6000');
     // Nobody asks and nothing is heard: only the end of the funding window (about 12 s here) looks.
     const after = await eventually(
       () => contract(id),
@@ -266,14 +249,14 @@ describe('money beyond what a contract takes', () => {
   });
 
   it('refunds a payment that arrives after the funding window cancelled the contract, and says so', async () => {
-    const id = await acceptedContract('4000');
-    const account = await transferAccount(id);
+    const id = await repairContract('4000');
+    const account = await transferAccount(cloud, buyer, id);
     await eventually(
       () => contract(id),
       (c) => c.status === 'cancelled',
       30_000,
     );
-    await send(account, toDecimalString(400_000));
+    await sendToAccount(cloud, account, toDecimalString(400_000));
     const status = await eventually(
       () => paymentStatus(account.txRef),
       (s) => s.status !== 'pending',

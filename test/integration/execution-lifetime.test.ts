@@ -3,18 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
-import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
 import { executionLifetimeDays } from '../../lambdas/core/domain/execution-lifetime';
 import { payoutReference } from '../../lambdas/core/domain/payout';
 import { failingPayoutAccount } from '../../lib/local/flutterwave/index';
 import type { LocalCloud } from '../../lib/local/index';
 import { startDealCloud } from '../support/deal-cloud';
 import { eventually } from '../support/eventually';
+import { fundedContract, markCompleted } from '../support/funded-contract';
 import { apiCaller } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
 import { expectBalancedLedgers } from '../support/ledger';
-import { contractPaidInFull, markCompleted } from '../support/paid-contract';
-import { sendFromBank } from '../support/sandbox-payer';
 import { readyToBePaid } from '../support/seller';
 import { executionsOf } from '../support/workflow';
 
@@ -61,21 +59,7 @@ const statesOf = (name: string) => executionsOf(cloud).states(name);
 
 describe('an execution nearing the one-year limit', () => {
   it('continues as a new execution at the same wait, and the release still goes through', async () => {
-    const made = await call(seller, '/create-contract', {
-      acceptorId: buyer.sub,
-      title: 'Website',
-      description: 'Five pages',
-      value: '30000',
-      currency: 'NGN',
-    });
-    const id = String(made.body.id);
-    expect((await call(buyer, '/accept-contract', { contractId: id })).status).toBe(200);
-    const account = (await call<TransferAccountResponse>(buyer, '/generate-transfer-account', { contractId: id })).body;
-    expect(await sendFromBank(cloud, account.account_number, '30000')).toBe(200);
-    await eventually(
-      () => contract(id),
-      (c) => c.status === 'fully_funded',
-    );
+    const { id } = await fundedContract(cloud, seller, buyer, { title: 'Website', description: 'Five pages', value: '30000' });
     // Accepted early, before the 30-day delivery deadline (about 2.6 s here) could refund it.
     expect((await call(buyer, '/mark-contract-completed', { contractId: id })).status).toBe(200);
 
@@ -122,7 +106,13 @@ describe('a payout that waits for ops near the one-year limit', () => {
       bank_code: failingPayoutAccount.bankCode,
       account_number: failingPayoutAccount.accountNumber,
     });
-    const id = await contractPaidInFull(cloud, other, buyer, { title: 'Shed', description: 'Timber', value: '20000' }, new Set());
+    const { id } = await fundedContract(
+      cloud,
+      other,
+      buyer,
+      { title: 'Shed', description: 'Timber', value: '20000' },
+      { touched: new Set() },
+    );
     await markCompleted(cloud, buyer, id);
     const started = (await describeExecution(id))?.startDate?.getTime() ?? 0;
     const dayMs = 86_400_000 * timeScale;

@@ -4,19 +4,16 @@ import { userInfo } from 'node:os';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
-import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
-import { toDecimalString } from '../../lambdas/core/domain/money';
 import { payoutReference } from '../../lambdas/core/domain/payout';
 import { lagosDay } from '../../lambdas/core/domain/reconciliation';
 import { escrowDefinitionPath } from '../../lambdas/tasks';
 import type { LocalCloud } from '../../lib/local/index';
 import { startDealCloud } from '../support/deal-cloud';
 import { eventually } from '../support/eventually';
+import { acceptedContract, fundedContract, markCompleted, sendToAccount, transferAccount } from '../support/funded-contract';
 import { apiCaller } from '../support/http';
 import type { SignedInPerson } from '../support/identity';
 import { expectBalancedLedgers } from '../support/ledger';
-import { contractPaidInFull, markCompleted } from '../support/paid-contract';
-import { sendFromBank } from '../support/sandbox-payer';
 import { executionsOf } from '../support/workflow';
 
 /**
@@ -81,19 +78,10 @@ async function script(file: string, ...args: string[]): Promise<string> {
  * Answers its id and the payment's reference; the provider is back.
  */
 async function failedAtTheWindowsEnd(title: string): Promise<{ id: string; txRef: string }> {
-  const made = await call(seller, '/create-contract', {
-    acceptorId: buyer.sub,
-    title,
-    description: 'Made to measure',
-    value: '25000',
-    currency: 'NGN',
-  });
-  const id = String(made.body.id);
-  touched.add(id);
-  expect((await call(buyer, '/accept-contract', { contractId: id })).status).toBe(200);
-  const account = (await call<TransferAccountResponse>(buyer, '/generate-transfer-account', { contractId: id })).body;
+  const id = await acceptedContract(cloud, seller, buyer, { title, description: 'Made to measure', value: '25000' }, touched);
+  const account = await transferAccount(cloud, buyer, id);
   cloud.flutterwave.faults.dropWebhooks = true;
-  expect(await sendFromBank(cloud, account.account_number, toDecimalString(account.amount_minor))).toBe(200);
+  await sendToAccount(cloud, account);
   cloud.flutterwave.faults.dropWebhooks = false;
   cloud.flutterwave.faults.providerDown = true;
   try {
@@ -191,12 +179,12 @@ describe('a contract whose execution failed', () => {
 
 describe('an execution waiting for ops', () => {
   it('is counted by the reconciler, listed by npm run executions (one contract, and a date range), and moves on at once when ops resume it', async () => {
-    const id = await contractPaidInFull(
+    const { id } = await fundedContract(
       cloud,
       seller,
       buyer,
       { title: 'Wardrobe', description: 'Pine', value: '18000' },
-      touched,
+      { touched },
     );
     await markCompleted(cloud, buyer, id);
     cloud.flutterwave.faults.providerDown = true;

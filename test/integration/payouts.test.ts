@@ -13,11 +13,11 @@ import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/in
 import { documents } from '../../scripts/aws-clients';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
+import { fundedContract, markCompleted } from '../support/funded-contract';
 import { apiCaller } from '../support/http';
 import { type SignedInPerson, signedInPerson, waitForEmail } from '../support/identity';
 import { expectBalancedLedgers, expectReconciled, ledgerOf } from '../support/ledger';
 import { sixDigitCode } from '../support/mailbox';
-import { contractPaidInFull, markCompleted } from '../support/paid-contract';
 import { readyToBePaid, setPin } from '../support/seller';
 
 /**
@@ -86,12 +86,12 @@ async function contract(id: string): Promise<ContractView> {
 }
 
 /** An accepted NGN contract the buyer paid in full by bank transfer (through the sandbox's bank page). */
-const fundedContract = (value = '85000', creator: SignedInPerson = seller) =>
-  contractPaidInFull(cloud, creator, buyer, { title: 'Wedding cake', description: 'Three tiers', value }, touched);
+const paidInFull = async (value = '85000', creator: SignedInPerson = seller) =>
+  (await fundedContract(cloud, creator, buyer, { title: 'Wedding cake', description: 'Three tiers', value }, { touched })).id;
 
 /** Funded and marked completed by the buyer. */
 async function satisfiedContract(value?: string, creator?: SignedInPerson): Promise<string> {
-  const id = await fundedContract(value, creator);
+  const id = await paidInFull(value, creator);
   await markCompleted(cloud, buyer, id);
   return id;
 }
@@ -111,7 +111,7 @@ const completed = (id: string, ms = 30_000) =>
 
 describe('mark completed', () => {
   it('lets the payer mark a funded contract completed once, and tells the creator', async () => {
-    const id = await fundedContract();
+    const id = await paidInFull();
     const marked = await call(buyer, '/mark-contract-completed', { contractId: id });
     expect(marked.status).toBe(200);
     expect((marked.body.contract as ContractView).status).toBe('payer_marked_satisfied');
@@ -123,7 +123,7 @@ describe('mark completed', () => {
   });
 
   it('refuses a stranger and the creator (403) and a contract not yet funded (409), changing nothing', async () => {
-    const id = await fundedContract();
+    const id = await paidInFull();
     expect((await call(stranger, '/mark-contract-completed', { contractId: id })).status).toBe(403);
     expect((await call(seller, '/mark-contract-completed', { contractId: id })).status).toBe(403);
     expect((await contract(id)).status).toBe('fully_funded');
@@ -352,7 +352,7 @@ describe('a payout to an account that cannot take it', () => {
 
 describe('release refusals change nothing', () => {
   it('refuses before the payer is satisfied (409, the spec’s message)', async () => {
-    const id = await fundedContract();
+    const id = await paidInFull();
     const reply = await release(id);
     expect(reply).toMatchObject({
       status: 409,
@@ -473,7 +473,7 @@ describe('bank details and the payment PIN', () => {
 
 describe('analytics', () => {
   it('shows the creator the paid amount, the fee and the payout, and refuses anyone else (403)', async () => {
-    const id = await fundedContract('85000');
+    const id = await paidInFull('85000');
     const mine = await call(seller, `/contracts/${id}/analytics`);
     expect(mine.status).toBe(200);
     expect(mine.body.payout).toMatchObject({

@@ -2,9 +2,7 @@ import { events } from 'aws-amplify/data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { publishEvents } from '../../lambdas/core/adapters/events';
-import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { DisputeActionResponse } from '../../lambdas/core/api/disputes';
-import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
 import { getContract } from '../../lambdas/core/entities/contract';
 import { notificationItems } from '../../lambdas/core/entities/notification';
 import { transactWrite } from '../../lambdas/core/entities/table';
@@ -13,9 +11,9 @@ import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { channelOf, type EventsSocket, openEvents, postAsBrowser } from '../support/events';
 import { eventually } from '../support/eventually';
+import { fundedContract } from '../support/funded-contract';
 import { apiCaller } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
-import { sendFromBank } from '../support/sandbox-payer';
 
 /**
  * The realtime channels against the local AppSync Events stand-in, over its wire protocol: a
@@ -157,19 +155,8 @@ describe('a person’s realtime channel', () => {
 
   it('announces every change of a dispute to both parties’ channels, those that leave the contract as it is too: the buyer’s proposal reaches the seller, and so does the hand-over to our team', async () => {
     // A ₦30,000 contract, accepted and paid in full from the sandbox's bank, disputed by the buyer.
-    const made = await call(seller, '/create-contract', {
-      acceptorId: buyer.sub,
-      title: 'Sofa reupholstery',
-      description: 'Two seats, green velvet',
-      value: '30000',
-      currency: 'NGN',
-    });
-    const id = String(made.body.id);
-    expect((await call(buyer, '/accept-contract', { contractId: id })).status).toBe(200);
-    const account = (await call<TransferAccountResponse>(buyer, '/generate-transfer-account', { contractId: id })).body;
-    expect(await sendFromBank(cloud, account.account_number, '30000')).toBe(200);
-    const contractOf = async () => (await call<{ contract: ContractView }>(seller, `/contracts/${id}`)).body.contract;
-    await eventually(contractOf, (c) => c.status === 'fully_funded');
+    const terms = { title: 'Sofa reupholstery', description: 'Two seats, green velvet', value: '30000' };
+    const { id } = await fundedContract(cloud, seller, buyer, terms);
 
     const sockets: EventsSocket[] = [];
     for (const [person, channel] of [

@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
 import { roundedMinorFromProvider } from '../../lambdas/core/domain/money';
 import { addDays, lagosDay } from '../../lambdas/core/domain/reconciliation';
 import { getClosing, ledgerTotals } from '../../lambdas/core/entities/ledger';
@@ -17,10 +16,11 @@ import { reconciliationReport } from '../../scripts/reconcile';
 import { startDealCloud } from '../support/deal-cloud';
 import { captureEmf } from '../support/emf';
 import { eventually } from '../support/eventually';
+import { acceptedContract, sendToAccount, transferAccount } from '../support/funded-contract';
 import { apiOrThrow } from '../support/http';
 import type { SignedInPerson } from '../support/identity';
 import { expectBalancedLedgers, expectReconciled } from '../support/ledger';
-import { cardCheckout, sendFromBank } from '../support/sandbox-payer';
+import { cardCheckout } from '../support/sandbox-payer';
 import { satisfiedContract } from '../support/targets';
 
 /**
@@ -85,17 +85,14 @@ it('agrees with the provider to the kobo after payments, payouts (one failing fi
   expect(cloud.flutterwave.transfers().map((t) => t.status)).toEqual(['SUCCESSFUL', 'FAILED', 'SUCCESSFUL']);
 
   // ₦2,500 due, ₦3,000 sent: ₦500 goes back to the payer through the provider.
-  const { id: overpaid } = await ok()<{ id: string }>(seller, 'POST', '/create-contract', {
-    acceptorId: buyer.sub,
-    title: 'Shoes',
-    description: 'Size 42',
-    value: '2500',
-    currency: 'NGN',
-  });
-  contracts.add(overpaid);
-  await ok()(buyer, 'POST', '/accept-contract', { contractId: overpaid });
-  const account = await ok()<TransferAccountResponse>(buyer, 'POST', '/generate-transfer-account', { contractId: overpaid });
-  expect(await sendFromBank(cloud, account.account_number, '3000')).toBe(200);
+  const overpaid = await acceptedContract(
+    cloud,
+    seller,
+    buyer,
+    { title: 'Shoes', description: 'Size 42', value: '2500' },
+    contracts,
+  );
+  await sendToAccount(cloud, await transferAccount(cloud, buyer, overpaid), '3000');
   await eventually(
     async () => cloud.flutterwave.refunds().filter((r) => r.status === 'completed').length,
     (done) => done === 1,

@@ -4,19 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ContractView } from '../../lambdas/core/api/contracts';
-import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
 import { lagosDay } from '../../lambdas/core/domain/reconciliation';
 import { awaitingSince, listRefundLegs, type RefundLeg } from '../../lambdas/core/entities/refund';
 import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { captureEmf } from '../support/emf';
 import { eventually } from '../support/eventually';
+import { fundedContract } from '../support/funded-contract';
 import { apiCaller } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
 import { expectBalancedLedgers } from '../support/ledger';
 import { emailsTo } from '../support/mailbox';
-import { sendFromBank } from '../support/sandbox-payer';
 import { readyToBePaid } from '../support/seller';
 
 /**
@@ -61,21 +59,8 @@ const reminderEmails = async () =>
 
 it('counts a refund waiting for the buyer’s bank account, reminds the buyer after 1, 3 and 6 days, raises ops after 7, and lists it for finance', async () => {
   // ₦10,000 due, ₦11,500 sent by bank transfer: ₦1,500 goes back, which the provider will not refund.
-  const made = await call(seller, '/create-contract', {
-    acceptorId: buyer.sub,
-    title: 'Catering',
-    description: 'Jollof for forty',
-    value: '10000',
-    currency: 'NGN',
-  });
-  const id = String(made.body.id);
-  expect((await call(buyer, '/accept-contract', { contractId: id })).status).toBe(200);
-  const account = (await call<TransferAccountResponse>(buyer, '/generate-transfer-account', { contractId: id })).body;
-  expect(await sendFromBank(cloud, account.account_number, '11500')).toBe(200);
-  await eventually(
-    async () => (await call<{ contract: ContractView }>(seller, `/contracts/${id}`)).body.contract,
-    (c) => c.status === 'fully_funded',
-  );
+  const terms = { title: 'Catering', description: 'Jollof for forty', value: '10000' };
+  const { id } = await fundedContract(cloud, seller, buyer, terms, { paid: '11500' });
   const leg = async () => (await listRefundLegs(id))[0] as RefundLeg;
   const waiting = await eventually(leg, (l) => l.status === 'awaiting_bank_details');
   const since = Date.parse(awaitingSince(waiting));

@@ -3,16 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
-import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
 import type { RefundsResponse } from '../../lambdas/core/api/refunds';
 import { listRefundLegs, type RefundLeg } from '../../lambdas/core/entities/refund';
 import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
+import { fundedContract } from '../support/funded-contract';
 import { apiCaller } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
 import { expectBalancedLedgers, expectReconciled, ledgerOf, ledgerSummaryOf } from '../support/ledger';
-import { providerRefundsOf, sendFromBank } from '../support/sandbox-payer';
+import { providerRefundsOf } from '../support/sandbox-payer';
 import { readyToBePaid } from '../support/seller';
 
 /**
@@ -56,22 +56,8 @@ const call: ReturnType<typeof apiCaller> = (...args) => apiCaller(cloud)(...args
 
 /** A ₦10,000 contract the buyer overpays by ₦1,500 by bank transfer: one excess leg, which the provider will not refund. */
 async function overpaid(buyer: SignedInPerson) {
-  const made = await call(seller, '/create-contract', {
-    acceptorId: buyer.sub,
-    title: `Catering ${touched.size + 1}`,
-    description: 'Jollof for forty',
-    value: '10000',
-    currency: 'NGN',
-  });
-  const id = String(made.body.id);
-  touched.add(id);
-  expect((await call(buyer, '/accept-contract', { contractId: id })).status).toBe(200);
-  const account = (await call<TransferAccountResponse>(buyer, '/generate-transfer-account', { contractId: id })).body;
-  expect(await sendFromBank(cloud, account.account_number, '11500')).toBe(200);
-  await eventually(
-    async () => (await call<{ contract: ContractView }>(seller, `/contracts/${id}`)).body.contract,
-    (c) => c.status === 'fully_funded',
-  );
+  const terms = { title: `Catering ${touched.size + 1}`, description: 'Jollof for forty', value: '10000' };
+  const { id, account } = await fundedContract(cloud, seller, buyer, terms, { paid: '11500', touched });
   const leg = async () => (await listRefundLegs(id))[0] as RefundLeg;
   return { id, txRef: account.txRef, leg };
 }

@@ -4,13 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ContractView } from '../../lambdas/core/api/contracts';
-import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
 import { listRefundLegs, type RefundLeg } from '../../lambdas/core/entities/refund';
 import { refundAttemptLimit } from '../../lambdas/core/services/refunds/provider-refund';
 import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
+import { fundedContract } from '../support/funded-contract';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
 import { expectBalancedLedgers, expectReconciled, ledgerOf, ledgerSummaryOf } from '../support/ledger';
 import { providerRefundsOf } from '../support/sandbox-payer';
@@ -46,7 +45,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function call<T = Record<string, unknown>>(who: SignedInPerson, path: string, body?: unknown) {
+async function _call<T = Record<string, unknown>>(who: SignedInPerson, path: string, body?: unknown) {
   const response = await fetch(`${cloud.apiUrl}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { authorization: `Bearer ${who.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -57,27 +56,8 @@ async function call<T = Record<string, unknown>>(who: SignedInPerson, path: stri
 
 /** A contract of ₦10,000 the buyer overpays by ₦1,500: one excess leg, already asked of the provider. */
 async function overpaid(): Promise<{ id: string; txRef: string; leg: () => Promise<RefundLeg | undefined> }> {
-  const made = await call(seller, '/create-contract', {
-    acceptorId: buyer.sub,
-    title: `Tailoring ${touched.size + 1}`,
-    description: 'Two kaftans',
-    value: '10000',
-    currency: 'NGN',
-  });
-  const id = String(made.body.id);
-  touched.add(id);
-  expect((await call(buyer, '/accept-contract', { contractId: id })).status).toBe(200);
-  const account = (await call<TransferAccountResponse>(buyer, '/generate-transfer-account', { contractId: id })).body;
-  const sent = await fetch(cloud.flutterwave.bankUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ account_number: account.account_number, amount: '11500' }),
-  });
-  expect(sent.status).toBe(200);
-  await eventually(
-    async () => (await call<{ contract: ContractView }>(seller, `/contracts/${id}`)).body.contract,
-    (c) => c.status === 'fully_funded',
-  );
+  const terms = { title: `Tailoring ${touched.size + 1}`, description: 'Two kaftans', value: '10000' };
+  const { id, account } = await fundedContract(cloud, seller, buyer, terms, { paid: '11500', touched });
   return { id, txRef: account.txRef, leg: async () => (await listRefundLegs(id))[0] };
 }
 

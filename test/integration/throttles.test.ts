@@ -6,6 +6,7 @@ import { type RouteDefinition, routes } from '../../lambdas/routes';
 import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
+import { acceptedContract, transferAccount } from '../support/funded-contract';
 import { apiCaller, apiRequest } from '../support/http';
 import { confirmedUser, signedIn } from '../support/identity';
 import { expectBalancedLedgers, ledgerOf } from '../support/ledger';
@@ -48,19 +49,9 @@ const invoked = (name: string) => invocations.get(name) ?? 0;
 
 /** An accepted NGN contract of the seller's for the buyer, with the one-off account the buyer pays into. */
 async function contractAwaitingTransfer(): Promise<{ id: string; account: TransferAccountResponse }> {
-  const made = await call(seller, '/create-contract', {
-    acceptorId: buyer.sub,
-    title: 'Generator repair',
-    description: 'Parts and labour',
-    value: '42000',
-    currency: 'NGN',
-  });
-  const id = String(made.body.id);
-  touched.add(id);
-  expect((await call(buyer, '/accept-contract', { contractId: id })).status).toBe(200);
-  const account = await call<TransferAccountResponse>(buyer, '/generate-transfer-account', { contractId: id });
-  expect(account.status, JSON.stringify(account.body)).toBe(200);
-  return { id, account: account.body };
+  const terms = { title: 'Generator repair', description: 'Parts and labour', value: '42000' };
+  const id = await acceptedContract(cloud, seller, buyer, terms, touched);
+  return { id, account: await transferAccount(cloud, buyer, id) };
 }
 
 const contractOf = async (id: string) => (await call<{ contract: ContractView }>(buyer, `/contracts/${id}`)).body.contract;

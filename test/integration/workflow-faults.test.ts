@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
-import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
-import { toDecimalString } from '../../lambdas/core/domain/money';
 import { payoutReference } from '../../lambdas/core/domain/payout';
 import type { LocalCloud } from '../../lib/local/index';
 import { startDealCloud } from '../support/deal-cloud';
 import { eventually } from '../support/eventually';
+import { acceptedContract, fundedContract, markCompleted, sendToAccount, transferAccount } from '../support/funded-contract';
 import { apiCaller } from '../support/http';
 import type { SignedInPerson } from '../support/identity';
 import { expectBalancedLedgers } from '../support/ledger';
-import { contractPaidInFull, markCompleted } from '../support/paid-contract';
-import { providerRefundsOf, sendFromBank } from '../support/sandbox-payer';
+import { providerRefundsOf } from '../support/sandbox-payer';
 import { executionsOf } from '../support/workflow';
 
 /**
@@ -79,20 +77,12 @@ async function expectNoneEndedBadly(id: string): Promise<void> {
 
 describe('the provider down for 2 minutes when a task calls it', () => {
   it('at the funding window’s end: CancelUnfunded waits for ops, retries by itself once the provider is back, credits what the buyer paid and goes on', async () => {
-    const made = await call(seller, '/create-contract', {
-      acceptorId: buyer.sub,
-      title: 'Garden fence',
-      description: 'Twelve metres',
-      value: '42000',
-      currency: 'NGN',
-    });
-    const id = String(made.body.id);
-    touched.add(id);
-    expect((await call(buyer, '/accept-contract', { contractId: id })).status).toBe(200);
-    const account = (await call<TransferAccountResponse>(buyer, '/generate-transfer-account', { contractId: id })).body;
+    const terms = { title: 'Garden fence', description: 'Twelve metres', value: '42000' };
+    const id = await acceptedContract(cloud, seller, buyer, terms, touched);
+    const account = await transferAccount(cloud, buyer, id);
     // The buyer pays; its webhook is lost and nobody polls: only the window's end finds the money.
     cloud.flutterwave.faults.dropWebhooks = true;
-    expect(await sendFromBank(cloud, account.account_number, toDecimalString(account.amount_minor))).toBe(200);
+    await sendToAccount(cloud, account);
     cloud.flutterwave.faults.dropWebhooks = false;
     cloud.flutterwave.faults.providerDown = true;
 
@@ -117,7 +107,13 @@ describe('the provider down for 2 minutes when a task calls it', () => {
   }, 90_000);
 
   it('at the payout: Transfer waits for ops, retries by itself once the provider is back, and pays once', async () => {
-    const id = await contractPaidInFull(cloud, seller, buyer, { title: 'Sofa', description: 'Blue', value: '35000' }, touched);
+    const { id } = await fundedContract(
+      cloud,
+      seller,
+      buyer,
+      { title: 'Sofa', description: 'Blue', value: '35000' },
+      { touched },
+    );
     await markCompleted(cloud, buyer, id);
     cloud.flutterwave.faults.providerDown = true;
     expect((await call(seller, '/release-funds', { contractId: id, pin })).status).toBe(200);
@@ -146,12 +142,12 @@ describe('the provider down for 2 minutes when a task calls it', () => {
   }, 90_000);
 
   it('at a refund: the cancelled contract’s refund is asked again once the provider is back, once, and the execution ends', async () => {
-    const id = await contractPaidInFull(
+    const { id } = await fundedContract(
       cloud,
       seller,
       buyer,
       { title: 'Bookshelf', description: 'Oak', value: '27000' },
-      touched,
+      { touched },
     );
     cloud.flutterwave.faults.providerDown = true;
     const cancelledAt = Date.now();
@@ -180,7 +176,13 @@ describe('the provider down for 2 minutes when a task calls it', () => {
 
 describe('a task’s function throttled', () => {
   it('is retried as Lambda’s transient error it is, and the payout goes through once the throttling stops', async () => {
-    const id = await contractPaidInFull(cloud, seller, buyer, { title: 'Lamp', description: 'Brass', value: '12000' }, touched);
+    const { id } = await fundedContract(
+      cloud,
+      seller,
+      buyer,
+      { title: 'Lamp', description: 'Brass', value: '12000' },
+      { touched },
+    );
     await markCompleted(cloud, buyer, id);
     cloud.throttleFunction('task:PreparePayout', true);
     try {

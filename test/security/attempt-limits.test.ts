@@ -2,11 +2,11 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { configureAmplify } from '../support/amplify';
+import { fundedContract, markCompleted } from '../support/funded-contract';
 import { apiCaller } from '../support/http';
 import { confirmedUser, linkIn, mailCount, type SignedInPerson, signedInPerson, waitForEmail } from '../support/identity';
 import { expectBalancedLedgers } from '../support/ledger';
 import { emailsTo } from '../support/mailbox';
-import { contractPaidInFull, markCompleted } from '../support/paid-contract';
 import { readyToBePaid, setPin } from '../support/seller';
 
 /**
@@ -27,7 +27,7 @@ const call: ReturnType<typeof apiCaller> = (...args) => apiCaller(cloud)(...args
 /** An accepted contract the buyer paid in full by bank transfer and marked completed. */
 async function satisfiedContract(creator: SignedInPerson): Promise<string> {
   const terms = { title: 'Ankara fabric', description: 'Six yards', value: '12000' };
-  const id = await contractPaidInFull(cloud, creator, buyer, terms, touched);
+  const { id } = await fundedContract(cloud, creator, buyer, terms, { touched });
   await markCompleted(cloud, buyer, id);
   return id;
 }

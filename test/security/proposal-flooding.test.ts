@@ -17,11 +17,11 @@ import { getDispute, toItem } from '../../lambdas/core/entities/dispute';
 import { tableName } from '../../lambdas/core/entities/table';
 import type { LocalCloud } from '../../lib/local/index';
 import { startDealCloud } from '../support/deal-cloud';
+import { fundedContract } from '../support/funded-contract';
 import { apiCaller } from '../support/http';
 import type { SignedInPerson } from '../support/identity';
 import { expectBalancedLedgers } from '../support/ledger';
 import { emailsTo } from '../support/mailbox';
-import { contractPaidInFull } from '../support/paid-contract';
 
 /**
  * Settlement proposals sent in a flood, against the local cloud: of many sent at once, exactly as
@@ -54,7 +54,13 @@ const call: ReturnType<typeof apiCaller> = (...args) => apiCaller(cloud)(...args
 /** A contract of ₦40,000 paid in full by the buyer, under dispute (opened by the buyer); answers its id and title. */
 async function disputedContract(): Promise<{ id: string; title: string }> {
   const title = `Sofa ${touched.size + 1}`;
-  const id = await contractPaidInFull(cloud, seller, buyer, { title, description: 'Blue, three seats', value: '40000' }, touched);
+  const { id } = await fundedContract(
+    cloud,
+    seller,
+    buyer,
+    { title, description: 'Blue, three seats', value: '40000' },
+    { touched },
+  );
   const opened = await call(buyer, '/open-dispute', { contractId: id, reason: 'damaged_or_defective', details: 'Torn' });
   expect(opened.status, JSON.stringify(opened.body)).toBe(200);
   return { id, title };

@@ -7,7 +7,11 @@ import type { LocalCloud } from '../../lib/local/index';
  */
 
 /** Sends `naira` (a decimal string) from the sandbox's bank page to `accountNumber`; answers the page's status. */
-export async function sendFromBank(cloud: LocalCloud, accountNumber: string, naira: string): Promise<number> {
+export async function sendFromBank(
+  cloud: { flutterwave: { bankUrl: string } },
+  accountNumber: string,
+  naira: string,
+): Promise<number> {
   const response = await fetch(cloud.flutterwave.bankUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

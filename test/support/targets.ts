@@ -1,13 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { NotificationsResponse } from '../../lambdas/core/api/notifications';
-import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
-import { toDecimalString } from '../../lambdas/core/domain/money';
 import { workflowTokenKey } from '../../lambdas/core/entities/workflow-token';
 import { type LocalCloud, localStage } from '../../lib/local/index';
 import { documents } from '../../scripts/aws-clients';
 import type { Targets } from '../security/route-probes';
 import { eventually } from './eventually';
+import { fundedContract } from './funded-contract';
 import { apiOrThrow } from './http';
 import { type SignedInPerson, signedInPerson } from './identity';
 
@@ -76,25 +74,8 @@ export async function satisfiedContract(
   const ok = apiOrThrow(cloud);
   const stored = async (key: { PK: string; SK: string }) =>
     (await documents().send(new GetCommand({ TableName: localStage.tableName, Key: key, ConsistentRead: true }))).Item;
-  const { id: contractId } = await ok<{ id: string }>(seller, 'POST', '/create-contract', {
-    acceptorId: buyer.sub,
-    title,
-    description: 'Three tiers, delivered Saturday',
-    value: '2500',
-    currency: 'NGN',
-  });
-  await ok(buyer, 'POST', '/accept-contract', { contractId });
-  const account = await ok<TransferAccountResponse>(buyer, 'POST', '/generate-transfer-account', { contractId });
-  const sent = await fetch(cloud.flutterwave.bankUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ account_number: account.account_number, amount: toDecimalString(account.amount_minor) }),
-  });
-  if (sent.status !== 200) throw new Error(`the sandbox's bank refused the transfer: ${sent.status}`);
-  await eventually(
-    () => ok<{ contract: ContractView }>(seller, 'GET', `/contracts/${contractId}`),
-    ({ contract }) => contract.status === 'fully_funded',
-  );
+  const terms = { title, description: 'Three tiers, delivered Saturday', value: '2500' };
+  const { id: contractId, account } = await fundedContract(cloud, seller, buyer, terms);
   await eventually(
     () => stored(workflowTokenKey(contractId, 'delivery')),
     (item) => item !== undefined,

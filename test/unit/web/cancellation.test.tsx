@@ -10,6 +10,7 @@ import { timings } from '../../../web/src/lib/constants';
 import { dispatchRealtimeEvent } from '../../../web/src/lib/realtime';
 import { ContractPage } from '../../../web/src/pages/contracts/contract-page';
 import { MyContractDetailsPage } from '../../../web/src/pages/contracts/my-contract-details-page';
+import { aContractView } from '../../support/contract-view';
 import { fakeApi, reply } from './fake-api';
 import { click, renderSignedInAt } from './providers';
 
@@ -19,30 +20,18 @@ const day = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * day).toISOString();
 
 // The signed-in user (providers' `signedIn`) is u1: the buyer here, or the seller where a test says so.
-const funded: ContractView = {
+const funded: ContractView = aContractView({
   id: 'c1',
-  creator_id: 'seller-1',
-  acceptor_id: 'u1',
   title: 'Wedding photos',
   description: 'Full day',
   value_minor: 5_000_000,
-  currency: 'NGN',
   status: 'fully_funded',
   amount_paid_minor: 5_000_000,
-  total_amount_minor: 5_000_000,
   payer_user_ids: ['u1'],
-  marked_as_cc: null,
-  inspection_days: 3,
-  delivered_at: null,
   delivery_due_at: '2025-10-31T10:00:00.000Z',
-  delivery_note: null,
-  inspection_ends_at: null,
   accepted_by: ['u1'],
-  rejected_by: [],
-  created_at: '2025-10-01T10:00:00.000Z',
   accepted_at: '2025-10-01T11:00:00.000Z',
-  cancellation_requested_by: null,
-};
+});
 /** ₦20,000 of ₦50,000 paid. */
 const partlyPaid: ContractView = { ...funded, status: 'in_escrow', amount_paid_minor: 2_000_000 };
 const people = [

@@ -6,6 +6,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContractAnalyticsPage } from '../../../web/src/pages/contracts/contract-analytics-page';
+import { aContractView } from '../../support/contract-view';
 import { fakeApi, reply } from './fake-api';
 import { click, renderSignedInAt } from './providers';
 
@@ -14,30 +15,16 @@ vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(async () => ({ toke
 const contractId = '01JCONTRACT000000000000000';
 const analyticsPath = `/contracts/${contractId}/analytics`;
 
-const contract: ContractView = {
+const contract: ContractView = aContractView({
   id: contractId,
   creator_id: 'u1',
   acceptor_id: 'buyer-1',
-  title: 'Logo design',
-  description: 'One logo',
-  value_minor: 1_000_000,
-  currency: 'NGN',
   status: 'payer_marked_satisfied',
   amount_paid_minor: 1_000_000,
-  total_amount_minor: 1_000_000,
   payer_user_ids: ['buyer-1'],
   marked_as_cc: 'buyer-1',
-  inspection_days: 3,
-  delivered_at: null,
-  delivery_note: null,
-  inspection_ends_at: null,
-  delivery_due_at: null,
   accepted_by: ['buyer-1'],
-  rejected_by: [],
-  created_at: '2025-10-01T10:00:00.000Z',
-  accepted_at: null,
-  cancellation_requested_by: null,
-};
+});
 
 const payout: PayoutView = {
   // The server's plan before the release: all that was paid, less 2%.

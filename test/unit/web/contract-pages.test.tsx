@@ -17,6 +17,7 @@ import { ViewContractsPage } from '../../../web/src/pages/contracts/view-contrac
 import { EscrowPaymentPage } from '../../../web/src/pages/payment/escrow-payment-page';
 import { CreateTemplatePage } from '../../../web/src/pages/templates/create-template-page';
 import { MyTemplatesPage } from '../../../web/src/pages/templates/my-templates-page';
+import { aContractView } from '../../support/contract-view';
 import { Arrived, renderWithProviders, signedIn } from './providers';
 
 vi.mock('../../../web/src/features/contracts/api', () => ({
@@ -26,30 +27,13 @@ vi.mock('../../../web/src/features/contracts/api', () => ({
 }));
 vi.mock('../../../web/src/features/templates/api', () => ({ createTemplate: vi.fn(), listMyTemplates: vi.fn() }));
 
-const contract: ContractView = {
-  id: '01JCONTRACT000000000000000',
+const contract: ContractView = aContractView({
   creator_id: 'u1',
   acceptor_id: 'buyer-1',
-  title: 'Logo design',
-  description: 'One logo',
   value_minor: 1_000_050,
   currency: 'USD',
-  status: 'pending',
-  amount_paid_minor: 0,
-  total_amount_minor: 1_000_050,
-  payer_user_ids: [],
-  marked_as_cc: null,
-  inspection_days: 3,
-  delivered_at: null,
-  delivery_note: null,
-  inspection_ends_at: null,
-  delivery_due_at: null,
   accepted_by: ['buyer-1', 'buyer-2'],
-  rejected_by: [],
-  created_at: '2025-10-01T10:00:00.000Z',
-  accepted_at: null,
-  cancellation_requested_by: null,
-};
+});
 
 const template: TemplateView = {
   id: '01JTEMPLATE000000000000000',

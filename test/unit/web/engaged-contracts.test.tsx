@@ -6,36 +6,20 @@ import { Route } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mayMarkCompleted } from '../../../web/src/features/contracts/completion';
 import { EngagedContractsPage } from '../../../web/src/pages/contracts/engaged-contracts-page';
+import { aContractView } from '../../support/contract-view';
 import { fakeApi, reply } from './fake-api';
 import { renderSignedInAt } from './providers';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(async () => ({ tokens: undefined })) }));
 
 // The signed-in user (providers' `signedIn`) is u1, the payer here.
-const contract: ContractView = {
+const contract: ContractView = aContractView({
   id: 'c-funded',
-  creator_id: 'seller-1',
-  acceptor_id: 'u1',
-  title: 'Logo design',
-  description: 'One logo',
-  value_minor: 1_000_000,
-  currency: 'NGN',
   status: 'fully_funded',
   amount_paid_minor: 1_000_000,
-  total_amount_minor: 1_000_000,
   payer_user_ids: ['u1'],
-  marked_as_cc: null,
-  inspection_days: 3,
-  delivered_at: null,
-  delivery_note: null,
-  inspection_ends_at: null,
-  delivery_due_at: null,
   accepted_by: ['u1'],
-  rejected_by: [],
-  created_at: '2025-10-01T10:00:00.000Z',
-  accepted_at: null,
-  cancellation_requested_by: null,
-};
+});
 
 const api = fakeApi();
 

@@ -10,6 +10,7 @@ import { ApiError } from '../../../web/src/lib/api';
 import { useKeepAwake } from '../../../web/src/lib/keep-awake';
 import { CustomCheckoutPage } from '../../../web/src/pages/payment/custom-checkout-page';
 import { PaymentSuccessPage } from '../../../web/src/pages/payment/payment-success-page';
+import { aContractView } from '../../support/contract-view';
 import { Arrived, renderWithProviders, signedIn } from './providers';
 
 vi.mock('../../../web/src/features/payments/api', () => ({
@@ -115,30 +116,13 @@ describe('inactivity', () => {
 
 const contractId = '01JCONTRACT000000000000000';
 
-const contract: ContractView = {
+const contract: ContractView = aContractView({
   id: contractId,
   creator_id: 'creator-1',
-  acceptor_id: 'u1',
-  title: 'Logo design',
-  description: 'One logo',
-  value_minor: 1_000_000,
-  currency: 'NGN',
   status: 'active',
-  amount_paid_minor: 0,
-  total_amount_minor: 1_000_000,
   payer_user_ids: ['u1'],
-  marked_as_cc: null,
-  inspection_days: 3,
-  delivered_at: null,
-  delivery_note: null,
-  inspection_ends_at: null,
-  delivery_due_at: null,
   accepted_by: ['u1'],
-  rejected_by: [],
-  created_at: '2025-10-01T10:00:00.000Z',
-  accepted_at: null,
-  cancellation_requested_by: null,
-};
+});
 
 /** The signed-in area as the router has it: the page, and the monitor beside it for every page. */
 function renderSignedInArea(entry: string, pages: ReactNode) {

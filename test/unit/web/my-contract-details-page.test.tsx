@@ -9,6 +9,7 @@ import { deleteContract, editContract, getContract, markDelivered } from '../../
 import { paymentProgressPercent } from '../../../web/src/features/contracts/progress';
 import { ApiError } from '../../../web/src/lib/api';
 import { MyContractDetailsPage } from '../../../web/src/pages/contracts/my-contract-details-page';
+import { aContractView } from '../../support/contract-view';
 import { Arrived, click, renderSignedInAt } from './providers';
 
 vi.mock('../../../web/src/features/contracts/api', () => ({
@@ -18,30 +19,14 @@ vi.mock('../../../web/src/features/contracts/api', () => ({
   markDelivered: vi.fn(),
 }));
 
-const contract: ContractView = {
-  id: '01JCONTRACT000000000000000',
+const contract: ContractView = aContractView({
   creator_id: 'u1',
   acceptor_id: 'buyer-1',
-  title: 'Logo design',
-  description: 'One logo',
-  value_minor: 1_000_000,
-  currency: 'NGN',
   status: 'in_escrow',
   amount_paid_minor: 400_000,
-  total_amount_minor: 1_000_000,
   payer_user_ids: ['buyer-1'],
-  marked_as_cc: null,
-  inspection_days: 3,
-  delivered_at: null,
-  delivery_note: null,
-  inspection_ends_at: null,
-  delivery_due_at: null,
   accepted_by: ['buyer-1'],
-  rejected_by: [],
-  created_at: '2025-10-01T10:00:00.000Z',
-  accepted_at: null,
-  cancellation_requested_by: null,
-};
+});
 
 const people = [
   { id: 'u1', full_name: 'Ada Lovelace', username: 'ada' },

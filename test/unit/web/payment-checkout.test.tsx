@@ -16,6 +16,7 @@ import { ApiError } from '../../../web/src/lib/api';
 import { dispatchRealtimeEvent } from '../../../web/src/lib/realtime';
 import { CustomCheckoutPage } from '../../../web/src/pages/payment/custom-checkout-page';
 import { PaymentSuccessPage } from '../../../web/src/pages/payment/payment-success-page';
+import { aContractView } from '../../support/contract-view';
 import { click, renderSignedInAt, testConfig } from './providers';
 
 vi.mock('../../../web/src/features/payments/api', () => ({
@@ -30,30 +31,14 @@ const contractId = '01JCONTRACT000000000000000';
 
 // Half of the value is already paid: the summary shows ₦5,000.00 due, which is NOT what the
 // server asks for below, so a page that charged its own figure would be caught.
-const contract: ContractView = {
+const contract: ContractView = aContractView({
   id: contractId,
   creator_id: 'creator-1',
-  acceptor_id: 'u1',
-  title: 'Logo design',
-  description: 'One logo',
-  value_minor: 1_000_000,
-  currency: 'NGN',
   status: 'in_escrow',
   amount_paid_minor: 500_000,
-  total_amount_minor: 1_000_000,
   payer_user_ids: ['u1'],
-  marked_as_cc: null,
-  inspection_days: 3,
-  delivered_at: null,
-  delivery_note: null,
-  inspection_ends_at: null,
-  delivery_due_at: null,
   accepted_by: ['u1'],
-  rejected_by: [],
-  created_at: '2025-10-01T10:00:00.000Z',
-  accepted_at: null,
-  cancellation_requested_by: null,
-};
+});
 
 const transferAccount: TransferAccountResponse = {
   txRef: 'MM-BANK-1',

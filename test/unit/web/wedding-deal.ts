@@ -1,35 +1,27 @@
 import type { ContractView } from '@escrow/api/contracts';
 import type { DisputeView } from '@escrow/api/disputes';
+import { aContractView } from '../../support/contract-view';
 
 /**
  * The deal the contract pages' tests share: ₦50,000 of wedding photos, paid in full and delivered,
  * then disputed, a split proposed by the buyer and agreed. The signed-in user of the tests
  * (providers' `signedIn`) is u1, the buyer here; a test that makes u1 the seller says so.
  */
-export const delivered: ContractView = {
+export const delivered: ContractView = aContractView({
   id: 'c1',
-  creator_id: 'seller-1',
-  acceptor_id: 'u1',
   title: 'Wedding photos',
   description: 'Full day',
   value_minor: 5_000_000,
-  currency: 'NGN',
   status: 'delivered',
   amount_paid_minor: 5_000_000,
-  total_amount_minor: 5_000_000,
   payer_user_ids: ['u1'],
-  marked_as_cc: null,
-  inspection_days: 3,
   delivered_at: '2025-10-02T10:00:00.000Z',
   delivery_due_at: '2025-10-08T10:00:00.000Z',
   delivery_note: 'Gallery link sent',
   inspection_ends_at: '2025-10-05T10:00:00.000Z',
   accepted_by: ['u1'],
-  rejected_by: [],
-  created_at: '2025-10-01T10:00:00.000Z',
   accepted_at: '2025-10-01T11:00:00.000Z',
-  cancellation_requested_by: null,
-};
+});
 
 /** What each side gets of the ₦50,000 held when `refund` goes back: the fee (2%) on the released part only. */
 export const split = (refund: number) => {
