@@ -3,11 +3,17 @@ import { fileURLToPath } from 'node:url';
  * THE route table. CDK creates one Lambda and one HTTP API route per entry; the local cloud mounts
  * the same handler on the same path. Nothing else lists the functions.
  *
+ * What a caller sees of a route (its name, method, path, who may call it, the schemas of its body
+ * and reply) is its endpoint, in lambdas/core/api/endpoints.ts, which the web app calls it by;
+ * here each endpoint gets, by name, what only the server knows: its permissions, limits, timeout.
+ *
  * The handler of an entry is `lambdas/functions/<name>.ts`, exporting `handler`.
  */
 import type { SecretName } from './core/adapters/secrets';
+import type { Endpoint, HttpMethod } from './core/api/endpoints';
+import * as endpoints from './core/api/endpoints';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+export type { HttpMethod } from './core/api/endpoints';
 
 /** What a function may touch; CDK turns this into least-privilege grants. */
 export interface RoutePermissions {
@@ -42,12 +48,8 @@ export interface RouteThrottle {
   burstLimit: number;
 }
 
-interface RouteEntry {
-  /** Function name; also the handler file name under lambdas/functions. */
-  name: string;
-  method: HttpMethod;
-  /** HTTP API path, with `{param}` placeholders. */
-  path: string;
+/** What the server adds to an endpoint. */
+interface ServerSide {
   permissions: RoutePermissions;
   /** The function's timeout when 10 s is not enough for its worst case (under the HTTP API's 30 s). */
   timeoutSeconds?: number;
@@ -63,8 +65,21 @@ interface RouteEntry {
  * default limits (`apiThrottle`); a 'public' one anybody can call, so it has limits of its own: a
  * flood of it is refused at the API and takes neither another route's requests nor its functions.
  */
-export type RouteDefinition = RouteEntry &
+export type RouteDefinition = {
+  /** Function name; also the handler file name under lambdas/functions. */
+  name: string;
+  method: HttpMethod;
+  /** HTTP API path, with `{param}` placeholders. */
+  path: string;
+} & ServerSide &
   ({ auth: 'public'; throttle: RouteThrottle } | { auth: 'protected'; throttle?: never });
+
+/** An endpoint's server side: a public one must have its own limits, a protected one shares the stage's. */
+type ServerSideOf<E extends Endpoint> = ServerSide &
+  (E['auth'] extends 'public' ? { throttle: RouteThrottle } : { throttle?: never });
+
+/** One entry per endpoint, by its export name: a missing one, or one for no endpoint, does not compile. */
+type ServerSides = { [Name in keyof typeof endpoints]: ServerSideOf<(typeof endpoints)[Name]> };
 
 /** What a person does by hand on a public page (sign up, recover an account): a few a second at most. */
 const byHand: RouteThrottle = { rateLimit: 20, burstLimit: 40 };
@@ -75,23 +90,15 @@ const byHand: RouteThrottle = { rateLimit: 20, burstLimit: 40 };
  */
 const ownItems = ['USER#*'] as const;
 
-export const routes: readonly RouteDefinition[] = [
-  {
-    name: 'health',
-    method: 'GET',
-    path: '/health',
-    auth: 'public',
+const serverSide: ServerSides = {
+  health: {
     permissions: {},
     throttle: { rateLimit: 10, burstLimit: 20 },
   },
-  { name: 'me', method: 'GET', path: '/me', auth: 'protected', permissions: {} },
+  me: { permissions: {} },
 
   // Identity
-  {
-    name: 'secure-signup',
-    method: 'POST',
-    path: '/secure-signup',
-    auth: 'public',
+  secureSignup: {
     throttle: byHand,
     // AdminGetUser/AdminDeleteUser: an address whose account was never confirmed is freed for a new sign-up.
     permissions: {
@@ -103,20 +110,12 @@ export const routes: readonly RouteDefinition[] = [
     // profile transaction, and the undo of the user when that fails: it must never stop half-way.
     timeoutSeconds: 25,
   },
-  {
-    name: 'confirm-email',
-    method: 'POST',
-    path: '/confirm-email',
-    auth: 'public',
+  confirmEmail: {
     throttle: byHand,
     // ConfirmSignUp is the app client's public call: no grant.
     permissions: { table: 'readWrite' },
   },
-  {
-    name: 'remove-signup',
-    method: 'POST',
-    path: '/remove-signup',
-    auth: 'public',
+  removeSignup: {
     throttle: byHand,
     permissions: {
       table: 'readWrite',
@@ -124,35 +123,19 @@ export const routes: readonly RouteDefinition[] = [
       userPoolActions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser'],
     },
   },
-  {
-    name: 'send-signup-confirmation',
-    method: 'POST',
-    path: '/send-signup-confirmation',
-    auth: 'public',
+  sendSignupConfirmation: {
     throttle: byHand,
     permissions: { table: 'readWrite', sendEmail: true },
   },
-  {
-    name: 'get-security-question',
-    method: 'POST',
-    path: '/get-security-question',
-    auth: 'public',
+  getSecurityQuestion: {
     throttle: byHand,
     permissions: { table: 'readWrite', secrets: ['app'] },
   },
-  {
-    name: 'verify-answer-and-reset',
-    method: 'POST',
-    path: '/verify-answer-and-reset',
-    auth: 'public',
+  verifyAnswerAndReset: {
     throttle: byHand,
     permissions: { table: 'readWrite', sendEmail: true, secrets: ['app'] },
   },
-  {
-    name: 'confirm-password-reset',
-    method: 'POST',
-    path: '/confirm-password-reset',
-    auth: 'public',
+  confirmPasswordReset: {
     throttle: byHand,
     permissions: {
       table: 'readWrite',
@@ -160,25 +143,13 @@ export const routes: readonly RouteDefinition[] = [
       userPoolActions: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut'],
     },
   },
-  {
-    name: 'get-profile',
-    method: 'GET',
-    path: '/profile',
-    auth: 'protected',
+  getProfile: {
     permissions: { table: 'read', tableKeys: ownItems, userPoolActions: ['cognito-idp:AdminGetUser'] },
   },
-  {
-    name: 'list-devices',
-    method: 'GET',
-    path: '/devices',
-    auth: 'protected',
+  listDevices: {
     permissions: { table: 'read', tableKeys: ownItems },
   },
-  {
-    name: 'remove-device',
-    method: 'DELETE',
-    path: '/devices/{id}',
-    auth: 'protected',
+  removeDevice: {
     permissions: { table: 'readWrite', tableKeys: ownItems },
   },
 
@@ -186,125 +157,69 @@ export const routes: readonly RouteDefinition[] = [
   // Emails: the invitation of an address without an account, or the acceptor's notice (a notification
   // with a step goes out by email too: entities/notification.ts). The app key signs the invitation's
   // stop link and finds whether the address stopped this sender (domain/invitation-stop.ts).
-  {
-    name: 'create-contract',
-    method: 'POST',
-    path: '/create-contract',
-    auth: 'protected',
+  createContract: {
     permissions: { table: 'readWrite', sendEmail: true, secrets: ['app'] },
   },
   // An invitation email's "stop emails from this sender": a click on its page, or a mail client's
   // one-click unsubscription. It touches only the stops of addresses (entities/invitation-stop.ts).
-  {
-    name: 'stop-invitation-emails',
-    method: 'POST',
-    path: '/stop-invitation-emails/{token}',
-    auth: 'public',
+  stopInvitationEmails: {
     throttle: byHand,
     permissions: { table: 'readWrite', tableKeys: ['INVITE-STOP#*'], secrets: ['app'] },
   },
   // The offer an invitation email's link shows before any sign-up: it reads the contract and the
   // seller's name (the profile), and the app key checks the link's signature (domain/invitation-link.ts).
-  {
-    name: 'get-invitation',
-    method: 'GET',
-    path: '/invitations/{token}',
-    auth: 'public',
+  getInvitation: {
     throttle: byHand,
     permissions: { table: 'read', tableKeys: ['CONTRACT#*', 'USER#*'], secrets: ['app'] },
   },
-  {
-    name: 'get-contract-for-acceptor',
-    method: 'POST',
-    path: '/get-contract-for-acceptor',
-    auth: 'protected',
+  getContractForAcceptor: {
     permissions: { table: 'read' },
   },
-  {
-    name: 'accept-contract',
-    method: 'POST',
-    path: '/accept-contract',
-    auth: 'protected',
+  acceptContract: {
     permissions: { table: 'readWrite', workflow: ['start'], sendEmail: true },
   },
-  {
-    name: 'reject-contract',
-    method: 'POST',
-    path: '/reject-contract',
-    auth: 'protected',
+  rejectContract: {
     permissions: { table: 'readWrite', sendEmail: true },
   },
-  { name: 'list-my-contracts', method: 'GET', path: '/contracts', auth: 'protected', permissions: { table: 'read' } },
-  { name: 'get-contract', method: 'GET', path: '/contracts/{id}', auth: 'protected', permissions: { table: 'read' } },
-  { name: 'update-contract', method: 'PATCH', path: '/contracts/{id}', auth: 'protected', permissions: { table: 'readWrite' } },
-  { name: 'delete-contract', method: 'DELETE', path: '/contracts/{id}', auth: 'protected', permissions: { table: 'readWrite' } },
-  {
-    name: 'list-engaged-contracts',
-    method: 'GET',
-    path: '/engaged-contracts',
-    auth: 'protected',
+  listMyContracts: { permissions: { table: 'read' } },
+  getContract: { permissions: { table: 'read' } },
+  updateContract: { permissions: { table: 'readWrite' } },
+  deleteContract: { permissions: { table: 'readWrite' } },
+  listEngagedContracts: {
     permissions: { table: 'read' },
   },
 
   // Templates
-  { name: 'create-template', method: 'POST', path: '/templates', auth: 'protected', permissions: { table: 'readWrite' } },
-  { name: 'list-my-templates', method: 'GET', path: '/templates', auth: 'protected', permissions: { table: 'read' } },
-  { name: 'get-template', method: 'GET', path: '/templates/{id}', auth: 'protected', permissions: { table: 'read' } },
-  { name: 'update-template', method: 'PATCH', path: '/templates/{id}', auth: 'protected', permissions: { table: 'readWrite' } },
-  { name: 'delete-template', method: 'DELETE', path: '/templates/{id}', auth: 'protected', permissions: { table: 'readWrite' } },
-  {
-    name: 'fetch-contract-template',
-    method: 'POST',
-    path: '/fetch-contract-template',
-    auth: 'protected',
+  createTemplate: { permissions: { table: 'readWrite' } },
+  listMyTemplates: { permissions: { table: 'read' } },
+  getTemplate: { permissions: { table: 'read' } },
+  updateTemplate: { permissions: { table: 'readWrite' } },
+  deleteTemplate: { permissions: { table: 'readWrite' } },
+  fetchContractTemplate: {
     permissions: { table: 'read' },
   },
-  {
-    name: 'create-instance-from-template',
-    method: 'POST',
-    path: '/create-instance-from-template',
-    auth: 'protected',
+  createInstanceFromTemplate: {
     permissions: { table: 'readWrite', workflow: ['start'], sendEmail: true },
   },
 
   // Payments into escrow
-  {
-    name: 'generate-transfer-account',
-    method: 'POST',
-    path: '/generate-transfer-account',
-    auth: 'protected',
+  generateTransferAccount: {
     permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'] },
     // Worst case: waiting up to 7 s for another request's account, then making one itself (the
     // provider's 10 s at most): never stopped while it holds the contract's claim (its lease is 30 s).
     timeoutSeconds: 20,
   },
-  {
-    name: 'initiate-opay-payment',
-    method: 'POST',
-    path: '/initiate-opay-payment',
-    auth: 'protected',
+  initiateOpayPayment: {
     permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'] },
   },
-  {
-    name: 'start-card-payment',
-    method: 'POST',
-    path: '/start-card-payment',
-    auth: 'protected',
+  startCardPayment: {
     permissions: { table: 'readWrite' },
   },
-  {
-    name: 'get-payment-status',
-    method: 'POST',
-    path: '/get-payment-status',
-    auth: 'protected',
+  getPaymentStatus: {
     // A credit it confirms tells both parties (email), and starts or answers the escrow.
     permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], workflow: ['start', 'answer'], sendEmail: true },
   },
-  {
-    name: 'flutterwave-webhook',
-    method: 'POST',
-    path: '/flutterwave-webhook',
-    auth: 'public',
+  flutterwaveWebhook: {
     // Every payment, payout and refund result arrives here: room for the provider's bursts (a refused
     // delivery is found again by the reconciler, but the money waits for it).
     throttle: { rateLimit: 100, burstLimit: 200 },
@@ -318,135 +233,74 @@ export const routes: readonly RouteDefinition[] = [
   },
 
   // Money out: satisfaction, release, the seller's payout settings
-  {
-    name: 'mark-delivered',
-    method: 'POST',
-    path: '/mark-delivered',
-    auth: 'protected',
+  markDelivered: {
     permissions: { table: 'readWrite', workflow: ['answer'], sendEmail: true },
   },
-  {
-    name: 'mark-contract-completed',
-    method: 'POST',
-    path: '/mark-contract-completed',
-    auth: 'protected',
+  markContractCompleted: {
     permissions: { table: 'readWrite', workflow: ['answer'], sendEmail: true },
   },
-  {
-    name: 'release-funds',
-    method: 'POST',
-    path: '/release-funds',
-    auth: 'protected',
+  releaseFunds: {
     permissions: { table: 'readWrite', workflow: ['answer'] },
   },
   // Cancelling a funded contract before delivery asks the provider for its refunds and answers the workflow.
-  {
-    name: 'cancel-contract',
-    method: 'POST',
-    path: '/cancel-contract',
-    auth: 'protected',
+  cancelContract: {
     permissions: { table: 'readWrite', workflow: ['answer'], sendEmail: true, secrets: ['flutterwaveSecretKey'] },
   },
   // Disputes: opening one answers the workflow's waiting step; a settlement asks the provider for its refunds.
-  {
-    name: 'open-dispute',
-    method: 'POST',
-    path: '/open-dispute',
-    auth: 'protected',
+  openDispute: {
     permissions: { table: 'readWrite', workflow: ['answer'], sendEmail: true },
   },
-  {
-    name: 'propose-settlement',
-    method: 'POST',
-    path: '/propose-settlement',
-    auth: 'protected',
+  proposeSettlement: {
     permissions: { table: 'readWrite', sendEmail: true },
   },
-  {
-    name: 'accept-settlement',
-    method: 'POST',
-    path: '/accept-settlement',
-    auth: 'protected',
+  acceptSettlement: {
     permissions: { table: 'readWrite', workflow: ['answer'], sendEmail: true, secrets: ['flutterwaveSecretKey'] },
   },
-  {
-    name: 'refund-in-full',
-    method: 'POST',
-    path: '/refund-in-full',
-    auth: 'protected',
+  refundInFull: {
     permissions: { table: 'readWrite', workflow: ['answer'], sendEmail: true, secrets: ['flutterwaveSecretKey'] },
   },
-  { name: 'get-dispute', method: 'GET', path: '/contracts/{id}/dispute', auth: 'protected', permissions: { table: 'read' } },
-  { name: 'get-refunds', method: 'GET', path: '/contracts/{id}/refunds', auth: 'protected', permissions: { table: 'read' } },
-  {
-    name: 'get-contract-analytics',
-    method: 'GET',
-    path: '/contracts/{id}/analytics',
-    auth: 'protected',
+  getDispute: { permissions: { table: 'read' } },
+  getRefunds: { permissions: { table: 'read' } },
+  getContractAnalytics: {
     permissions: { table: 'read' },
   },
-  {
-    name: 'flutterwave-proxy',
-    method: 'POST',
-    path: '/flutterwave-proxy',
-    auth: 'protected',
+  flutterwaveProxy: {
     permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'] },
   },
-  {
-    name: 'save-bank-info',
-    method: 'POST',
-    path: '/save-bank-info',
-    auth: 'protected',
+  saveBankInfo: {
     // Saving sends on the money waiting for an account: refunds by transfer, payouts resumed (answering the
     // workflow, or starting the execution that carries on after one that ended).
     permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], sendEmail: true, workflow: ['start', 'answer'] },
   },
-  {
-    name: 'request-pin-code',
-    method: 'POST',
-    path: '/request-pin-code',
-    auth: 'protected',
+  requestPinCode: {
     permissions: { table: 'readWrite', secrets: ['app'], sendEmail: true },
   },
-  {
-    name: 'reset-pin',
-    method: 'POST',
-    path: '/reset-pin',
-    auth: 'protected',
+  resetPin: {
     permissions: { table: 'readWrite', secrets: ['app'], sendEmail: true },
   },
 
-  {
-    name: 'save-email-preferences',
-    method: 'POST',
-    path: '/email-preferences',
-    auth: 'protected',
+  saveEmailPreferences: {
     permissions: { table: 'readWrite', tableKeys: ownItems },
   },
 
   // Notifications
-  {
-    name: 'list-notifications',
-    method: 'GET',
-    path: '/notifications',
-    auth: 'protected',
+  listNotifications: {
     permissions: { table: 'read', tableKeys: ownItems },
   },
-  {
-    name: 'get-realtime-channel',
-    method: 'GET',
-    path: '/realtime-channel',
-    auth: 'protected',
+  getRealtimeChannel: {
     permissions: { table: 'read', tableKeys: ownItems },
   },
-  {
-    name: 'mark-notification-read',
-    method: 'POST',
-    path: '/notifications/{id}/read',
-    auth: 'protected',
+  markNotificationRead: {
     permissions: { table: 'readWrite', tableKeys: ownItems },
   },
-];
+};
+
+/** The routes in the order above (the stacks' construct order), each its endpoint's with the server's side. */
+export const routes: readonly RouteDefinition[] = Object.entries(serverSide).map(([key, server]): RouteDefinition => {
+  // biome-ignore lint/performance/noDynamicNamespaceImportAccess: the server reads every endpoint (a bundle's tree-shaking is the web's concern).
+  const { name, method, path, auth } = endpoints[key as keyof typeof endpoints];
+  return { name, method, path, auth, ...server } as RouteDefinition;
+});
 
 /** The HTTP API's key of a route (`POST /release-funds`): what its route settings and its events name it by. */
 export function routeKeyOf(route: Pick<RouteDefinition, 'method' | 'path'>): string {

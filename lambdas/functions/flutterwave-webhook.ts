@@ -1,5 +1,6 @@
 import { webhookEvent } from '../core/adapters/flutterwave/webhooks';
-import { apiFunction, json, jsonBody } from '../core/runtime/api-function';
+import { webhookReceiptSchema } from '../core/api/payments';
+import { apiFunction, jsonBody, respond } from '../core/runtime/api-function';
 import { handleChargeWebhook } from '../core/services/payments/webhook';
 import { handleTransferWebhook } from '../core/services/payouts/transfer-webhook';
 import { handleRefundWebhook } from '../core/services/refunds/webhook';
@@ -16,5 +17,5 @@ export const handler = apiFunction()
     if (kind === 'transfer.completed') await handleTransferWebhook(event.headers, event.body);
     else if (kind === 'refund.completed' || kind === 'refund.failed') await handleRefundWebhook(event.headers, event.body);
     else await handleChargeWebhook(event.headers, event.body);
-    return json(200, { received: true });
+    return respond(webhookReceiptSchema, { received: true });
   });

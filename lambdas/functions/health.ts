@@ -1,4 +1,5 @@
-import { apiFunction, json } from '../core/runtime/api-function';
+import { healthResponseSchema } from '../core/api/common';
+import { apiFunction, respond } from '../core/runtime/api-function';
 
 /** Liveness probe: answers without touching anything. */
-export const handler = apiFunction().handler(async () => json(200, { status: 'ok' }));
+export const handler = apiFunction().handler(async () => respond(healthResponseSchema, { status: 'ok' }));

@@ -65,6 +65,8 @@ export const resolveAccountResponseSchema = z.object({
   message: z.string(),
   data: z.object({ account_number: z.string(), account_name: z.string() }),
 });
+/** `flutterwave-proxy`'s reply: the bank list or the account name, as the request asked (the caller knows which). */
+export const providerProxyResponseSchema = z.union([banksResponseSchema, resolveAccountResponseSchema]);
 
 /** `save-bank-info`: the server resolves the name again; a name from the browser is never trusted. */
 export const saveBankInfoRequestSchema = z.object({

@@ -74,3 +74,6 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 /** The reply of a create: the new item's id. */
 export const createdResponseSchema = z.object({ id: z.string() });
+
+/** `health`: the API answers. */
+export const healthResponseSchema = z.object({ status: z.literal('ok') });

@@ -124,6 +124,12 @@ export const profileResponseSchema = z.object({
 });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
+/** `me`: the caller as the verified token names them. */
+export const callerResponseSchema = z.object({ sub: z.string(), email: z.optional(z.string()) });
+
+/** `DELETE /devices/{id}`: a device's id is its browser fingerprint, not one of our ids. */
+export const devicePathSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(128)) });
+
 export const customChallengeSchema = z.discriminatedUnion('challenge', [
   z.object({
     challenge: z.literal(challengeKinds.securityQuestion),

@@ -65,3 +65,6 @@ export const paymentStatusResponseSchema = z.object({
   refunding_minor: z.optional(z.int()),
 });
 export type PaymentStatusResponse = z.infer<typeof paymentStatusResponseSchema>;
+
+/** `flutterwave-webhook`: the delivery was taken (the provider retries anything else). */
+export const webhookReceiptSchema = z.object({ received: z.literal(true) });

@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import * as endpoints from '../../../lambdas/core/api/endpoints';
 
 const webSrc = resolve(dirname(fileURLToPath(import.meta.url)), '../../../web/src');
 
@@ -68,5 +70,34 @@ describe('web/src structure', () => {
       .filter(({ from, to }) => (to[0] === 'pages' && from[0] !== 'app') || (from[0] === 'features' && to[0] === 'app'))
       .map(({ from, specifier }) => `${from.join('/')} -> ${specifier}`);
     expect(wrong).toEqual([]);
+  });
+
+  it('types no API route path: every call goes through the endpoint table (@escrow/api/endpoints)', () => {
+    // The static head of each path: `/contracts/{id}/dispute` is `/contracts/`, `/release-funds` itself.
+    const heads = Object.values(endpoints).map((e) => e.path.split('{')[0] ?? e.path);
+    const isRoutePath = (text: string) =>
+      heads.some((head) =>
+        head.endsWith('/')
+          ? text.startsWith(head)
+          : text === head || (/^[/?]/.test(text.slice(head.length)) && text.startsWith(head)),
+      );
+    // The SPA's own page table may name a page as an API route is named (`/contracts/:contractId`).
+    const pageTable = join(webSrc, 'config', 'paths.ts');
+    const found = files
+      .filter((file) => file !== pageTable)
+      .flatMap((file) => {
+        const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.JSX, readFileSync(file, 'utf8'));
+        const literals: string[] = [];
+        for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan())
+          if (
+            token === ts.SyntaxKind.StringLiteral ||
+            token === ts.SyntaxKind.NoSubstitutionTemplateLiteral ||
+            token === ts.SyntaxKind.TemplateHead
+          )
+            literals.push(scanner.getTokenValue());
+        return literals.filter(isRoutePath).map((text) => `${relative(webSrc, file)}: '${text}'`);
+      });
+    expect(found).toEqual([]);
+    expect(isRoutePath('/contracts/'), 'the check knows a parameterized route').toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import type { Endpoint } from '@escrow/api/endpoints';
 import { type ApiRequestHeader, deviceIdHeader } from '@escrow/api/http';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import * as z from 'zod';
@@ -112,4 +113,50 @@ export async function apiFetch<T>(path: string, request: ApiRequest<T>): Promise
     throw new ApiError(response.status, serverMessage ?? `Request failed with status ${response.status}`, !!serverMessage);
   }
   return z.parse(schema, payload);
+}
+
+/** What a call of `endpoint` sends: its path's `params` and its `body`, each exactly when the endpoint has one. */
+export type CallInput<E extends Endpoint, T> = (E extends { params: infer P extends z.core.$ZodType }
+  ? { params: z.input<P> }
+  : { params?: never }) &
+  (E extends { request: infer B extends z.core.$ZodType } ? { body: z.input<B> } : { body?: never }) & {
+    /** The device the request comes from, sent as the `x-device-id` header. */
+    deviceId?: string;
+    /**
+     * How this call reads the reply, where the endpoint's schema is wider than what this request gets
+     * back (one of a union's replies) or the page, not the parse, judges a field (OPay's missing link).
+     */
+    reply?: z.core.$ZodType<T>;
+  };
+
+/** `endpoint`'s path with each `{param}` replaced by its value, URI-encoded. */
+export function endpointPath(endpoint: Pick<Endpoint, 'path'>, params: Record<string, string> = {}): string {
+  return endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`No ${name} for ${endpoint.path}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/**
+ * Calls an endpoint of the API's table (`@escrow/api/endpoints`): its method and path (with the
+ * params encoded), its reply parsed with its schema, with the person's token unless it is public.
+ */
+export function call<E extends Endpoint, T = z.output<E['response']>>(
+  endpoint: E,
+  ...[input]: object extends CallInput<E, T> ? [input?: CallInput<E, T>] : [input: CallInput<E, T>]
+): Promise<T> {
+  const { params, body, deviceId, reply } = (input ?? {}) as {
+    params?: Record<string, string>;
+    body?: unknown;
+    deviceId?: string;
+    reply?: z.core.$ZodType<T>;
+  };
+  return apiFetch(endpointPath(endpoint, params), {
+    method: endpoint.method,
+    body,
+    auth: endpoint.auth === 'protected',
+    deviceId,
+    schema: reply ?? (endpoint.response as z.core.$ZodType<T>),
+  });
 }

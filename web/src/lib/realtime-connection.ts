@@ -1,7 +1,7 @@
-import { realtimeChannelResponseSchema } from '@escrow/api/notifications';
+import * as endpoints from '@escrow/api/endpoints';
 import { Amplify } from 'aws-amplify';
 import { events } from 'aws-amplify/data';
-import { apiFetch } from './api';
+import { call } from './api';
 import { dispatchRealtimeEvent, isSessionEnded } from './realtime';
 import { reportUnauthorized } from './unauthorized';
 
@@ -22,7 +22,7 @@ export function connectRealtime(): () => void {
   let close = () => {
     closed = true;
   };
-  apiFetch('/realtime-channel', { schema: realtimeChannelResponseSchema })
+  call(endpoints.getRealtimeChannel)
     .then(({ channel }) => events.connect(channel))
     .then(
       (channel) => {

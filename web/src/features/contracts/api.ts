@@ -1,94 +1,81 @@
-import { messageResponseSchema } from '@escrow/api/common';
-import {
-  type ContractForAcceptor,
-  type ContractView,
-  type ContractWithPeople,
-  type CreateContractRequest,
-  type CreateContractResponse,
+import type {
+  ContractForAcceptor,
+  ContractView,
+  ContractWithPeople,
+  CreateContractRequest,
+  CreateContractResponse,
   cancellationResponseSchema,
-  contractForAcceptorSchema,
-  type contractIdRequestSchema,
-  contractListResponseSchema,
-  contractResponseSchema,
-  contractWithPeopleSchema,
-  createContractResponseSchema,
-  type EditContractRequest,
-  type MarkDeliveredRequest,
+  EditContractRequest,
 } from '@escrow/api/contracts';
-import {
-  type AcceptSettlementRequest,
-  type DisputeActionResponse,
-  type DisputeView,
-  disputeActionResponseSchema,
-  disputeResponseSchema,
-  type OpenDisputeRequest,
-  type ProposeSettlementRequest,
-  type refundInFullRequestSchema,
+import type {
+  AcceptSettlementRequest,
+  DisputeActionResponse,
+  DisputeView,
+  OpenDisputeRequest,
+  ProposeSettlementRequest,
 } from '@escrow/api/disputes';
-import { type RefundView, refundsResponseSchema } from '@escrow/api/refunds';
-import type { markSatisfiedRequestSchema } from '@escrow/api/satisfaction';
+import * as endpoints from '@escrow/api/endpoints';
+import type { RefundView } from '@escrow/api/refunds';
 import type { z } from 'zod';
-import { apiFetch } from '../../lib/api';
+import { call } from '../../lib/api';
 
-/** The contracts endpoints; bodies and replies are the shared API's (`@escrow/api/contracts`). */
+/** The contracts endpoints; bodies and replies are the shared API's (`@escrow/api/endpoints`). */
 
-const path = (contractId: string) => `/contracts/${encodeURIComponent(contractId)}`;
-const byId = (contractId: string): z.input<typeof contractIdRequestSchema> => ({ contractId });
+const byId = (contractId: string) => ({ body: { contractId } });
+const contract = (contractId: string) => ({ params: { id: contractId } });
 
 /** Named by email, the reply says whether we emailed the buyer (`invitation_emailed`); false: share the link by hand. */
 export function createContract(body: CreateContractRequest): Promise<CreateContractResponse> {
-  return apiFetch('/create-contract', { method: 'POST', body, schema: createContractResponseSchema });
+  return call(endpoints.createContract, { body });
 }
 
 export function getContractForAcceptor(contractId: string): Promise<ContractForAcceptor> {
-  return apiFetch('/get-contract-for-acceptor', { method: 'POST', body: byId(contractId), schema: contractForAcceptorSchema });
+  return call(endpoints.getContractForAcceptor, byId(contractId));
 }
 
 export function acceptContract(contractId: string): Promise<{ contract: ContractView }> {
-  return apiFetch('/accept-contract', { method: 'POST', body: byId(contractId), schema: contractResponseSchema });
+  return call(endpoints.acceptContract, byId(contractId));
 }
 
 export function rejectContract(contractId: string): Promise<{ contract: ContractView }> {
-  return apiFetch('/reject-contract', { method: 'POST', body: byId(contractId), schema: contractResponseSchema });
+  return call(endpoints.rejectContract, byId(contractId));
 }
 
 /** The caller's contracts as creator, newest first. */
 export async function listMyContracts(): Promise<ContractView[]> {
-  const reply = await apiFetch('/contracts', { schema: contractListResponseSchema });
+  const reply = await call(endpoints.listMyContracts);
   return reply.contracts;
 }
 
 /** The contract with its creator, named acceptor and payers, with their names where known. */
 export function getContract(contractId: string): Promise<ContractWithPeople> {
-  return apiFetch(path(contractId), { schema: contractWithPeopleSchema });
+  return call(endpoints.getContract, contract(contractId));
 }
 
 export async function editContract(contractId: string, body: EditContractRequest): Promise<ContractView> {
-  const reply = await apiFetch(path(contractId), { method: 'PATCH', body, schema: contractResponseSchema });
+  const reply = await call(endpoints.updateContract, { ...contract(contractId), body });
   return reply.contract;
 }
 
 export function deleteContract(contractId: string): Promise<{ message: string }> {
-  return apiFetch(path(contractId), { method: 'DELETE', schema: messageResponseSchema });
+  return call(endpoints.deleteContract, contract(contractId));
 }
 
 /** Contracts the caller accepted or paid for. */
 export async function listEngagedContracts(): Promise<ContractView[]> {
-  const reply = await apiFetch('/engaged-contracts', { schema: contractListResponseSchema });
+  const reply = await call(endpoints.listEngagedContracts);
   return reply.contracts;
 }
 
 /** The payer says the contract is done (satisfied); the creator may then release the funds. */
 export async function markContractCompleted(contractId: string): Promise<ContractView> {
-  const body: z.input<typeof markSatisfiedRequestSchema> = { contractId };
-  const reply = await apiFetch('/mark-contract-completed', { method: 'POST', body, schema: contractResponseSchema });
+  const reply = await call(endpoints.markContractCompleted, byId(contractId));
   return reply.contract;
 }
 
 /** The creator says what was delivered; the payer's inspection window starts. */
 export async function markDelivered(contractId: string, note: string): Promise<ContractView> {
-  const body: MarkDeliveredRequest = { contractId, note };
-  const reply = await apiFetch('/mark-delivered', { method: 'POST', body, schema: contractResponseSchema });
+  const reply = await call(endpoints.markDelivered, { body: { contractId, note } });
   return reply.contract;
 }
 
@@ -97,38 +84,37 @@ export async function markDelivered(contractId: string, note: string): Promise<C
  * the caller is a buyer who may not cancel alone, asks the seller to: the reply's `message` says which.
  */
 export function cancelContract(contractId: string): Promise<z.infer<typeof cancellationResponseSchema>> {
-  return apiFetch('/cancel-contract', { method: 'POST', body: byId(contractId), schema: cancellationResponseSchema });
+  return call(endpoints.cancelContract, byId(contractId));
 }
 
 /** The contract's dispute as the caller's side sees it; null while it has none. */
 export async function getDispute(contractId: string): Promise<DisputeView | null> {
-  const reply = await apiFetch(`${path(contractId)}/dispute`, { schema: disputeResponseSchema });
+  const reply = await call(endpoints.getDispute, contract(contractId));
   return reply.dispute;
 }
 
 /** The caller's own refunds on the contract, oldest first: empty for the seller, and for a buyer with none. */
 export async function getRefunds(contractId: string): Promise<RefundView[]> {
-  const reply = await apiFetch(`${path(contractId)}/refunds`, { schema: refundsResponseSchema });
+  const reply = await call(endpoints.getRefunds, contract(contractId));
   return reply.refunds;
 }
 
 /** Either party opens a dispute on a funded contract: the release is frozen until it is settled. */
 export function openDispute(body: OpenDisputeRequest): Promise<DisputeActionResponse> {
-  return apiFetch('/open-dispute', { method: 'POST', body, schema: disputeActionResponseSchema });
+  return call(endpoints.openDispute, { body });
 }
 
 /** Proposes how the held money is split (the amount back to the buyer); it replaces any earlier proposal. */
 export function proposeSettlement(body: ProposeSettlementRequest): Promise<DisputeActionResponse> {
-  return apiFetch('/propose-settlement', { method: 'POST', body, schema: disputeActionResponseSchema });
+  return call(endpoints.proposeSettlement, { body });
 }
 
 /** Accepts the other side's latest proposal, named by its id: the dispute is settled on it. */
 export function acceptSettlement(body: AcceptSettlementRequest): Promise<DisputeActionResponse> {
-  return apiFetch('/accept-settlement', { method: 'POST', body, schema: disputeActionResponseSchema });
+  return call(endpoints.acceptSettlement, { body });
 }
 
 /** The seller gives everything held back to the buyer, which settles the dispute. */
 export function refundInFull(contractId: string): Promise<DisputeActionResponse> {
-  const body: z.input<typeof refundInFullRequestSchema> = { contractId };
-  return apiFetch('/refund-in-full', { method: 'POST', body, schema: disputeActionResponseSchema });
+  return call(endpoints.refundInFull, byId(contractId));
 }

@@ -1,14 +1,12 @@
-import { type NotificationsResponse, notificationsResponseSchema, unreadCountResponseSchema } from '@escrow/api/notifications';
-import { apiFetch } from '../../lib/api';
+import * as endpoints from '@escrow/api/endpoints';
+import type { NotificationsResponse } from '@escrow/api/notifications';
+import { call } from '../../lib/api';
 
 /** The caller's 10 newest notifications and how many of all are unread. */
 export function getNotifications(): Promise<NotificationsResponse> {
-  return apiFetch('/notifications', { schema: notificationsResponseSchema });
+  return call(endpoints.listNotifications);
 }
 
 export function markNotificationRead(notificationId: string): Promise<{ unread_count: number }> {
-  return apiFetch(`/notifications/${encodeURIComponent(notificationId)}/read`, {
-    method: 'POST',
-    schema: unreadCountResponseSchema,
-  });
+  return call(endpoints.markNotificationRead, { params: { id: notificationId } });
 }

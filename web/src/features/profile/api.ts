@@ -1,6 +1,7 @@
-import { type ProfileResponse, profileResponseSchema } from '@escrow/api/identity';
-import { apiFetch } from '../../lib/api';
+import * as endpoints from '@escrow/api/endpoints';
+import type { ProfileResponse } from '@escrow/api/identity';
+import { call } from '../../lib/api';
 
 export function getProfile(): Promise<ProfileResponse> {
-  return apiFetch('/profile', { schema: profileResponseSchema });
+  return call(endpoints.getProfile);
 }

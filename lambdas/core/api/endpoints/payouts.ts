@@ -1,0 +1,22 @@
+import { pathIdSchema } from '../common';
+import { contractAnalyticsResponseSchema, releaseFundsRequestSchema, releaseFundsResponseSchema } from '../payouts';
+import type { Endpoint } from './endpoint';
+
+/** Money out: the release, and the contract's payout as its seller sees it. */
+
+export const releaseFunds = {
+  name: 'release-funds',
+  method: 'POST',
+  path: '/release-funds',
+  auth: 'protected',
+  request: releaseFundsRequestSchema,
+  response: releaseFundsResponseSchema,
+} as const satisfies Endpoint;
+export const getContractAnalytics = {
+  name: 'get-contract-analytics',
+  method: 'GET',
+  path: '/contracts/{id}/analytics',
+  auth: 'protected',
+  params: pathIdSchema,
+  response: contractAnalyticsResponseSchema,
+} as const satisfies Endpoint;
