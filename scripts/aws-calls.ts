@@ -3,11 +3,14 @@
  * process): every call answered, by service and operation, with the read and write units DynamoDB
  * reports for each. The table's calls are counted by SDK middleware added here to the functions'
  * document client (lambdas/core/adapters/dynamodb.ts), which asks DynamoDB for the units while
- * someone counts; the other services' by the signed-request observers (adapters/aws-request.ts).
+ * someone counts; the other services' clients (adapters/email.ts, workflow.ts, cognito.ts, secrets.ts)
+ * by the same middleware, without units.
  */
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { awsRequestObservers } from '../lambdas/core/adapters/aws-request';
+import { cognito } from '../lambdas/core/adapters/cognito';
 import { documentClient } from '../lambdas/core/adapters/dynamodb';
+import { ses } from '../lambdas/core/adapters/email';
+import { secretsManager } from '../lambdas/core/adapters/secrets';
+import { stepFunctions } from '../lambdas/core/adapters/workflow';
 
 export interface AwsCall {
   service: 'dynamodb' | 'cognito' | 'ses' | 'sfn' | 'secretsmanager';
@@ -17,36 +20,37 @@ export interface AwsCall {
   writeUnits: number;
 }
 
-/** The signing names of the services, as the bench names them. */
-const services: Record<string, AwsCall['service']> = {
-  'cognito-idp': 'cognito',
-  ses: 'ses',
-  states: 'sfn',
-  secretsmanager: 'secretsmanager',
-};
-
 const listeners = new Set<(call: AwsCall) => void>();
 const tell = (call: AwsCall) => {
   for (const listener of listeners) listener(call);
 };
 
-let observing = false;
-/** The table clients counted (the adapter makes a new one when a test's cloud moves the endpoint). */
-const counted = new WeakSet<DynamoDBDocumentClient>();
+/** The clients counted (an adapter makes a new one when a test's cloud moves the endpoint). */
+const counted = new WeakSet<object>();
 
-/** Counts the calls of the table client answered, asking DynamoDB for the units each used while someone listens. */
-function countTableCalls(client: DynamoDBDocumentClient): void {
+/** An SDK client's middleware stack, as every client of the SDK has one. */
+interface SdkClient {
+  middlewareStack: { add(middleware: unknown, options: { step: 'initialize'; name: string }): void };
+}
+
+/**
+ * Counts the calls `client` answers; a table call asks DynamoDB for the units it used, only while
+ * someone listens (otherwise the call goes as the function sent it).
+ */
+function countCalls(client: SdkClient, service: AwsCall['service']): void {
   if (counted.has(client)) return;
   counted.add(client);
+  type Next = (args: { input: object }) => Promise<{ output: object }>;
   client.middlewareStack.add(
-    (next, context) => async (args) => {
+    (next: Next, context: { commandName?: string }) => async (args: { input: object }) => {
       if (listeners.size === 0) return next(args);
       const started = performance.now();
-      const input = { ...(args.input as object), ReturnConsumedCapacity: 'TOTAL' };
-      const result = await next({ ...args, input });
+      const table = service === 'dynamodb';
+      const result = await next(table ? { ...args, input: { ...args.input, ReturnConsumedCapacity: 'TOTAL' } } : args);
       const operation = context.commandName?.replace(/Command$/, '') ?? 'unknown';
       const consumed = (result.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
-      tell({ service: 'dynamodb', operation, ms: performance.now() - started, ...capacityOf(operation, consumed) });
+      const units = table ? capacityOf(operation, consumed) : { readUnits: 0, writeUnits: 0 };
+      tell({ service, operation, ms: performance.now() - started, ...units });
       return result;
     },
     { step: 'initialize', name: 'benchCountsCalls' },
@@ -55,19 +59,14 @@ function countTableCalls(client: DynamoDBDocumentClient): void {
 
 /**
  * Calls `listener` with every AWS call the functions make until the returned function is called.
- * Call it once the local cloud runs: the table client counted is the one at its endpoint.
+ * Call it once the local cloud runs: the clients counted are the ones at its endpoints.
  */
 export function watchAwsCalls(listener: (call: AwsCall) => void): () => void {
-  countTableCalls(documentClient());
-  if (!observing) {
-    awsRequestObservers.add(({ service, operation, ms }) => {
-      const name = services[service];
-      if (!name) return;
-      // SES v2 is REST: its operation is the path; the functions send email and nothing else.
-      tell({ service: name, operation: name === 'ses' ? 'SendEmail' : operation, ms, readUnits: 0, writeUnits: 0 });
-    });
-    observing = true;
-  }
+  countCalls(documentClient(), 'dynamodb');
+  countCalls(ses(), 'ses');
+  countCalls(stepFunctions(), 'sfn');
+  countCalls(cognito(), 'cognito');
+  countCalls(secretsManager(), 'secretsmanager');
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
