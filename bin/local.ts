@@ -13,14 +13,14 @@ import { timeScale as readTimeScale } from '../lambdas/core/adapters/env';
 import { ensureDemoUsers, trustedDeviceScript } from '../lib/local/demo-users';
 import { isStageIamCached } from '../lib/local/iam/stage-cache';
 import { startLocalCloud } from '../lib/local/index';
-import { defaultAppPort } from '../lib/local/ports';
+import { runningAppPort } from '../lib/local/ports';
 import { buildWeb } from '../scripts/build-web';
 import { appShellFile } from '../web/src/config/paths';
 
 const root = resolve(import.meta.dirname, '..');
 // ESCROW_DATA_DIR keeps a second local cloud (or a test's) apart from the everyday .data/.
 const dataDir = resolve(process.env.ESCROW_DATA_DIR ?? join(root, '.data'));
-const port = Number(process.env.PORT ?? defaultAppPort);
+const port = runningAppPort();
 const paymentTypes = ['bank_transfer', 'card', 'opay'] as const;
 let timeScale: number;
 let nonRefundablePaymentTypes: Array<(typeof paymentTypes)[number]>;

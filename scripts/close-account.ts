@@ -6,6 +6,7 @@
  * a person removed only there keeps a working token until it expires (15 minutes).
  */
 import { parseArgs } from 'node:util';
+import { runningAppPort } from '../lib/local/ports';
 import { pointAtStage } from './point-at-stage';
 
 async function main() {
@@ -18,7 +19,7 @@ async function main() {
     console.error('usage: npm run close-account -- <email or user id> [--delete] [--stage <name>]');
     process.exit(2);
   }
-  const port = Number(values.port ?? process.env.PORT ?? 3000);
+  const port = runningAppPort(values.port);
   await pointAtStage(values.stage, port, 'ops');
   const { closeAccount } = await import('../lambdas/core/services/account-closing');
   const sub = await closeAccount(who, { remove: values.delete === true });

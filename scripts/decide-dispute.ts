@@ -13,6 +13,7 @@
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { parseAmount } from '../lambdas/core/domain/money';
+import { runningAppPort } from '../lib/local/ports';
 import { callerArn } from './caller-identity';
 import { pointAtStage } from './point-at-stage';
 
@@ -30,7 +31,7 @@ async function main() {
     console.error(usage);
     process.exit(2);
   }
-  const region = await pointAtStage(values.stage, Number(values.port ?? process.env.PORT ?? 3000), 'ops');
+  const region = await pointAtStage(values.stage, runningAppPort(values.port), 'ops');
   const decidedBy = values.stage ? await callerArn(region) : `local:${userInfo().username}`;
   const { decideDispute } = await import('../lambdas/core/services/disputes');
   const { formatAmount } = await import('../lambdas/core/domain/money');

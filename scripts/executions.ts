@@ -25,6 +25,7 @@ import { type ExecutionHold, getExecutionHold } from '../lambdas/core/entities/e
 import { listLedger } from '../lambdas/core/entities/ledger';
 import { getPayout } from '../lambdas/core/entities/payout';
 import { listRefundLegs, type RefundLeg } from '../lambdas/core/entities/refund';
+import { runningAppPort } from '../lib/local/ports';
 import { localStage } from '../lib/local/stage';
 import { badEndsFromLogs, historyFromLogs } from './execution-logs';
 import { moneyMovements, movementCsv, movementTable } from './money-movements';
@@ -351,7 +352,7 @@ async function main() {
     );
     process.exit(2);
   }
-  const { sfn, stateMachineArn, executionLogs } = await targets(values.stage, Number(values.port ?? process.env.PORT ?? 3000));
+  const { sfn, stateMachineArn, executionLogs } = await targets(values.stage, runningAppPort(values.port));
   if (!contractId && range) {
     const badEndsLogged = executionLogs
       ? (since: Date, until: Date) => badEndsFromLogs(executionLogs.region, executionLogs.logGroupName, since, until)

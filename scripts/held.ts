@@ -16,6 +16,7 @@ import type { CustomerMoney } from '../lambdas/core/domain/ledger';
 import { type Currency, formatAmount, isCurrency } from '../lambdas/core/domain/money';
 import type { PayoutStatus } from '../lambdas/core/domain/payout';
 import { type CoverCheck, describeCover } from '../lambdas/core/domain/provider-cover';
+import { runningAppPort } from '../lib/local/ports';
 import { pointAtStage } from './point-at-stage';
 
 /** One contract holding customers' money, as the report lists it. */
@@ -118,7 +119,7 @@ async function main() {
     console.error('usage: npm run held -- [--stage <name>] [--currency <code>] [--port <app port>]');
     process.exit(2);
   }
-  await pointAtStage(values.stage, Number(values.port ?? process.env.PORT ?? 3000), 'finance');
+  await pointAtStage(values.stage, runningAppPort(values.port), 'finance');
   const { getCoverCheck, heldByContract, ledgerTotals } = await import('../lambdas/core/entities/ledger');
   const { getContract } = await import('../lambdas/core/entities/contract');
   const { getPayout } = await import('../lambdas/core/entities/payout');

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { envNames } from '../lambdas/core/adapters/env';
 import { adminAccessKeyId, type Person, principalCredentials } from '../lib/local/iam/credentials';
 import { loadStageIam } from '../lib/local/iam/stage-cache';
-import { defaultAppPort, localPorts } from '../lib/local/ports';
+import { localPorts, runningAppPort } from '../lib/local/ports';
 import { localStage } from '../lib/local/stage';
 import { stageOutputs } from './stage-outputs';
 
@@ -111,6 +111,6 @@ export async function opsCommand(
     console.error(`usage: npm run ${name} -- ${argNames.map((a) => `<${a}>`).join(' ')} [--stage <name>] [--port <app port>]`);
     process.exit(2);
   }
-  const region = await pointAtStage(values.stage, Number(values.port ?? process.env.PORT ?? defaultAppPort), 'ops');
+  const region = await pointAtStage(values.stage, runningAppPort(values.port), 'ops');
   return { args: positionals, stage: values.stage, region };
 }

@@ -15,6 +15,7 @@ import { type Currency, escrowCurrencies, formatAmount } from '../lambdas/core/d
 import { addDays, describeDifference, lagosDay } from '../lambdas/core/domain/reconciliation';
 import { getClosing } from '../lambdas/core/entities/ledger';
 import type { Reconciliation } from '../lambdas/core/services/reconciliation';
+import { runningAppPort } from '../lib/local/ports';
 import { pointAtLocalCloud, pointAtStage } from './point-at-stage';
 
 /** A reconciliation as finance reads it (pure: tested without a cloud). */
@@ -55,7 +56,7 @@ async function main() {
     console.error('usage: npm run reconcile -- [--stage <name>] [--date YYYY-MM-DD] [--port <app port>]');
     process.exit(2);
   }
-  const port = Number(values.port ?? process.env.PORT ?? 3000);
+  const port = runningAppPort(values.port);
   let report: Reconciliation;
   if (values.stage) {
     await pointAtStage(values.stage, port, 'finance');

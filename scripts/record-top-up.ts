@@ -10,6 +10,7 @@
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { formatAmount, isCurrency, parseAmount } from '../lambdas/core/domain/money';
+import { runningAppPort } from '../lib/local/ports';
 import { callerArn } from './caller-identity';
 import { pointAtStage } from './point-at-stage';
 
@@ -33,7 +34,7 @@ async function main() {
     console.error(usage);
     process.exit(2);
   }
-  const region = await pointAtStage(values.stage, Number(values.port ?? process.env.PORT ?? 3000), 'ops');
+  const region = await pointAtStage(values.stage, runningAppPort(values.port), 'ops');
   const recordedBy = values.stage ? await callerArn(region) : `local:${userInfo().username}`;
   const { recordTopUp } = await import('../lambdas/core/services/float');
   const { recorded, topUp } = await recordTopUp({ currency, amountMinor, reference, recordedBy });

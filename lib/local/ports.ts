@@ -30,6 +30,11 @@ export type LocalPorts = Readonly<Record<LocalPart, number>>;
 /** `npm start`'s app port when PORT names none. */
 export const defaultAppPort = 3000;
 
+/** The app port of the running local cloud a script reaches: its `--port`, else PORT, else `npm start`'s. */
+export function runningAppPort(given?: string): number {
+  return Number(given ?? process.env.PORT ?? defaultAppPort);
+}
+
 /** Each part's port for a cloud whose app is on `appPort`; 0 puts every part on a free port of its own (tests). */
 export function localPorts(appPort: number): LocalPorts {
   const ports = Object.entries(offsets).map(([part, offset]) => [part, appPort ? appPort + offset : 0]);
