@@ -129,6 +129,26 @@ export interface RefundLeg {
   completed_at: string | null;
 }
 
+/** What a new leg is made of: the money going back, where it left from, and the transaction it goes back against. */
+export type NewRefundLeg = Pick<
+  RefundLeg,
+  'contract_id' | 'leg' | 'reason' | 'amount_minor' | 'currency' | 'from' | 'provider_transaction_id' | 'tx_ref' | 'payer_id'
+>;
+
+/** A refund leg as it is first written: pending, never asked for, with its reference. */
+export function newRefundLeg(leg: NewRefundLeg, now: string): RefundLeg {
+  return {
+    ...leg,
+    reference: refundReference(leg.contract_id, leg.leg),
+    status: 'pending',
+    provider_refund_id: null,
+    attempts: 0,
+    created_at: now,
+    updated_at: now,
+    completed_at: null,
+  };
+}
+
 /** The reference of a contract's refund leg. */
 export function refundReference(contractId: string, leg: string): string {
   return `refund-${contractId}-${leg}`;

@@ -19,7 +19,7 @@ import {
   type TransactionOutcome,
   transactionRecordPut,
 } from '../../entities/provider-transaction';
-import { type RefundLeg, refundLegPut, refundReference } from '../../entities/refund';
+import { newRefundLeg, type RefundLeg, refundLegPut } from '../../entities/refund';
 import { failedConditions, type TransactItem, transactWrite } from '../../entities/table';
 import { answerStep, openEscrow } from '../escrow-workflow';
 import { sendRefundNow } from '../refunds/send';
@@ -228,24 +228,20 @@ function excessLeg(
 ): RefundLeg {
   const leg = `tx-${record.provider_transaction_id}`;
   const reason = why.currency !== contract.currency ? 'wrong_currency' : why.credited ? 'excess' : 'not_payable';
-  return {
-    contract_id: contract.id,
-    leg,
-    reference: refundReference(contract.id, leg),
-    reason,
-    amount_minor: excessMinor,
-    currency: why.currency,
-    from: 'suspense',
-    provider_transaction_id: record.provider_transaction_id,
-    tx_ref: payment.tx_ref,
-    payer_id: payment.payer_id,
-    status: 'pending',
-    provider_refund_id: null,
-    attempts: 0,
-    created_at: now,
-    updated_at: now,
-    completed_at: null,
-  };
+  return newRefundLeg(
+    {
+      contract_id: contract.id,
+      leg,
+      reason,
+      amount_minor: excessMinor,
+      currency: why.currency,
+      from: 'suspense',
+      provider_transaction_id: record.provider_transaction_id,
+      tx_ref: payment.tx_ref,
+      payer_id: payment.payer_id,
+    },
+    now,
+  );
 }
 
 /** The payer's one notice: of the money received, with what goes back added; or, when nothing was taken, of the refund. */

@@ -3,7 +3,7 @@ import type { Contract } from '../../domain/escrow-contract';
 import { listPaymentReferences } from '../../entities/contract-payment';
 import { getPayment } from '../../entities/payment';
 import { listTransactionRecords } from '../../entities/provider-transaction';
-import { listRefundLegs, type RefundLeg, type RefundReason, refundReference } from '../../entities/refund';
+import { listRefundLegs, newRefundLeg, type RefundLeg, type RefundReason } from '../../entities/refund';
 
 /**
  * The refund legs of `refundMinor` going back out of a contract's escrow (a settlement, a
@@ -39,23 +39,19 @@ export async function escrowRefundLegs(
   return allocateRefund(refundMinor, sources).map(({ source, amount_minor }) => {
     const from = sources.find((s) => s.source === source) as (typeof sources)[number];
     const leg = `${reason === 'settlement' ? 'settle' : 'cancel'}-tx-${source}`;
-    return {
-      contract_id: contract.id,
-      leg,
-      reference: refundReference(contract.id, leg),
-      reason,
-      amount_minor,
-      currency: contract.currency,
-      from: 'escrow',
-      provider_transaction_id: source,
-      tx_ref: from.tx_ref,
-      payer_id: from.payer_id,
-      status: 'pending',
-      provider_refund_id: null,
-      attempts: 0,
-      created_at: now,
-      updated_at: now,
-      completed_at: null,
-    };
+    return newRefundLeg(
+      {
+        contract_id: contract.id,
+        leg,
+        reason,
+        amount_minor,
+        currency: contract.currency,
+        from: 'escrow',
+        provider_transaction_id: source,
+        tx_ref: from.tx_ref,
+        payer_id: from.payer_id,
+      },
+      now,
+    );
   });
 }
