@@ -47,17 +47,17 @@ export interface Payout {
 }
 
 /** A bank account a payout was sent to before it was redirected, and what became of it. */
-export interface PreviousDestination {
-  reference: string;
-  bank_code: string;
-  account_number: string;
-  account_name: string;
-  transfer_id: number | null;
-  transfer_status: TransferStatus | null;
-  attempts: number;
-  provider_message: string | null;
-  redirected_at: string;
-}
+export type PreviousDestination = Pick<
+  Payout,
+  | 'reference'
+  | 'bank_code'
+  | 'account_number'
+  | 'account_name'
+  | 'transfer_id'
+  | 'transfer_status'
+  | 'attempts'
+  | 'provider_message'
+> & { redirected_at: string };
 
 export function toItem(payout: Payout): Record<string, unknown> {
   return { ...payoutKey(payout.contract_id), ...waitingIndex(payout.status, payout.updated_at, payout.contract_id), ...payout };
