@@ -56,6 +56,11 @@ export function awsClientConfig(endpoint: EndpointName) {
  * and kept, so its connections serve the next invocations. Made again only when the stand-in's
  * address or the region changes, which happens only in a test process that starts a second local
  * cloud (in AWS neither changes for the life of a container).
+ *
+ * Each adapter calls it at its top level marked as pure (`@__PURE__`): the call has no effect until the
+ * getter is used, and the mark lets the bundler drop a client a function never uses (without it,
+ * every function importing an adapter module carried that service's whole client: about 100 KiB,
+ * and the infra test's grants-against-code check read an SES client as sending email).
  */
 export function clientAt<Client extends { destroy(): void }>(
   endpoint: EndpointName,

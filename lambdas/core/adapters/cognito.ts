@@ -37,7 +37,7 @@ interface Operations {
   AdminDeleteUser: { input: AdminDeleteUserCommandInput; output: AdminDeleteUserCommandOutput };
 }
 
-export const cognito = clientAt('cognitoEndpoint', (config) => new CognitoIdentityProviderClient(config));
+export const cognito = /* @__PURE__ */ clientAt('cognitoEndpoint', (config) => new CognitoIdentityProviderClient(config));
 
 /** Each operation sent as the SDK's command of it. */
 const calls: { [K in keyof Operations]: (input: Operations[K]['input']) => Promise<Operations[K]['output']> } = {

@@ -86,7 +86,7 @@ export interface TransactItem {
  * credentials of each call read when it is signed). The cost bench and tests add their SDK
  * middleware to it from outside (scripts/aws-calls.ts).
  */
-export const documentClient = clientAt('dynamodbEndpoint', (config) =>
+export const documentClient = /* @__PURE__ */ clientAt('dynamodbEndpoint', (config) =>
   DynamoDBDocumentClient.from(new DynamoDBClient(config), { marshallOptions: { removeUndefinedValues: true } }),
 );
 

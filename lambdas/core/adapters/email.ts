@@ -18,7 +18,7 @@ function configurationSet(): { ConfigurationSetName?: string } {
   return name ? { ConfigurationSetName: name } : {};
 }
 
-export const ses = clientAt('sesEndpoint', (config) => new SESv2Client(config));
+export const ses = /* @__PURE__ */ clientAt('sesEndpoint', (config) => new SESv2Client(config));
 
 /** SES v2 SendEmail; its errors are the SDK's, named as SES names them (MessageRejected, AccessDeniedException, ...). */
 async function sesSendEmail(request: SendEmailCommandInput): Promise<void> {

@@ -24,7 +24,7 @@ export type SecretName = keyof typeof secretSources;
 /** How long a secret read from Secrets Manager is used before it is read again. */
 export const secretTtlMs = 5 * 60_000;
 
-export const secretsManager = clientAt('secretsManagerEndpoint', (config) => new SecretsManagerClient(config));
+export const secretsManager = /* @__PURE__ */ clientAt('secretsManagerEndpoint', (config) => new SecretsManagerClient(config));
 
 const cache = new Map<string, { value: Promise<string>; readAt: number }>();
 

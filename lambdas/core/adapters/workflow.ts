@@ -9,7 +9,7 @@ import type { ExecutionStatus } from '../domain/execution-lifetime';
 import { clientAt } from './aws-client';
 import { requireEnv } from './env';
 
-export const stepFunctions = clientAt('sfnEndpoint', (config) => new SFNClient(config));
+export const stepFunctions = /* @__PURE__ */ clientAt('sfnEndpoint', (config) => new SFNClient(config));
 
 /** The service's name for an error (the SDK names its exceptions so: ExecutionAlreadyExists, TaskTimedOut, ...). */
 const named = (error: unknown, ...names: string[]) => names.includes((error as Error)?.name);
