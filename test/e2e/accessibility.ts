@@ -25,8 +25,27 @@ export function takeAccessibilityFindings(): string[] {
 const failing = (violation: { id: string; impact?: string | null }) =>
   violation.id === 'region' || violation.impact === 'critical' || violation.impact === 'serious';
 
-/** Scans the page as it is now, at its current size; records what fails. */
+/**
+ * Waits (2 s at most) for the page's finite CSS transitions and animations to end: axe measures a
+ * colour as it is at that instant, and a button still fading in (`transition-colors`) read as
+ * faint text once on a busy machine. Endless ones (a spinner) are not waited for.
+ */
+const settled = (page: Page) =>
+  page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((done) => setTimeout(done, 2_000)),
+    ]),
+  );
+
+/** Scans the page as it is now, at its current size, once it has settled; records what fails. */
 async function scanOnce(page: Page, label: string): Promise<void> {
+  await settled(page);
   const results = await new AxeBuilder({ page }).analyze();
   for (const violation of results.violations.filter(failing)) {
     const where = violation.nodes
