@@ -1,5 +1,4 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   ConditionalCheckFailedException,
   TransactionCanceledException,
@@ -10,6 +9,7 @@ import { type AwsClientStub, mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getItem, putItem, transactWriteItems } from '../../lambdas/core/adapters/dynamodb';
 import { failedConditions, onConditionFailed, type TransactItem, transactWrite } from '../../lambdas/core/entities/table';
+import { close, listen, readBody } from '../../lib/local/http-util';
 
 /**
  * The functions' DynamoDB adapter (lambdas/core/adapters/dynamodb.ts): what the SDK's document client
@@ -30,22 +30,17 @@ const dynamoError = (type: string, fields: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
+    void readBody(request).then((body) => {
       seen.push({
         operation: String(request.headers['x-amz-target']).split('.').pop() ?? '',
         authorization: String(request.headers.authorization),
-        body: JSON.parse(body) as Record<string, unknown>,
+        body: JSON.parse(body.toString('utf8')) as Record<string, unknown>,
       });
       const answer = answers.shift() ?? { status: 200, body: {} };
       response.writeHead(answer.status, { 'content-type': 'application/x-amz-json-1.0' }).end(JSON.stringify(answer.body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  vi.stubEnv('DYNAMODB_ENDPOINT', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  vi.stubEnv('DYNAMODB_ENDPOINT', `http://127.0.0.1:${await listen(server, 0)}`);
   vi.stubEnv('TABLE_NAME', 'escrow-test');
   vi.stubEnv('AWS_REGION', 'eu-west-1');
   vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDROUTEONE');
@@ -54,7 +49,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   vi.unstubAllEnvs();
-  await new Promise((resolve) => server.close(resolve));
+  await close(server);
 });
 
 afterEach(() => {

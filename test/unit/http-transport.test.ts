@@ -1,7 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpSend, TimeoutError } from '../../lambdas/core/adapters/http-transport';
+import { close, listen, readBody } from '../../lib/local/http-util';
 
 /**
  * The transport of the functions' calls that have no SDK client (the payment provider, siteverify,
@@ -17,12 +17,8 @@ let behave: Array<(response: ServerResponse) => void> = [];
 
 beforeAll(async () => {
   server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      requests.push({ method: request.method, url: request.url, body });
+    void readBody(request).then((body) => {
+      requests.push({ method: request.method, url: request.url, body: body.toString('utf8') });
       const next = behave.shift();
       if (next) next(response);
       else response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
@@ -31,13 +27,11 @@ beforeAll(async () => {
   server.on('connection', () => {
     connections++;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = `http://127.0.0.1:${await listen(server, 0)}`;
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await close(server);
 });
 
 function reset() {
