@@ -259,6 +259,15 @@ async function main() {
       outfile: floorFile,
     });
     const floorBytes = statSync(floorFile).size;
+    // What tracing alone adds to every function's bundle (adapters/tracer.ts): Powertools' tracer
+    // with the X-Ray SDK, bundled on its own with the same settings.
+    const tracerFile = join(outDir, `tracer${esbuildOptions.outExtension['.js']}`);
+    await build({
+      ...esbuildOptions,
+      entryPoints: [fileURLToPath(new URL('../lambdas/core/adapters/tracer.ts', import.meta.url))],
+      outfile: tracerFile,
+    });
+    const tracerBytes = statSync(tracerFile).size;
     const { wall: floor, status: floorStatus } = await coldStarts(floorFile, {}, env);
     const ratios: number[] = [];
 
@@ -299,6 +308,9 @@ async function main() {
     console.log(`\nbaseline: node -e 0  ${median(baseline).toFixed(0)} ms (process start and exit, nothing loaded)`);
     console.log(
       `floor: ${median(floor).toFixed(0)} ms, ${(median(floor) / median(baseline)).toFixed(1)}x node -e 0, bundle ${(floorBytes / 1024).toFixed(1)} KiB (the SDK's document client and one GetItem, no code of ours: answer ${floorStatus})`,
+    );
+    console.log(
+      `tracing: ${(tracerBytes / 1024).toFixed(1)} KiB of every function's bundle (Powertools' tracer and the X-Ray SDK, adapters/tracer.ts)`,
     );
     console.log(
       `budgets: bundle <= ${bundleBudgetKiB} KiB minified: ${withinBundle} of ${rows.length} met; cold start <= ${coldStartBudget}x the floor: ${withinColdStart} of ${rows.length} met; median function ${median(ratios).toFixed(2)}x the floor (budget <= ${medianColdStartBudget}x)\n`,

@@ -800,7 +800,9 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
       expect(code, route.name).not.toContain('sso_start_url');
       expect(code, route.name).not.toContain('AWS_WEB_IDENTITY_TOKEN_FILE');
     }
-  });
+    // Bundling every route and schedule again is minutes of CPU on 2 busy cores (165 s measured with
+    // tracing in every bundle, under another run's load): more than the suite's per-test time.
+  }, 600_000);
 
   it('grants each function what its deployed code does: sending email, starting and answering executions', () => {
     // Read from the bundles CDK deploys, not from the tables the grants are made from: a table that

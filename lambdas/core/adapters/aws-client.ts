@@ -1,16 +1,13 @@
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { type EndpointName, optionalEnv } from './env';
+import { tracer } from './tracer';
 
 /**
  * What every AWS SDK client of the functions is made with, one module per service using it
  * (email.ts, workflow.ts, cognito.ts, secrets.ts, dynamodb.ts). Each client is made once per
  * container, at its first use ({@link clientAt}): nothing is built when a handler is imported.
- *
- * Not traced with Powertools' `captureAWSv3Client`: its tracer brings the X-Ray SDK (with semver
- * and cls-hooked), 122 KiB of every function's bundle, measured with lib/bundling.ts's settings,
- * which takes most functions past the 400 KiB budget (ARCHITECTURE.md, performance). Lambda's active
- * tracing (lib/function.ts) still records every invocation.
+ * Each is traced with Powertools' `captureAWSv3Client` (tracer.ts).
  */
 
 /** A value made at its first use, then the same one for the life of the container. */
@@ -71,7 +68,7 @@ export function clientAt<Client extends { destroy(): void }>(
     const at = `${optionalEnv(endpoint) ?? ''} ${process.env.AWS_REGION ?? ''}`;
     if (made?.at !== at) {
       made?.client.destroy();
-      made = { at, client: make(awsClientConfig(endpoint)) };
+      made = { at, client: tracer().captureAWSv3Client(make(awsClientConfig(endpoint))) };
     }
     return made.client;
   };

@@ -1,5 +1,6 @@
 import { HttpRequest } from '@smithy/core/protocols';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { tracer } from './tracer';
 
 /**
  * The functions' HTTP calls that are not an AWS SDK client's: the payment provider
@@ -46,6 +47,8 @@ let shared: NodeHttpHandler | undefined;
 let trusting: { ca: string; handler: NodeHttpHandler } | undefined;
 
 function handlerFor(ca: string | undefined): NodeHttpHandler {
+  // Made before the first request, so that in Lambda it traces this handler's node:http(s) calls.
+  tracer();
   if (!ca) {
     shared ??= new NodeHttpHandler({ httpAgent: idleAgent, httpsAgent: idleAgent });
     return shared;
