@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 async function freshClient() {
   vi.resetModules();
   const { clientAt } = await import('../../lambdas/core/adapters/aws-client');
-  return clientAt('SES_ENDPOINT', (config) => new SESv2Client(config))();
+  return clientAt('sesEndpoint', (config) => new SESv2Client(config))();
 }
 
 const traced = (client: SESv2Client) =>
