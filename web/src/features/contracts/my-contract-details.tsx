@@ -11,7 +11,8 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDeleteDialog, DeleteButton } from '../../components/ui/confirm-dialog';
 import { CopyableId } from '../../components/ui/copy-button';
 import { EditForm } from '../../components/ui/edit-form';
-import { Detail, Details, Loading, linkButtonClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
+import { NotLoadedPage } from '../../components/ui/not-loaded-page';
+import { Detail, Details, linkButtonClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { failureMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
@@ -56,18 +57,14 @@ export function MyContractDetails({ contractId, release: Release }: { contractId
   const userId = auth.status === 'signedIn' ? auth.user.sub : '';
   const [state] = useLoad(useCallback(() => getContract(contractId), [contractId]));
 
-  if (state.status === 'loading') {
+  if (state.status !== 'loaded') {
     return (
-      <Page title="Contract Details" actions={backToList}>
-        <Loading />
-      </Page>
-    );
-  }
-  if (state.status === 'failed') {
-    return (
-      <Page title="Contract Details" actions={backToList}>
-        <Alert tone="error">{failureMessage(state.error, contractPageMessages.loadDetailsFailed)}</Alert>
-      </Page>
+      <NotLoadedPage
+        title="Contract Details"
+        actions={backToList}
+        state={state}
+        failure={(error) => failureMessage(error, contractPageMessages.loadDetailsFailed)}
+      />
     );
   }
   // The acceptor and payers may read the contract too, but this page is the creator's.

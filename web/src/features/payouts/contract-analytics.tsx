@@ -6,7 +6,8 @@ import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../components/contract-status';
 import { Alert } from '../../components/ui/alert';
 import { CopyableId } from '../../components/ui/copy-button';
-import { Detail, Details, Loading, linkClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
+import { NotLoadedPage } from '../../components/ui/not-loaded-page';
+import { Detail, Details, linkClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { ApiError, failureMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
@@ -59,19 +60,8 @@ export function ContractAnalyticsView({ contractId }: { contractId: string }) {
     };
   }, [status, contractId, setData]);
 
-  if (state.status === 'loading') {
-    return (
-      <Page title="Contract Analytics" actions={backToList}>
-        <Loading />
-      </Page>
-    );
-  }
-  if (state.status === 'failed') {
-    return (
-      <Page title="Contract Analytics" actions={backToList}>
-        <Alert tone="error">{loadFailure(state.error)}</Alert>
-      </Page>
-    );
+  if (state.status !== 'loaded') {
+    return <NotLoadedPage title="Contract Analytics" actions={backToList} state={state} failure={loadFailure} />;
   }
 
   const { contract, payout } = state.data;
