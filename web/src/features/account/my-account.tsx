@@ -3,7 +3,7 @@ import { bankName } from '@escrow/domain/banks';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
-import { CopyableId } from '../../components/ui/copy-button';
+import { IdDetail } from '../../components/ui/copy-button';
 import { Detail, Details, Loading, linkButtonClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { isSessionFailure } from '../../lib/api';
@@ -154,9 +154,7 @@ function PersonalInformation({ account }: { account: ProfileResponse }) {
         {profile?.username && <Detail label="Username">@{profile.username}</Detail>}
         {profile?.phone_number && <Detail label="Phone Number">{profile.phone_number}</Detail>}
         <Detail label="Account Created">{formatDate(account.created_at)}</Detail>
-        <Detail label="User ID">
-          <CopyableId id={account.id} />
-        </Detail>
+        <IdDetail label="User ID" id={account.id} />
       </Details>
     </Section>
   );

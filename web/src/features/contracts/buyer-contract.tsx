@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../components/contract-status';
 import { TitleAndDescription } from '../../components/offer-details';
 import { Alert } from '../../components/ui/alert';
-import { CopyableId } from '../../components/ui/copy-button';
+import { IdDetail } from '../../components/ui/copy-button';
 import { Detail, Details, linkButtonClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
@@ -74,9 +74,7 @@ export function BuyerContract({ deal }: { deal: ContractWithPeople }) {
             currency={contract.currency}
           />
         </Detail>
-        <Detail label="Contract ID">
-          <CopyableId id={contract.id} />
-        </Detail>
+        <IdDetail label="Contract ID" id={contract.id} />
         <DeliveryDetails contract={contract} />
       </Details>
       <ContractTimeline

@@ -9,7 +9,7 @@ import { TitleAndDescription } from '../../components/offer-details';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDeleteDialog, DeleteButton } from '../../components/ui/confirm-dialog';
-import { CopyableId } from '../../components/ui/copy-button';
+import { IdDetail } from '../../components/ui/copy-button';
 import { EditForm } from '../../components/ui/edit-form';
 import { NotLoadedPage } from '../../components/ui/not-loaded-page';
 import { Detail, Details, linkButtonClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
@@ -121,9 +121,7 @@ function ContractDetails({ data, Release }: { data: ContractWithPeople; Release:
         <Detail label="Status">
           <StatusBadge status={contract.status} />
         </Detail>
-        <Detail label="Contract ID">
-          <CopyableId id={contract.id} />
-        </Detail>
+        <IdDetail label="Contract ID" id={contract.id} />
         <TitleAndDescription title={contract.title} description={contract.description} />
         <Detail label="Value">{formatAmount(contract.value_minor, contract.currency)}</Detail>
         <Detail label="Currency">{contract.currency}</Detail>

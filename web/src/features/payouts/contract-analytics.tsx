@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../components/contract-status';
 import { Alert } from '../../components/ui/alert';
-import { CopyableId } from '../../components/ui/copy-button';
+import { IdDetail } from '../../components/ui/copy-button';
 import { NotLoadedPage } from '../../components/ui/not-loaded-page';
 import { Detail, Details, linkClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
@@ -72,9 +72,7 @@ export function ContractAnalyticsView({ contractId }: { contractId: string }) {
         <Detail label="Status">
           <StatusBadge status={contract.status} />
         </Detail>
-        <Detail label="Contract ID">
-          <CopyableId id={contract.id} />
-        </Detail>
+        <IdDetail label="Contract ID" id={contract.id} />
         <Detail label="Contract value">{formatAmount(contract.value_minor, contract.currency)}</Detail>
       </Details>
       <PayoutSummary contract={contract} payout={payout} />
