@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { IdDetail } from '../../components/ui/copy-button';
 import { Detail, Details, Loading, linkButtonClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
+import { Section } from '../../components/ui/section';
 import { paths } from '../../config/paths';
 import { isSessionFailure } from '../../lib/api';
 import { paymentPinLength } from '../../lib/constants';
@@ -129,18 +130,6 @@ function ProfileTab() {
       </div>
       {profile && <EmailPreferences profile={profile} />}
     </>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} className="space-y-3">
-      <h2 id={headingId} className="text-xl font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 

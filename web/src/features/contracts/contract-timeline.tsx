@@ -1,8 +1,9 @@
 import type { ContractView } from '@escrow/api/contracts';
 import type { DisputeView } from '@escrow/api/disputes';
 import type { DisputeSide } from '@escrow/domain/dispute';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { secondaryLinkButtonClass } from '../../components/ui/page';
+import { Section } from '../../components/ui/section';
 import { formatDateTime } from '../../lib/format';
 import { deliveryDeadline, nextAction, type Turn, timelineSteps, yourTurn } from './timeline';
 
@@ -23,16 +24,12 @@ export function ContractTimeline({
   dispute: DisputeView | null;
   actions?: Partial<Record<Turn, ReactNode>>;
 }) {
-  const headingId = useId();
   const steps = timelineSteps(contract, dispute);
   const deadline = deliveryDeadline(contract, side);
   const turn = yourTurn(contract, side, dispute);
   const action = turn ? actions[turn] : null;
   return (
-    <section aria-labelledby={headingId} className="space-y-3">
-      <h2 id={headingId} className="text-xl font-semibold">
-        Progress
-      </h2>
+    <Section title="Progress">
       <p className="font-medium">{nextAction(contract, side, dispute)}</p>
       {deadline && <p className="text-gray-700 dark:text-gray-300">{deadline}</p>}
       {action && <div className="space-y-3">{action}</div>}
@@ -50,7 +47,7 @@ export function ContractTimeline({
           </li>
         ))}
       </ol>
-    </section>
+    </Section>
   );
 }
 

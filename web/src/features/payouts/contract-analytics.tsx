@@ -8,6 +8,7 @@ import { Alert } from '../../components/ui/alert';
 import { IdDetail } from '../../components/ui/copy-button';
 import { NotLoadedPage } from '../../components/ui/not-loaded-page';
 import { Detail, Details, linkClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
+import { Section } from '../../components/ui/section';
 import { paths } from '../../config/paths';
 import { ApiError, failureMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
@@ -93,10 +94,7 @@ function PayoutSummary({ contract, payout }: { contract: ContractView; payout: P
   // Before the release these are the server's plan (releasing all that was paid); after it, what was released.
   const amount = (minor: number) => formatAmount(minor, contract.currency);
   return (
-    <section aria-labelledby="payout-heading" className="space-y-3">
-      <h2 id="payout-heading" className="text-xl font-semibold">
-        Payout
-      </h2>
+    <Section title="Payout">
       <Details>
         <Detail label="Amount paid">{amount(contract.amount_paid_minor)}</Detail>
         <Detail label={`Platform fee (${platformFeeBasisPoints / 100}%)`}>{amount(payout.fee_minor)}</Detail>
@@ -124,7 +122,7 @@ function PayoutSummary({ contract, payout }: { contract: ContractView; payout: P
           )}
         </Detail>
       </Details>
-    </section>
+    </Section>
   );
 }
 
