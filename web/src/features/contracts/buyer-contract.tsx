@@ -49,8 +49,7 @@ export function BuyerContract({ deal }: { deal: ContractWithPeople }) {
       Proceed to Payment
     </Link>
   );
-  const disputeView = dispute.state.status === 'loaded' ? dispute.state.data : null;
-  const turn = yourTurn(contract, 'payer', disputeView);
+  const turn = yourTurn(contract, 'payer', dispute.known);
   // What is possible but not what "Your turn" asks: paying while a cancellation request stands,
   // marking it completed before delivery (accepting early).
   const payLater = turn !== 'pay' && payLink;
@@ -80,7 +79,7 @@ export function BuyerContract({ deal }: { deal: ContractWithPeople }) {
       <ContractTimeline
         contract={contract}
         side="payer"
-        dispute={disputeView}
+        dispute={dispute.known}
         actions={{
           pay: payLink,
           inspect: (
@@ -89,7 +88,6 @@ export function BuyerContract({ deal }: { deal: ContractWithPeople }) {
               <SectionLink to="dispute">Report a problem</SectionLink>
             </div>
           ),
-          answer_proposal: <SectionLink to="dispute">See the proposal</SectionLink>,
         }}
       />
       {(payLater || markEarly) && (

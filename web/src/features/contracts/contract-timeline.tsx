@@ -11,7 +11,8 @@ import { deliveryDeadline, nextAction, type Turn, timelineSteps, yourTurn } from
  * Who must act now (and, before delivery, the delivery deadline), then the contract's steps so far
  * and the next one: the same on the buyer's and the seller's page. When it is the reader's turn,
  * the page's action for it (`actions`: a form, a button, or a link to where it is done) sits right
- * under the line that asks for it, so "Your turn" is never a dead end.
+ * under the line that asks for it, so "Your turn" is never a dead end. A proposal to answer links
+ * to the dispute section unless `actions` says otherwise.
  */
 export function ContractTimeline({
   contract,
@@ -27,7 +28,8 @@ export function ContractTimeline({
   const steps = timelineSteps(contract, dispute);
   const deadline = deliveryDeadline(contract, side);
   const turn = yourTurn(contract, side, dispute);
-  const action = turn ? actions[turn] : null;
+  // A proposal is answered in the dispute section, on either side: the way there is the timeline's own.
+  const action = turn ? { answer_proposal: <SectionLink to="dispute">See the proposal</SectionLink>, ...actions }[turn] : null;
   return (
     <Section title="Progress">
       <p className="font-medium">{nextAction(contract, side, dispute)}</p>

@@ -103,8 +103,7 @@ function ContractDetails({ data, Release }: { data: ContractWithPeople; Release:
   }
 
   const total = contractTotalMinor(contract);
-  const disputeView = dispute.state.status === 'loaded' ? dispute.state.data : null;
-  const acceptance = buyerAcceptance(contract, dispute.state.status === 'loaded' ? disputeView : undefined);
+  const acceptance = buyerAcceptance(contract, dispute.state.status === 'loaded' ? dispute.known : undefined);
   const markDelivered = (
     <MarkDeliveredForm
       contract={contract}
@@ -165,7 +164,7 @@ function ContractDetails({ data, Release }: { data: ContractWithPeople; Release:
       <ContractTimeline
         contract={contract}
         side="creator"
-        dispute={disputeView}
+        dispute={dispute.known}
         actions={{
           deliver: markDelivered,
           release: (
@@ -184,7 +183,6 @@ function ContractDetails({ data, Release }: { data: ContractWithPeople; Release:
               {markDelivered}
             </>
           ),
-          answer_proposal: <SectionLink to="dispute">See the proposal</SectionLink>,
           // A settlement's payout that waits for bank details goes as soon as they are saved.
           add_bank_details: (
             <Link to={paths.bankInfo.getHref(paths.myContractDetails.getHref(contract.id))} className={linkButtonClass}>
