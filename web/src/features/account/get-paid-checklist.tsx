@@ -1,8 +1,7 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { linkClass } from '../../components/ui/page';
-import { Section } from '../../components/ui/section';
 import { paths } from '../../config/paths';
 import { useLoad } from '../../lib/use-load';
 import { getAccount } from './api';
@@ -17,6 +16,7 @@ const messages = accountPageMessages.getPaid;
  * are done; `notice` (a step just finished, e.g. "Your payment PIN has been set.") shows regardless.
  */
 export function GetPaidChecklist({ returnTo, notice }: { returnTo: string; notice?: string | null }) {
+  const headingId = useId();
   const [state] = useLoad(getAccount);
   const announced = notice ? <Alert tone="success">{notice}</Alert> : null;
   if (state.status !== 'loaded') return announced;
@@ -26,10 +26,13 @@ export function GetPaidChecklist({ returnTo, notice }: { returnTo: string; notic
   if (hasPin && hasBank) return announced;
 
   return (
-    <Section
-      title={messages.heading}
+    <section
+      aria-labelledby={headingId}
       className="space-y-3 rounded-lg border border-amber-200 bg-amber-50/60 p-5 dark:border-amber-900 dark:bg-amber-950/30"
     >
+      <h2 id={headingId} className="text-xl font-semibold">
+        {messages.heading}
+      </h2>
       {announced}
       <p className="text-sm text-gray-700 dark:text-gray-300">{messages.intro}</p>
       {/* The PIN first: saving bank details asks for it. */}
@@ -41,7 +44,7 @@ export function GetPaidChecklist({ returnTo, notice }: { returnTo: string; notic
           {bankDetailsAction(false)}
         </Step>
       </ol>
-    </Section>
+    </section>
   );
 }
 
