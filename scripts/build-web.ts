@@ -37,8 +37,8 @@ function setMeta(html: string, attribute: string, content: string): string {
 export function pageHtml(shell: string, title: string, description: string, markup: string): string {
   let html = shell.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
   html = setMeta(html, 'name="description"', description);
-  for (const tag of ['property="og:title"', 'name="twitter:title"']) html = setMeta(html, tag, title);
-  for (const tag of ['property="og:description"', 'name="twitter:description"']) html = setMeta(html, tag, description);
+  html = setMeta(html, 'property="og:title"', title);
+  html = setMeta(html, 'property="og:description"', description);
   const root = '<div id="root"></div>';
   if (!html.includes(root)) throw new Error('index.html has no empty <div id="root"></div>');
   return html.replace(root, `<div id="root">${markup}</div>`);

@@ -1,5 +1,5 @@
 import { inspectionDays } from '@escrow/domain/delivery';
-import { type Currency, describeAmount, usableAmount } from '@escrow/domain/money';
+import { type Currency, defaultCurrency, describeAmount, usableAmount } from '@escrow/domain/money';
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 import { TextAreaField, TextField } from './ui/field';
 
@@ -79,11 +79,16 @@ export function AmountField({
   );
 }
 
-/** What an inspection window box starts with: the server's default, as typed text. */
-export const defaultInspectionDaysText = String(inspectionDays.default);
-
-/** The typed inspection window as the number the request carries; blank reads 0, which the schema refuses. */
-export const inspectionDaysFromText = (text: string): number => Number(text.trim());
+/**
+ * What a new contract's or template's terms start as in its form: blank, in the default currency,
+ * with the server's default inspection window. Each form adds its amount (value, base price).
+ */
+export const blankOfferTerms: { title: string; description: string; currency: typeof defaultCurrency; inspectionDays: number } = {
+  title: '',
+  description: '',
+  currency: defaultCurrency,
+  inspectionDays: inspectionDays.default,
+};
 
 /**
  * The inspection window a contract or template is created with: whole days after the delivery the

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
-/** One of two or three big choices a page offers (create: private or template; find: contract or template). */
+/** One of the big choices a page offers (components/contract-kind-choice.tsx: a private contract or a template). */
 export function ChoiceCard({ to, title, description }: { to: string; title: string; description: string }) {
   return (
     <Link

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { timings } from '../../lib/constants';
 import { tapTargetClass } from './button';
+import { Detail } from './page';
 import { Toast } from './toast';
 
 /**
@@ -69,5 +70,14 @@ export function CopyableId({ id, confirmation }: { id: string; confirmation?: Co
       <code className="rounded bg-gray-100 px-2 py-1 text-sm break-all dark:bg-gray-800">{id}</code>
       <CopyButton text={id} confirmation={confirmation} />
     </span>
+  );
+}
+
+/** The row of a details list that shows an id ("Contract ID", "User ID") to copy. */
+export function IdDetail({ label, id }: { label: string; id: string }) {
+  return (
+    <Detail label={label}>
+      <CopyableId id={id} />
+    </Detail>
   );
 }

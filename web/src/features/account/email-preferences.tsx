@@ -2,6 +2,7 @@ import { emailPreferencesRequestSchema, type Profile } from '@escrow/api/identit
 import { useId, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { Section } from '../../components/ui/section';
 import { useApiForm } from '../../lib/form';
 import { saveEmailPreferences } from './api';
 
@@ -20,7 +21,6 @@ export const emailPreferencesTexts = {
  * those about money and about what the person must do always go. Unset on the profile means on.
  */
 export function EmailPreferences({ profile }: { profile: Profile }) {
-  const headingId = useId();
   const hintId = useId();
   const errorId = useId();
   // The server's word on the last save; a change after it makes it stale.
@@ -33,10 +33,7 @@ export function EmailPreferences({ profile }: { profile: Profile }) {
   const fieldError = form.fieldError('email_updates');
 
   return (
-    <section aria-labelledby={headingId} className="space-y-3">
-      <h2 id={headingId} className="text-xl font-semibold">
-        {emailPreferencesTexts.heading}
-      </h2>
+    <Section title={emailPreferencesTexts.heading}>
       <form noValidate onSubmit={save} className="space-y-3">
         <div className="space-y-1">
           {/* The whole row, box and words, is the tap target (44 px tall). */}
@@ -65,6 +62,6 @@ export function EmailPreferences({ profile }: { profile: Profile }) {
           {form.working ? emailPreferencesTexts.saving : emailPreferencesTexts.save}
         </Button>
       </form>
-    </section>
+    </Section>
   );
 }

@@ -37,32 +37,31 @@ export function GetPaidChecklist({ returnTo, notice }: { returnTo: string; notic
       <p className="text-sm text-gray-700 dark:text-gray-300">{messages.intro}</p>
       {/* The PIN first: saving bank details asks for it. */}
       <ol className="space-y-3">
-        <Step
-          title={messages.pin}
-          hint={messages.pinHint}
-          done={hasPin}
-          action={
-            <Link to={paths.resetPin.getHref(returnTo)} className={linkClass}>
-              {pinAction(false).title}
-            </Link>
-          }
-        />
-        <Step
-          title={messages.bank}
-          hint={messages.bankHint}
-          done={hasBank}
-          action={
-            <Link to={paths.bankInfo.getHref(returnTo)} className={linkClass}>
-              {bankDetailsAction(false)}
-            </Link>
-          }
-        />
+        <Step title={messages.pin} hint={messages.pinHint} done={hasPin} to={paths.resetPin.getHref(returnTo)}>
+          {pinAction(false).title}
+        </Step>
+        <Step title={messages.bank} hint={messages.bankHint} done={hasBank} to={paths.bankInfo.getHref(returnTo)}>
+          {bankDetailsAction(false)}
+        </Step>
       </ol>
     </section>
   );
 }
 
-function Step({ title, hint, done, action }: { title: string; hint: string; done: boolean; action: ReactNode }) {
+/** One thing to do: marked done, or the link (`to`, saying `children`) to the page that does it. */
+function Step({
+  title,
+  hint,
+  done,
+  to,
+  children,
+}: {
+  title: string;
+  hint: string;
+  done: boolean;
+  to: string;
+  children: ReactNode;
+}) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-2">
       <span>
@@ -75,7 +74,9 @@ function Step({ title, hint, done, action }: { title: string; hint: string; done
           {messages.done}
         </span>
       ) : (
-        action
+        <Link to={to} className={linkClass}>
+          {children}
+        </Link>
       )}
     </li>
   );

@@ -3,8 +3,9 @@ import { bankName } from '@escrow/domain/banks';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
-import { CopyableId } from '../../components/ui/copy-button';
+import { IdDetail } from '../../components/ui/copy-button';
 import { Detail, Details, Loading, linkButtonClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
+import { Section } from '../../components/ui/section';
 import { paths } from '../../config/paths';
 import { isSessionFailure } from '../../lib/api';
 import { paymentPinLength } from '../../lib/constants';
@@ -132,18 +133,6 @@ function ProfileTab() {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} className="space-y-3">
-      <h2 id={headingId} className="text-xl font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 function PersonalInformation({ account }: { account: ProfileResponse }) {
   const { profile } = account;
   return (
@@ -154,9 +143,7 @@ function PersonalInformation({ account }: { account: ProfileResponse }) {
         {profile?.username && <Detail label="Username">@{profile.username}</Detail>}
         {profile?.phone_number && <Detail label="Phone Number">{profile.phone_number}</Detail>}
         <Detail label="Account Created">{formatDate(account.created_at)}</Detail>
-        <Detail label="User ID">
-          <CopyableId id={account.id} />
-        </Detail>
+        <IdDetail label="User ID" id={account.id} />
       </Details>
     </Section>
   );

@@ -1,18 +1,17 @@
 import { confirmEmailRequestSchema } from '@escrow/api/identity';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import * as z from 'zod';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { FormCard } from '../../components/ui/form-card';
-import { linkClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { timings } from '../../lib/constants';
 import { useApiForm } from '../../lib/form';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
 import { useSubmit } from '../../lib/use-submit';
 import { confirmEmail, removeSignup } from './api';
+import { LoginLink } from './login-link';
 import { authPageMessages } from './messages';
 import { requiredField } from './required-field';
 
@@ -41,7 +40,7 @@ export function ConfirmEmail({ link }: { link: ConfirmationLink }) {
     return (
       <FormCard title="Confirm Email">
         <Alert tone="error">This confirmation link is incomplete. Open the link from your email again.</Alert>
-        <LoginLink />
+        <GoToLogin />
       </FormCard>
     );
   }
@@ -50,14 +49,8 @@ export function ConfirmEmail({ link }: { link: ConfirmationLink }) {
 }
 
 /** To login, with the confirmed address filled in (a page remembered before sign-up opens after it: lib/after-sign-in.ts). */
-function LoginLink({ email }: { email?: string }) {
-  return (
-    <p className="text-center text-sm">
-      <Link to={paths.login.getHref({ email })} className={linkClass}>
-        Go to Login
-      </Link>
-    </p>
-  );
+function GoToLogin({ email }: { email?: string }) {
+  return <LoginLink email={email}>Go to Login</LoginLink>;
 }
 
 function ConfirmWithPassword({ link, onNotMe }: { link: ConfirmationLink; onNotMe: (() => void) | undefined }) {
@@ -91,7 +84,7 @@ function ConfirmWithPassword({ link, onNotMe }: { link: ConfirmationLink; onNotM
           )}
         </form>
       )}
-      <LoginLink email={link.email} />
+      <GoToLogin email={link.email} />
     </FormCard>
   );
 }
@@ -119,7 +112,7 @@ function RemoveSignup({ email, token }: { email: string; token: string }) {
           </Button>
         </div>
       )}
-      <LoginLink />
+      <GoToLogin />
     </FormCard>
   );
 }

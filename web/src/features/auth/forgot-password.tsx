@@ -1,17 +1,15 @@
 import { emailSchema } from '@escrow/api/identity';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { FormCard } from '../../components/ui/form-card';
-import { linkClass } from '../../components/ui/page';
-import { paths } from '../../config/paths';
 import { useDevice } from '../../lib/device-provider';
 import { useApiForm } from '../../lib/form';
 import { getSecurityQuestion, verifyAnswerAndReset } from './api';
 import { resetAnswerFailure, securityQuestionFailure } from './errors';
 import { forgotPasswordAnswerSchema, forgotPasswordEmailSchema } from './forgot-password-schema';
+import { LoginLink } from './login-link';
 import { authPageMessages } from './messages';
 
 /** The account the first step found: its email (as the server reads it) and its security question. */
@@ -50,11 +48,7 @@ export function ForgotPassword() {
     return (
       <FormCard title="Email Sent">
         <Alert tone="success">We have emailed a password reset link to {account.email}. Open it to choose a new password.</Alert>
-        <p className="text-center text-sm">
-          <Link to={paths.login.getHref()} className={linkClass}>
-            Back to Login
-          </Link>
-        </p>
+        <LoginLink />
       </FormCard>
     );
   }
@@ -76,11 +70,7 @@ export function ForgotPassword() {
       ) : (
         <EmailForm email={unlockLink?.email} onFound={setAccount} />
       )}
-      <p className="text-center text-sm">
-        <Link to={paths.login.getHref()} className={linkClass}>
-          Back to Login
-        </Link>
-      </p>
+      <LoginLink />
     </FormCard>
   );
 }

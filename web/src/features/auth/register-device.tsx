@@ -1,19 +1,19 @@
 import type { CustomChallenge } from '@escrow/api/identity';
 import { challengeKinds } from '@escrow/domain/identity';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
 import { FormCard } from '../../components/ui/form-card';
-import { linkClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { storeDeviceSecret } from '../../lib/device-info';
 import { deviceNameFromUserAgent } from '../../lib/device-name';
 import { useDevice } from '../../lib/device-provider';
 import { useApiForm } from '../../lib/form';
+import { LoginLink } from './login-link';
 import { authPageMessages } from './messages';
 import { isCompleteOtp, otpLength, sanitizeOtp } from './otp';
 import { otpFormSchema, securityAnswerFormSchema } from './register-device-schema';
@@ -194,13 +194,7 @@ export function RegisterDevice({ state }: { state: RegisterDeviceState }) {
         </form>
       )}
 
-      {(over || loadError) && (
-        <p className="text-center text-sm">
-          <Link to={paths.login.getHref()} className={linkClass}>
-            Back to Login
-          </Link>
-        </p>
-      )}
+      {(over || loadError) && <LoginLink />}
 
       {registered && (
         <Dialog title="Device Registered" actions={<Button onClick={() => navigate(paths.login.getHref())}>Go to Login</Button>}>

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../components/contract-status';
 import { TitleAndDescription } from '../../components/offer-details';
 import { Alert } from '../../components/ui/alert';
-import { CopyableId } from '../../components/ui/copy-button';
+import { IdDetail } from '../../components/ui/copy-button';
 import { Detail, Details, linkButtonClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
@@ -49,8 +49,7 @@ export function BuyerContract({ deal }: { deal: ContractWithPeople }) {
       Proceed to Payment
     </Link>
   );
-  const disputeView = dispute.state.status === 'loaded' ? dispute.state.data : null;
-  const turn = yourTurn(contract, 'payer', disputeView);
+  const turn = yourTurn(contract, 'payer', dispute.known);
   // What is possible but not what "Your turn" asks: paying while a cancellation request stands,
   // marking it completed before delivery (accepting early).
   const payLater = turn !== 'pay' && payLink;
@@ -74,15 +73,13 @@ export function BuyerContract({ deal }: { deal: ContractWithPeople }) {
             currency={contract.currency}
           />
         </Detail>
-        <Detail label="Contract ID">
-          <CopyableId id={contract.id} />
-        </Detail>
+        <IdDetail label="Contract ID" id={contract.id} />
         <DeliveryDetails contract={contract} />
       </Details>
       <ContractTimeline
         contract={contract}
         side="payer"
-        dispute={disputeView}
+        dispute={dispute.known}
         actions={{
           pay: payLink,
           inspect: (
@@ -91,7 +88,6 @@ export function BuyerContract({ deal }: { deal: ContractWithPeople }) {
               <SectionLink to="dispute">Report a problem</SectionLink>
             </div>
           ),
-          answer_proposal: <SectionLink to="dispute">See the proposal</SectionLink>,
         }}
       />
       {(payLater || markEarly) && (

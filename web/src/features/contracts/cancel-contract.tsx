@@ -1,10 +1,11 @@
 import type { ContractPerson, ContractView } from '@escrow/api/contracts';
 import type { DisputeSide } from '@escrow/domain/dispute';
 import { formatAmount } from '@escrow/domain/money';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button, tapTargetClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Section } from '../../components/ui/section';
 import { useAuth } from '../../lib/auth';
 import { personName } from '../../lib/people';
 import { useSubmit } from '../../lib/use-submit';
@@ -41,7 +42,6 @@ export function CancelContract({
   people: readonly ContractPerson[];
   onChange: (contract: ContractView) => void;
 }) {
-  const headingId = useId();
   const { state: auth } = useAuth();
   const userId = auth.status === 'signedIn' ? auth.user.sub : '';
   const [confirming, setConfirming] = useState(false);
@@ -126,10 +126,7 @@ export function CancelContract({
   }
 
   return (
-    <section aria-labelledby={headingId} className="space-y-3">
-      <h2 id={headingId} className="text-xl font-semibold">
-        Cancellation
-      </h2>
+    <Section title="Cancellation">
       {notice && <Alert tone="success">{notice}</Alert>}
       {body}
       {refund}
@@ -150,7 +147,7 @@ export function CancelContract({
           <p>{confirmation.body}</p>
         </ConfirmDialog>
       )}
-    </section>
+    </Section>
   );
 }
 

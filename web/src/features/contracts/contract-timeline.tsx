@@ -1,8 +1,9 @@
 import type { ContractView } from '@escrow/api/contracts';
 import type { DisputeView } from '@escrow/api/disputes';
 import type { DisputeSide } from '@escrow/domain/dispute';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { secondaryLinkButtonClass } from '../../components/ui/page';
+import { Section } from '../../components/ui/section';
 import { formatDateTime } from '../../lib/format';
 import { deliveryDeadline, nextAction, type Turn, timelineSteps, yourTurn } from './timeline';
 
@@ -10,7 +11,8 @@ import { deliveryDeadline, nextAction, type Turn, timelineSteps, yourTurn } from
  * Who must act now (and, before delivery, the delivery deadline), then the contract's steps so far
  * and the next one: the same on the buyer's and the seller's page. When it is the reader's turn,
  * the page's action for it (`actions`: a form, a button, or a link to where it is done) sits right
- * under the line that asks for it, so "Your turn" is never a dead end.
+ * under the line that asks for it, so "Your turn" is never a dead end. A proposal to answer links
+ * to the dispute section unless `actions` says otherwise.
  */
 export function ContractTimeline({
   contract,
@@ -23,16 +25,13 @@ export function ContractTimeline({
   dispute: DisputeView | null;
   actions?: Partial<Record<Turn, ReactNode>>;
 }) {
-  const headingId = useId();
   const steps = timelineSteps(contract, dispute);
   const deadline = deliveryDeadline(contract, side);
   const turn = yourTurn(contract, side, dispute);
-  const action = turn ? actions[turn] : null;
+  // A proposal is answered in the dispute section, on either side: the way there is the timeline's own.
+  const action = turn ? { answer_proposal: <SectionLink to="dispute">See the proposal</SectionLink>, ...actions }[turn] : null;
   return (
-    <section aria-labelledby={headingId} className="space-y-3">
-      <h2 id={headingId} className="text-xl font-semibold">
-        Progress
-      </h2>
+    <Section title="Progress">
       <p className="font-medium">{nextAction(contract, side, dispute)}</p>
       {deadline && <p className="text-gray-700 dark:text-gray-300">{deadline}</p>}
       {action && <div className="space-y-3">{action}</div>}
@@ -50,7 +49,7 @@ export function ContractTimeline({
           </li>
         ))}
       </ol>
-    </section>
+    </Section>
   );
 }
 

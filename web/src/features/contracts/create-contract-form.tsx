@@ -2,7 +2,7 @@ import { type CreateContractRequest, createContractRequestSchema } from '@escrow
 import { createCurrencies, defaultCurrency, feePreview } from '@escrow/domain/money';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { defaultInspectionDaysText, InspectionDaysField } from '../../components/offer-fields';
+import { blankOfferTerms, InspectionDaysField } from '../../components/offer-fields';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -34,14 +34,7 @@ export function CreateContractForm({ account }: { account: ReactNode }) {
   const navigate = useNavigate();
   const form = useApiForm(createContractRequestSchema, {
     fallback: contractPageMessages.unknownError,
-    defaultValues: {
-      acceptorId: '',
-      title: '',
-      description: '',
-      value: '',
-      currency: defaultCurrency,
-      inspectionDays: Number(defaultInspectionDaysText),
-    },
+    defaultValues: { acceptorId: '', ...blankOfferTerms, value: '' },
   });
   const [pending, setPending] = useState<CreateContractRequest | null>(null);
   const value = String(form.watch('value') ?? '');

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../components/contract-status';
 import { TitleAndDescription } from '../../components/offer-details';
 import { Alert } from '../../components/ui/alert';
-import { CopyableId } from '../../components/ui/copy-button';
+import { IdDetail } from '../../components/ui/copy-button';
 import { Detail, Details, Loading, linkButtonClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { failureMessage } from '../../lib/api';
@@ -64,9 +64,7 @@ export function CreatedContract({
           </p>
           <ShareContract contract={state.data.contract} />
           <Details>
-            <Detail label="Contract ID">
-              <CopyableId id={state.data.contract.id} />
-            </Detail>
+            <IdDetail label="Contract ID" id={state.data.contract.id} />
             <TitleAndDescription title={state.data.contract.title} description={state.data.contract.description} />
             <Detail label="Value">{formatAmount(state.data.contract.value_minor, state.data.contract.currency)}</Detail>
             <Detail label="Currency">{state.data.contract.currency}</Detail>

@@ -3,12 +3,13 @@ import type { DisputeActionResponse, DisputeView } from '@escrow/api/disputes';
 import type { DisputeSide } from '@escrow/domain/dispute';
 import { isFinal, transitionTarget } from '@escrow/domain/escrow-contract';
 import { formatAmount } from '@escrow/domain/money';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { Button, tapTargetClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Detail, Details, Loading, linkClass } from '../../components/ui/page';
+import { Section } from '../../components/ui/section';
 import { paths } from '../../config/paths';
 import { formatDateTime } from '../../lib/format';
 import type { Loaded } from '../../lib/use-load';
@@ -38,7 +39,6 @@ export function DisputePanel({
   dispute: Loaded<DisputeView | null>;
   onChange: (reply: DisputeActionResponse) => void;
 }) {
-  const headingId = useId();
   // What this person just did, said only while the dispute is as their action left it: the other
   // side's answer (a new proposal, the settlement), shown as it arrives, outdates it.
   const [acted, setActed] = useState<{ message: string; stage: string } | null>(null);
@@ -75,13 +75,10 @@ export function DisputePanel({
   if (body === null) return null;
 
   return (
-    <section aria-labelledby={headingId} className="space-y-4">
-      <h2 id={headingId} className="text-xl font-semibold">
-        Dispute
-      </h2>
+    <Section title="Dispute" className="space-y-4">
       {notice && <Alert tone="success">{notice}</Alert>}
       {body}
-    </section>
+    </Section>
   );
 }
 

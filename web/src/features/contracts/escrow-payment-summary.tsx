@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { TitleAndDescription, WhatYouPay } from '../../components/offer-details';
 import { Alert } from '../../components/ui/alert';
-import { CopyableId } from '../../components/ui/copy-button';
+import { IdDetail } from '../../components/ui/copy-button';
 import { Detail, Details, Loading, linkButtonClass, Page } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { failureMessage } from '../../lib/api';
@@ -28,9 +28,7 @@ export function EscrowPaymentSummary({ contractId }: { contractId: string }) {
       {state.status === 'loaded' && (
         <>
           <Details>
-            <Detail label="Contract ID">
-              <CopyableId id={state.data.contract.id} />
-            </Detail>
+            <IdDetail label="Contract ID" id={state.data.contract.id} />
             <TitleAndDescription title={state.data.contract.title} description={state.data.contract.description} />
             <Detail label="Total amount held in escrow">
               <span className="text-xl font-bold">

@@ -9,9 +9,10 @@ import { TitleAndDescription } from '../../components/offer-details';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDeleteDialog, DeleteButton } from '../../components/ui/confirm-dialog';
-import { CopyableId } from '../../components/ui/copy-button';
+import { IdDetail } from '../../components/ui/copy-button';
 import { EditForm } from '../../components/ui/edit-form';
-import { Detail, Details, Loading, linkButtonClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
+import { NotLoadedPage } from '../../components/ui/not-loaded-page';
+import { Detail, Details, linkButtonClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { failureMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
@@ -56,18 +57,14 @@ export function MyContractDetails({ contractId, release: Release }: { contractId
   const userId = auth.status === 'signedIn' ? auth.user.sub : '';
   const [state] = useLoad(useCallback(() => getContract(contractId), [contractId]));
 
-  if (state.status === 'loading') {
+  if (state.status !== 'loaded') {
     return (
-      <Page title="Contract Details" actions={backToList}>
-        <Loading />
-      </Page>
-    );
-  }
-  if (state.status === 'failed') {
-    return (
-      <Page title="Contract Details" actions={backToList}>
-        <Alert tone="error">{failureMessage(state.error, contractPageMessages.loadDetailsFailed)}</Alert>
-      </Page>
+      <NotLoadedPage
+        title="Contract Details"
+        actions={backToList}
+        state={state}
+        failure={(error) => failureMessage(error, contractPageMessages.loadDetailsFailed)}
+      />
     );
   }
   // The acceptor and payers may read the contract too, but this page is the creator's.
@@ -106,8 +103,7 @@ function ContractDetails({ data, Release }: { data: ContractWithPeople; Release:
   }
 
   const total = contractTotalMinor(contract);
-  const disputeView = dispute.state.status === 'loaded' ? dispute.state.data : null;
-  const acceptance = buyerAcceptance(contract, dispute.state.status === 'loaded' ? disputeView : undefined);
+  const acceptance = buyerAcceptance(contract, dispute.state.status === 'loaded' ? dispute.known : undefined);
   const markDelivered = (
     <MarkDeliveredForm
       contract={contract}
@@ -124,9 +120,7 @@ function ContractDetails({ data, Release }: { data: ContractWithPeople; Release:
         <Detail label="Status">
           <StatusBadge status={contract.status} />
         </Detail>
-        <Detail label="Contract ID">
-          <CopyableId id={contract.id} />
-        </Detail>
+        <IdDetail label="Contract ID" id={contract.id} />
         <TitleAndDescription title={contract.title} description={contract.description} />
         <Detail label="Value">{formatAmount(contract.value_minor, contract.currency)}</Detail>
         <Detail label="Currency">{contract.currency}</Detail>
@@ -170,7 +164,7 @@ function ContractDetails({ data, Release }: { data: ContractWithPeople; Release:
       <ContractTimeline
         contract={contract}
         side="creator"
-        dispute={disputeView}
+        dispute={dispute.known}
         actions={{
           deliver: markDelivered,
           release: (
@@ -189,7 +183,6 @@ function ContractDetails({ data, Release }: { data: ContractWithPeople; Release:
               {markDelivered}
             </>
           ),
-          answer_proposal: <SectionLink to="dispute">See the proposal</SectionLink>,
           // A settlement's payout that waits for bank details goes as soon as they are saved.
           add_bank_details: (
             <Link to={paths.bankInfo.getHref(paths.myContractDetails.getHref(contract.id))} className={linkButtonClass}>

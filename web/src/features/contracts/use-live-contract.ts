@@ -38,8 +38,12 @@ export interface LiveContract {
   contract: ContractView;
   /** The parties' names, from the same answer as `contract`: a party who joined since (an invitation taken up, a new payer) is named too. */
   people: readonly ContractPerson[];
-  /** The contract's dispute (`state`), and `apply` for a dispute action's reply: the dispute and the contract as they now are. */
-  dispute: { state: Loaded<DisputeView | null>; apply: (reply: DisputeActionResponse) => void };
+  /**
+   * The contract's dispute (`state`); `known`, the dispute as the timeline reads it (null while
+   * there is none, while it loads or when it could not be read); and `apply` for a dispute
+   * action's reply: the dispute and the contract as they now are.
+   */
+  dispute: { state: Loaded<DisputeView | null>; known: DisputeView | null; apply: (reply: DisputeActionResponse) => void };
   /** Moves each time anything on the page was asked for again or changed by an action: sections that load data of their own (the buyer's refunds) ask again. */
   revision: number;
   /** An action's reply: the contract as it now is. Stable. */
@@ -150,7 +154,7 @@ export function useLiveContract(initial: ContractWithPeople): LiveContract {
   return {
     contract: snapshot.contract,
     people: snapshot.people,
-    dispute: { state: snapshot.dispute, apply },
+    dispute: { state: snapshot.dispute, known: snapshot.dispute.status === 'loaded' ? snapshot.dispute.data : null, apply },
     revision: snapshot.revision,
     setContract,
   };

@@ -5,8 +5,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../components/contract-status';
 import { Alert } from '../../components/ui/alert';
-import { CopyableId } from '../../components/ui/copy-button';
-import { Detail, Details, Loading, linkClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
+import { IdDetail } from '../../components/ui/copy-button';
+import { NotLoadedPage } from '../../components/ui/not-loaded-page';
+import { Detail, Details, linkClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
+import { Section } from '../../components/ui/section';
 import { paths } from '../../config/paths';
 import { ApiError, failureMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
@@ -59,19 +61,8 @@ export function ContractAnalyticsView({ contractId }: { contractId: string }) {
     };
   }, [status, contractId, setData]);
 
-  if (state.status === 'loading') {
-    return (
-      <Page title="Contract Analytics" actions={backToList}>
-        <Loading />
-      </Page>
-    );
-  }
-  if (state.status === 'failed') {
-    return (
-      <Page title="Contract Analytics" actions={backToList}>
-        <Alert tone="error">{loadFailure(state.error)}</Alert>
-      </Page>
-    );
+  if (state.status !== 'loaded') {
+    return <NotLoadedPage title="Contract Analytics" actions={backToList} state={state} failure={loadFailure} />;
   }
 
   const { contract, payout } = state.data;
@@ -82,9 +73,7 @@ export function ContractAnalyticsView({ contractId }: { contractId: string }) {
         <Detail label="Status">
           <StatusBadge status={contract.status} />
         </Detail>
-        <Detail label="Contract ID">
-          <CopyableId id={contract.id} />
-        </Detail>
+        <IdDetail label="Contract ID" id={contract.id} />
         <Detail label="Contract value">{formatAmount(contract.value_minor, contract.currency)}</Detail>
       </Details>
       <PayoutSummary contract={contract} payout={payout} />
@@ -105,10 +94,7 @@ function PayoutSummary({ contract, payout }: { contract: ContractView; payout: P
   // Before the release these are the server's plan (releasing all that was paid); after it, what was released.
   const amount = (minor: number) => formatAmount(minor, contract.currency);
   return (
-    <section aria-labelledby="payout-heading" className="space-y-3">
-      <h2 id="payout-heading" className="text-xl font-semibold">
-        Payout
-      </h2>
+    <Section title="Payout">
       <Details>
         <Detail label="Amount paid">{amount(contract.amount_paid_minor)}</Detail>
         <Detail label={`Platform fee (${platformFeeBasisPoints / 100}%)`}>{amount(payout.fee_minor)}</Detail>
@@ -136,7 +122,7 @@ function PayoutSummary({ contract, payout }: { contract: ContractView; payout: P
           )}
         </Detail>
       </Details>
-    </section>
+    </Section>
   );
 }
 

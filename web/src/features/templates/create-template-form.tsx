@@ -1,8 +1,8 @@
-import { inspectionDays } from '@escrow/domain/delivery';
 import { createCurrencies, defaultCurrency } from '@escrow/domain/money';
 import { useCallback, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { blankOfferTerms } from '../../components/offer-fields';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { CopyableId } from '../../components/ui/copy-button';
@@ -22,13 +22,7 @@ export function CreateTemplateForm() {
   const navigate = useNavigate();
   const form = useApiForm(createTemplateFormSchema, {
     fallback: templatePageMessages.createFailed,
-    defaultValues: {
-      title: '',
-      description: '',
-      base_price: '',
-      currency: defaultCurrency,
-      inspectionDays: inspectionDays.default,
-    },
+    defaultValues: { ...blankOfferTerms, base_price: '' },
   });
   const currency = useController({ control: form.control, name: 'currency' });
   const [created, setCreated] = useState<SharedTemplate | null>(null);

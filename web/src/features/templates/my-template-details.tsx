@@ -8,9 +8,10 @@ import { InspectionWindowDetail, TitleAndDescription } from '../../components/of
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDeleteDialog, DeleteButton } from '../../components/ui/confirm-dialog';
-import { CopyableId } from '../../components/ui/copy-button';
+import { IdDetail } from '../../components/ui/copy-button';
 import { EditForm } from '../../components/ui/edit-form';
-import { Detail, Details, Loading, Page, secondaryLinkButtonClass } from '../../components/ui/page';
+import { NotLoadedPage } from '../../components/ui/not-loaded-page';
+import { Detail, Details, Page, secondaryLinkButtonClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { failureMessage } from '../../lib/api';
 import { useApiForm } from '../../lib/form';
@@ -35,13 +36,12 @@ export function MyTemplateDetails({ templateId }: { templateId: string }) {
 
   if (state.status !== 'loaded') {
     return (
-      <Page title="Template Details" actions={backToList}>
-        {state.status === 'loading' ? (
-          <Loading />
-        ) : (
-          <Alert tone="error">{failureMessage(state.error, templateMessages.notFound)}</Alert>
-        )}
-      </Page>
+      <NotLoadedPage
+        title="Template Details"
+        actions={backToList}
+        state={state}
+        failure={(error) => failureMessage(error, templateMessages.notFound)}
+      />
     );
   }
   return <TemplateDetails template={state.data} onSaved={setTemplate} />;
@@ -69,9 +69,7 @@ function TemplateDetails({ template, onSaved }: { template: TemplateView; onSave
       ) : (
         <>
           <Details>
-            <Detail label="Template ID">
-              <CopyableId id={template.id} />
-            </Detail>
+            <IdDetail label="Template ID" id={template.id} />
             <TitleAndDescription title={template.title} description={template.description} />
             <Detail label="Base Price">{formatAmount(template.base_price_minor, template.currency)}</Detail>
             <Detail label="Currency">{template.currency}</Detail>
