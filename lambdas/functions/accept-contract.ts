@@ -1,12 +1,12 @@
-import { contractIdRequestSchema, contractResponseSchema } from '../core/api/contracts';
-import { apiFunction, callerOf, jsonBody, parseInput, respond } from '../core/runtime/api-function';
+import * as endpoints from '../core/api/endpoints/contracts';
+import { endpointFunction, jsonBody } from '../core/runtime/api-function';
 import { acceptContract } from '../core/services/contracts';
 
 /** The named acceptor accepts a pending contract; the creator is told. */
-export const handler = apiFunction()
-  .use(jsonBody())
-  .handler(async (event) => {
-    const { sub } = callerOf(event);
-    const { contractId } = parseInput(contractIdRequestSchema, event.body);
-    return respond(contractResponseSchema, { contract: await acceptContract(contractId, sub) });
-  });
+export const handler = endpointFunction(
+  endpoints.acceptContract,
+  async ({ caller, body }) => ({
+    contract: await acceptContract(body.contractId, caller.sub),
+  }),
+  { body: jsonBody },
+);

@@ -1,11 +1,9 @@
-import { messageResponseSchema, pathIdSchema } from '../core/api/common';
-import { apiFunction, callerOf, parseInput, respond } from '../core/runtime/api-function';
+import * as endpoints from '../core/api/endpoints/templates';
+import { endpointFunction } from '../core/runtime/api-function';
 import { removeTemplate } from '../core/services/templates';
 
 /** The creator deletes a template (contracts made from it stay). */
-export const handler = apiFunction().handler(async (event) => {
-  const { sub } = callerOf(event);
-  const { id } = parseInput(pathIdSchema, event.pathParameters);
-  await removeTemplate(id, sub);
-  return respond(messageResponseSchema, { message: 'Template deleted.' });
+export const handler = endpointFunction(endpoints.deleteTemplate, async ({ caller, params }) => {
+  await removeTemplate(params.id, caller.sub);
+  return { message: 'Template deleted.' };
 });

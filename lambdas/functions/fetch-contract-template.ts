@@ -1,12 +1,13 @@
-import { fetchTemplateResponseSchema, templateIdRequestSchema } from '../core/api/templates';
-import { apiFunction, callerOf, jsonBody, parseInput, respond } from '../core/runtime/api-function';
+import * as endpoints from '../core/api/endpoints/templates';
+import { endpointFunction, jsonBody } from '../core/runtime/api-function';
 import { templateForUse } from '../core/services/templates';
 
 /** A template for anyone signed in who holds its ID. */
-export const handler = apiFunction()
-  .use(jsonBody())
-  .handler(async (event) => {
-    callerOf(event);
-    const { templateId } = parseInput(templateIdRequestSchema, event.body);
-    return respond(fetchTemplateResponseSchema, { success: true, template: await templateForUse(templateId) });
-  });
+export const handler = endpointFunction(
+  endpoints.fetchContractTemplate,
+  async ({ body }) => ({
+    success: true,
+    template: await templateForUse(body.templateId),
+  }),
+  { body: jsonBody },
+);

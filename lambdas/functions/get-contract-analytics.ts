@@ -1,11 +1,8 @@
-import { pathIdSchema } from '../core/api/common';
-import { contractAnalyticsResponseSchema } from '../core/api/payouts';
-import { apiFunction, callerOf, parseInput, respond } from '../core/runtime/api-function';
+import * as endpoints from '../core/api/endpoints/payouts';
+import { endpointFunction } from '../core/runtime/api-function';
 import { contractAnalytics } from '../core/services/payouts/analytics';
 
 /** What a contract took in, its fee and its payout, for its creator only. */
-export const handler = apiFunction().handler(async (event) => {
-  const { sub } = callerOf(event);
-  const { id } = parseInput(pathIdSchema, event.pathParameters);
-  return respond(contractAnalyticsResponseSchema, await contractAnalytics(id, sub));
-});
+export const handler = endpointFunction(endpoints.getContractAnalytics, ({ caller, params }) =>
+  contractAnalytics(params.id, caller.sub),
+);

@@ -1,11 +1,8 @@
-import { pathIdSchema } from '../core/api/common';
-import { disputeResponseSchema } from '../core/api/disputes';
-import { apiFunction, callerOf, parseInput, respond } from '../core/runtime/api-function';
+import * as endpoints from '../core/api/endpoints/contracts';
+import { endpointFunction } from '../core/runtime/api-function';
 import { disputeFor } from '../core/services/disputes';
 
 /** A contract's dispute with its proposals, for the contract's parties only; null while it has none. */
-export const handler = apiFunction().handler(async (event) => {
-  const { sub } = callerOf(event);
-  const { id } = parseInput(pathIdSchema, event.pathParameters);
-  return respond(disputeResponseSchema, { dispute: await disputeFor(id, sub) });
-});
+export const handler = endpointFunction(endpoints.getDispute, async ({ caller, params }) => ({
+  dispute: await disputeFor(params.id, caller.sub),
+}));

@@ -1,9 +1,6 @@
-import { invitationPathSchema, invitationPreviewSchema } from '../core/api/invitations';
-import { apiFunction, parseInput, respond } from '../core/runtime/api-function';
+import * as endpoints from '../core/api/endpoints/invitations';
+import { endpointFunction } from '../core/runtime/api-function';
 import { invitationPreview } from '../core/services/invitations';
 
 /** The offer an invitation email's link shows before any sign-up: no session, the signed token is the proof. */
-export const handler = apiFunction().handler(async (event) => {
-  const { token } = parseInput(invitationPathSchema, event.pathParameters);
-  return respond(invitationPreviewSchema, await invitationPreview(token));
-});
+export const handler = endpointFunction(endpoints.getInvitation, ({ params }) => invitationPreview(params.token));

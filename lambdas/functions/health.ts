@@ -1,5 +1,5 @@
-import { healthResponseSchema } from '../core/api/common';
-import { apiFunction, respond } from '../core/runtime/api-function';
+import * as endpoints from '../core/api/endpoints/identity';
+import { endpointFunction } from '../core/runtime/api-function';
 
 /** Liveness probe: answers without touching anything. */
-export const handler = apiFunction().handler(async () => respond(healthResponseSchema, { status: 'ok' }));
+export const handler = endpointFunction(endpoints.health, async () => ({ status: 'ok' }));

@@ -1,8 +1,8 @@
-import { devicesResponseSchema } from '../core/api/identity';
-import { apiFunction, callerOf, respond } from '../core/runtime/api-function';
+import * as endpoints from '../core/api/endpoints/account';
+import { endpointFunction } from '../core/runtime/api-function';
 import { trustedDevices } from '../core/services/devices';
 
 /** The caller's trusted devices, most recently used first. */
-export const handler = apiFunction().handler(async (event) =>
-  respond(devicesResponseSchema, { devices: await trustedDevices(callerOf(event).sub) }),
-);
+export const handler = endpointFunction(endpoints.listDevices, async ({ caller }) => ({
+  devices: await trustedDevices(caller.sub),
+}));

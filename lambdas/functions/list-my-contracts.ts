@@ -1,8 +1,8 @@
-import { contractListResponseSchema } from '../core/api/contracts';
-import { apiFunction, callerOf, respond } from '../core/runtime/api-function';
+import * as endpoints from '../core/api/endpoints/contracts';
+import { endpointFunction } from '../core/runtime/api-function';
 import { contractsCreatedBy } from '../core/services/contracts';
 
 /** The caller's own contracts, newest first. */
-export const handler = apiFunction().handler(async (event) =>
-  respond(contractListResponseSchema, { contracts: await contractsCreatedBy(callerOf(event).sub) }),
-);
+export const handler = endpointFunction(endpoints.listMyContracts, async ({ caller }) => ({
+  contracts: await contractsCreatedBy(caller.sub),
+}));

@@ -1,8 +1,8 @@
-import { templateListResponseSchema } from '../core/api/templates';
-import { apiFunction, callerOf, respond } from '../core/runtime/api-function';
+import * as endpoints from '../core/api/endpoints/templates';
+import { endpointFunction } from '../core/runtime/api-function';
 import { templatesCreatedBy } from '../core/services/templates';
 
 /** The caller's own templates, newest first. */
-export const handler = apiFunction().handler(async (event) =>
-  respond(templateListResponseSchema, { templates: await templatesCreatedBy(callerOf(event).sub) }),
-);
+export const handler = endpointFunction(endpoints.listMyTemplates, async ({ caller }) => ({
+  templates: await templatesCreatedBy(caller.sub),
+}));

@@ -1,13 +1,12 @@
-import { contractResponseSchema } from '../core/api/contracts';
-import { markSatisfiedRequestSchema } from '../core/api/satisfaction';
-import { apiFunction, callerOf, jsonBody, parseInput, respond } from '../core/runtime/api-function';
+import * as endpoints from '../core/api/endpoints/contracts';
+import { endpointFunction, jsonBody } from '../core/runtime/api-function';
 import { markSatisfied } from '../core/services/satisfaction';
 
 /** A payer marks the contract completed (satisfied); the creator is told and may release the funds. */
-export const handler = apiFunction()
-  .use(jsonBody())
-  .handler(async (event) => {
-    const { sub } = callerOf(event);
-    const { contractId } = parseInput(markSatisfiedRequestSchema, event.body);
-    return respond(contractResponseSchema, { contract: await markSatisfied(contractId, sub) });
-  });
+export const handler = endpointFunction(
+  endpoints.markContractCompleted,
+  async ({ caller, body }) => ({
+    contract: await markSatisfied(body.contractId, caller.sub),
+  }),
+  { body: jsonBody },
+);

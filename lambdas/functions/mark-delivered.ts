@@ -1,12 +1,12 @@
-import { contractResponseSchema, markDeliveredRequestSchema } from '../core/api/contracts';
-import { apiFunction, callerOf, jsonBody, parseInput, respond } from '../core/runtime/api-function';
+import * as endpoints from '../core/api/endpoints/contracts';
+import { endpointFunction, jsonBody } from '../core/runtime/api-function';
 import { markDelivered } from '../core/services/delivery';
 
 /** The creator marks a fully funded contract delivered, with a note; the payer's inspection window starts. */
-export const handler = apiFunction()
-  .use(jsonBody())
-  .handler(async (event) => {
-    const { sub } = callerOf(event);
-    const { contractId, note } = parseInput(markDeliveredRequestSchema, event.body);
-    return respond(contractResponseSchema, { contract: await markDelivered(contractId, sub, note) });
-  });
+export const handler = endpointFunction(
+  endpoints.markDelivered,
+  async ({ caller, body: { contractId, note } }) => ({
+    contract: await markDelivered(contractId, caller.sub, note),
+  }),
+  { body: jsonBody },
+);

@@ -1,12 +1,10 @@
-import { releaseFundsRequestSchema, releaseFundsResponseSchema } from '../core/api/payouts';
-import { apiFunction, callerOf, jsonBody, parseInput, respond } from '../core/runtime/api-function';
+import * as endpoints from '../core/api/endpoints/payouts';
+import { endpointFunction, jsonBody } from '../core/runtime/api-function';
 import { requestRelease } from '../core/services/payouts/release';
 
 /** The creator asks for the release with the payment PIN; amounts come from the stored contract, never from the body. */
-export const handler = apiFunction()
-  .use(jsonBody())
-  .handler(async (event) => {
-    const { sub } = callerOf(event);
-    const { contractId, pin } = parseInput(releaseFundsRequestSchema, event.body);
-    return respond(releaseFundsResponseSchema, await requestRelease(contractId, sub, pin));
-  });
+export const handler = endpointFunction(
+  endpoints.releaseFunds,
+  ({ caller, body: { contractId, pin } }) => requestRelease(contractId, caller.sub, pin),
+  { body: jsonBody },
+);

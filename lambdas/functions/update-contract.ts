@@ -1,14 +1,12 @@
-import { pathIdSchema } from '../core/api/common';
-import { contractResponseSchema, editContractRequestSchema } from '../core/api/contracts';
-import { apiFunction, callerOf, jsonBody, parseInput, respond } from '../core/runtime/api-function';
+import * as endpoints from '../core/api/endpoints/contracts';
+import { endpointFunction, jsonBody } from '../core/runtime/api-function';
 import { editContract } from '../core/services/contracts';
 
 /** The creator edits a pending contract. */
-export const handler = apiFunction()
-  .use(jsonBody())
-  .handler(async (event) => {
-    const { sub } = callerOf(event);
-    const { id } = parseInput(pathIdSchema, event.pathParameters);
-    const input = parseInput(editContractRequestSchema, event.body);
-    return respond(contractResponseSchema, { contract: await editContract(id, sub, input) });
-  });
+export const handler = endpointFunction(
+  endpoints.updateContract,
+  async ({ caller, params, body }) => ({
+    contract: await editContract(params.id, caller.sub, body),
+  }),
+  { body: jsonBody },
+);

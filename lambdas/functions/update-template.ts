@@ -1,14 +1,12 @@
-import { pathIdSchema } from '../core/api/common';
-import { editTemplateRequestSchema, templateResponseSchema } from '../core/api/templates';
-import { apiFunction, callerOf, jsonBody, parseInput, respond } from '../core/runtime/api-function';
+import * as endpoints from '../core/api/endpoints/templates';
+import { endpointFunction, jsonBody } from '../core/runtime/api-function';
 import { editTemplate } from '../core/services/templates';
 
 /** The creator edits a template. */
-export const handler = apiFunction()
-  .use(jsonBody())
-  .handler(async (event) => {
-    const { sub } = callerOf(event);
-    const { id } = parseInput(pathIdSchema, event.pathParameters);
-    const input = parseInput(editTemplateRequestSchema, event.body);
-    return respond(templateResponseSchema, { template: await editTemplate(id, sub, input) });
-  });
+export const handler = endpointFunction(
+  endpoints.updateTemplate,
+  async ({ caller, params, body }) => ({
+    template: await editTemplate(params.id, caller.sub, body),
+  }),
+  { body: jsonBody },
+);

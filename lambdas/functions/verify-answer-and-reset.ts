@@ -1,9 +1,8 @@
 import { logger } from '../core/adapters/logger';
-import { messageResponseSchema } from '../core/api/common';
-import { verifyAnswerAndResetRequestSchema } from '../core/api/identity';
+import * as endpoints from '../core/api/endpoints/identity';
 import { ThrottledError } from '../core/domain/errors';
 import { throttles } from '../core/domain/throttle-rules';
-import { apiFunction, jsonBody, parseInput, respond } from '../core/runtime/api-function';
+import { endpointFunction, jsonBody } from '../core/runtime/api-function';
 import { startPasswordReset } from '../core/services/accounts';
 import { offerResetUnlock, unlockedBy } from '../core/services/reset-unlock';
 import { countFailures } from '../core/services/throttles';
@@ -13,10 +12,9 @@ import { countFailures } from '../core/services/throttles';
  * per email and per address; with the unlock proof the account's own mailbox was sent when the
  * email's limits filled (services/reset-unlock.ts), per proof and per address instead.
  */
-export const handler = apiFunction()
-  .use(jsonBody())
-  .handler(async (event) => {
-    const { email, securityAnswer, unlock } = parseInput(verifyAnswerAndResetRequestSchema, event.body);
+export const handler = endpointFunction(
+  endpoints.verifyAnswerAndReset,
+  async ({ event, body: { email, securityAnswer, unlock } }) => {
     const sourceIp = event.requestContext.http.sourceIp;
     const unlocked = await unlockedBy(email, unlock);
     try {
@@ -41,5 +39,7 @@ export const handler = apiFunction()
         );
       throw error;
     }
-    return respond(messageResponseSchema, { message: 'A password reset link has been sent to your email.' });
-  });
+    return { message: 'A password reset link has been sent to your email.' };
+  },
+  { body: jsonBody },
+);

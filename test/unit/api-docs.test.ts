@@ -6,8 +6,9 @@ import { routes } from '../../lambdas/routes';
 
 /**
  * The endpoint table (lambdas/core/api/endpoints.ts) against what repeats it: the route table, the
- * handlers, and the docs' tables (docs/api.md lists every endpoint; README.md and docs/**.md name
- * only real ones in their table rows).
+ * handlers (each made from its own endpoint by runtime/api-function.ts `endpointFunction`), and the
+ * docs' tables (docs/api.md lists every endpoint; README.md and docs/**.md name only real ones in
+ * their table rows).
  */
 const root = resolve(import.meta.dirname, '../..');
 const all = Object.entries(endpoints);
@@ -59,6 +60,16 @@ describe('the endpoint table', () => {
         path: endpoint?.path,
         auth: endpoint?.auth,
       });
+    }
+  });
+
+  it("makes each route's function from its own endpoint, validating its path and body with nothing else", async () => {
+    for (const [, endpoint] of all) {
+      const file = join(root, 'lambdas/functions', `${endpoint.name}.ts`);
+      // A schema of its own (imported or built) or a parse of its own would bypass the endpoint's.
+      expect(readFileSync(file, 'utf8'), endpoint.name).not.toMatch(/\w+Schema\b|\bparseInput\b|\bapiFunction\b|domain\/zod/);
+      const { handler } = (await import(file)) as { handler: { endpoint?: unknown } };
+      expect(handler.endpoint, endpoint.name).toBe(endpoint);
     }
   });
 

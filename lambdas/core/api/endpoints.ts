@@ -9,6 +9,9 @@
  * this module exports them and nothing else (routes.ts reads it whole). The web imports it as a
  * namespace (`import * as endpoints`): a bundler places a module whole in one chunk, so with one
  * module of every entry each page would load every schema; this way a page's chunk holds its part's.
+ * A Lambda imports its part's module and uses one entry (runtime/api-function.ts `endpointFunction`);
+ * ../package.json marks these modules free of side effects, so esbuild leaves the other entries'
+ * schema modules out of its bundle (it cannot tell on its own that building a schema changes nothing).
  */
 
 export * from './endpoints/account';

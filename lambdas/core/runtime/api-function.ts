@@ -9,6 +9,7 @@ import type {
 } from 'aws-lambda';
 import { logger } from '../adapters/logger';
 import { internalErrorMessage, invalidRequestMessage } from '../api/common';
+import type { Endpoint } from '../api/endpoints/endpoint';
 import { AppError, UnauthorizedError, ValidationError } from '../domain/errors';
 import * as z from '../domain/zod';
 import { liveSession } from './session';
@@ -29,15 +30,6 @@ export function json(statusCode: number, body: unknown): ApiResult {
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
     body: JSON.stringify(body),
   };
-}
-
-/**
- * A JSON reply typed by the API schema the web app parses it with (lambdas/core/api), so the
- * two ends cannot drift; no runtime cost.
- */
-export function respond<S extends z.core.$ZodType>(schema: S, body: z.input<S>, statusCode = 200): ApiResult {
-  void schema;
-  return json(statusCode, body);
 }
 
 /** Turns any thrown value into `{ "error": message }` with its status; logs the unexpected ones. */
@@ -106,11 +98,64 @@ export function callerOf(event: ApiEvent): Caller {
 /**
  * The middleware every API function starts with: request id in the logs, errors as JSON, and on
  * protected routes the check that the token's session is still live (runtime/session.ts).
- * Handlers add `jsonBody()` when they take a body.
+ * A route's function is made with {@link endpointFunction}, which adds `jsonBody()` when it takes a body.
  */
 export function apiFunction(options: { timeoutEarlyInMillis?: number } = {}) {
   return middy<ApiEvent, ApiResult, Error, Context>({ timeoutEarlyInMillis: options.timeoutEarlyInMillis ?? 5 })
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(httpErrors())
     .use(liveSession());
+}
+
+/**
+ * What an endpoint's handler is given, each part already checked by the endpoint's own schemas:
+ * the signed-in caller on a protected endpoint, the path's params, the JSON body; and the event,
+ * for what no schema covers (headers, the source address).
+ */
+export interface EndpointRequest<E extends Endpoint> {
+  event: ApiEvent;
+  caller: E['auth'] extends 'protected' ? Caller : undefined;
+  params: E extends { readonly params: infer P extends z.ZodMiniType } ? z.infer<P> : undefined;
+  body: E extends { readonly request: infer R extends z.ZodMiniType } ? z.infer<R> : undefined;
+}
+
+/** A route's function, carrying the endpoint it answers (test/unit/api-docs.test.ts holds each to its own). */
+export type EndpointFunction<E extends Endpoint> = ReturnType<typeof apiFunction> & { readonly endpoint: E };
+
+/**
+ * How an endpoint's function answers and reads: the `status` of a success (200 unless said), and
+ * `body: jsonBody` to parse the body as JSON, required on an endpoint with a request schema. The
+ * parser is named here, not chosen from the endpoint at run time, so the functions without a body
+ * leave it out of their bundles (about 3 KiB).
+ */
+export interface EndpointOptions {
+  status?: 200 | 201;
+  body?: typeof jsonBody;
+}
+type OptionsOf<E extends Endpoint> = E extends { readonly request: z.ZodMiniType }
+  ? [options: EndpointOptions & { body: typeof jsonBody }]
+  : [options?: EndpointOptions];
+
+/**
+ * The function of one endpoint (lambdas/core/api/endpoints/): its path params and body are parsed
+ * with the endpoint's schemas and nothing else, a failure being the 400 of {@link parseInput}, and
+ * what the handler answers is the endpoint's reply, typed by the schema the web app parses it with.
+ * The caller is read first, then the params, then the body. The provider's webhook parses a JSON
+ * body with no schema of ours: its signature checks it.
+ */
+export function endpointFunction<E extends Endpoint>(
+  endpoint: E,
+  // NoInfer: the endpoint alone fixes E, so the handler's literals ('ok', true) are checked against its reply, not widened.
+  handle: NoInfer<(request: EndpointRequest<E>) => Promise<z.input<E['response']>>>,
+  ...[options = {}]: NoInfer<OptionsOf<E>>
+): EndpointFunction<E> {
+  const base = apiFunction();
+  const handler = (options.body ? base.use(options.body()) : base).handler(async (event) => {
+    const caller = endpoint.auth === 'protected' ? callerOf(event) : undefined;
+    const params = endpoint.params ? parseInput(endpoint.params, event.pathParameters) : undefined;
+    const body = endpoint.request ? parseInput(endpoint.request, event.body) : undefined;
+    const reply = await handle({ event, caller, params, body } as EndpointRequest<E>);
+    return json(options.status ?? 200, reply);
+  });
+  return Object.assign(handler, { endpoint });
 }
