@@ -11,48 +11,40 @@ export abstract class AppError extends Error {
   }
 }
 
-/** Bad input: the request can never succeed as sent. */
-export class ValidationError extends AppError {
-  readonly statusCode = 400;
+/** The base of a refusal answered with one HTTP status. */
+function refusal(statusCode: number) {
+  abstract class Refusal extends AppError {
+    readonly statusCode = statusCode;
+  }
+  return Refusal;
 }
+
+/** Bad input: the request can never succeed as sent. */
+export class ValidationError extends refusal(400) {}
 
 /**
  * The caller is not signed in (on a signed-in route, 401 means only "your session is over": the
  * web signs the person out), or a credential of a public step is wrong (the password reset's
  * answer, a webhook's signature), where there is no session to end.
  */
-export class UnauthorizedError extends AppError {
-  readonly statusCode = 401;
-}
+export class UnauthorizedError extends refusal(401) {}
 
 /**
  * Signed in, but a secret typed to confirm this one action is wrong (the payment PIN, the security
  * answer): the session stays, the refusal is shown where it was typed, and it counts toward the
  * action's lockout. 400, not 401 (the session is not over) nor 403 (the thing is the caller's).
  */
-export class IncorrectSecretError extends AppError {
-  readonly statusCode = 400;
-}
+export class IncorrectSecretError extends refusal(400) {}
 
 /** Signed in, but the thing is not theirs. */
-export class ForbiddenError extends AppError {
-  readonly statusCode = 403;
-}
+export class ForbiddenError extends refusal(403) {}
 
-export class NotFoundError extends AppError {
-  readonly statusCode = 404;
-}
+export class NotFoundError extends refusal(404) {}
 
 /** The item is not in a state that allows the change (or changed under us). */
-export class ConflictError extends AppError {
-  readonly statusCode = 409;
-}
+export class ConflictError extends refusal(409) {}
 
-export class ThrottledError extends AppError {
-  readonly statusCode = 429;
-}
+export class ThrottledError extends refusal(429) {}
 
 /** A service we depend on (the payment provider) cannot answer now; the same request may pass later. */
-export class UnavailableError extends AppError {
-  readonly statusCode = 503;
-}
+export class UnavailableError extends refusal(503) {}
