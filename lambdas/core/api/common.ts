@@ -2,7 +2,13 @@ import {
   type AmountReading,
   amountNotANumber,
   amountTooLarge,
+  type Currency,
+  createCurrencies,
+  currencyNotAvailable,
+  defaultCurrency,
+  editCurrencies,
   exceedsMaxAmount,
+  isEscrowCurrency,
   maxAmountMinor,
   readAmount,
 } from '../domain/money';
@@ -63,6 +69,15 @@ export const idSchema = (message?: string) =>
   z.string().check(z.trim(), z.minLength(1, message), z.maxLength(64, message), z.toUpperCase());
 
 /** The `{id}` of a resource path. */
+// A currency the product knows but does not hold in escrow is refused with the spec's words for it.
+const heldInEscrow = z.refine<Currency>(isEscrowCurrency, { error: (i) => currencyNotAvailable(i.input as Currency) });
+
+/** The currency of a new contract or template: one of the spec's, the default when left out. */
+export const newOfferCurrencySchema = () => z._default(z.enum(createCurrencies), defaultCurrency).check(heldInEscrow);
+
+/** The currency of an edited contract or template: required; `message` is the form's own refusal of anything else. */
+export const editedOfferCurrencySchema = (message: string) => z.enum(editCurrencies, { message }).check(heldInEscrow);
+
 export const pathIdSchema = z.object({ id: idSchema() });
 
 // The `error` of a 500 and of an unworded 400, defined where the web app's entry can read them without zod.

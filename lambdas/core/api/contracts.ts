@@ -1,16 +1,8 @@
 import { deliveryMessages, deliveryNoteMaxLength, inspectionDays } from '../domain/delivery';
 import { contractStatuses } from '../domain/escrow-contract';
-import {
-  type Currency,
-  createCurrencies,
-  currencyCodes,
-  currencyNotAvailable,
-  defaultCurrency,
-  editCurrencies,
-  isEscrowCurrency,
-} from '../domain/money';
+import { currencyCodes } from '../domain/money';
 import * as z from '../domain/zod';
-import { amountSchema, idSchema, requiredText } from './common';
+import { amountSchema, editedOfferCurrencySchema, idSchema, newOfferCurrencySchema, requiredText } from './common';
 import { emailSchema } from './identity';
 
 /**
@@ -45,9 +37,7 @@ export const createContractRequestSchema = z.object({
   title: requiredText(200, fillAllContractDetails),
   description: requiredText(5000, fillAllContractDetails),
   value: amountSchema(amountAboveZero),
-  currency: z
-    ._default(z.enum(createCurrencies), defaultCurrency)
-    .check(z.refine(isEscrowCurrency, { error: (i) => currencyNotAvailable(i.input as Currency) })),
+  currency: newOfferCurrencySchema(),
   inspectionDays: inspectionDaysSchema,
 });
 export type CreateContractRequest = z.input<typeof createContractRequestSchema>;
@@ -74,9 +64,7 @@ export const editContractRequestSchema = z.object({
   title: requiredText(200, fillAllFieldsCorrectly),
   description: requiredText(5000, fillAllFieldsCorrectly),
   value: amountSchema(amountAboveZero),
-  currency: z
-    .enum(editCurrencies, { message: fillAllFieldsCorrectly })
-    .check(z.refine(isEscrowCurrency, { error: (i) => currencyNotAvailable(i.input as Currency) })),
+  currency: editedOfferCurrencySchema(fillAllFieldsCorrectly),
 });
 export type EditContractRequest = z.input<typeof editContractRequestSchema>;
 

@@ -1,15 +1,7 @@
-import {
-  type Currency,
-  createCurrencies,
-  currencyCodes,
-  currencyNotAvailable,
-  defaultCurrency,
-  editCurrencies,
-  isEscrowCurrency,
-} from '../domain/money';
+import { currencyCodes } from '../domain/money';
 import { maxQuantity, templateMessages } from '../domain/template';
 import * as z from '../domain/zod';
-import { amountSchema, idSchema, requiredText } from './common';
+import { amountSchema, editedOfferCurrencySchema, idSchema, newOfferCurrencySchema, requiredText } from './common';
 import { inspectionDaysSchema } from './contracts';
 
 /** The templates API: requests and replies. Base prices travel as integer minor units with their currency. */
@@ -28,18 +20,14 @@ const templateFields = {
 
 export const createTemplateRequestSchema = z.object({
   ...templateFields,
-  currency: z
-    ._default(z.enum(createCurrencies), defaultCurrency)
-    .check(z.refine(isEscrowCurrency, { error: (i) => currencyNotAvailable(i.input as Currency) })),
+  currency: newOfferCurrencySchema(),
   inspectionDays: inspectionDaysSchema,
 });
 export type CreateTemplateRequest = z.input<typeof createTemplateRequestSchema>;
 
 export const editTemplateRequestSchema = z.object({
   ...templateFields,
-  currency: z
-    .enum(editCurrencies, { message: fillAllFields })
-    .check(z.refine(isEscrowCurrency, { error: (i) => currencyNotAvailable(i.input as Currency) })),
+  currency: editedOfferCurrencySchema(fillAllFields),
   /** Left out (a client from before templates carried it), the template keeps its window: no default here. */
   inspectionDays: z.optional(inspectionDaysSchema.def.innerType),
 });
