@@ -13,14 +13,13 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { functionEnvironment } from '../lambdas/core/adapters/env';
 import { apiRequestHeaders } from '../lambdas/core/api/http';
 import { grantsOf, handlerEntry, type RouteDefinition, routeKeyOf, routes as routeTable } from '../lambdas/routes';
 import type { EscrowAuth } from './auth';
 import type { EscrowData } from './data';
 import { EscrowFunction } from './function';
 import { acknowledge } from './nag';
-import type { RealtimePublishing } from './realtime';
+import { environmentByWrites, type RealtimePublishing } from './realtime';
 import type { EscrowSecrets } from './secrets';
 import type { StageConfig } from './stage-config';
 
@@ -114,9 +113,7 @@ export class EscrowApi extends Construct {
       userPool: { id: auth.userPool.userPoolId, clientId: auth.userPoolClient.userPoolClientId },
       stateMachineArn: props.stateMachineArn,
     };
-    const environment = functionEnvironment(settings);
-    // A route that writes the table may write a notification, announced once committed.
-    const writerEnvironment = functionEnvironment({ ...settings, eventsHttpEndpoint: props.realtime.httpEndpoint });
+    const environmentFor = environmentByWrites(settings, props.realtime);
 
     const functions = new Map<string, EscrowFunction>();
     for (const route of routes) {
@@ -129,7 +126,7 @@ export class EscrowApi extends Construct {
         data,
         tableAccess: permissions.table ?? 'none',
         tableKeys: permissions.tableKeys,
-        environment: writes ? writerEnvironment : environment,
+        environment: environmentFor(writes),
         ...(route.timeoutSeconds ? { timeout: Duration.seconds(route.timeoutSeconds) } : {}),
         ...(route.reservedConcurrency ? { reservedConcurrentExecutions: stage.lambdaConcurrency.perReservedRoute } : {}),
       });

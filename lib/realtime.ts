@@ -10,7 +10,7 @@ import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { type IGrantable, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { functionEnvironment } from '../lambdas/core/adapters/env';
+import { type FunctionSettings, functionEnvironment } from '../lambdas/core/adapters/env';
 import { notificationsNamespace, realtimeAuthorizer } from '../lambdas/realtime';
 import type { EscrowData } from './data';
 import { EscrowFunction } from './function';
@@ -24,6 +24,19 @@ export interface RealtimePublishing {
   readonly httpEndpoint: string;
   /** Lets `grantee` publish (appsync:EventPublish) to the notifications namespace, and nothing else. */
   grantPublish(grantee: IGrantable): void;
+}
+
+/**
+ * A function's environment by whether it writes the table: one that writes may write a
+ * notification, announced once committed, so it is told where to publish (and is granted it).
+ */
+export function environmentByWrites(
+  settings: FunctionSettings,
+  realtime: RealtimePublishing,
+): (writes: boolean) => Record<string, string> {
+  const reader = functionEnvironment(settings);
+  const writer = functionEnvironment({ ...settings, eventsHttpEndpoint: realtime.httpEndpoint });
+  return (writes) => (writes ? writer : reader);
 }
 
 export interface EscrowRealtimeProps {

@@ -2,12 +2,11 @@ import { Duration } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
-import { functionEnvironment } from '../lambdas/core/adapters/env';
 import { type ScheduleDefinition, scheduleEntry, schedules as scheduleTable } from '../lambdas/schedules';
 import { pascalCase } from './api';
 import type { EscrowData } from './data';
 import { EscrowFunction } from './function';
-import type { RealtimePublishing } from './realtime';
+import { environmentByWrites, type RealtimePublishing } from './realtime';
 import type { EscrowSecrets } from './secrets';
 import type { StageConfig } from './stage-config';
 
@@ -51,9 +50,7 @@ export class EscrowSchedules extends Construct {
       appUrl: props.appUrl,
       stateMachineArn: props.stateMachineArn,
     };
-    const environment = functionEnvironment(settings);
-    // A schedule that writes the table may write a notification, announced once committed.
-    const writerEnvironment = functionEnvironment({ ...settings, eventsHttpEndpoint: props.realtime.httpEndpoint });
+    const environmentFor = environmentByWrites(settings, props.realtime);
 
     const functions = new Map<string, EscrowFunction>();
     const rules = new Map<string, Rule>();
@@ -69,7 +66,7 @@ export class EscrowSchedules extends Construct {
         tableKeys: schedule.permissions.tableKeys,
         // A sweep over stored state, not behind the HTTP API: room for a provider that answers slowly.
         timeout: Duration.seconds(60),
-        environment: writes ? writerEnvironment : environment,
+        environment: environmentFor(writes),
       });
       fn.grantListed(schedule.permissions, {
         secrets: props.secrets,

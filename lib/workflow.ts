@@ -6,12 +6,11 @@ import type { IVersion } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { functionEnvironment } from '../lambdas/core/adapters/env';
 import { escrowDefinitionPath, taskEntry, taskSubstitution, tasks as taskTable } from '../lambdas/tasks';
 import type { EscrowData } from './data';
 import { EscrowFunction } from './function';
 import { acknowledgeWildcardResource } from './nag';
-import type { RealtimePublishing } from './realtime';
+import { environmentByWrites, type RealtimePublishing } from './realtime';
 import type { EscrowSecrets } from './secrets';
 import type { StageConfig } from './stage-config';
 
@@ -79,9 +78,7 @@ export class EscrowWorkflow extends Construct {
       appUrl: props.appUrl,
       stateMachineArn: this.stateMachineArn,
     };
-    const environment = functionEnvironment(settings);
-    // A task that writes the table may write a notification, announced once committed.
-    const writerEnvironment = functionEnvironment({ ...settings, eventsHttpEndpoint: props.realtime.httpEndpoint });
+    const environmentFor = environmentByWrites(settings, props.realtime);
     const functions = new Map<string, EscrowFunction>();
     for (const task of taskTable) {
       const writes = task.permissions.table === 'readWrite';
@@ -94,7 +91,7 @@ export class EscrowWorkflow extends Construct {
         tableKeys: task.permissions.tableKeys,
         // A task runs inside the execution, not behind the HTTP API: its own timeout.
         timeout: Duration.seconds(30),
-        environment: writes ? writerEnvironment : environment,
+        environment: environmentFor(writes),
         // Capacity of its own: a flood of the API cannot leave the workflow's steps none.
         reservedConcurrentExecutions: stage.lambdaConcurrency.perTask,
         // Executions started before a deploy still call the versions of theirs.
