@@ -2,7 +2,7 @@ import { verifyByReference } from '../../adapters/flutterwave/transactions';
 import { logger } from '../../adapters/logger';
 import { listPaymentReferences } from '../../entities/contract-payment';
 import { closeOpenPayment, getPayment, listOpenPayments } from '../../entities/payment';
-import { settle } from './settle';
+import { creditTransaction } from './credit-transaction';
 
 /**
  * Settles every payment of the contract still waiting to be heard of, from the provider's own
@@ -15,7 +15,7 @@ export async function reconcilePayments(contractId: string): Promise<number> {
   for (const txRef of await listPaymentReferences(contractId)) {
     if ((await getPayment(txRef))?.status !== 'initiated') continue;
     const transaction = await verifyByReference(txRef);
-    if (transaction && (await settle(transaction)) !== 'pending') settled++;
+    if (transaction && (await creditTransaction(transaction)) !== 'pending') settled++;
   }
   return settled;
 }
@@ -38,7 +38,7 @@ export async function reconcileOpenPayments(now = Date.now()): Promise<{ open: n
   for (const payment of open) {
     try {
       const transaction = await verifyByReference(payment.tx_ref);
-      const outcome = transaction ? await settle(transaction) : 'pending';
+      const outcome = transaction ? await creditTransaction(transaction) : 'pending';
       if (outcome === 'credited' || outcome === 'refunding') tally.settled++;
       else if (now - Date.parse(payment.created_at) > watchForMs) {
         await closeOpenPayment(payment.tx_ref);

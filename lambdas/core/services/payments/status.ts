@@ -4,8 +4,8 @@ import { paymentMessages } from '../../api/payments';
 import { NotFoundError } from '../../domain/errors';
 import { claimProviderCheck, getPayment, type Payment, recordProviderCheck, releaseProviderCheck } from '../../entities/payment';
 import { answerFunding } from './credit';
+import { type CreditOutcome, creditTransaction } from './credit-transaction';
 import { withProvider } from './provider';
-import { type SettleOutcome, settle } from './settle';
 import type { Payer } from './start';
 
 /**
@@ -18,10 +18,10 @@ const providerCheckFreshMs = 4_000;
 /**
  * `get-payment-status`: the payment as its payer sees it. Settled (credited or refunding), it is
  * ours and final: the provider is not asked. Not yet: the provider is asked (a lost webhook loses
- * nothing) and its transaction settled the way the webhook would have, at most once every
+ * nothing) and its transaction credited the way the webhook would have, at most once every
  * {@link providerCheckFreshMs} per payment: the poll that takes the check (one conditional update
  * of the payment) asks, and the polls meanwhile answer what the last check found. Caches only
- * what the payer is shown; what is credited is always what verify confirmed, in `settle`.
+ * what the payer is shown; what is credited is always what verify confirmed, in `creditTransaction`.
  */
 export async function paymentStatus(txRef: string, payer: Payer): Promise<PaymentStatusResponse> {
   const payment = await getPayment(txRef);
@@ -37,10 +37,10 @@ export async function paymentStatus(txRef: string, payer: Payer): Promise<Paymen
     // Another poll has just asked, or is asking, or the payment settled meanwhile.
     return lastCheckStatus((await getPayment(txRef)) ?? payment);
   }
-  let outcome: SettleOutcome;
+  let outcome: CreditOutcome;
   try {
     const transaction = await withProvider(() => verifyByReference(txRef), paymentMessages.verificationUnavailable);
-    outcome = transaction ? await settle(transaction) : 'pending';
+    outcome = transaction ? await creditTransaction(transaction) : 'pending';
   } catch (error) {
     // Not answered: the next poll asks again rather than showing a check that never happened.
     await releaseProviderCheck(txRef, checkedAt);
