@@ -16,7 +16,7 @@ import type { Payer } from './start';
 const providerCheckFreshMs = 4_000;
 
 /**
- * `get-payment-status`: the payment as its payer sees it. Settled (credited or refunding), it is
+ * `get-payment-status`: the payment as its payer sees it. Credited (`credited` or `refunding`), it is
  * ours and final: the provider is not asked. Not yet: the provider is asked (a lost webhook loses
  * nothing) and its transaction credited the way the webhook would have, at most once every
  * {@link providerCheckFreshMs} per payment: the poll that takes the check (one conditional update
@@ -28,13 +28,13 @@ export async function paymentStatus(txRef: string, payer: Payer): Promise<Paymen
   // Someone else's payment is simply not found.
   if (!payment || payment.payer_id !== payer.sub) throw new NotFoundError('Payment not found.');
   if (payment.status === 'credited') await answerFunding(payment.contract_id);
-  if (payment.status !== 'initiated') return settledStatus(payment);
+  if (payment.status !== 'initiated') return creditedStatus(payment);
   const now = Date.now();
   const staleBefore = new Date(now - providerCheckFreshMs).toISOString();
   if (payment.provider_checked_at && payment.provider_checked_at >= staleBefore) return lastCheckStatus(payment);
   const checkedAt = new Date(now).toISOString();
   if (!(await claimProviderCheck(txRef, checkedAt, staleBefore))) {
-    // Another poll has just asked, or is asking, or the payment settled meanwhile.
+    // Another poll has just asked, or is asking, or the payment was credited meanwhile.
     return lastCheckStatus((await getPayment(txRef)) ?? payment);
   }
   let outcome: CreditOutcome;
@@ -47,20 +47,20 @@ export async function paymentStatus(txRef: string, payer: Payer): Promise<Paymen
     throw error;
   }
   const current = (await getPayment(txRef)) ?? payment;
-  if (current.status !== 'initiated') return settledStatus(current);
+  if (current.status !== 'initiated') return creditedStatus(current);
   const status = outcome === 'failed' || outcome === 'refused' ? 'failed' : 'pending';
   await recordProviderCheck(txRef, checkedAt, status);
   return { status, contractId: current.contract_id };
 }
 
-/** A payment as the last provider check left it: settled, or what that check found (pending until one has). */
+/** A payment as the last provider check left it: credited, or what that check found (pending until one has). */
 function lastCheckStatus(payment: Payment): PaymentStatusResponse {
-  if (payment.status !== 'initiated') return settledStatus(payment);
+  if (payment.status !== 'initiated') return creditedStatus(payment);
   return { status: payment.provider_status ?? 'pending', contractId: payment.contract_id };
 }
 
-/** A settled payment as its payer reads it: what was credited, and what goes back to them. */
-function settledStatus(payment: Payment): PaymentStatusResponse {
+/** A credited payment as its payer reads it: what was credited, and what goes back to them. */
+function creditedStatus(payment: Payment): PaymentStatusResponse {
   const refunding = payment.amount_refunding_minor ?? 0;
   return {
     status: payment.status === 'credited' ? 'successful' : 'refunding',
