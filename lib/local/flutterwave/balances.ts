@@ -58,7 +58,7 @@ export function walletCurrencies(records: SandboxRecords): string[] {
 
 /**
  * One wallet as `data` of v3's balance answers, in major units. Available and ledger balance are
- * the same figure: the sandbox settles every payment at once, with no settlement delay between them.
+ * the same figure: the sandbox makes every payment available at once, with no settlement delay between them.
  */
 export function walletJson(records: SandboxRecords, currency: string) {
   const balance = majorAmount(balanceMinor(records, currency));
