@@ -348,7 +348,7 @@ describe('the wallet balance and refunds', () => {
   it('goes down by a refund as soon as it is asked for and stays down when it completes', async () => {
     await refundsDecided();
     const before = await nairaMinor();
-    // ₦300 less 1.4% (₦4.20) is settled to the merchant.
+    // ₦300 net of the provider's 1.4% fee (₦4.20) goes into the wallet.
     const transactionId = await paidByBankTransfer('300');
     expect(await nairaMinor()).toBe(before + 30_000 - 420);
     const refund = await createRefund({ transactionId, amountMinor: 12_550 });
