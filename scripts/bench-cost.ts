@@ -66,8 +66,8 @@ interface Invocation {
 export async function benchCost(): Promise<void> {
   let usage: Usage | undefined;
   const cloud = await startLocalCloud({
-    // The sandbox settles a payout in 300 ms instead of the minutes a bank takes.
-    flutterwave: { transferSettleMs: 300 },
+    // The sandbox decides a payout in 300 ms instead of the minutes a bank takes.
+    flutterwave: { transferDecideMs: 300 },
     observeApi: (route, _event, _status, durationMs) => usage?.invocations.push({ kind: 'route', name: route.name, durationMs }),
     observeInvocation: ({ kind, name, durationMs }) => {
       if (kind === 'task') usage?.invocations.push({ kind, name, durationMs });

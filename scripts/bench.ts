@@ -205,7 +205,7 @@ async function main() {
     observeInvocation: ({ kind, name, event }) => {
       if (!invoked.has(`${kind} ${name}`)) invoked.set(`${kind} ${name}`, event);
     },
-    flutterwave: { transferSettleMs: 300 },
+    flutterwave: { transferDecideMs: 300 },
   });
   const seeded = await validRouteEvents(cloud, recorded);
   await runTriggersAndTasks(cloud, seeded);

@@ -69,10 +69,10 @@ export interface LocalCloudOptions {
    * the deadlines the functions compute (`scaledMs`), are multiplied by it. @default 1
    */
   timeScale?: number;
-  /** The payment sandbox's settings (tests shorten how long a payout or a refund takes to settle). */
+  /** The payment sandbox's settings (tests shorten how long a payout or a refund takes to be decided). */
   flutterwave?: {
-    transferSettleMs?: number;
-    refundSettleMs?: number;
+    transferDecideMs?: number;
+    refundDecideMs?: number;
     /** Payments of these types are refused a refund (`npm start`'s ESCROW_SANDBOX_NO_REFUNDS). @default none */
     nonRefundablePaymentTypes?: SandboxPaymentType[];
   };
@@ -394,8 +394,8 @@ async function startPaymentSandbox(
     publicKey: secrets.flutterwavePublicKey,
     webhookHash: secrets.flutterwaveWebhookHash,
     webhookUrl: () => environment.apiUrl && `${environment.apiUrl}/flutterwave-webhook`,
-    transferSettleMs: options.flutterwave?.transferSettleMs,
-    refundSettleMs: options.flutterwave?.refundSettleMs,
+    transferDecideMs: options.flutterwave?.transferDecideMs,
+    refundDecideMs: options.flutterwave?.refundDecideMs,
     nonRefundablePaymentTypes: options.flutterwave?.nonRefundablePaymentTypes,
   });
   running.onStop(flutterwave.stop);

@@ -28,7 +28,7 @@ let stop: TwoPeople['stop'] | undefined;
 beforeAll(async () => {
   // The buyer on a phone: the dispute's forms and buttons must work at its width too.
   ({ cloud, seller, buyer, sellerPage, buyerPage, ok, stop } = await twoPeople({
-    cloud: { flutterwave: { transferSettleMs: 500 } },
+    cloud: { flutterwave: { transferDecideMs: 500 } },
     prepare: ({ cloud, seller }) => readyToBePaid(cloud, seller, '2580'),
   }));
 });

@@ -30,7 +30,7 @@ const pin = '2580';
 
 beforeAll(async () => {
   await buildWebApp(dist);
-  cloud = await startLocalCloud({ webDist: dist, flutterwave: { transferSettleMs: 500 } });
+  cloud = await startLocalCloud({ webDist: dist, flutterwave: { transferDecideMs: 500 } });
   configureAmplify(cloud.config);
   seller = await confirmedUser(cloud, 'seller');
   const buyer = await confirmedUser(cloud, 'buyer');

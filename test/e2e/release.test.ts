@@ -25,7 +25,7 @@ const pin = '2580';
 
 beforeAll(async () => {
   ({ cloud, browser, seller, buyer, ok, stop } = await twoPeople({
-    cloud: { flutterwave: { transferSettleMs: 500 } },
+    cloud: { flutterwave: { transferDecideMs: 500 } },
     tabs: [],
     prepare: ({ cloud, seller }) => readyToBePaid(cloud, seller, pin),
   }));

@@ -36,7 +36,7 @@ beforeAll(async () => {
       // The payout's retries 100 ms apart, not the workflow's real backoff; the sandbox settles in 300 ms.
       workflowTimeouts: { Transfer: 2 },
       workflowRetryIntervals: { Transfer: 100 },
-      flutterwave: { transferSettleMs: 300, refundSettleMs: 300 },
+      flutterwave: { transferDecideMs: 300, refundDecideMs: 300 },
       // Only the tests run the reconciler.
       schedules: { everyMs: 3_600_000 },
     },

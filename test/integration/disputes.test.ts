@@ -40,7 +40,7 @@ const touched = new Set<string>();
 const dataDir = mkdtempSync(join(tmpdir(), 'escrow-disputes-'));
 
 beforeAll(async () => {
-  cloud = await startLocalCloud({ dataDir, timeScale, flutterwave: { transferSettleMs: 300 } });
+  cloud = await startLocalCloud({ dataDir, timeScale, flutterwave: { transferDecideMs: 300 } });
   configureAmplify(cloud.config);
   seller = await signedInPerson(cloud, 'seller');
   buyer = await signedInPerson(cloud, 'buyer');

@@ -31,7 +31,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'escrow-excess-'));
 
 beforeAll(async () => {
   ({ cloud, seller, buyer } = await startDealCloud(
-    { dataDir, timeScale: 0.00002, flutterwave: { transferSettleMs: 300 } },
+    { dataDir, timeScale: 0.00002, flutterwave: { transferDecideMs: 300 } },
     { pin },
   ));
 }, 120_000);

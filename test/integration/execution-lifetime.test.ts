@@ -40,7 +40,7 @@ beforeAll(async () => {
       workflowTimeouts: { AwaitFunding: 2_000_000, Transfer: 2_000_000 },
       // A failed transfer's retries 50 ms apart (its real backoff is a minute and more).
       workflowRetryIntervals: { Transfer: 50 },
-      flutterwave: { transferSettleMs: 300 },
+      flutterwave: { transferDecideMs: 300 },
     },
     { pin },
   ));

@@ -50,7 +50,7 @@ beforeAll(async () => {
       // A 4-second funding window; the transfer's wait for its webhook 5 s.
       workflowTimeouts: { AwaitFunding: 4, Transfer: 5 },
       workflowRetryIntervals: { CancelUnfunded: 50, Transfer: 20 },
-      flutterwave: { transferSettleMs: 300 },
+      flutterwave: { transferDecideMs: 300 },
       schedules: { everyMs: 3_600_000 },
     },
     { pin, seller: 'failed-seller', buyer: 'failed-buyer' },

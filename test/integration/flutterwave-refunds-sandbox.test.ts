@@ -37,8 +37,8 @@ const keys = {
 };
 const customer = { email: 'ada@example.com', fullName: 'Ada Obi', phoneNumber: '08012345678' };
 
-/** How long the test sandbox takes to settle a refund (the local cloud's default is 1.5 s). */
-const refundSettleMs = 80;
+/** How long the test sandbox takes to decide a refund (the local cloud's default is 1.5 s). */
+const refundDecideMs = 80;
 
 interface ReceivedWebhook {
   headers: IncomingHttpHeaders;
@@ -57,7 +57,7 @@ beforeAll(async () => {
     res.writeHead(200).end();
   });
   receiverUrl = `http://127.0.0.1:${await listen(receiver, 0)}/webhooks/flutterwave`;
-  sandbox = await startFlutterwaveSandbox({ ...keys, webhookUrl: () => receiverUrl, log: () => undefined, refundSettleMs });
+  sandbox = await startFlutterwaveSandbox({ ...keys, webhookUrl: () => receiverUrl, log: () => undefined, refundDecideMs });
   process.env.FLUTTERWAVE_BASE_URL = sandbox.url;
   process.env.FLUTTERWAVE_SECRET_KEY = keys.secretKey;
   process.env.FLUTTERWAVE_WEBHOOK_HASH = keys.webhookHash;
@@ -134,8 +134,8 @@ async function paidByCard(naira: string): Promise<number> {
   return tx?.id as number;
 }
 
-/** Waits until the sandbox has settled the refund and its webhook has arrived; answers the webhook. */
-async function settledHook(refund: ProviderRefund): Promise<ReceivedWebhook> {
+/** Waits until the sandbox has decided the refund and its webhook has arrived; answers the webhook. */
+async function decidedHook(refund: ProviderRefund): Promise<ReceivedWebhook> {
   const [hook] = await until(() => refundHooksFor(refund).length > 0 && refundHooksFor(refund));
   return hook as ReceivedWebhook;
 }
@@ -149,14 +149,14 @@ describe('full and partial refunds', () => {
     expect(refund).toMatchObject({ transactionId, amountMinor: 150_050, status: 'pending' });
     expect(refund.flwRef).toMatch(/^URF_/);
 
-    const hook = await settledHook(refund);
+    const hook = await decidedHook(refund);
     expect(hook.headers['verif-hash']).toBe(keys.webhookHash);
     expect(await isAuthenticWebhook(hook.headers)).toBe(true);
     const event = refundWebhookSchema.parse(hook.body);
     expect(refundFromWebhook(event)).toMatchObject({ id: refund.id, transactionId, amountMinor: 150_050, status: 'completed' });
     // The webhook is a hint: the refund read back says the same.
     expect(await getRefund(refund.id)).toMatchObject({ id: refund.id, transactionId, status: 'completed' });
-    await pause(refundSettleMs);
+    await pause(refundDecideMs);
     expect(refundHooksFor(refund)).toHaveLength(1);
   });
 
@@ -224,13 +224,13 @@ describe('reads', () => {
 });
 
 describe('faults', () => {
-  it('failRefunds(true): the refund is accepted, settles failed with its webhook, and its amount can be refunded again', async () => {
+  it('failRefunds(true): the refund is accepted, is decided failed with its webhook, and its amount can be refunded again', async () => {
     const transactionId = await paidByBankTransfer('300');
     sandbox.failRefunds(true);
     const refund = await createRefund({ transactionId, amountMinor: 30_000 });
     expect(refund.status).toBe('pending');
 
-    const event = refundWebhookSchema.parse((await settledHook(refund)).body);
+    const event = refundWebhookSchema.parse((await decidedHook(refund)).body);
     expect(refundFromWebhook(event).status).toBe('failed');
     expect(await getRefund(refund.id)).toMatchObject({ status: 'failed' });
 
@@ -246,7 +246,7 @@ describe('faults', () => {
     });
     expect(await set.json()).toMatchObject({ failRefunds: true });
     const refund = await createRefund({ transactionId: await paidByBankTransfer('10'), amountMinor: 1_000 });
-    expect(refundFromWebhook(refundWebhookSchema.parse((await settledHook(refund)).body)).status).toBe('failed');
+    expect(refundFromWebhook(refundWebhookSchema.parse((await decidedHook(refund)).body)).status).toBe('failed');
   });
 
   it('refuses a payment type marked non-refundable with RefundNotSupportedError, and still refunds other types', async () => {
@@ -286,18 +286,18 @@ describe('a lost reply', () => {
     expect(found[0]?.status).not.toBe('failed');
     // Asking blind again would be refused anyway: the payment is already fully refunded.
     await expect(createRefund({ transactionId, amountMinor: 75_000 })).rejects.toBeInstanceOf(RefundExceedsRemainingError);
-    const hook = await settledHook(found[0] as ProviderRefund);
+    const hook = await decidedHook(found[0] as ProviderRefund);
     expect(hook.body.data.status).toBe('completed');
   });
 });
 
 describe('refunds across a restart', () => {
-  it('keeps refunds in dataDir and settles a pending one after the sandbox restarts', async () => {
+  it('keeps refunds in dataDir and decides a pending one after the sandbox restarts', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'flutterwave-refunds-'));
     const options = { ...keys, dataDir, webhookUrl: () => receiverUrl, log: () => undefined };
     try {
       // Slow enough that the refund is still pending when this sandbox stops.
-      let stored = await startFlutterwaveSandbox({ ...options, refundSettleMs: 60_000 });
+      let stored = await startFlutterwaveSandbox({ ...options, refundDecideMs: 60_000 });
       const { transactionId, refund } = await withBaseUrl(stored.url, async () => {
         const id = await paidByBankTransfer('400', stored);
         return { transactionId: id, refund: await createRefund({ transactionId: id, amountMinor: 25_000 }) };
@@ -305,9 +305,9 @@ describe('refunds across a restart', () => {
       await stored.stop();
       expect(refundHooksFor(refund)).toHaveLength(0);
 
-      stored = await startFlutterwaveSandbox({ ...options, refundSettleMs });
+      stored = await startFlutterwaveSandbox({ ...options, refundDecideMs });
       try {
-        await settledHook(refund);
+        await decidedHook(refund);
         await withBaseUrl(stored.url, async () => {
           expect(await getRefund(refund.id)).toMatchObject({ transactionId, amountMinor: 25_000, status: 'completed' });
           expect(await findRefundsForTransaction(transactionId)).toHaveLength(1);
@@ -340,31 +340,31 @@ async function nairaMinor(): Promise<number> {
 }
 
 /** Waits until no refund is pending: the balance then moves only with what a test does. */
-async function refundsSettled(): Promise<void> {
+async function refundsDecided(): Promise<void> {
   await until(() => sandbox.refunds().every((r) => r.status !== 'pending'));
 }
 
 describe('the wallet balance and refunds', () => {
   it('goes down by a refund as soon as it is asked for and stays down when it completes', async () => {
-    await refundsSettled();
+    await refundsDecided();
     const before = await nairaMinor();
-    // ₦300 less 1.4% (₦4.20) is settled to the merchant.
+    // ₦300 net of the provider's 1.4% fee (₦4.20) goes into the wallet.
     const transactionId = await paidByBankTransfer('300');
     expect(await nairaMinor()).toBe(before + 30_000 - 420);
     const refund = await createRefund({ transactionId, amountMinor: 12_550 });
     expect(await nairaMinor()).toBe(before + 30_000 - 420 - 12_550);
-    expect(refundFromWebhook(refundWebhookSchema.parse((await settledHook(refund)).body)).status).toBe('completed');
+    expect(refundFromWebhook(refundWebhookSchema.parse((await decidedHook(refund)).body)).status).toBe('completed');
     expect(await nairaMinor()).toBe(before + 30_000 - 420 - 12_550);
   });
 
   it('gives a failed refund back', async () => {
-    await refundsSettled();
+    await refundsDecided();
     const transactionId = await paidByBankTransfer('100');
     const before = await nairaMinor();
     sandbox.failRefunds(true);
     const refund = await createRefund({ transactionId, amountMinor: 10_000 });
     expect(await nairaMinor()).toBe(before - 10_000);
-    expect(refundFromWebhook(refundWebhookSchema.parse((await settledHook(refund)).body)).status).toBe('failed');
+    expect(refundFromWebhook(refundWebhookSchema.parse((await decidedHook(refund)).body)).status).toBe('failed');
     expect(await nairaMinor()).toBe(before);
   });
 });

@@ -54,8 +54,8 @@ interface ReceivedWebhook {
   };
 }
 
-/** How long the test sandbox takes to settle a payout (the local cloud's default is 1.5 s). */
-const transferSettleMs = 80;
+/** How long the test sandbox takes to decide a payout (the local cloud's default is 1.5 s). */
+const transferDecideMs = 80;
 
 let sandbox: FlutterwaveSandbox;
 let receiver: Server;
@@ -75,7 +75,7 @@ beforeAll(async () => {
     ...keys,
     webhookUrl: () => receiverUrl,
     log: (line) => logs.push(line),
-    transferSettleMs,
+    transferDecideMs,
   });
   // What the local cloud gives the functions; secrets are read (and cached) on first use, after this.
   process.env.FLUTTERWAVE_BASE_URL = sandbox.url;
@@ -415,7 +415,7 @@ describe('OPay', () => {
     expect(await verifyByReference(txRef)).toMatchObject({ txRef, status: 'pending', paymentType: 'opay', amountMinor: 300_000 });
   });
 
-  it('Pay settles the charge, returns the payer with the transaction id and sends the webhook', async () => {
+  it('Pay decides the charge, returns the payer with the transaction id and sends the webhook', async () => {
     const { txRef, form } = await opayCharge(300_000);
     const pending = await verifyByReference(txRef);
     const response = await postForm(form.action, { ...form.fields, action: 'pay' });
@@ -646,9 +646,9 @@ describe('transfers (payouts)', () => {
     return { reference: newTxRef(label), amountMinor, currency: 'NGN', narration: 'Escrow payout', ...account };
   }
 
-  /** The transfer once it has settled. */
-  async function settled(id: number): Promise<ProviderTransfer | null> {
-    await statusesUntilSettled(id);
+  /** The transfer once it has been decided. */
+  async function decided(id: number): Promise<ProviderTransfer | null> {
+    await statusesUntilDecided(id);
     return getTransfer(id);
   }
 
@@ -665,7 +665,7 @@ describe('transfers (payouts)', () => {
     }
   }
 
-  const statusesUntilSettled = (id: number) => statusesUntil(id, 'SUCCESSFUL', 'FAILED');
+  const statusesUntilDecided = (id: number) => statusesUntil(id, 'SUCCESSFUL', 'FAILED');
 
   async function pendingNow(id: number): Promise<void> {
     expect(await statusesUntil(id, 'PENDING')).toContain('PENDING');
@@ -679,7 +679,7 @@ describe('transfers (payouts)', () => {
     });
   }
 
-  it('queues a transfer (NEW), then settles it SUCCESSFUL and sends one signed transfer.completed webhook', async () => {
+  it('queues a transfer (NEW), then decides it SUCCESSFUL and sends one signed transfer.completed webhook', async () => {
     const order = payout('payout');
     const before = new Date().toISOString();
     const queued = await createTransfer(order);
@@ -697,9 +697,9 @@ describe('transfers (payouts)', () => {
       createdAt: expect.any(String),
     });
     expect(queued.createdAt >= before && queued.createdAt <= new Date().toISOString()).toBe(true);
-    // Polled until it settles, the statuses only move forward: NEW -> PENDING -> SUCCESSFUL (a slow
+    // Polled until it is decided, the statuses only move forward: NEW -> PENDING -> SUCCESSFUL (a slow
     // machine may miss the first two; holdTransfers below shows PENDING for certain).
-    const seen = await statusesUntilSettled(queued.id);
+    const seen = await statusesUntilDecided(queued.id);
     expect(seen.at(-1)).toBe('SUCCESSFUL');
     expect(seen).toEqual(['NEW', 'PENDING', 'SUCCESSFUL'].filter((status) => seen.includes(status)));
 
@@ -740,7 +740,7 @@ describe('transfers (payouts)', () => {
       status: 'SUCCESSFUL',
       completeMessage: 'Transaction was successful',
     });
-    await pause(transferSettleMs * 2);
+    await pause(transferDecideMs * 2);
     expect(transferHooksFor(order.reference)).toHaveLength(1);
   });
 
@@ -810,10 +810,10 @@ describe('transfers (payouts)', () => {
     await expect(createTransfer({ ...payout('payout-usd'), currency: 'USD' })).rejects.toMatchObject({ statusCode: 400 });
   });
 
-  it('settles every transfer to the failing account FAILED, its retries too: each retry is a new attempt, its reference suffixed', async () => {
+  it('decides every transfer to the failing account FAILED, its retries too: each retry is a new attempt, its reference suffixed', async () => {
     const order = payout('payout-fail', 250_000, failingPayoutAccount);
     const first = await createTransfer(order);
-    const failed = await settled(first.id);
+    const failed = await decided(first.id);
     expect(failed).toMatchObject({ status: 'FAILED', completeMessage: expect.stringMatching(/^DISBURSE FAILED/) });
     await until(() => transferHooksFor(order.reference).some((w) => w.body.data.status === 'FAILED'));
 
@@ -823,7 +823,7 @@ describe('transfers (payouts)', () => {
     expect(second.id).not.toBe(first.id);
     // The failed attempt cannot be retried again while another attempt is open.
     await expect(retryTransfer(first.id)).rejects.toMatchObject({ name: 'ProviderRejectedError', statusCode: 400 });
-    expect(await settled(second.id)).toMatchObject({ status: 'FAILED' });
+    expect(await decided(second.id)).toMatchObject({ status: 'FAILED' });
     await until(() => transferHooksFor(second.reference).some((w) => w.body.data.id === second.id));
 
     expect((await findTransfersByReference(order.reference)).map((t) => [t.id, t.status])).toEqual([[first.id, 'FAILED']]);
@@ -839,7 +839,7 @@ describe('transfers (payouts)', () => {
   it('finds the transfer of a reference across pages of the list (a retry carries its own reference), and nothing for an unknown one', async () => {
     const order = payout('payout-paged', 50_000, failingPayoutAccount);
     const first = await createTransfer(order);
-    await settled(first.id);
+    await decided(first.id);
     const second = await retryTransfer(first.id);
     expect(second.reference).toBe(`${order.reference}_PMCK_ST_FDU_1_RETRY_1`);
     // Newer transfers push both attempts past the first page (10 a page, newest first).
@@ -878,30 +878,30 @@ describe('transfers (payouts)', () => {
     await expect(createTransfer(order)).rejects.toBeInstanceOf(DuplicateTransferReferenceError);
     const [made] = await findTransfersByReference(order.reference);
     expect(made).toMatchObject({ reference: order.reference, amountMinor: 150_050 });
-    expect(await settled(made?.id ?? 0)).toMatchObject({ status: 'SUCCESSFUL' });
+    expect(await decided(made?.id ?? 0)).toMatchObject({ status: 'SUCCESSFUL' });
     await until(() => transferHooksFor(order.reference).length === 1);
     expect(sandbox.transfers().filter((t) => t.reference === order.reference)).toHaveLength(1);
   });
 
-  it('transferFailures: the next transfer settles FAILED whatever the account, the one after succeeds', async () => {
+  it('transferFailures: the next transfer is decided FAILED whatever the account, the one after succeeds', async () => {
     sandbox.faults.transferFailures = 1;
     const failing = await createTransfer(payout('payout-forced'));
     const fine = await createTransfer(payout('payout-after'));
-    expect(await settled(failing.id)).toMatchObject({
+    expect(await decided(failing.id)).toMatchObject({
       status: 'FAILED',
       completeMessage: expect.stringMatching(/^DISBURSE FAILED/),
     });
-    expect(await settled(fine.id)).toMatchObject({ status: 'SUCCESSFUL' });
+    expect(await decided(fine.id)).toMatchObject({ status: 'SUCCESSFUL' });
     expect(sandbox.faults.transferFailures).toBe(0);
-    expect(await settled((await retryTransfer(failing.id)).id)).toMatchObject({ status: 'SUCCESSFUL' });
+    expect(await decided((await retryTransfer(failing.id)).id)).toMatchObject({ status: 'SUCCESSFUL' });
   });
 
-  it('transferWebhookDrops: the transfer settles but its webhook is not sent until resent', async () => {
+  it('transferWebhookDrops: the transfer is decided but its webhook is not sent until resent', async () => {
     sandbox.faults.transferWebhookDrops = 1;
     const order = payout('payout-nohook');
     const transfer = await createTransfer(order);
-    expect(await settled(transfer.id)).toMatchObject({ status: 'SUCCESSFUL' });
-    await pause(transferSettleMs);
+    expect(await decided(transfer.id)).toMatchObject({ status: 'SUCCESSFUL' });
+    await pause(transferDecideMs);
     expect(transferHooksFor(order.reference)).toHaveLength(0);
     expect(sandbox.transfers().find((t) => t.id === transfer.id)?.webhook.state).toBe('dropped');
 
@@ -918,12 +918,12 @@ describe('transfers (payouts)', () => {
     await until(() => transferHooksFor(next.reference).length === 1);
   });
 
-  it('holdTransfers: transfers stay PENDING with no webhook while held, and settle once released', async () => {
+  it('holdTransfers: transfers stay PENDING with no webhook while held, and are decided once released', async () => {
     expect(await (await setFaults({ holdTransfers: true })).json()).toMatchObject({ holdTransfers: true });
     const order = payout('payout-held');
     const transfer = await createTransfer(order);
     await pendingNow(transfer.id);
-    await pause(transferSettleMs * 3);
+    await pause(transferDecideMs * 3);
     expect(await getTransfer(transfer.id)).toMatchObject({ status: 'PENDING' });
     expect(transferHooksFor(order.reference)).toHaveLength(0);
 
@@ -935,15 +935,15 @@ describe('transfers (payouts)', () => {
     sandbox.faults.holdTransfers = true;
     const direct = await createTransfer(payout('payout-held-direct'));
     await pendingNow(direct.id);
-    await pause(transferSettleMs * 2);
+    await pause(transferDecideMs * 2);
     expect(await getTransfer(direct.id)).toMatchObject({ status: 'PENDING' });
     sandbox.faults.holdTransfers = false;
     expect(await getTransfer(direct.id)).toMatchObject({ status: 'SUCCESSFUL' });
   });
 
-  it('refuses to resend the webhook of a transfer that has not settled or does not exist', async () => {
+  it('refuses to resend the webhook of a transfer not yet decided or that does not exist', async () => {
     sandbox.faults.holdTransfers = true;
-    const transfer = await createTransfer(payout('payout-unsettled'));
+    const transfer = await createTransfer(payout('payout-undecided'));
     expect((await fetch(`${sandbox.origin}/__transfers/${transfer.id}/resend-hook`, { method: 'POST' })).status).toBe(400);
     expect((await fetch(`${sandbox.origin}/__transfers/999999999/resend-hook`, { method: 'POST' })).status).toBe(404);
   });
@@ -985,9 +985,9 @@ describe('banks and account names through the adapter', () => {
 });
 
 describe('transfers across a restart', () => {
-  it('keeps transfers in dataDir and settles a held one after the sandbox restarts', async () => {
+  it('keeps transfers in dataDir and decides a held one after the sandbox restarts', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'flutterwave-sandbox-'));
-    const options = { ...keys, dataDir, webhookUrl: () => receiverUrl, log: () => undefined, transferSettleMs };
+    const options = { ...keys, dataDir, webhookUrl: () => receiverUrl, log: () => undefined, transferDecideMs };
     try {
       let stored = await startFlutterwaveSandbox(options);
       const order = {
@@ -1001,7 +1001,7 @@ describe('transfers across a restart', () => {
       stored.faults.holdTransfers = true;
       const transfer = await withBaseUrl(stored.url, () => createTransfer(order));
       await until(() => stored.transfers()[0]?.status === 'PENDING');
-      await pause(transferSettleMs * 2);
+      await pause(transferDecideMs * 2);
       expect(stored.transfers()).toEqual([expect.objectContaining({ id: transfer.id, status: 'PENDING' })]);
       await stored.stop();
       expect(transferHooksFor(order.reference)).toHaveLength(0);
@@ -1036,11 +1036,11 @@ function dayBefore(day: string): string {
 }
 
 /** Waits until no transfer is NEW or PENDING: the balance then moves only with what a test does. */
-async function transfersSettled(): Promise<void> {
+async function transfersDecided(): Promise<void> {
   await until(() => sandbox.transfers().every((t) => t.status === 'SUCCESSFUL' || t.status === 'FAILED'));
 }
 
-async function settledStatus(id: number): Promise<string> {
+async function decidedStatus(id: number): Promise<string> {
   return until(() => {
     const status = sandbox.transfers().find((t) => t.id === id)?.status;
     return (status === 'SUCCESSFUL' || status === 'FAILED') && status;
@@ -1063,7 +1063,7 @@ describe('the wallet balance', () => {
   });
 
   it('goes up by the amount less the app fee when a card payment succeeds, and not at all for a failed one', async () => {
-    await transfersSettled();
+    await transfersDecided();
     const before = await nairaMinor();
     await payByCard(newTxRef('balance-card'), 2500.75, 'pay');
     // ₦2,500.75 less 1.4% (₦35.0105, kept as ₦35.01).
@@ -1073,33 +1073,33 @@ describe('the wallet balance', () => {
   });
 
   it('goes down by the amount and the fee (rounded half up) when a transfer is made, and stays down when it succeeds', async () => {
-    await transfersSettled();
+    await transfersDecided();
     const before = await nairaMinor();
     const transfer = await createTransfer(payoutTo(550_050, { bankCode: '044', accountNumber: '0690000033' }));
     // Over ₦5,000 the fee is ₦25 + 7.5% VAT = ₦26.875: debited as ₦26.88.
     expect(transfer.feeMinor).toBe(2_688);
     expect(await nairaMinor()).toBe(before - 550_050 - 2_688);
-    expect(await settledStatus(transfer.id)).toBe('SUCCESSFUL');
+    expect(await decidedStatus(transfer.id)).toBe('SUCCESSFUL');
     expect(await nairaMinor()).toBe(before - 550_050 - 2_688);
   });
 
   it('gives a transfer back, fee included, when it FAILS (the failing account and the transferFailures fault)', async () => {
-    await transfersSettled();
+    await transfersDecided();
     const before = await nairaMinor();
     const declined = await createTransfer(payoutTo(250_000, failingPayoutAccount));
     expect(await nairaMinor()).toBe(before - 250_000 - 1_075);
-    expect(await settledStatus(declined.id)).toBe('FAILED');
+    expect(await decidedStatus(declined.id)).toBe('FAILED');
     expect(await nairaMinor()).toBe(before);
 
     sandbox.faults.transferFailures = 1;
     const faulted = await createTransfer(payoutTo(600_000, { bankCode: '044', accountNumber: '0690000034' }));
     expect(await nairaMinor()).toBe(before - 600_000 - 2_688);
-    expect(await settledStatus(faulted.id)).toBe('FAILED');
+    expect(await decidedStatus(faulted.id)).toBe('FAILED');
     expect(await nairaMinor()).toBe(before);
   });
 
   it('answers v3 shapes in naira: one wallet, every wallet, 0 for a currency with no activity, 400 for a malformed code', async () => {
-    await transfersSettled();
+    await transfersDecided();
     const minor = sandbox.balanceMinor('NGN');
     const naira = minor / 100;
     expect(await api('GET', '/balances/NGN')).toEqual({

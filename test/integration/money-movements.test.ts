@@ -24,7 +24,7 @@ beforeAll(async () => {
       // The payout's retries 100 ms apart, not the workflow's real backoff; the sandbox settles in 300 ms.
       workflowTimeouts: { Transfer: 2 },
       workflowRetryIntervals: { Transfer: 100 },
-      flutterwave: { transferSettleMs: 300 },
+      flutterwave: { transferDecideMs: 300 },
     },
     { pin },
   ));

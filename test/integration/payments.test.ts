@@ -214,7 +214,7 @@ describe('paying into escrow by bank transfer', () => {
     // Five minutes on, nobody has asked: the reconciler verifies it with the provider and credits it.
     const later = Date.now() + 6 * 60_000;
     const [first, second] = await Promise.all([reconcileOpenPayments(later), reconcileOpenPayments(later)]);
-    expect(first.settled + second.settled).toBeGreaterThanOrEqual(1);
+    expect(first.credited + second.credited).toBeGreaterThanOrEqual(1);
     expect(await contract(id)).toMatchObject({ status: 'fully_funded', amount_paid_minor: 125_000 });
     const stillOpen = await listOpenPayments(new Date(later).toISOString());
     expect(stillOpen.map((p) => p.tx_ref)).not.toContain(account.txRef);

@@ -41,7 +41,7 @@ beforeAll(async () => {
     // A lost webhook is reconciled when the Transfer task times out: 2 s here instead of an hour.
     workflowTimeouts: { Transfer: 2 },
     workflowRetryIntervals: { Transfer: 100 },
-    flutterwave: { transferSettleMs: 300 },
+    flutterwave: { transferDecideMs: 300 },
   });
   configureAmplify(cloud.config);
   seller = await signedInPerson(cloud, 'seller');

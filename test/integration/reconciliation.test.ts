@@ -41,7 +41,7 @@ beforeAll(async () => {
     {
       workflowTimeouts: { Transfer: 2 },
       workflowRetryIntervals: { Transfer: 100 },
-      flutterwave: { transferSettleMs: 300, refundSettleMs: 300 },
+      flutterwave: { transferDecideMs: 300, refundDecideMs: 300 },
       // Only the tests run the schedules here.
       schedules: { everyMs: 3_600_000 },
     },

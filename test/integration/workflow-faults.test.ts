@@ -35,7 +35,7 @@ beforeAll(async () => {
       workflowTimeouts: { AwaitFunding: 400 },
       // Retries as business time runs: spent well within the outage, so it reaches each task's Catch.
       workflowRetryIntervals: { CancelUnfunded: 50, Transfer: 20, PreparePayout: 100 },
-      flutterwave: { transferSettleMs: 300, refundSettleMs: 300 },
+      flutterwave: { transferDecideMs: 300, refundDecideMs: 300 },
       // The reconciler's 5-minute run, every 2 s.
       schedules: { everyMs: 2_000 },
     },

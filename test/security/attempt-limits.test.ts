@@ -36,7 +36,7 @@ const release = (id: string, who: SignedInPerson, withPin: string) =>
   call(who, '/release-funds', { contractId: id, pin: withPin, releaseAmount: 1, creatorId: who.sub });
 
 beforeAll(async () => {
-  cloud = await startLocalCloud({ flutterwave: { transferSettleMs: 300 } });
+  cloud = await startLocalCloud({ flutterwave: { transferDecideMs: 300 } });
   configureAmplify(cloud.config);
   seller = await signedInPerson(cloud, 'pin-owner');
   buyer = await signedInPerson(cloud, 'pin-buyer');

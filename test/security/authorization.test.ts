@@ -55,7 +55,7 @@ const call = (who: Person, method: string, path: string, body?: unknown, headers
 
 beforeAll(async () => {
   // Refunds settle at once: what an allowed call sets going (a settlement's refunds) is over before the next probe.
-  cloud = await startLocalCloud({ flutterwave: { refundSettleMs: 50, transferSettleMs: 50 } });
+  cloud = await startLocalCloud({ flutterwave: { refundDecideMs: 50, transferDecideMs: 50 } });
   configureAmplify(cloud.config);
   stranger = await person('stranger');
 

@@ -55,6 +55,9 @@ export const stepEmails = {
     action: 'Open the contract',
     essential: true,
   },
+  // The payer's satisfaction and the contract's final status are two steps with a template each;
+  // the creator still reads the subject they always had for the first.
+  'contract-satisfied': { subject: '"{{title}}" is complete', action: 'Open the contract', essential: true },
   'contract-completed': { subject: '"{{title}}" is complete', action: 'Open the contract', essential: true },
   'contract-cancelled': { subject: '"{{title}}" was cancelled', action: 'Open the contract', essential: true },
   'cancellation-requested': { subject: 'Cancellation requested for "{{title}}"', action: 'Open the contract', essential: true },

@@ -8,7 +8,7 @@ import type { Currency } from './money';
 
 /**
  * Where money sits. `provider_holding` is the money the provider holds for us (the merchant
- * balance finance reconciles against): it grows by what each payment settles there and shrinks
+ * balance finance reconciles against): it grows by each payment net of the provider's fee and shrinks
  * by each payout and refund that leaves it. `provider_fees` is what the provider kept for itself
  * (its fee on a payment, its fee on each transfer): the platform's cost, set against `fees`.
  * The rest say whose the money is (credits): held in the contract's `escrow`, in `suspense` (paid

@@ -66,12 +66,12 @@ export function decideCredit(intent: PaymentIntent, tx: ConfirmedTransaction): C
 
 /**
  * What the provider kept of a transaction, the platform's cost: the transaction's amount less
- * what it settled to the merchant (charged - app fee). When the account passes fees to payers,
+ * the transaction net of the provider's fee (charged - app fee). When the account passes fees to payers,
  * they paid it on top and the platform's share is 0. Never below 0 nor above the amount.
  */
 export function providerFeeOf(tx: { amountMinor: number; chargedAmountMinor: number; appFeeMinor: number }): number {
-  const settled = tx.chargedAmountMinor - tx.appFeeMinor;
-  return Math.min(tx.amountMinor, Math.max(0, tx.amountMinor - settled));
+  const net = tx.chargedAmountMinor - tx.appFeeMinor;
+  return Math.min(tx.amountMinor, Math.max(0, tx.amountMinor - net));
 }
 
 /**

@@ -109,11 +109,12 @@ export async function getPayment(txRef: string): Promise<Payment | undefined> {
 }
 
 /**
- * The payment's side of a settled provider transaction (part of its transaction): what it credited
+ * The payment's side of a credited provider transaction (part of its transaction): what it credited
  * and what goes back to the payer. The payment is `credited` once anything was, else `refunding`;
- * conditional on the status it was read with, so two transactions on one reference settle in turn.
+ * conditional on the status it was read with, so two transactions on one reference are credited in
+ * turn.
  */
-export function paymentSettled(payment: Payment, creditMinor: number, refundingMinor: number, now: string): TransactItem {
+export function paymentCredited(payment: Payment, creditMinor: number, refundingMinor: number, now: string): TransactItem {
   const status: PaymentState = payment.status === 'credited' || creditMinor > 0 ? 'credited' : 'refunding';
   return {
     Update: {

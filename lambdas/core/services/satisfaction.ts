@@ -30,7 +30,7 @@ export async function markSatisfied(contractId: string, sub: string): Promise<Co
       'Contract marked completed',
       `${await displayName(sub)} marked "${contract.title}" completed. You can now release the funds.`,
       now,
-      { contract, email: 'contract-completed' },
+      { contract, email: 'contract-satisfied' },
     ),
   ]);
   await answerStepLater(contractId, 'delivery');

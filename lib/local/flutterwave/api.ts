@@ -167,7 +167,7 @@ function newAccountNumber(ctx: SandboxContext): string {
 
 function opayCharge(ctx: SandboxContext, request: ChargeRequest, amountMinor: number, customer: SandboxCustomer): ApiReply {
   const createdAt = new Date().toISOString();
-  // v3 answers an OPay charge with a pending transaction that the wallet's outcome settles.
+  // v3 answers an OPay charge with a pending transaction that the wallet's outcome decides.
   const tx: SandboxTransaction = {
     id: ctx.store.newTransactionId(),
     txRef: request.tx_ref,
@@ -358,7 +358,7 @@ async function createTransfer(ctx: SandboxContext, req: IncomingMessage): Promis
     debitCurrency,
     narration: request.narration ?? '',
   });
-  // The transfer is made and will settle; only the answer is lost on its way back.
+  // The transfer is made and will be decided; only the answer is lost on its way back.
   if (ctx.faults.transferCreateLostReplies > 0) {
     ctx.faults.transferCreateLostReplies -= 1;
     return unavailable();
@@ -415,7 +415,7 @@ function listRetries(ctx: SandboxContext, id: number): ApiReply {
 
 /**
  * The sandbox's own `POST /__transfers/{id}/resend-hook` (v3 has a resend-hook for transactions
- * only): sends a settled transfer's `transfer.completed` again, answered like the transactions' one.
+ * only): sends a decided transfer's `transfer.completed` again, answered like the transactions' one.
  */
 export async function handleTransferResendHook(
   ctx: SandboxContext,
@@ -434,7 +434,7 @@ async function resendTransferHook(ctx: SandboxContext, req: IncomingMessage, id:
   const transfer = ctx.store.transfer(id);
   if (!transfer) return refuse('Transfer not found', 404);
   if (transfer.status === 'NEW' || transfer.status === 'PENDING') {
-    return refuse('This transfer has not settled: there is no hook to send');
+    return refuse('This transfer has not been decided yet: there is no hook to send');
   }
   const delivery = ctx.webhooks.deliverTransfer(transfer, { resend: true });
   if (parsed.data.wait === 1 || parsed.data.wait === true) await delivery;

@@ -19,7 +19,7 @@ const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amo
 /**
  * The merchant's wallet in `currency`, in minor units, as v3 moves it:
  * + the float the platform put in before its first payment (and a balance a test set);
- * + every successful payment as settled to the merchant (charged amount less the app fee);
+ * + every successful payment net of the provider's fee (charged amount less the app fee);
  * - every transfer debited from it, with its fee, from the moment it is made; a FAILED one is
  *   reversed, fee included; one the wallet could not cover was never debited;
  * - every refund from the moment it is asked for; a failed one is given back.
@@ -58,7 +58,7 @@ export function walletCurrencies(records: SandboxRecords): string[] {
 
 /**
  * One wallet as `data` of v3's balance answers, in major units. Available and ledger balance are
- * the same figure: the sandbox settles every payment at once, with no settlement delay between them.
+ * the same figure: the sandbox makes every payment available at once, with no settlement delay between them.
  */
 export function walletJson(records: SandboxRecords, currency: string) {
   const balance = majorAmount(balanceMinor(records, currency));

@@ -10,7 +10,7 @@ import { appFeeMinor } from './wire';
 export interface SandboxContext {
   store: SandboxStore;
   webhooks: WebhookSender;
-  /** Transfers' settlement clock. */
+  /** Transfers' clock: when each is decided. */
   payouts: SandboxPayouts;
   faults: SandboxFaults;
   /** The v3 calls made with the secret key (`GET /__calls`). */
@@ -28,7 +28,7 @@ export function providerReference(prefix: string): string {
 }
 
 /** Sets a transaction's outcome and its fee (a failed payment costs the merchant nothing). */
-export function settle(tx: SandboxTransaction, status: 'successful' | 'failed', processorResponse: string): void {
+export function decide(tx: SandboxTransaction, status: 'successful' | 'failed', processorResponse: string): void {
   tx.status = status;
   tx.processorResponse = processorResponse;
   tx.appFeeMinor = status === 'successful' ? appFeeMinor(tx.amountMinor, tx.currency) : 0;

@@ -7,9 +7,9 @@ import { balanceMinor } from './balances';
 import { type SandboxApiCall, SandboxCallLog } from './calls';
 import type { SandboxContext } from './context';
 import { handlePayerPage } from './payer';
-import { defaultRefundSettleMs, handleRefundApi, type SandboxPaymentType, type SandboxRefund, SandboxRefunds } from './refunds';
+import { defaultRefundDecideMs, handleRefundApi, type SandboxPaymentType, type SandboxRefund, SandboxRefunds } from './refunds';
 import { type SandboxCharge, SandboxStore, type SandboxTransaction, type SandboxTransfer } from './store';
-import { defaultTransferSettleMs, failingPayoutAccount, SandboxPayouts } from './transfers';
+import { defaultTransferDecideMs, failingPayoutAccount, SandboxPayouts } from './transfers';
 import { noFaults, type SandboxFaults, WebhookSender } from './webhooks';
 import { errorJson } from './wire';
 
@@ -41,9 +41,9 @@ export interface FlutterwaveSandboxOptions {
   /** Where failed deliveries are reported. @default console.warn */
   log?: (line: string) => void;
   /** How long a transfer takes from NEW to SUCCESSFUL or FAILED (PENDING at half). @default 1500 */
-  transferSettleMs?: number;
+  transferDecideMs?: number;
   /** How long a refund takes from pending to completed or failed. @default 1500 */
-  refundSettleMs?: number;
+  refundDecideMs?: number;
   /** Transactions paid with these types are refused a refund ("not supported"). @default none */
   nonRefundablePaymentTypes?: SandboxPaymentType[];
   /**
@@ -93,7 +93,7 @@ export interface FlutterwaveSandbox {
    * them from there (a transfer or refund it cannot cover is refused). `null`: back to its records.
    */
   setBalanceMinor(currency: string, minor: number | null): void;
-  /** While on, refunds made are accepted and then settle failed (the `failRefunds` fault). */
+  /** While on, refunds made are accepted and then decided failed (the `failRefunds` fault). */
   failRefunds(on: boolean): void;
   /** Replaces the payment types whose transactions are refused a refund. */
   setNonRefundablePaymentTypes(types: SandboxPaymentType[]): void;
@@ -127,11 +127,11 @@ const faultsPatchSchema = z
  * `verif-hash`, and faults tests can switch on. Loopback only.
  *
  * Payouts: `POST /v3/transfers` to a test account that resolves (Access Bank 044, 0690000031-41)
- * answers NEW; the transfer turns PENDING, then settles by itself after `transferSettleMs` and
+ * answers NEW; the transfer turns PENDING, then is decided by itself after `transferDecideMs` and
  * sends `transfer.completed`. Every transfer succeeds except a new one to `failingPayoutAccount`
- * (044 / 0690000041), which settles FAILED; its retry (`POST /v3/transfers/{id}/retries`)
+ * (044 / 0690000041), which is decided FAILED; its retry (`POST /v3/transfers/{id}/retries`)
  * succeeds. `GET /v3/transfers` lists them 10 a page, newest first; `POST
- * /__transfers/{id}/resend-hook` (the sandbox's own) sends a settled one's webhook again.
+ * /__transfers/{id}/resend-hook` (the sandbox's own) sends a decided one's webhook again.
  *
  * The wallet: it starts with a float (`openingBalancesMinor`), grows with payments and shrinks
  * with transfers (and their fees) and refunds. A transfer it cannot cover is queued and fails at
@@ -139,10 +139,10 @@ const faultsPatchSchema = z
  * is refused (400), and nothing is made. `setBalanceMinor` sets it (a fault).
  *
  * Refunds: `POST /v3/transactions/{id}/refund` on a successful transaction answers pending; the
- * refund settles completed after `refundSettleMs` and sends `refund.completed` (a webhook v3 does
+ * refund is decided completed after `refundDecideMs` and sends `refund.completed` (a webhook v3 does
  * not document; the sandbox's is the create answer's shape). Partial refunds add up to the
  * transaction's amount at most; beyond what remains is a 400. `failRefunds(true)` makes new
- * refunds settle failed; `nonRefundablePaymentTypes` refuses them outright ("not supported").
+ * refunds are decided failed; `nonRefundablePaymentTypes` refuses them outright ("not supported").
  * `GET /v3/refunds/{id}` reads one, `GET /v3/refunds` lists them 20 a page, newest first.
  *
  * Reconciliation reads: `GET /v3/transactions` lists transactions 10 a page, newest first, by
@@ -168,13 +168,13 @@ export async function startFlutterwaveSandbox(options: FlutterwaveSandboxOptions
     store,
     webhooks,
     faults,
-    settleMs: options.transferSettleMs ?? defaultTransferSettleMs,
+    decideAfterMs: options.transferDecideMs ?? defaultTransferDecideMs,
   });
   const refunds = new SandboxRefunds({
     store,
     webhooks,
     faults,
-    settleMs: options.refundSettleMs ?? defaultRefundSettleMs,
+    decideAfterMs: options.refundDecideMs ?? defaultRefundDecideMs,
     nonRefundablePaymentTypes: options.nonRefundablePaymentTypes ?? [],
   });
   const waiting = new Set<() => void>();
@@ -195,7 +195,7 @@ export async function startFlutterwaveSandbox(options: FlutterwaveSandboxOptions
   const origin = `http://127.0.0.1:${port}`;
   const calls = new SandboxCallLog();
   const ctx: SandboxContext = { store, webhooks, payouts, faults, calls, origin, publicKey: options.publicKey, wait };
-  // Payouts and refunds the last run left unsettled go on settling, as the provider's would have meanwhile.
+  // Payouts and refunds the last run left undecided are decided in turn, as the provider's would have been meanwhile.
   payouts.resume();
   refunds.resume();
 

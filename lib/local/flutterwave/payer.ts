@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { parseAmount } from '../../../lambdas/core/domain/money';
 import { readBody } from '../http-util';
-import { merchantRedirect, type PageReply, page, providerReference, type SandboxContext, sendPage, settle } from './context';
+import { decide, merchantRedirect, type PageReply, page, providerReference, type SandboxContext, sendPage } from './context';
 import { bankPage, checkoutPage, checkoutScript, messagePage, opayPage, transferSentPage } from './pages';
 import type { SandboxTransaction } from './store';
 
@@ -135,7 +135,7 @@ function finishCheckout(ctx: SandboxContext, form: URLSearchParams): PageReply {
     webhook: { state: 'not_sent', attempts: 0 },
   };
   const status = outcome.data === 'pay' ? 'successful' : 'failed';
-  settle(tx, status, status === 'successful' ? 'Approved. Successful' : 'Declined by the card issuer');
+  decide(tx, status, status === 'successful' ? 'Approved. Successful' : 'Declined by the card issuer');
   ctx.store.addTransaction(tx);
   void ctx.webhooks.deliver(tx);
   if (!fields.redirect_url) return page(200, messagePage(`Payment ${status}`, `Transaction ${tx.id} for ${txRef}.`));
@@ -170,7 +170,7 @@ function finishOpay(ctx: SandboxContext, token: string, form: URLSearchParams): 
     return merchantRedirect(opay.redirectUrl, { status: 'cancelled', txRef: tx.txRef });
   }
   const status = outcome.data === 'pay' ? 'successful' : 'failed';
-  settle(tx, status, status === 'successful' ? 'Approved' : 'Declined by the wallet');
+  decide(tx, status, status === 'successful' ? 'Approved' : 'Declined by the wallet');
   ctx.store.commit();
   void ctx.webhooks.deliver(tx);
   if (!opay.redirectUrl) return page(200, messagePage(`Payment ${status}`, `Transaction ${tx.id} for ${tx.txRef}.`));
@@ -213,7 +213,7 @@ function sendTransfer(ctx: SandboxContext, form: URLSearchParams): PageReply {
     createdAt: new Date().toISOString(),
     webhook: { state: 'not_sent', attempts: 0 },
   };
-  settle(tx, 'successful', 'success');
+  decide(tx, 'successful', 'success');
   account.paidByTransactionId = tx.id;
   ctx.store.addTransaction(tx);
   void ctx.webhooks.deliver(tx);

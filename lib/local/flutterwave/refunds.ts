@@ -23,7 +23,7 @@ export interface SandboxRefund {
   comments: string;
   status: 'pending' | 'completed' | 'failed';
   createdAt: string;
-  /** Settles failed (the failRefunds switch was on when it was made). */
+  /** Decided failed (the failRefunds switch was on when it was made). */
   forceFail?: boolean;
   webhook: SandboxWebhookState;
 }
@@ -31,8 +31,8 @@ export interface SandboxRefund {
 /** The sandbox's refusal of a refund the wallet cannot cover. */
 export const insufficientFundsMessage = 'Insufficient funds in customer wallet';
 
-/** How long a refund takes to settle unless the sandbox is told otherwise. */
-export const defaultRefundSettleMs = 1_500;
+/** How long a refund takes to be decided unless the sandbox is told otherwise. */
+export const defaultRefundDecideMs = 1_500;
 
 /** v3's list answers 20 refunds a page (its documented page_size), newest first. */
 const refundsPerPage = 20;
@@ -42,7 +42,7 @@ interface SandboxRefundsOptions {
   webhooks: WebhookSender;
   faults: SandboxFaults;
   /** pending -> completed or failed after this long. */
-  settleMs: number;
+  decideAfterMs: number;
   /** Payment types whose transactions the provider will not refund. */
   nonRefundablePaymentTypes: readonly SandboxPaymentType[];
 }
@@ -57,11 +57,11 @@ const ok = (message: string, data: unknown): ApiReply => ({ status: 200, body: {
 const refuse = (message: string, status = 400): ApiReply => ({ status, body: errorJson(message) });
 
 /**
- * Refunds and their clock: each refund is answered pending, settles completed (or failed, while
- * `faults.failRefunds` was on when it was made) after `settleMs`, and then sends its signed
+ * Refunds and their clock: each refund is answered pending, is decided completed (or failed, while
+ * `faults.failRefunds` was on when it was made) after `decideAfterMs`, and then sends its signed
  * `refund.completed` webhook through the same sender and faults as the others. Refunds of one
  * transaction never add up to more than its amount (failed ones give theirs back). Stored as they
- * change, so a restarted sandbox settles the ones it had not finished (resume).
+ * change, so a restarted sandbox decides the ones it had not finished (resume).
  */
 export class SandboxRefunds {
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -120,7 +120,7 @@ export class SandboxRefunds {
     };
     store.addRefund(refund);
     this.start(refund);
-    // The refund is made and will settle; only the answer is lost on its way back.
+    // The refund is made and will be decided; only the answer is lost on its way back.
     if (faults.refundCreateLostReplies > 0) {
       faults.refundCreateLostReplies -= 1;
       return refuse('Service temporarily unavailable (sandbox fault)', 500);
@@ -128,7 +128,7 @@ export class SandboxRefunds {
     return ok('Transaction refund initiated', refundJson(refund));
   }
 
-  /** Restarts the clock of every stored refund that had not settled (after a restart). */
+  /** Restarts the clock of every stored refund not yet decided (after a restart). */
   resume(): void {
     for (const refund of this.options.store.refundsNewestFirst()) if (refund.status === 'pending') this.start(refund);
   }
@@ -142,12 +142,12 @@ export class SandboxRefunds {
   private start(refund: SandboxRefund): void {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      if (!this.stopped) this.settle(refund);
-    }, this.options.settleMs);
+      if (!this.stopped) this.decide(refund);
+    }, this.options.decideAfterMs);
     this.timers.add(timer);
   }
 
-  private settle(refund: SandboxRefund): void {
+  private decide(refund: SandboxRefund): void {
     if (refund.status !== 'pending') return;
     refund.status = refund.forceFail ? 'failed' : 'completed';
     this.options.store.commit();

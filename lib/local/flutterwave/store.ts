@@ -89,7 +89,7 @@ export interface SandboxTransfer {
   createdAt: string;
   /** The FAILED attempt this one retries. */
   retryOf?: number;
-  /** Settles FAILED whatever the account (the transferFailures fault, decided when it was made). */
+  /** Decided FAILED whatever the account (the transferFailures fault, decided when it was made). */
   forceFail?: boolean;
   /**
    * The wallet could not cover it (amount and fee) when it was made: queued like any other, never
@@ -116,7 +116,7 @@ interface SandboxData {
 /**
  * The sandbox's charges, transactions, transfers and refunds, in memory and, when a file is given,
  * written through to disk (temp file + rename) so a restarted sandbox still verifies yesterday's
- * payments and settles the payouts and refunds it had not finished.
+ * payments and decides the payouts and refunds it had not finished.
  */
 export class SandboxStore {
   // Ids look like the provider's (6+ digits) so nothing downstream assumes small numbers.
@@ -252,8 +252,8 @@ export class SandboxStore {
     return [...this.data.transfers].reverse();
   }
 
-  /** Transfers still NEW or PENDING: the ones a restarted sandbox has to settle. */
-  unsettledTransfers(): SandboxTransfer[] {
+  /** Transfers still NEW or PENDING: the ones a restarted sandbox has to decide. */
+  undecidedTransfers(): SandboxTransfer[] {
     return this.data.transfers.filter((t) => t.status === 'NEW' || t.status === 'PENDING');
   }
 

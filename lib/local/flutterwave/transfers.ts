@@ -7,13 +7,13 @@ import type { SandboxFaults, WebhookSender } from './webhooks';
 /**
  * The test account payouts always fail at: Access Bank (044) 0690000041, which resolves to a name
  * like the other test accounts, so it can be saved as bank details. Every transfer to it, retries
- * included, settles FAILED (a payout to it ends waiting for ops). For a transfer that fails a
+ * included, is decided FAILED (a payout to it ends waiting for ops). For a transfer that fails a
  * given number of times and then succeeds, set the `transferFailures` fault.
  */
 export const failingPayoutAccount = { bankCode: '044', accountNumber: '0690000041' } as const;
 
-/** How long a transfer takes to settle unless the sandbox is told otherwise. */
-export const defaultTransferSettleMs = 1_500;
+/** How long a transfer takes to be decided unless the sandbox is told otherwise. */
+export const defaultTransferDecideMs = 1_500;
 
 /**
  * v3's NGN transfer fee, in naira as the API writes it: ₦10 up to ₦5,000, ₦25 up to ₦50,000, ₦50
@@ -49,14 +49,14 @@ interface SandboxPayoutsOptions {
   webhooks: WebhookSender;
   faults: SandboxFaults;
   /** NEW -> PENDING at half of it, SUCCESSFUL or FAILED at the end. */
-  settleMs: number;
+  decideAfterMs: number;
 }
 
 /**
  * The payouts' clock: each attempt goes NEW -> PENDING -> SUCCESSFUL | FAILED by itself and then
  * sends its `transfer.completed` webhook. Attempts are stored as they change, so a restarted
- * sandbox picks up the ones it had not settled (resume). While `faults.holdTransfers` is true,
- * attempts stop at PENDING; setting it back to false (in code or through POST /__faults) settles them.
+ * sandbox picks up the ones it had not decided (resume). While `faults.holdTransfers` is true,
+ * attempts stop at PENDING; setting it back to false (in code or through POST /__faults) decides them.
  */
 export class SandboxPayouts {
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -118,9 +118,9 @@ export class SandboxPayouts {
     );
   }
 
-  /** Restarts the clock of every stored attempt that had not settled (after a restart). */
+  /** Restarts the clock of every stored attempt not yet decided (after a restart). */
   resume(): void {
-    for (const transfer of this.options.store.unsettledTransfers()) this.start(transfer);
+    for (const transfer of this.options.store.undecidedTransfers()) this.start(transfer);
   }
 
   stop(): void {
@@ -132,13 +132,13 @@ export class SandboxPayouts {
   private start(transfer: SandboxTransfer): void {
     const { store } = this.options;
     // Refused for the balance as soon as it is looked at, just after it was queued.
-    const settleMs = transfer.uncovered ? 0 : this.options.settleMs;
-    this.after(Math.floor(settleMs / 2), () => {
+    const decideAfterMs = transfer.uncovered ? 0 : this.options.decideAfterMs;
+    this.after(Math.floor(decideAfterMs / 2), () => {
       if (transfer.status !== 'NEW') return;
       transfer.status = 'PENDING';
       store.commit();
     });
-    this.after(settleMs, () => this.finish(transfer));
+    this.after(decideAfterMs, () => this.finish(transfer));
   }
 
   private after(ms: number, run: () => void): void {

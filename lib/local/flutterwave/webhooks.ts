@@ -8,7 +8,7 @@ import { chargeCompletedEvent, refundCompletedEvent, transferCompletedEvent } fr
  * fail or are made without our hearing of it (payouts also stall).
  */
 export interface SandboxFaults {
-  /** The provider is down: while true every v3 API call answers 503 and does nothing (its pages, webhooks and settling go on). */
+  /** The provider is down: while true every v3 API call answers 503 and does nothing (its pages, webhooks and deciding go on). */
   providerDown: boolean;
   /** Wait this long before sending each webhook. */
   webhookDelayMs: number;
@@ -26,13 +26,13 @@ export interface SandboxFaults {
   transferCreateLostReplies: number;
   /** The next N `POST /transfers` are refused (400, the wallet cannot cover them) and make nothing. */
   transferCreateRefusals: number;
-  /** The next N transfers made (retries included) settle FAILED whatever the account. */
+  /** The next N transfers made (retries included) are decided FAILED whatever the account. */
   transferFailures: number;
   /** The next N `transfer.completed` webhooks are not sent (state 'dropped' until resent). */
   transferWebhookDrops: number;
-  /** While true, transfers stop at PENDING; set back to false, the held ones settle. */
+  /** While true, transfers stop at PENDING; set back to false, the held ones are decided. */
   holdTransfers: boolean;
-  /** While true, refunds made are accepted (pending) and then settle failed, with their webhook. */
+  /** While true, refunds made are accepted (pending) and then decided failed, with their webhook. */
   failRefunds: boolean;
   /** The next N refund requests make the refund, then answer 500: the payer is refunded, we never heard. */
   refundCreateLostReplies: number;
@@ -94,7 +94,7 @@ export class WebhookSender {
     });
   }
 
-  /** The same for a settled transfer's `transfer.completed`; `transferWebhookDrops` applies too. */
+  /** The same for a decided transfer's `transfer.completed`; `transferWebhookDrops` applies too. */
   deliverTransfer(transfer: SandboxTransfer, options: { resend?: boolean } = {}): Promise<void> {
     const hook = {
       state: transfer.webhook,
@@ -110,7 +110,7 @@ export class WebhookSender {
     return this.send(hook);
   }
 
-  /** The same for a settled refund's `refund.completed`. */
+  /** The same for a decided refund's `refund.completed`. */
   deliverRefund(refund: SandboxRefund): Promise<void> {
     return this.send({
       state: refund.webhook,

@@ -116,7 +116,7 @@ export function transferJson(transfer: SandboxTransfer) {
   };
 }
 
-/** The `transfer.completed` webhook body for a settled transfer (the webhook writes `fullname`, the API `full_name`). */
+/** The `transfer.completed` webhook body for a decided transfer (the webhook writes `fullname`, the API `full_name`). */
 export function transferCompletedEvent(transfer: SandboxTransfer) {
   const { full_name: fullname, ...fields } = transferJson(transfer);
   return {

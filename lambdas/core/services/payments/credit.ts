@@ -12,7 +12,7 @@ import { contractUnchanged, contractUpdate, getContract } from '../../entities/c
 import { ledgerEntryPut } from '../../entities/ledger';
 import { notificationItems } from '../../entities/notification';
 import { partyLinkPut } from '../../entities/party-link';
-import { getPayment, type Payment, paymentSettled } from '../../entities/payment';
+import { getPayment, type Payment, paymentCredited } from '../../entities/payment';
 import {
   getTransactionRecord,
   type ProviderTransactionRecord,
@@ -25,7 +25,7 @@ import { answerStep, openEscrow } from '../escrow-workflow';
 import { sendRefundNow } from '../refunds/send';
 
 /**
- * Crediting a provider transaction that verify confirmed (settle.ts decides that), by four rules:
+ * Crediting a provider transaction that verify confirmed (credit-transaction.ts decides that), by four rules:
  * credit only what the provider confirmed; into escrow only up to what the contract still has due,
  * in its own currency ({@link takenByContract}); the rest goes back to the payer, through suspense
  * to a refund leg ({@link givenBack}), never into escrow, never paid out, never charged a fee; and
@@ -108,7 +108,7 @@ function planCredit(
   const items: TransactItem[] = [
     transactionRecordPut({ ...record, outcome, recorded_at: now }),
     // The payment's figures are in its own currency: money in another is told by its refund leg.
-    paymentSettled(payment, creditMinor, foreign ? 0 : excessMinor, now),
+    paymentCredited(payment, creditMinor, foreign ? 0 : excessMinor, now),
     posted(
       paymentCreditPosting(payment.tx_ref, amountMinor, excessMinor, {
         id: providerId('transaction', record.provider_transaction_id),

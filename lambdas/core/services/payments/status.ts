@@ -4,8 +4,8 @@ import { paymentMessages } from '../../api/payments';
 import { NotFoundError } from '../../domain/errors';
 import { claimProviderCheck, getPayment, type Payment, recordProviderCheck, releaseProviderCheck } from '../../entities/payment';
 import { answerFunding } from './credit';
+import { type CreditOutcome, creditTransaction } from './credit-transaction';
 import { withProvider } from './provider';
-import { type SettleOutcome, settle } from './settle';
 import type { Payer } from './start';
 
 /**
@@ -16,51 +16,51 @@ import type { Payer } from './start';
 const providerCheckFreshMs = 4_000;
 
 /**
- * `get-payment-status`: the payment as its payer sees it. Settled (credited or refunding), it is
+ * `get-payment-status`: the payment as its payer sees it. Credited (`credited` or `refunding`), it is
  * ours and final: the provider is not asked. Not yet: the provider is asked (a lost webhook loses
- * nothing) and its transaction settled the way the webhook would have, at most once every
+ * nothing) and its transaction credited the way the webhook would have, at most once every
  * {@link providerCheckFreshMs} per payment: the poll that takes the check (one conditional update
  * of the payment) asks, and the polls meanwhile answer what the last check found. Caches only
- * what the payer is shown; what is credited is always what verify confirmed, in `settle`.
+ * what the payer is shown; what is credited is always what verify confirmed, in `creditTransaction`.
  */
 export async function paymentStatus(txRef: string, payer: Payer): Promise<PaymentStatusResponse> {
   const payment = await getPayment(txRef);
   // Someone else's payment is simply not found.
   if (!payment || payment.payer_id !== payer.sub) throw new NotFoundError('Payment not found.');
   if (payment.status === 'credited') await answerFunding(payment.contract_id);
-  if (payment.status !== 'initiated') return settledStatus(payment);
+  if (payment.status !== 'initiated') return creditedStatus(payment);
   const now = Date.now();
   const staleBefore = new Date(now - providerCheckFreshMs).toISOString();
   if (payment.provider_checked_at && payment.provider_checked_at >= staleBefore) return lastCheckStatus(payment);
   const checkedAt = new Date(now).toISOString();
   if (!(await claimProviderCheck(txRef, checkedAt, staleBefore))) {
-    // Another poll has just asked, or is asking, or the payment settled meanwhile.
+    // Another poll has just asked, or is asking, or the payment was credited meanwhile.
     return lastCheckStatus((await getPayment(txRef)) ?? payment);
   }
-  let outcome: SettleOutcome;
+  let outcome: CreditOutcome;
   try {
     const transaction = await withProvider(() => verifyByReference(txRef), paymentMessages.verificationUnavailable);
-    outcome = transaction ? await settle(transaction) : 'pending';
+    outcome = transaction ? await creditTransaction(transaction) : 'pending';
   } catch (error) {
     // Not answered: the next poll asks again rather than showing a check that never happened.
     await releaseProviderCheck(txRef, checkedAt);
     throw error;
   }
   const current = (await getPayment(txRef)) ?? payment;
-  if (current.status !== 'initiated') return settledStatus(current);
+  if (current.status !== 'initiated') return creditedStatus(current);
   const status = outcome === 'failed' || outcome === 'refused' ? 'failed' : 'pending';
   await recordProviderCheck(txRef, checkedAt, status);
   return { status, contractId: current.contract_id };
 }
 
-/** A payment as the last provider check left it: settled, or what that check found (pending until one has). */
+/** A payment as the last provider check left it: credited, or what that check found (pending until one has). */
 function lastCheckStatus(payment: Payment): PaymentStatusResponse {
-  if (payment.status !== 'initiated') return settledStatus(payment);
+  if (payment.status !== 'initiated') return creditedStatus(payment);
   return { status: payment.provider_status ?? 'pending', contractId: payment.contract_id };
 }
 
-/** A settled payment as its payer reads it: what was credited, and what goes back to them. */
-function settledStatus(payment: Payment): PaymentStatusResponse {
+/** A credited payment as its payer reads it: what was credited, and what goes back to them. */
+function creditedStatus(payment: Payment): PaymentStatusResponse {
   const refunding = payment.amount_refunding_minor ?? 0;
   return {
     status: payment.status === 'credited' ? 'successful' : 'refunding',

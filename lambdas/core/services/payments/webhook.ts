@@ -4,8 +4,8 @@ import { isAuthenticWebhook } from '../../adapters/flutterwave/webhooks';
 import { logger } from '../../adapters/logger';
 import { paymentMessages } from '../../api/payments';
 import { UnauthorizedError, ValidationError } from '../../domain/errors';
+import { creditTransaction } from './credit-transaction';
 import { withProvider } from './provider';
-import { settle } from './settle';
 
 /**
  * The provider's `charge.completed` webhook: its `verif-hash` must be the stage's secret hash
@@ -22,5 +22,5 @@ export async function handleChargeWebhook(headers: Record<string, string | undef
     logger.warn('Webhook for a transaction the provider does not know', { txRef: webhook.data.tx_ref });
     return;
   }
-  await settle(transaction);
+  await creditTransaction(transaction);
 }

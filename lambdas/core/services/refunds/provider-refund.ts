@@ -112,7 +112,7 @@ async function reconcile(leg: RefundLeg): Promise<RefundLeg> {
     logger.error('The provider does not know a refund it gave us', { reference: leg.reference, id: leg.provider_refund_id });
     return leg;
   }
-  return applyRefundStatus(leg, refund);
+  return applyProviderRefund(leg, refund);
 }
 
 /** Keeps the provider's refund id on the claimed leg, then acts on its status. */
@@ -124,11 +124,11 @@ async function record(leg: RefundLeg, refund: ProviderRefund): Promise<RefundLeg
     if (!recorded) return reloadRefundLeg(leg);
     now = recorded;
   }
-  return applyRefundStatus(now, refund);
+  return applyProviderRefund(now, refund);
 }
 
 /** What the provider says of the leg's recorded refund: completed confirms it, failed makes it pending (asked again). */
-export async function applyRefundStatus(leg: RefundLeg, refund: ProviderRefund): Promise<RefundLeg> {
+export async function applyProviderRefund(leg: RefundLeg, refund: ProviderRefund): Promise<RefundLeg> {
   if (refund.status === 'completed') return confirmRefundLeg(leg);
   if (refund.status === 'failed') {
     logger.warn('The provider failed a refund', { reference: leg.reference, id: refund.id, status: refund.providerStatus });

@@ -6,7 +6,7 @@ import { logger } from '../../adapters/logger';
 import { UnauthorizedError, UnavailableError, ValidationError } from '../../domain/errors';
 import { getRefundLeg, getRefundLegByProviderId } from '../../entities/refund';
 import { legOfTransferReference } from './bank-transfer';
-import { applyRefundStatus, fits } from './provider-refund';
+import { applyProviderRefund, fits } from './provider-refund';
 import { sendRefund } from './send';
 
 /**
@@ -30,7 +30,7 @@ export async function handleRefundWebhook(headers: Record<string, string | undef
   }
   // Done already, or an earlier attempt's refund: nothing to answer.
   if (leg.status !== 'requested' || leg.provider_refund_id !== String(refund.id)) return;
-  await applyRefundStatus(leg, refund);
+  await applyProviderRefund(leg, refund);
 }
 
 /**

@@ -13,18 +13,18 @@ import { answerFunding, credit } from './credit';
  * transaction (the payment, conditional on still being uncredited; the contract's amount paid,
  * status and payers; a balanced ledger posting; the party link; the creator's notification). The
  * webhook (webhook.ts), the status poll (status.ts) and the reconciler (reconcile.ts) all lead to
- * the same idempotent settle, so a lost or repeated webhook loses or doubles nothing. Then the
+ * the same idempotent credit, so a lost or repeated webhook loses or doubles nothing. Then the
  * workflow's funding step is answered.
  */
 
-export type SettleOutcome = TransactionOutcome | 'pending' | 'unknown';
+export type CreditOutcome = TransactionOutcome | 'pending' | 'unknown';
 
 /**
- * Settles one provider transaction, from the provider's own account of it, at most once: credits
- * it, or records why it credits nothing (kept on the payment for finance). A transaction already
- * recorded changes nothing (its funding step is answered again, harmlessly).
+ * Credits one provider transaction, from the provider's own account of it, at most once: into
+ * escrow or suspense, or nothing with the reason recorded (kept on the payment for finance). A
+ * transaction already recorded changes nothing (its funding step is answered again, harmlessly).
  */
-export async function settle(transaction: ProviderTransaction): Promise<SettleOutcome> {
+export async function creditTransaction(transaction: ProviderTransaction): Promise<CreditOutcome> {
   const payment = await getPayment(transaction.txRef);
   if (!payment) {
     logger.error('Provider transaction for an unknown payment reference', { txRef: transaction.txRef, id: transaction.id });
