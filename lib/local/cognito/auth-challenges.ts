@@ -90,20 +90,14 @@ async function answerCustomChallenge(
   clientMetadata: unknown,
 ): Promise<Json> {
   const answer = str(responses.ANSWER, 'ChallengeResponses.ANSWER');
-  const user = pool.users.get(session.username);
-  const verdict = await pool.trigger('verifyAuthChallengeResponse', {
-    triggerSource: 'VerifyAuthChallengeResponse_Authentication',
-    userName: session.username,
-    clientId: session.clientId,
-    request: {
-      userAttributes: user ? triggerAttributes(user) : {},
-      privateChallengeParameters: session.privateChallengeParameters ?? {},
-      challengeAnswer: answer,
-      clientMetadata: clientMetadata ?? {},
-      userNotFound: session.userNotFound,
-    },
-    response: { answerCorrect: false },
-  });
+  const verdict = await challengeTrigger(
+    pool,
+    session,
+    'verifyAuthChallengeResponse',
+    { privateChallengeParameters: session.privateChallengeParameters ?? {}, challengeAnswer: answer },
+    { answerCorrect: false },
+    clientMetadata,
+  );
   session.challenges.push({
     challengeName: 'CUSTOM_CHALLENGE',
     challengeResult: verdict.answerCorrect === true,
@@ -112,24 +106,54 @@ async function answerCustomChallenge(
   return nextStep(pool, session, undefined, clientMetadata);
 }
 
+const challengeTriggerSources = {
+  defineAuthChallenge: 'DefineAuthChallenge_Authentication',
+  createAuthChallenge: 'CreateAuthChallenge_Authentication',
+  verifyAuthChallengeResponse: 'VerifyAuthChallengeResponse_Authentication',
+} as const;
+
+/**
+ * One of the custom-auth triggers of a sign-in in challenges, with the envelope Cognito gives all
+ * three: the session's user (its attributes, or none with userNotFound), client and metadata around
+ * the trigger's own request fields.
+ */
+function challengeTrigger<R extends object>(
+  pool: Pool,
+  session: AuthSession,
+  trigger: keyof typeof challengeTriggerSources,
+  request: Record<string, unknown>,
+  response: R,
+  clientMetadata: unknown,
+): Promise<R> {
+  const user = pool.users.get(session.username);
+  return pool.trigger(trigger, {
+    triggerSource: challengeTriggerSources[trigger],
+    userName: session.username,
+    clientId: session.clientId,
+    request: {
+      userAttributes: user ? triggerAttributes(user) : {},
+      ...request,
+      clientMetadata: clientMetadata ?? {},
+      userNotFound: session.userNotFound,
+    },
+    response,
+  });
+}
+
 /** Asks DefineAuthChallenge what comes next and carries it out. */
 async function nextStep(pool: Pool, session: AuthSession, srpA: string | undefined, clientMetadata: unknown): Promise<Json> {
   if (!pool.hasTrigger('defineAuthChallenge')) {
     throw invalidParameter('Custom auth lambda trigger is not configured for the user pool.');
   }
   const user = pool.users.get(session.username);
-  const decision = await pool.trigger('defineAuthChallenge', {
-    triggerSource: 'DefineAuthChallenge_Authentication',
-    userName: session.username,
-    clientId: session.clientId,
-    request: {
-      userAttributes: user ? triggerAttributes(user) : {},
-      session: session.challenges,
-      clientMetadata: clientMetadata ?? {},
-      userNotFound: session.userNotFound,
-    },
-    response: { challengeName: undefined as string | undefined, issueTokens: false, failAuthentication: false },
-  });
+  const decision = await challengeTrigger(
+    pool,
+    session,
+    'defineAuthChallenge',
+    { session: session.challenges },
+    { challengeName: undefined as string | undefined, issueTokens: false, failAuthentication: false },
+    clientMetadata,
+  );
   if (decision.failAuthentication) throw incorrectCredentials();
   if (decision.issueTokens) {
     if (session.userNotFound || !user) throw incorrectCredentials();
@@ -141,33 +165,23 @@ async function nextStep(pool: Pool, session: AuthSession, srpA: string | undefin
   if (decision.challengeName !== 'CUSTOM_CHALLENGE') {
     throw new CognitoError('UserLambdaValidationException', 'DefineAuthChallenge failed with error Invalid challenge name.');
   }
-  return customChallenge(pool, session, user, clientMetadata);
+  return customChallenge(pool, session, clientMetadata);
 }
 
 /** CreateAuthChallenge's challenge, its public parameters to the caller and its private ones kept for the answer. */
-async function customChallenge(
-  pool: Pool,
-  session: AuthSession,
-  user: LocalUser | undefined,
-  clientMetadata: unknown,
-): Promise<Json> {
-  const created = await pool.trigger('createAuthChallenge', {
-    triggerSource: 'CreateAuthChallenge_Authentication',
-    userName: session.username,
-    clientId: session.clientId,
-    request: {
-      userAttributes: user ? triggerAttributes(user) : {},
-      challengeName: 'CUSTOM_CHALLENGE',
-      session: session.challenges,
-      clientMetadata: clientMetadata ?? {},
-      userNotFound: session.userNotFound,
-    },
-    response: {
+async function customChallenge(pool: Pool, session: AuthSession, clientMetadata: unknown): Promise<Json> {
+  const created = await challengeTrigger(
+    pool,
+    session,
+    'createAuthChallenge',
+    { challengeName: 'CUSTOM_CHALLENGE', session: session.challenges },
+    {
       publicChallengeParameters: {} as Record<string, string>,
       privateChallengeParameters: {} as Record<string, string>,
       challengeMetadata: undefined as string | undefined,
     },
-  });
+    clientMetadata,
+  );
   session.expects = 'CUSTOM_CHALLENGE';
   session.privateChallengeParameters = created.privateChallengeParameters;
   session.challengeMetadata = created.challengeMetadata;
