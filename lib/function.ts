@@ -77,7 +77,7 @@ export class EscrowFunction extends NodejsFunction {
       bundling: nodejsBundling(),
       logGroup,
       role,
-      // X-Ray traces each invocation and its AWS calls as Lambda sees them; no tracing SDK is bundled.
+      // X-Ray traces each invocation; the functions' tracer (lambdas/core/adapters/tracer.ts) adds each AWS and HTTP call to it.
       tracing: Tracing.ACTIVE,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...environment },
     });
