@@ -3,7 +3,7 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { logger } from '../core/adapters/logger';
 import type { CoverCheck } from '../core/domain/provider-cover';
-import { reconcileOpenPayments } from '../core/services/payments/reconcile';
+import { followUpOpenPayments } from '../core/services/payments/follow-up';
 import { checkProviderCover } from '../core/services/provider-cover';
 import { remindAwaitingBankDetails } from '../core/services/refunds/reminders';
 import { sendOpenRefunds } from '../core/services/refunds/send';
@@ -26,7 +26,7 @@ export const handler = middy<unknown, ReconcileSummary, Error, Context>()
     const { awaitingLegs, ...waitingForOps } = await countWaitingForOps();
     const reminded = await remindAwaitingBankDetails(awaitingLegs);
     if (reminded.length > 0) logger.info('Buyers reminded of refunds waiting for their bank account', { reminded });
-    const payments = await reconcileOpenPayments();
+    const payments = await followUpOpenPayments();
     if (payments.open > 0) logger.info('Payments reconciled', payments);
     const refunds = await sendOpenRefunds();
     if (refunds.open > 0) logger.info('Refund legs reconciled', refunds);
@@ -40,7 +40,7 @@ export const handler = middy<unknown, ReconcileSummary, Error, Context>()
   });
 
 type ReconcileSummary = Awaited<ReturnType<typeof sendOpenRefunds>> & {
-  payments: Awaited<ReturnType<typeof reconcileOpenPayments>>;
+  payments: Awaited<ReturnType<typeof followUpOpenPayments>>;
   waitingForOps: Waiting;
   reminded: string[];
   cover: CoverCheck[];

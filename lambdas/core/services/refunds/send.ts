@@ -24,7 +24,7 @@ const stepsPerRun = 6;
 
 /**
  * Moves one leg as far as it can go now, step by step while it moves: through the provider's
- * refund (asked when pending, reconciled once asked) or its bank transfer, and confirmed once the
+ * refund (asked when pending, followed up once asked) or its bank transfer, and confirmed once the
  * provider says it is done. Safe to run any number of times, from anywhere, at once: each step is
  * conditional on the leg as read.
  */

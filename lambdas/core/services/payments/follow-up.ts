@@ -10,7 +10,7 @@ import { settle } from './settle';
  * lost and nobody checked its status. A provider that cannot be reached throws (nothing is
  * decided on a guess). Answers how many payments were settled now.
  */
-export async function reconcilePayments(contractId: string): Promise<number> {
+export async function followUpPayments(contractId: string): Promise<number> {
   let settled = 0;
   for (const txRef of await listPaymentReferences(contractId)) {
     if ((await getPayment(txRef))?.status !== 'initiated') continue;
@@ -21,7 +21,7 @@ export async function reconcilePayments(contractId: string): Promise<number> {
 }
 
 /** A payment younger than this is left to the checkout that polls it. */
-const reconcileAfterMs = 5 * 60_000;
+const followUpAfterMs = 5 * 60_000;
 
 /** After this long an initiated payment's charge has long expired at the provider: the reconciler stops watching it. */
 const watchForMs = 14 * 24 * 60 * 60_000;
@@ -32,8 +32,8 @@ const watchForMs = 14 * 24 * 60 * 60_000;
  * contract takes nothing), so money the provider holds is never left unrecorded because a webhook
  * was lost and the payer closed the page. One payment's failure does not stop the others.
  */
-export async function reconcileOpenPayments(now = Date.now()): Promise<{ open: number; settled: number; closed: number }> {
-  const open = await listOpenPayments(new Date(now - reconcileAfterMs).toISOString());
+export async function followUpOpenPayments(now = Date.now()): Promise<{ open: number; settled: number; closed: number }> {
+  const open = await listOpenPayments(new Date(now - followUpAfterMs).toISOString());
   const tally = { open: open.length, settled: 0, closed: 0 };
   for (const payment of open) {
     try {
@@ -45,7 +45,7 @@ export async function reconcileOpenPayments(now = Date.now()): Promise<{ open: n
         tally.closed++;
       }
     } catch (error) {
-      logger.error('Payment not reconciled', { txRef: payment.tx_ref, error: error as Error });
+      logger.error('Payment not followed up', { txRef: payment.tx_ref, error: error as Error });
     }
   }
   return tally;
