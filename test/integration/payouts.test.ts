@@ -38,7 +38,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'escrow-payouts-'));
 beforeAll(async () => {
   cloud = await startLocalCloud({
     dataDir,
-    // A lost webhook is reconciled when the Transfer task times out: 2 s here instead of an hour.
+    // A lost webhook is followed up when the Transfer task times out: 2 s here instead of an hour.
     workflowTimeouts: { Transfer: 2 },
     workflowRetryIntervals: { Transfer: 100 },
     flutterwave: { transferSettleMs: 300 },

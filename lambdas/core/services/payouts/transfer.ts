@@ -97,7 +97,7 @@ export class PayoutFailedError extends Error {
 }
 
 /**
- * Transfer (a callback task): keeps the token for the webhook, then reconciles with the provider:
+ * Transfer (a callback task): keeps the token for the webhook, then follows up with the provider:
  * answers at once when the transfer already went through, asks for the transfer when none was
  * made, retries one that FAILED while attempts remain, and otherwise waits. Every run of it (a
  * retry after a provider error, a timeout with the webhook lost, a resumed execution) does the
