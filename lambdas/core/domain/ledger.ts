@@ -56,6 +56,14 @@ export interface Posting {
   currency?: Currency;
 }
 
+/**
+ * How a posting names the provider's movement it records (Posting.provider_id): the kind of
+ * movement and its id, since the provider numbers transactions, transfers and refunds apart.
+ */
+export function providerId(kind: 'transaction' | 'transfer' | 'refund', id: number | string): string {
+  return `${kind}:${id}`;
+}
+
 /** A posting of money in `currency`, another than its contract's (unchanged when it is the contract's own). */
 export function inCurrency(posting: Posting, currency: Currency, contractCurrency: Currency): Posting {
   return currency === contractCurrency ? posting : { ...posting, currency };

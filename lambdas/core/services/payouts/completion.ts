@@ -1,7 +1,6 @@
 import { isInDispute, nextStatus, payersOf } from '../../domain/escrow-contract';
-import { payoutPosting } from '../../domain/ledger';
+import { payoutPosting, providerId } from '../../domain/ledger';
 import { formatAmount } from '../../domain/money';
-import { providerId } from '../../domain/reconciliation';
 import { contractUnchanged, contractUpdate, loadContract } from '../../entities/contract';
 import { ledgerEntryPut } from '../../entities/ledger';
 import { notificationItems } from '../../entities/notification';
