@@ -36,7 +36,7 @@ beforeAll(async () => {
       // Retries as business time runs: spent well within the outage, so it reaches each task's Catch.
       workflowRetryIntervals: { CancelUnfunded: 50, Transfer: 20, PreparePayout: 100 },
       flutterwave: { transferSettleMs: 300, refundSettleMs: 300 },
-      // The reconciler's 5-minute run, every 2 s.
+      // The sweep's 5-minute run, every 2 s.
       schedules: { everyMs: 2_000 },
     },
     { pin, seller: 'faults-seller', buyer: 'faults-buyer' },

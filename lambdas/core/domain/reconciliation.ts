@@ -245,7 +245,7 @@ export function reconcileDay(
 
 /**
  * How long a payment the provider confirmed may go unposted before the balance check counts it
- * against the ledger: its webhook is handled in seconds, or the reconciler verifies it within 5
+ * against the ledger: its webhook is handled in seconds, or the sweep verifies it within 5
  * minutes when the webhook was lost. Until then it is on its way into the ledger, not a difference.
  */
 export const arrivingWindowMs = 15 * 60 * 1000;

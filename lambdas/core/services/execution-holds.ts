@@ -114,7 +114,7 @@ export async function resumeHeldExecution(contractId: string, by: string): Promi
 }
 
 /**
- * The executions waiting for ops now, for the reconciler's gauge: a hold whose execution no longer
+ * The executions waiting for ops now, for the sweep's gauge: a hold whose execution no longer
  * runs (stopped, failed: the failed-executions alarm tells of those; or continued as a new one,
  * which holds again if the step still cannot go on) is taken off the list, not counted.
  */

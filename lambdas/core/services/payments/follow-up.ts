@@ -23,11 +23,11 @@ export async function followUpPayments(contractId: string): Promise<number> {
 /** A payment younger than this is left to the checkout that polls it. */
 const followUpAfterMs = 5 * 60_000;
 
-/** After this long an initiated payment's charge has long expired at the provider: the reconciler stops watching it. */
+/** After this long an initiated payment's charge has long expired at the provider: the sweep stops watching it. */
 const watchForMs = 14 * 24 * 60 * 60_000;
 
 /**
- * The reconciler's pass over payments nobody polls: every initiated payment older than a few
+ * The sweep's pass over payments nobody polls: every initiated payment older than a few
  * minutes is verified with the provider by reference and settled (credited, or refunded when its
  * contract takes nothing), so money the provider holds is never left unrecorded because a webhook
  * was lost and the payer closed the page. One payment's failure does not stop the others.

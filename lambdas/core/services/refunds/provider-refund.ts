@@ -16,7 +16,7 @@ import { confirmRefundLeg, reloadRefundLeg } from './confirmation';
 /**
  * Refunds through the provider (ARCHITECTURE §5b): each leg is asked of the
  * provider once per attempt, through the refund of the payer's own transaction, and completed
- * once, when the provider confirms it (its webhook, or a look by the reconciler).
+ * once, when the provider confirms it (its webhook, or a look by the sweep).
  *
  * Never refunded twice: the provider takes no reference of ours, so a worker first claims the
  * attempt on the leg (a conditional write of status and attempts), then asks with the leg's

@@ -19,7 +19,7 @@ import { countWaitingForOps, type Waiting } from '../core/services/waiting-for-o
  * raised while anything waits, and reminds the buyers due a reminder; last it checks that the
  * provider holds what customers are owed (ProviderShortfall), after this run's moves.
  */
-export const handler = middy<unknown, ReconcileSummary, Error, Context>()
+export const handler = middy<unknown, SweepSummary, Error, Context>()
   .use(injectLambdaContext(logger, { resetKeys: true }))
   .handler(async () => {
     // Counted first, so a run that fails or times out on the provider still says what waits.
@@ -27,9 +27,9 @@ export const handler = middy<unknown, ReconcileSummary, Error, Context>()
     const reminded = await remindAwaitingBankDetails(awaitingLegs);
     if (reminded.length > 0) logger.info('Buyers reminded of refunds waiting for their bank account', { reminded });
     const payments = await followUpOpenPayments();
-    if (payments.open > 0) logger.info('Payments reconciled', payments);
+    if (payments.open > 0) logger.info('Payments followed up', payments);
     const refunds = await sendOpenRefunds();
-    if (refunds.open > 0) logger.info('Refund legs reconciled', refunds);
+    if (refunds.open > 0) logger.info('Refund legs moved on', refunds);
     // The provider's balance cannot be read while it is down: the last check stands (npm run held
     // says how old it is), and the run's other work is not lost for it.
     const cover = await checkProviderCover().catch((error: unknown) => {
@@ -39,7 +39,7 @@ export const handler = middy<unknown, ReconcileSummary, Error, Context>()
     return { ...refunds, payments, waitingForOps, reminded, cover };
   });
 
-type ReconcileSummary = Awaited<ReturnType<typeof sendOpenRefunds>> & {
+type SweepSummary = Awaited<ReturnType<typeof sendOpenRefunds>> & {
   payments: Awaited<ReturnType<typeof followUpOpenPayments>>;
   waitingForOps: Waiting;
   reminded: string[];
