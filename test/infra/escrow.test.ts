@@ -328,6 +328,15 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     }
   });
 
+  it('keeps a renamed Task state on its old function, whose versions executions started before the rename still call', () => {
+    const renamed = tasks.filter((t) => t.functionId !== undefined);
+    expect(renamed.map((t) => t.state)).toContain('PayoutPaid');
+    for (const task of renamed) {
+      const [fnId] = functionTagged(template, `task:${task.state}`);
+      expect(fnId, task.state).toContain(`${task.functionId}Task`);
+    }
+  });
+
   it('logs every execution at level ALL with its data, traces it, and alarms on failed or timed-out executions', () => {
     const [[, machine]] = resources(template, 'AWS::StepFunctions::StateMachine') as [[string, Resource]];
     expect(machine.Properties.LoggingConfiguration).toMatchObject({ Level: 'ALL', IncludeExecutionData: true });
