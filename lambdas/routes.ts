@@ -221,7 +221,7 @@ const serverSide: ServerSides = {
   },
   flutterwaveWebhook: {
     // Every payment, payout and refund result arrives here: room for the provider's bursts (a refused
-    // delivery is found again by the reconciler, but the money waits for it).
+    // delivery is found again by the sweep, but the money waits for it).
     throttle: { rateLimit: 100, burstLimit: 200 },
     reservedConcurrency: true,
     permissions: {

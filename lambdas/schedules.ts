@@ -24,11 +24,13 @@ export const schedules: readonly ScheduleDefinition[] = [
   {
     // Moves on every refund leg still owed to a payer, whatever was lost on the way. A payment it
     // finds after a lost webhook is credited (both told) and starts the contract's execution if that
-    // ended; it reads the executions waiting for ops.
-    name: 'reconcile-money',
-    file: 'reconcile-money',
+    // ended; it reads the executions waiting for ops. Named reconcile-money before: the rename
+    // makes a new function and rule and deletes the old ones, which nothing else calls (no
+    // execution or route invokes a schedule), so no old version needs to stay.
+    name: 'money-sweep',
+    file: 'money-sweep',
     rateMinutes: 5,
-    // sendEmail: the buyers of refunds waiting for their bank account are reminded, and a refund it completes or
+    // sendEmail: the buyers of refunds waiting for their bank account are reminded, and a refund it confirms or
     // sends by bank transfer is told by email like any other.
     permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], workflow: ['start', 'answer'], sendEmail: true },
   },

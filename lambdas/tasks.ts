@@ -16,6 +16,13 @@ export interface TaskDefinition {
   file: string;
   /** A callback task (`.waitForTaskToken`): its handler stores the token and the state waits for the answer. */
   callback: boolean;
+  /**
+   * The function's construct id (`<functionId>Task`) when it is not the state's name: a renamed
+   * state keeps its old function, so the versions old executions' definitions still call (and the
+   * function itself, which deleting would take them with it) stay (docs/deploy.md: deploys and
+   * running executions). Absent: the state's name.
+   */
+  functionId?: string;
   permissions: RoutePermissions;
 }
 
@@ -95,8 +102,10 @@ export const tasks: readonly TaskDefinition[] = [
   },
   // The payout done tells both parties (by email too); a settlement's payout answers its contract's waiting step.
   {
-    state: 'CompletePayout',
-    file: 'complete-payout',
+    state: 'PayoutPaid',
+    file: 'payout-paid',
+    // Named CompletePayout until its state was renamed: executions started before call this function's old versions.
+    functionId: 'CompletePayout',
     callback: false,
     permissions: { table: 'readWrite', sendEmail: true, workflow: ['answer'] },
   },

@@ -168,7 +168,7 @@ export class EscrowApi extends Construct {
   }
 }
 
-/** `reconcile-money` -> `ReconcileMoney`: construct ids from table names. */
+/** `money-sweep` -> `MoneySweep`: construct ids from table names. */
 export function pascalCase(name: string): string {
   return name.replace(/(^|[-_])([a-z0-9])/g, (_, _sep: string, c: string) => c.toUpperCase());
 }

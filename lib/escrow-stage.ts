@@ -256,7 +256,7 @@ function disputeDecisionsPolicy(
  * What finance reads, and nothing more: the stage's outputs (to find the rest), the state
  * machine's executions and their histories (`npm run executions`), the ledger's, contracts' and
  * payments' items by key (`LEDGER#`, `CONTRACT#`, `PAYMENT#` and `UNKNOWN_TX#` partitions only: no
- * profile, no device, no Scan; `npm run held` reads the reconciler's check of the provider's
+ * profile, no device, no Scan; `npm run held` reads the sweep's check of the provider's
  * balance under `LEDGER#COVER#`), Logs Insights on the executions' log group (histories older
  * than the 90 days Step Functions keeps), and the stage's dashboard with its graphs and alarms.
  * No write anywhere.

@@ -114,7 +114,7 @@ export class EscrowMonitoring extends Construct {
     money.forEach((metric) => {
       this.alarm(metric.metricName, { metric, threshold: 0, description: moneyMetrics[metric.metricName as MoneyMetric] });
     });
-    // What waits now: gauges the reconciler writes every 5 minutes, so an alarm stays raised while
+    // What waits now: gauges the sweep writes every 5 minutes, so an alarm stays raised while
     // a payout or refund waits for ops (or a refund has waited a week for its buyer's bank account).
     const gauge = (name: string, dimensions: Record<string, string> = {}) =>
       new Metric({
@@ -131,7 +131,7 @@ export class EscrowMonitoring extends Construct {
       this.alarm(name, { metric, threshold: 0, description: moneyWaiting[name], missingData: TreatMissingData.IGNORE });
     }
     const waitingForCustomers = Object.keys(moneyWaitingForCustomers).map((name) => gauge(name));
-    // The provider's balance against what customers are owed, per currency (the reconciler writes
+    // The provider's balance against what customers are owed, per currency (the sweep writes
     // the currencies customers have money in): one alarm on the worst of them.
     const shortfalls = currencyCodes.map((currency) => gauge(providerShortfall.name, { currency }));
     const usingMetrics = Object.fromEntries(shortfalls.map((metric, i) => [`s${i}`, metric]));

@@ -82,7 +82,7 @@ export class EscrowWorkflow extends Construct {
     const functions = new Map<string, EscrowFunction>();
     for (const task of taskTable) {
       const writes = task.permissions.table === 'readWrite';
-      const fn = new EscrowFunction(this, `${task.state}Task`, {
+      const fn = new EscrowFunction(this, `${task.functionId ?? task.state}Task`, {
         entry: taskEntry(task),
         stage,
         purpose: `task:${task.state}`,

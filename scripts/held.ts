@@ -6,10 +6,10 @@
  *
  * The ledger is read as its totals are: the last day's closing plus the postings since, from the
  * index by time (GSI1), never a Scan; each contract holding escrow is read by key for its title
- * and payout. The provider's balance is the reconciler's latest check (every 5 minutes,
+ * and payout. The provider's balance is the sweep's latest check (every 5 minutes,
  * services/provider-cover.ts), stored under `LEDGER#COVER#<currency>`: finance holds no provider
  * key, and with `--stage` this runs with finance's IAM policy (reads by key and by index only).
- * Locally it reads the local cloud `npm start` runs, whose reconciler checks on the same timer.
+ * Locally it reads the local cloud `npm start` runs, whose sweep checks on the same timer.
  */
 import { parseArgs } from 'node:util';
 import type { CustomerMoney } from '../lambdas/core/domain/ledger';
@@ -41,7 +41,7 @@ export interface HeldFigures {
   cover?: CoverCheck;
 }
 
-/** A check older than this means the reconciler has not run for three of its turns. */
+/** A check older than this means the sweep has not run for three of its turns. */
 const staleAfterMs = 15 * 60 * 1000;
 
 const releasedUnpaid = (c: HeldContract) => c.payoutStatus === 'transferring' || c.payoutStatus === 'failed';
@@ -98,12 +98,12 @@ export function heldReport(figures: HeldFigures, now = new Date()): string[] {
     );
   const { cover } = figures;
   if (!cover) {
-    out.push('The provider’s balance: not checked yet (the reconciler checks it every 5 minutes, schedule reconcile-money).');
+    out.push('The provider’s balance: not checked yet (the sweep checks it every 5 minutes, schedule money-sweep).');
     return out;
   }
   const age = now.getTime() - Date.parse(cover.checkedAt);
   out.push(
-    `The provider, as the reconciler checked it at ${cover.checkedAt}${age > staleAfterMs ? ` (OVER ${Math.floor(age / 60_000)} MINUTES AGO: is the reconciler running?)` : ''}:`,
+    `The provider, as the sweep checked it at ${cover.checkedAt}${age > staleAfterMs ? ` (OVER ${Math.floor(age / 60_000)} MINUTES AGO: is the sweep running?)` : ''}:`,
     `  ${describeCover(cover)}`,
     `  (its available balance, what transfers and refunds are paid from: ${money(cover.availableMinor)})`,
   );

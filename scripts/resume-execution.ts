@@ -1,6 +1,6 @@
 /**
  * `npm run resume-execution -- <contractId> [--stage <name>] [--port <app port>]`: for ops, once the
- * cause is fixed of a step that could not go on (the ExecutionsWaitingForOps alarm; the reconciler's
+ * cause is fixed of a step that could not go on (the ExecutionsWaitingForOps alarm; the sweep's
  * log and `npm run executions -- <contractId>` name the execution, the step and its error). The
  * contract's execution waits at AwaitOps and tries the step again by itself (5 minutes, then up to
  * daily); this tries it now. Steps are idempotent: nothing is paid or refunded twice. A contract

@@ -2,7 +2,7 @@
  * `npm run resume-payout -- <contractId> [--stage <name>] [--port <app port>]`: for ops, after the
  * cause of a failed payout is fixed with the provider. A payout waiting `failed` gets the
  * workflow's retries again and its execution transfers once more (never a second transfer while
- * one is open or paid: the Transfer task reconciles first). Anything else is left as it is.
+ * one is open or paid: the Transfer task follows up first). Anything else is left as it is.
  *
  * Locally it works on the local cloud `npm start` runs (PORT, default 3000); with `--stage` on a
  * deployed stage with the caller's AWS credentials (the stack's outputs name the table and the

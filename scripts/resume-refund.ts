@@ -2,7 +2,7 @@
  * `npm run resume-refund -- <contractId> <leg> [--stage <name>] [--port <app port>]`: for ops,
  * after the cause of a refund leg waiting `failed` is fixed with the provider (`npm run executions
  * -- <contractId>` names each leg and why it failed). A refund through the provider is asked again,
- * a refused bank transfer is made again to the same account; the reconciler moves it within 5
+ * a refused bank transfer is made again to the same account; the sweep moves it within 5
  * minutes, and never refunds twice (services/refunds/provider-refund.ts). Anything else is left as it is.
  *
  * Locally it works on the local cloud `npm start` runs (PORT, default 3000); with `--stage` on a

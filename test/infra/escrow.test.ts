@@ -328,6 +328,15 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     }
   });
 
+  it('keeps a renamed Task state on its old function, whose versions executions started before the rename still call', () => {
+    const renamed = tasks.filter((t) => t.functionId !== undefined);
+    expect(renamed.map((t) => t.state)).toContain('PayoutPaid');
+    for (const task of renamed) {
+      const [fnId] = functionTagged(template, `task:${task.state}`);
+      expect(fnId, task.state).toContain(`${task.functionId}Task`);
+    }
+  });
+
   it('logs every execution at level ALL with its data, traces it, and alarms on failed or timed-out executions', () => {
     const [[, machine]] = resources(template, 'AWS::StepFunctions::StateMachine') as [[string, Resource]];
     expect(machine.Properties.LoggingConfiguration).toMatchObject({ Level: 'ALL', IncludeExecutionData: true });
@@ -464,7 +473,7 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
         { 'Fn::Join': ['', [{ 'Fn::GetAtt': [tableId, 'Arn'] }, '/index/GSI1']] },
       ]),
     );
-    // The ledger (and the reconciler's check of the provider under LEDGER#COVER#), contracts, and
+    // The ledger (and the sweep's check of the provider under LEDGER#COVER#), contracts, and
     // payments with the money under no payment's reference: no profile, device or throttle.
     expect(bySid.ReadLedgerContractsAndPayments?.Condition).toEqual({
       'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEDGER#*', 'CONTRACT#*', 'PAYMENT#*', 'UNKNOWN_TX#*'] },
@@ -546,16 +555,16 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
         SourceArn: { 'Fn::GetAtt': [ruleId, 'Arn'] },
       });
     }
-    // The money reconciliation: every 5 minutes.
-    const [reconcileId] = functionTagged(template, 'schedule:reconcile-money');
+    // The money sweep: every 5 minutes.
+    const [sweepId] = functionTagged(template, 'schedule:money-sweep');
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(5 minutes)',
-      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [reconcileId, 'Arn'] } })],
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [sweepId, 'Arn'] } })],
     });
   });
 
-  it('grants reconcile-money the table, the Flutterwave secret key, the answers to the workflow’s tasks, the start of a contract’s next execution and the stage’s emails (its reminders), and nothing more', () => {
-    const [, fn] = functionTagged(template, 'schedule:reconcile-money');
+  it('grants money-sweep the table, the Flutterwave secret key, the answers to the workflow’s tasks, the start of a contract’s next execution and the stage’s emails (its reminders), and nothing more', () => {
+    const [, fn] = functionTagged(template, 'schedule:money-sweep');
     const statements = statementsOf(template, fn);
     const [[tableId]] = resources(template, 'AWS::DynamoDB::GlobalTable') as [[string, Resource]];
     const [[secretId]] = resources(template, 'AWS::SecretsManager::Secret').filter(([, secret]) =>
@@ -595,7 +604,7 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     // payment it credits finds the last one ended (reading it first); it cannot stop or redrive one.
     expect(workflowActionsOf(statements)).toEqual(listedWorkflowActions(['start', 'answer']));
     // Publishes to the notifications namespace of the stage's Event API, and cannot subscribe.
-    expectPublishOnlyIf(template, statements, true, 'reconcile-money');
+    expectPublishOnlyIf(template, statements, true, 'money-sweep');
     // Beyond those, what every function has: its own log group, and X-Ray.
     for (const s of byAction('logs:'))
       expect(s.Resource).toEqual({ 'Fn::GetAtt': [fn.Properties.LoggingConfig.LogGroup.Ref, 'Arn'] });

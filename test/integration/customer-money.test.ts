@@ -21,7 +21,7 @@ import { satisfiedContract } from '../support/targets';
 
 /**
  * Money someone watches: what customers are owed against what the provider holds (`npm run held`,
- * the reconciler's ProviderShortfall), and a provider wallet that cannot cover a payout or a refund
+ * the sweep's ProviderShortfall), and a provider wallet that cannot cover a payout or a refund
  * (the sandbox refuses it as v3 does): the money waits for ops, alarmed, and none of it is lost.
  */
 let cloud: LocalCloud;
@@ -37,7 +37,7 @@ beforeAll(async () => {
       workflowTimeouts: { Transfer: 2 },
       workflowRetryIntervals: { Transfer: 100 },
       flutterwave: { transferDecideMs: 300, refundDecideMs: 300 },
-      // Only the tests run the reconciler.
+      // Only the tests run the sweep.
       schedules: { everyMs: 3_600_000 },
     },
     { pin },
@@ -66,7 +66,7 @@ async function held(): Promise<{ code: number; out: string }> {
   }
 }
 
-const reconcileMoney = () => cloud.runSchedule('reconcile-money');
+const runSweep = () => cloud.runSchedule('money-sweep');
 const naira = (minor: number) => formatAmount(minor, 'NGN');
 const owedNow = async () => owedMinor(customerMoney((await ledgerTotals('NGN', new Date().toISOString())).balances));
 const noTransferUnderWay = () =>
@@ -91,7 +91,7 @@ describe('npm run held', () => {
     expect(unchecked.code, unchecked.out).toBe(1);
     expect(unchecked.out).toContain('not checked yet');
 
-    await reconcileMoney();
+    await runSweep();
     const covered = await held();
     expect(covered.code, covered.out).toBe(0);
     expect(covered.out).toMatch(new RegExp(`${contractId}\\s+payer_marked_satisfied\\s+in escrow ₦2,500\\.00\\s+"Wedding cake"`));
@@ -104,23 +104,23 @@ describe('npm run held', () => {
 
     // The wallet now holds ₦590 less than customers are owed (fees came out of their money).
     cloud.flutterwave.setBalanceMinor('NGN', owed - 59_000);
-    await reconcileMoney();
+    await runSweep();
     const short = await held();
     expect(short.code, short.out).toBe(1);
     expect(short.out).toContain(`customers are owed ${naira(owed)}: SHORT by ₦590.00`);
   }, 180_000);
 });
 
-describe('the reconciler’s check of the provider against what customers are owed', () => {
+describe('the sweep’s check of the provider against what customers are owed', () => {
   it('writes ProviderShortfall (the alarm’s metric) as the shortfall when the wallet holds less than is owed, and 0 otherwise', async () => {
     await noTransferUnderWay();
     const records = captureEmf();
-    await reconcileMoney();
+    await runSweep();
     expect(shortfalls(records)).toEqual([['NGN', 0]]);
 
     const owed = await owedNow();
     cloud.flutterwave.setBalanceMinor('NGN', owed - 1);
-    await reconcileMoney();
+    await runSweep();
     expect(shortfalls(records)).toEqual([
       ['NGN', 0],
       ['NGN', 1],
@@ -129,7 +129,7 @@ describe('the reconciler’s check of the provider against what customers are ow
     expect(await getCoverCheck('NGN')).toMatchObject({ owedMinor: owed, providerMinor: owed - 1, shortfallMinor: 1 });
 
     cloud.flutterwave.setBalanceMinor('NGN', null);
-    await reconcileMoney();
+    await runSweep();
     expect(shortfalls(records).at(-1)).toEqual(['NGN', 0]);
   });
 });
@@ -164,7 +164,7 @@ describe('a provider wallet that cannot cover a payout or a refund', () => {
     );
     expect(records.filter((r) => r.PayoutsFailed !== undefined).map((r) => r.PayoutsFailed)).toEqual([1]);
     expect(await ledgerSummaryOf(contractId)).toMatchObject({ held_minor: 250_000, paid_out_minor: 0 });
-    const { waitingForOps, cover } = (await reconcileMoney()) as {
+    const { waitingForOps, cover } = (await runSweep()) as {
       waitingForOps: { payouts: string[] };
       cover: Array<{ currency: string; shortfallMinor: number }>;
     };
@@ -213,7 +213,7 @@ describe('a provider wallet that cannot cover a payout or a refund', () => {
     expect((await resumeRefundLeg(contractId, leg?.leg ?? '')).resumed).toBe(true);
     await eventually(
       async () => {
-        await reconcileMoney();
+        await runSweep();
         return getRefundLeg(contractId, leg?.leg ?? '');
       },
       (l) => l?.status === 'completed',
@@ -240,7 +240,7 @@ describe('a provider wallet that cannot cover a payout or a refund', () => {
       const legs = () => listRefundLegs(contractId);
       const [leg] = (await eventually(
         async () => {
-          await reconcileMoney();
+          await runSweep();
           return legs();
         },
         (l) => l[0]?.status === 'failed',
@@ -257,7 +257,7 @@ describe('a provider wallet that cannot cover a payout or a refund', () => {
       expect((await resumeRefundLeg(contractId, leg.leg)).resumed).toBe(true);
       const done = await eventually(
         async () => {
-          await reconcileMoney();
+          await runSweep();
           return getRefundLeg(contractId, leg.leg);
         },
         (l) => l?.status === 'completed',

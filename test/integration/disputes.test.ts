@@ -292,9 +292,9 @@ describe('settling a dispute', () => {
       (s) => s.at(-1) === 'AwaitPayoutResume',
       30_000,
     );
-    // It waits for its seller, who was told: the reconciler lists it apart, and does not page ops for it.
+    // It waits for its seller, who was told: the sweep lists it apart, and does not page ops for it.
     type Waiting = { payouts: string[]; payoutsAwaitingBankDetails: string[] };
-    const listed = async () => ((await cloud.runSchedule('reconcile-money')) as { waitingForOps: Waiting }).waitingForOps;
+    const listed = async () => ((await cloud.runSchedule('money-sweep')) as { waitingForOps: Waiting }).waitingForOps;
     expect(await listed()).toMatchObject({
       payouts: expect.not.arrayContaining([`payout-${id}`]),
       payoutsAwaitingBankDetails: expect.arrayContaining([`payout-${id}`]),

@@ -178,7 +178,7 @@ describe('a contract whose execution failed', () => {
 });
 
 describe('an execution waiting for ops', () => {
-  it('is counted by the reconciler, listed by npm run executions (one contract, and a date range), and moves on at once when ops resume it', async () => {
+  it('is counted by the sweep, listed by npm run executions (one contract, and a date range), and moves on at once when ops resume it', async () => {
     const { id } = await fundedContract(
       cloud,
       seller,
@@ -196,7 +196,7 @@ describe('an execution waiting for ops', () => {
         30_000,
       );
       const waiting = async () =>
-        ((await cloud.runSchedule('reconcile-money')) as { waitingForOps: { executions: string[] } }).waitingForOps.executions;
+        ((await cloud.runSchedule('money-sweep')) as { waitingForOps: { executions: string[] } }).waitingForOps.executions;
       expect(await waiting()).toContain(`${id} at Transfer`);
       const report = await script('executions', id);
       expect(report).toContain(`Waiting for ops: ${id} at Transfer since`);
@@ -219,7 +219,7 @@ describe('an execution waiting for ops', () => {
     );
     expect(cloud.flutterwave.transfers().filter((t) => t.reference.startsWith(payoutReference(id)))).toHaveLength(1);
     expect(
-      ((await cloud.runSchedule('reconcile-money')) as { waitingForOps: { executions: string[] } }).waitingForOps.executions,
+      ((await cloud.runSchedule('money-sweep')) as { waitingForOps: { executions: string[] } }).waitingForOps.executions,
     ).not.toContain(`${id} at Transfer`);
     await expectBalancedLedgers([id]);
   }, 120_000);

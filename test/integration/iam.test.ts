@@ -12,7 +12,7 @@ import { envNames } from '../../lambdas/core/adapters/env';
 import { personalChannel } from '../../lambdas/core/adapters/events';
 import { httpSend } from '../../lambdas/core/adapters/http-transport';
 import { getSecret } from '../../lambdas/core/adapters/secrets';
-import { completeTask, startEscrowExecution } from '../../lambdas/core/adapters/workflow';
+import { answerTask, startEscrowExecution } from '../../lambdas/core/adapters/workflow';
 import { getContract } from '../../lambdas/core/entities/contract';
 import { sessionStateOf } from '../../lambdas/core/entities/profile';
 import { realtimeAuthorizer } from '../../lambdas/realtime';
@@ -128,12 +128,12 @@ describe('IAM in the local cloud', () => {
 
     // A token of the escrow state machine that no task waits on: with the grant, "already handled".
     const token = `lsfn1.${Buffer.from(localStage.stateMachineName).toString('base64url')}.${'A'.repeat(43)}`;
-    const answer = await asFunction('route:get-contract', () => completeTask(token, {}));
+    const answer = await asFunction('route:get-contract', () => answerTask(token, {}));
     expect(answer.error?.name).toBe('AccessDeniedException');
     expect(answer.denials).toEqual([refusedAs('route:get-contract', 'states:SendTaskSuccess')]);
     let handled: boolean | undefined;
     const allowed = await asFunction('route:release-funds', async () => {
-      handled = await completeTask(token, {});
+      handled = await answerTask(token, {});
     });
     expect(allowed).toEqual({ error: undefined, denials: [] });
     expect(handled).toBe(false);

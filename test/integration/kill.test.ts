@@ -19,7 +19,7 @@ import { eventually } from '../support/eventually';
  * (the restarted cloud resumes to AwaitDelivery with the one credit), once while the payout's
  * transfer is pending at the provider (it resumes to completed with the one transfer), and once
  * after a refund was made at the provider but before it was confirmed (the restarted cloud's
- * reconciler completes it: one refund, one posting).
+ * sweep completes it: one refund, one posting).
  */
 const root = resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'escrow-kill-'));
@@ -271,7 +271,7 @@ it('completes a refund after a kill between the provider making it and the produ
     30_000,
   );
 
-  // The provider refunded; the product still waits to hear it. Killed, and started with a reconciler that runs every second.
+  // The provider refunded; the product still waits to hear it. Killed, and started with a sweep that runs every second.
   await kill();
   await startCloud({ ESCROW_TIME_SCALE: '0.003' });
   await eventually(leg, (item) => item?.status === 'completed', 60_000);

@@ -198,7 +198,7 @@ describe('paying into escrow by bank transfer', () => {
     expect((await contract(id)).status).toBe('fully_funded');
   });
 
-  it('credits a payment nobody polls whose webhook never came, on the reconciler’s next pass, once', async () => {
+  it('credits a payment nobody polls whose webhook never came, on the sweep’s next pass, once', async () => {
     cloud.flutterwave.faults.dropWebhooks = true;
     const id = await activeContract('1250');
     const account = await transferAccount(id);
@@ -207,13 +207,13 @@ describe('paying into escrow by bank transfer', () => {
       async () => cloud.flutterwave.transactions().filter((t) => t.txRef === account.txRef),
       (txs) => txs.some((t) => t.status === 'successful'),
     );
-    const { reconcileOpenPayments } = await import('../../lambdas/core/services/payments/reconcile');
+    const { followUpOpenPayments } = await import('../../lambdas/core/services/payments/follow-up');
     // A payment younger than 5 minutes is left to the checkout that polls it.
-    await reconcileOpenPayments();
+    await followUpOpenPayments();
     expect((await paymentOf(account.txRef))?.status).toBe('initiated');
-    // Five minutes on, nobody has asked: the reconciler verifies it with the provider and credits it.
+    // Five minutes on, nobody has asked: the sweep verifies it with the provider and credits it.
     const later = Date.now() + 6 * 60_000;
-    const [first, second] = await Promise.all([reconcileOpenPayments(later), reconcileOpenPayments(later)]);
+    const [first, second] = await Promise.all([followUpOpenPayments(later), followUpOpenPayments(later)]);
     expect(first.credited + second.credited).toBeGreaterThanOrEqual(1);
     expect(await contract(id)).toMatchObject({ status: 'fully_funded', amount_paid_minor: 125_000 });
     const stillOpen = await listOpenPayments(new Date(later).toISOString());
@@ -448,8 +448,8 @@ describe('who may pay, and how much', () => {
 
 it('agrees with the payment provider to the kobo once every escrow here has settled (npm run reconcile)', async () => {
   // The transfer whose webhook a test dropped on purpose is money the provider holds: the
-  // reconciler's next pass credits it (as the schedule does in AWS), and only then do they agree.
-  const { reconcileOpenPayments } = await import('../../lambdas/core/services/payments/reconcile');
-  await reconcileOpenPayments(Date.now() + 6 * 60_000);
+  // sweep's next pass credits it (as the schedule does in AWS), and only then do they agree.
+  const { followUpOpenPayments } = await import('../../lambdas/core/services/payments/follow-up');
+  await followUpOpenPayments(Date.now() + 6 * 60_000);
   await expectReconciled();
 }, 60_000);

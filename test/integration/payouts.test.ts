@@ -38,7 +38,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'escrow-payouts-'));
 beforeAll(async () => {
   cloud = await startLocalCloud({
     dataDir,
-    // A lost webhook is reconciled when the Transfer task times out: 2 s here instead of an hour.
+    // A lost webhook is followed up when the Transfer task times out: 2 s here instead of an hour.
     workflowTimeouts: { Transfer: 2 },
     workflowRetryIntervals: { Transfer: 100 },
     flutterwave: { transferDecideMs: 300 },
@@ -292,9 +292,9 @@ describe('release and payout', () => {
     expect(transfersOf(id).map((t) => t.status)).toEqual(['FAILED', 'FAILED', 'FAILED']);
     const inbox = (await call(seller, '/notifications')).body as { notifications: Array<{ title: string }> };
     expect(inbox.notifications.map((n) => n.title)).toContain('Payout delayed');
-    // Every reconciler run counts it as waiting for ops (PayoutsWaitingForOps) until ops resume it.
+    // Every sweep run counts it as waiting for ops (PayoutsWaitingForOps) until ops resume it.
     const waiting = async () =>
-      ((await cloud.runSchedule('reconcile-money')) as { waitingForOps: { payouts: string[] } }).waitingForOps.payouts;
+      ((await cloud.runSchedule('money-sweep')) as { waitingForOps: { payouts: string[] } }).waitingForOps.payouts;
     expect(await waiting()).toContain(`payout-${id}`);
     expect(await waiting()).toContain(`payout-${id}`);
     const { resumePayout } = await import('../../lambdas/core/services/payouts/failure');

@@ -31,7 +31,7 @@ let buyer: SignedInPerson;
 const dataDir = mkdtempSync(join(tmpdir(), 'escrow-refund-bank-details-'));
 
 beforeAll(async () => {
-  // Only the test runs the reconciler.
+  // Only the test runs the sweep.
   cloud = await startLocalCloud({ dataDir, timeScale, schedules: { everyMs: 3_600_000 } });
   configureAmplify(cloud.config);
   cloud.flutterwave.setNonRefundablePaymentTypes(['bank_transfer']);
@@ -50,7 +50,7 @@ interface Summary {
   waitingForOps: { refundsAwaitingBankDetails: string[]; refundsAwaitingBankDetailsOver7Days: string[] };
   reminded: string[];
 }
-const reconcileMoney = async () => (await cloud.runSchedule('reconcile-money')) as Summary;
+const runSweep = async () => (await cloud.runSchedule('money-sweep')) as Summary;
 
 const reminderEmails = async () =>
   (await emailsTo(cloud.mailboxUrl, buyer.user.email)).filter((e) =>
@@ -66,19 +66,19 @@ it('counts a refund waiting for the buyer’s bank account, reminds the buyer af
   const since = Date.parse(awaitingSince(waiting));
   expect(waiting.bank_reminders).toBe(0);
 
-  // Counted at once (the reconciler's gauge), not paged: the buyer was told.
+  // Counted at once (the sweep's gauge), not paged: the buyer was told.
   const records = captureEmf();
-  const first = await reconcileMoney();
+  const first = await runSweep();
   expect(first.waitingForOps.refundsAwaitingBankDetails).toEqual([waiting.reference]);
   expect(first.waitingForOps.refundsAwaitingBankDetailsOver7Days).toEqual([]);
   const gauges = () => records.filter((r) => r.RefundsAwaitingBankDetails !== undefined);
   expect(gauges()[0]).toMatchObject({ RefundsAwaitingBankDetails: 1, RefundsAwaitingBankDetailsOver7Days: 0 });
 
-  // The reconciler, as its timer runs it (8 times a business day here); no run before a day has passed reminds anybody.
+  // The sweep, as its timer runs it (8 times a business day here); no run before a day has passed reminds anybody.
   const runUntil = async (days: number) => {
     const runs: Summary[] = [];
     while (Date.now() < since + days * dayMs) {
-      runs.push(await reconcileMoney());
+      runs.push(await runSweep());
       await new Promise((resolve) => setTimeout(resolve, dayMs / 8));
     }
     return runs;
@@ -116,7 +116,7 @@ it('counts a refund waiting for the buyer’s bank account, reminds the buyer af
   // The buyer saves their bank account: the refund goes there, and nothing waits any more.
   await readyToBePaid(cloud, buyer, '2468', { bank_code: '044', account_number: '0690000033' });
   await eventually(leg, (l) => l.status === 'completed');
-  const after = await reconcileMoney();
+  const after = await runSweep();
   expect(after.waitingForOps.refundsAwaitingBankDetails).toEqual([]);
   expect(gauges().at(-1)).toMatchObject({ RefundsAwaitingBankDetails: 0, RefundsAwaitingBankDetailsOver7Days: 0 });
   await expectBalancedLedgers([id]);

@@ -30,7 +30,7 @@ const goodAccount = { bank_code: '044', account_number: '0690000033' };
 const decliningAccount = { bank_code: '044', account_number: '0690000041' };
 
 beforeAll(async () => {
-  // Only the tests run the reconciler.
+  // Only the tests run the sweep.
   cloud = await startLocalCloud({ dataDir, schedules: { everyMs: 3_600_000 } });
   configureAmplify(cloud.config);
   cloud.flutterwave.setNonRefundablePaymentTypes(['bank_transfer']);
@@ -74,11 +74,11 @@ const titles = async (who: SignedInPerson) =>
     (n) => n.title,
   );
 
-/** Runs the reconciler until the leg is completed (its webhook lost, only the reconciler reads how its transfer settled). */
-const completedByReconciler = (leg: () => Promise<RefundLeg>) =>
+/** Runs the sweep until the leg is completed (its webhook lost, only the sweep reads how its transfer settled). */
+const completedBySweep = (leg: () => Promise<RefundLeg>) =>
   eventually(
     async () => {
-      await cloud.runSchedule('reconcile-money');
+      await cloud.runSchedule('money-sweep');
       return leg();
     },
     (l) => l.status === 'completed',
@@ -99,8 +99,8 @@ describe('a refund the provider will not make', () => {
     expect(await refundsOf(buyer, id)).toEqual([
       expect.objectContaining({ status: 'awaiting_bank_details', method: 'bank_transfer', amount_minor: 150_000, to: null }),
     ]);
-    // Nobody moves a leg that waits for its payer: the reconciler leaves it.
-    await cloud.runSchedule('reconcile-money');
+    // Nobody moves a leg that waits for its payer: the sweep leaves it.
+    await cloud.runSchedule('money-sweep');
     expect(transfersOf(waiting)).toEqual([]);
     expect(await ledgerSummaryOf(id)).toMatchObject({ refund_pending_minor: 150_000, refunded_minor: 0, held_minor: 1_000_000 });
 
@@ -120,14 +120,14 @@ describe('a refund the provider will not make', () => {
     expect(await refundsOf(seller, id)).toEqual([]);
   });
 
-  it('goes straight to the account on file, with one transfer and one posting through 50 webhook deliveries and 10 reconciler runs at once', async () => {
+  it('goes straight to the account on file, with one transfer and one posting through 50 webhook deliveries and 10 sweep runs at once', async () => {
     const buyer = await signedInPerson(cloud, 'buyer');
     await readyToBePaid(cloud, buyer, '1357', goodAccount);
     cloud.flutterwave.faults.webhookDuplicates = 49;
     const { id, leg } = await overpaid(buyer);
-    await Promise.all(Array.from({ length: 10 }, () => cloud.runSchedule('reconcile-money')));
+    await Promise.all(Array.from({ length: 10 }, () => cloud.runSchedule('money-sweep')));
     const done = await eventually(leg, (l) => l.status === 'completed', 15_000);
-    await Promise.all(Array.from({ length: 10 }, () => cloud.runSchedule('reconcile-money')));
+    await Promise.all(Array.from({ length: 10 }, () => cloud.runSchedule('money-sweep')));
     expect(transfersOf(done)).toHaveLength(1);
     expect(await completions(id)).toHaveLength(1);
     expect(await titles(buyer)).toEqual(expect.arrayContaining(['Refund by bank transfer', 'Refund sent']));
@@ -141,13 +141,13 @@ describe('a refund the provider will not make', () => {
     const failed = await eventually(leg, (l) => l.status === 'failed', 15_000);
     expect(failed).toMatchObject({ method: 'bank_transfer', failure_reason: expect.stringMatching(/Insufficient balance/) });
     expect(transfersOf(failed)).toEqual([]);
-    const run = (await cloud.runSchedule('reconcile-money')) as { waitingForOps: { refunds: string[] } };
+    const run = (await cloud.runSchedule('money-sweep')) as { waitingForOps: { refunds: string[] } };
     expect(run.waitingForOps.refunds).toContain(failed.reference);
     // Ops top the balance up and resume it: the same account, the same reference (none was made with it).
     const { resumeRefundLeg } = await import('../../lambdas/core/services/refunds/resume');
     expect((await resumeRefundLeg(id, failed.leg)).resumed).toBe(true);
     expect((await resumeRefundLeg(id, failed.leg)).resumed).toBe(false);
-    const done = await completedByReconciler(leg);
+    const done = await completedBySweep(leg);
     expect(transfersOf(done).map((t) => [t.reference, t.accountNumber, t.status])).toEqual([
       [`${done.reference}-bank-1`, goodAccount.account_number, 'SUCCESSFUL'],
     ]);
@@ -164,8 +164,8 @@ describe('a refund the provider will not make', () => {
     const { id, leg } = await overpaid(buyer);
     const lost = await eventually(leg, (l) => l.status === 'transferring', 15_000);
     expect(lost.transfer_id ?? null).toBeNull();
-    // The reconciler finds the transfer under our reference, and (its webhook lost) reads how it settled.
-    const done = await completedByReconciler(leg);
+    // The sweep finds the transfer under our reference, and (its webhook lost) reads how it settled.
+    const done = await completedBySweep(leg);
     expect(transfersOf(done)).toHaveLength(1);
     expect(done.transfer_id).toBe(transfersOf(done)[0]?.id);
     expect(await completions(id)).toHaveLength(1);
@@ -220,7 +220,7 @@ describe('a refund the provider will not make', () => {
     await moveRefundTransfer(stale);
     expect(await leg()).toMatchObject({ status: 'transferring', destination: second.destination });
     cloud.flutterwave.faults.holdTransfers = false;
-    const done = await completedByReconciler(leg);
+    const done = await completedBySweep(leg);
     expect(transfersOf(done).map((t) => t.status)).toEqual(['FAILED', 'SUCCESSFUL']);
     expect((await titles(buyer)).filter((t) => t === 'Refund transfer failed')).toHaveLength(1);
     expect(await completions(id)).toHaveLength(1);

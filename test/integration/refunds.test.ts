@@ -19,7 +19,7 @@ import { providerRefundsOf } from '../support/sandbox-payer';
  * asked of the provider once per attempt and completed once, whatever the webhook does; a lost
  * answer is found again by our reference instead of asked twice; a refund the provider fails is
  * asked again, and after the last attempt the leg waits for ops with its money still owed. The
- * reconciler (the `reconcile-money` schedule) is run by the tests when they need it.
+ * sweep (the `money-sweep` schedule) is run by the tests when they need it.
  */
 let cloud: LocalCloud;
 let seller: SignedInPerson;
@@ -28,7 +28,7 @@ const touched = new Set<string>();
 const dataDir = mkdtempSync(join(tmpdir(), 'escrow-refunds-'));
 
 beforeAll(async () => {
-  // The schedule's own interval is far beyond any test here: only the tests run the reconciler.
+  // The schedule's own interval is far beyond any test here: only the tests run the sweep.
   cloud = await startLocalCloud({ dataDir, schedules: { everyMs: 3_600_000 } });
   configureAmplify(cloud.config);
   seller = await signedInPerson(cloud, 'seller');
@@ -110,20 +110,20 @@ describe('a refund leg', () => {
     // Asked and made at the provider, but its answer was a 500: the refund is found in the provider's
     // list by our reference and recorded, and its webhook completes it.
     await eventually(leg, (l) => l?.status === 'completed', 15_000);
-    await cloud.runSchedule('reconcile-money');
+    await cloud.runSchedule('money-sweep');
     expect(await leg()).toMatchObject({ status: 'completed', attempts: 1 });
     expect(String(refundsAtProvider(txRef)[0]?.id)).toBe((await leg())?.provider_refund_id);
     expect(refundsAtProvider(txRef)).toHaveLength(1);
     expect(await postings(id, 'refund_completed')).toHaveLength(1);
   });
 
-  it('is asked again when the provider fails it, after the last attempt waits for ops with the money still owed (counted as waiting on every reconciler run), and is refunded once when ops resume it', async () => {
+  it('is asked again when the provider fails it, after the last attempt waits for ops with the money still owed (counted as waiting on every sweep run), and is refunded once when ops resume it', async () => {
     cloud.flutterwave.faults.failRefunds = true;
     const { id, txRef, leg } = await overpaid();
     for (let attempt = 1; attempt <= refundAttemptLimit; attempt++) {
-      // The provider fails this attempt (its webhook puts the leg back to pending); the reconciler asks again.
+      // The provider fails this attempt (its webhook puts the leg back to pending); the sweep asks again.
       await eventually(leg, (l) => l?.status === 'pending' && l.attempts === attempt, 15_000);
-      await cloud.runSchedule('reconcile-money');
+      await cloud.runSchedule('money-sweep');
     }
     const failed = await eventually(leg, (l) => l?.status === 'failed', 15_000);
     expect(failed?.attempts).toBe(refundAttemptLimit);
@@ -131,8 +131,8 @@ describe('a refund leg', () => {
     expect(refundsAtProvider(txRef).map((r) => r.status)).toEqual(Array(refundAttemptLimit).fill('failed'));
     expect(await postings(id, 'refund_completed')).toHaveLength(0);
     expect(await ledgerSummaryOf(id)).toMatchObject({ refund_pending_minor: 150_000, refunded_minor: 0 });
-    // Ops' attention: the reconciler no longer asks for it, and counts it as waiting for ops on every run.
-    const run = (await cloud.runSchedule('reconcile-money')) as { waitingForOps: { refunds: string[] } };
+    // Ops' attention: the sweep no longer asks for it, and counts it as waiting for ops on every run.
+    const run = (await cloud.runSchedule('money-sweep')) as { waitingForOps: { refunds: string[] } };
     expect(refundsAtProvider(txRef)).toHaveLength(refundAttemptLimit);
     expect(run.waitingForOps.refunds).toContain(failed?.reference);
 
@@ -142,7 +142,7 @@ describe('a refund leg', () => {
     const resume = () =>
       promisify(execFile)('npx', ['tsx', 'scripts/resume-refund.ts', id, String(failed?.leg)], { env: process.env });
     expect((await resume()).stdout).toContain(`Refund ${failed?.reference} (₦1,500.00) resumed`);
-    const again = (await cloud.runSchedule('reconcile-money')) as { waitingForOps: { refunds: string[] } };
+    const again = (await cloud.runSchedule('money-sweep')) as { waitingForOps: { refunds: string[] } };
     expect(again.waitingForOps.refunds).not.toContain(failed?.reference);
     await eventually(leg, (l) => l?.status === 'completed', 15_000);
     expect(refundsAtProvider(txRef).map((r) => r.status)).toEqual([...Array(refundAttemptLimit).fill('failed'), 'completed']);

@@ -36,7 +36,7 @@ beforeAll(async () => {
       // Retries as business time runs: spent well within the outage, so it reaches each task's Catch.
       workflowRetryIntervals: { CancelUnfunded: 50, Transfer: 20, PreparePayout: 100 },
       flutterwave: { transferDecideMs: 300, refundDecideMs: 300 },
-      // The reconciler's 5-minute run, every 2 s.
+      // The sweep's 5-minute run, every 2 s.
       schedules: { everyMs: 2_000 },
     },
     { pin, seller: 'faults-seller', buyer: 'faults-buyer' },
@@ -137,7 +137,7 @@ describe('the provider down for 2 minutes when a task calls it', () => {
     const states = await statesOf(id);
     expect(states).toContain('TransferCaught');
     expect(states).not.toContain('PayoutFailed');
-    expect(states.slice(-3)).toEqual(['CompletePayout', 'PaidOut', 'Completed']);
+    expect(states.slice(-3)).toEqual(['PayoutPaid', 'PaidOut', 'Completed']);
     await expectBalancedLedgers([id]);
   }, 90_000);
 

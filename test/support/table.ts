@@ -33,7 +33,7 @@ export async function snapshotTable(keep: (pk: string, sk: string) => boolean = 
  * Neither throttle windows (rate limiters count every request, refused or not) nor what the
  * schedules write on their own clock: the ledger's daily closings and their pages of money held
  * (`LEDGER#CLOSED#`, `LEDGER#HELD#`: close-ledger, a day each run while a cloud with compressed
- * time catches up) and the reconciler's check of the provider's cover (`LEDGER#COVER#`, every
+ * time catches up) and the sweep's check of the provider's cover (`LEDGER#COVER#`, every
  * run): not a change a request made.
  */
 const backgroundPartitions = ['THROTTLE#', 'LEDGER#CLOSED#', 'LEDGER#HELD#', 'LEDGER#COVER#'];

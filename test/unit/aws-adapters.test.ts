@@ -21,7 +21,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cognitoCall } from '../../lambdas/core/adapters/cognito';
 import { escapeHtml, oneClickUnsubscribeHeaders, sendEmail, sendStepEmail } from '../../lambdas/core/adapters/email';
-import { completeTask, describeEscrowExecution, failTask, startEscrowExecution } from '../../lambdas/core/adapters/workflow';
+import { answerTask, describeEscrowExecution, failTask, startEscrowExecution } from '../../lambdas/core/adapters/workflow';
 
 /**
  * What the adapters ask of SES, Step Functions and Cognito (the SDK's clients, mocked), and what
@@ -145,7 +145,7 @@ describe('workflow (Step Functions)', () => {
   it('answers a waiting task with its output as JSON, and fails one with the error the state machine catches', async () => {
     sfn.on(SendTaskSuccessCommand).resolves({});
     sfn.on(SendTaskFailureCommand).resolves({});
-    expect(await completeTask('token-1', { paid: true })).toBe(true);
+    expect(await answerTask('token-1', { paid: true })).toBe(true);
     expect(await failTask('token-2', 'PayoutFailed', 'the bank refused')).toBe(true);
     expect(sfn.commandCalls(SendTaskSuccessCommand)[0]?.args[0].input).toEqual({ taskToken: 'token-1', output: '{"paid":true}' });
     expect(sfn.commandCalls(SendTaskFailureCommand)[0]?.args[0].input).toEqual({
@@ -160,14 +160,14 @@ describe('workflow (Step Functions)', () => {
       sfn.reset();
       sfn.on(SendTaskSuccessCommand).rejects(new handled(serviceError));
       sfn.on(SendTaskFailureCommand).rejects(new handled(serviceError));
-      expect(await completeTask('token', {}), handled.name).toBe(false);
+      expect(await answerTask('token', {}), handled.name).toBe(false);
       expect(await failTask('token', 'E', 'c'), handled.name).toBe(false);
     }
     sfn.reset();
     const throttled = Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' });
     sfn.on(SendTaskSuccessCommand).rejects(throttled);
     sfn.on(SendTaskFailureCommand).rejects(throttled);
-    await expect(completeTask('token', {})).rejects.toMatchObject({ name: 'ThrottlingException' });
+    await expect(answerTask('token', {})).rejects.toMatchObject({ name: 'ThrottlingException' });
     await expect(failTask('token', 'E', 'c')).rejects.toMatchObject({ name: 'ThrottlingException' });
   });
 });

@@ -315,7 +315,7 @@ describe('cancellation and the delivery deadline', () => {
       for (const status of ['delivered', 'payer_marked_satisfied', 'releasing', 'disputed'] as const)
         expect(transitionTarget(status, event), `${status} --${event}`).toBeUndefined();
     }
-    expect(nextStatus('refunding', 'refund_completed')).toBe('cancelled');
+    expect(nextStatus('refunding', 'refunds_confirmed')).toBe('cancelled');
   });
 
   it('leaves no status that holds money without a way out', () => {

@@ -152,7 +152,7 @@ describe('npm run held', () => {
     expect(heldReport({ ...figures, totalOwedMinor: 560_000 }, new Date(at)).join('\n')).toContain(
       'the contracts and the totals differ by -₦100.00',
     );
-    // A check older than three of the reconciler's runs says so.
+    // A check older than three of the sweep's runs says so.
     expect(heldReport(figures, new Date(Date.parse(at) + 20 * 60_000)).join('\n')).toContain('OVER 20 MINUTES AGO');
   });
 });

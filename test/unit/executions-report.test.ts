@@ -272,7 +272,7 @@ describe('npm run executions', () => {
             cause: 'DISBURSE FAILED: declined',
           },
         },
-        { timestamp: at('30'), type: 'TaskStateEntered', id: 30, stateEnteredEventDetails: { name: 'CompletePayout' } },
+        { timestamp: at('30'), type: 'TaskStateEntered', id: 30, stateEnteredEventDetails: { name: 'PayoutPaid' } },
       ],
       contract: {
         status: 'completed',

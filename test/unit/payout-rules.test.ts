@@ -102,15 +102,15 @@ describe('the escrow state machine’s payout', () => {
   };
   const states = definition.States;
 
-  it('goes AwaitDelivery -> (inspection) -> AwaitReleaseRequest -> PreparePayout -> Transfer -> CompletePayout -> Completed', () => {
+  it('goes AwaitDelivery -> (inspection) -> AwaitReleaseRequest -> PreparePayout -> Transfer -> PayoutPaid -> Completed', () => {
     expect(states.AwaitFunding?.Next).toBe('AwaitDelivery');
     expect(states.AwaitDelivery?.Next).toBe('Delivered');
     expect(states.Inspected?.Default).toBe('AwaitReleaseRequest');
     expect(states.AwaitReleaseRequest?.Next).toBe('ReleaseRequested');
     expect(states.ReleaseRequested?.Default).toBe('PreparePayout');
     expect(states.PreparePayout?.Next).toBe('Transfer');
-    expect(states.Transfer?.Next).toBe('CompletePayout');
-    expect(states.CompletePayout?.Next).toBe('PaidOut');
+    expect(states.Transfer?.Next).toBe('PayoutPaid');
+    expect(states.PayoutPaid?.Next).toBe('PaidOut');
     expect(states.PaidOut?.Default).toBe('Completed');
     expect(states.Completed?.Type).toBe('Succeed');
   });

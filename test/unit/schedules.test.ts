@@ -7,8 +7,8 @@ import { scheduleEntry, schedules } from '../../lambdas/schedules';
 const schedulesDir = resolve(import.meta.dirname, '../../lambdas/schedules');
 
 describe('schedules table', () => {
-  it('has at least the money reconciliation, every name once', () => {
-    expect(schedules.map((s) => s.name)).toContain('reconcile-money');
+  it('has at least the money sweep, every name once', () => {
+    expect(schedules.map((s) => s.name)).toContain('money-sweep');
     expect(new Set(schedules.map((s) => s.name)).size).toBe(schedules.length);
   });
 

@@ -77,7 +77,7 @@ function alreadyHandled(error: unknown): boolean {
 }
 
 /** Answers a waiting callback task; false when its token was already handled (nothing to do). */
-export async function completeTask(taskToken: string, output: object): Promise<boolean> {
+export async function answerTask(taskToken: string, output: object): Promise<boolean> {
   try {
     await stepFunctions().send(new SendTaskSuccessCommand({ taskToken, output: JSON.stringify(output) }));
     return true;

@@ -15,7 +15,7 @@ export const bankDetailsRaiseAfterDays = 7;
 /**
  * How many reminders are due after waiting `waitedMs`, with days of `dayMs`: 1 after a day, 2
  * after 3 days, 3 after 6 days, then one more each week. A run sends one reminder when fewer than
- * this were sent, never the ones it missed (a reconciler that was down does not make up a flood).
+ * this were sent, never the ones it missed (a sweep that was down does not make up a flood).
  */
 export function remindersDue(waitedMs: number, dayMs: number): number {
   const days = waitedMs / dayMs;

@@ -78,7 +78,7 @@ export const contractTransitions = [
   { event: 'cancel', from: ['in_escrow', 'fully_funded'], to: 'refunding', by: 'party' },
   // Nothing delivered by the delivery deadline: everything goes back to the payer.
   { event: 'delivery_expired', from: ['in_escrow', 'fully_funded'], to: 'refunding', by: 'workflow' },
-  { event: 'refund_completed', from: ['refunding'], to: 'cancelled', by: 'workflow' },
+  { event: 'refunds_confirmed', from: ['refunding'], to: 'cancelled', by: 'workflow' },
 ] as const satisfies readonly ContractTransition[];
 
 export type ContractEvent = (typeof contractTransitions)[number]['event'];

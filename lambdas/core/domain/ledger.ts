@@ -34,6 +34,12 @@ export interface LedgerLine {
   amount_minor: number;
 }
 
+/**
+ * What a posting records. The kinds are stored on every posting ever written, so they keep their
+ * first names; read `payout_completed` as "payout paid" (the provider confirmed the payout's
+ * transfer) and `refund_completed` as "refund confirmed" (the provider confirmed a refund leg's
+ * money went back): 'completed' is otherwise only the contract's final status.
+ */
 export type PostingKind = 'payment_credited' | 'payout_completed' | 'refund_requested' | 'refund_completed' | 'float_funded';
 
 export interface Posting {
@@ -54,6 +60,14 @@ export interface Posting {
    * apart from the contract's. Absent: the contract's own currency.
    */
   currency?: Currency;
+}
+
+/**
+ * How a posting names the provider's movement it records (Posting.provider_id): the kind of
+ * movement and its id, since the provider numbers transactions, transfers and refunds apart.
+ */
+export function providerId(kind: 'transaction' | 'transfer' | 'refund', id: number | string): string {
+  return `${kind}:${id}`;
 }
 
 /** A posting of money in `currency`, another than its contract's (unchanged when it is the contract's own). */
@@ -240,8 +254,9 @@ export function refundRequestedPosting(reference: string, amountMinor: number, f
 }
 
 /**
- * The provider confirmed a refund leg (its refund or transfer `provider.id`): what was pending has
- * left the provider for the payer, and so has the provider's fee when it was sent by transfer.
+ * A refund confirmed (kind `refund_completed`, as stored): the provider confirmed a refund leg (its
+ * refund or transfer `provider.id`), so what was pending has left the provider for the payer, and
+ * so has the provider's fee when it was sent by transfer.
  */
 export function refundCompletedPosting(
   reference: string,
@@ -259,10 +274,10 @@ export function refundCompletedPosting(
 }
 
 /**
- * A payout the provider confirmed (its successful transfer `provider.id`): the contract's escrow
- * is released, the platform earns its fee, the rest has left the provider for the seller's bank,
- * and so has the provider's transfer fee. A failed attempt costs nothing: the provider gives its
- * amount and fee back.
+ * A payout paid (kind `payout_completed`, as stored): the provider confirmed its successful transfer
+ * (`provider.id`), so the contract's escrow is released, the platform earns its fee, the rest has
+ * left the provider for the seller's bank, and so has the provider's transfer fee. A failed attempt
+ * costs nothing: the provider gives its amount and fee back.
  */
 export function payoutPosting(
   reference: string,

@@ -17,15 +17,15 @@ export const moneyMetrics = {
 export type MoneyMetric = keyof typeof moneyMetrics;
 
 /**
- * What waits for ops now, written by the reconciler every few minutes (lambdas/schedules.ts
- * reconcile-money) as a gauge: its alarm stays raised for as long as anything waits, not only in
+ * What waits for ops now, written by the sweep every few minutes (lambdas/schedules.ts
+ * money-sweep) as a gauge: its alarm stays raised for as long as anything waits, not only in
  * the minutes after the event that made it wait.
  */
 export const moneyWaiting = {
   PayoutsWaitingForOps: 'A seller’s payout waits for ops (npm run resume-payout): the alarm stays raised until none waits.',
   RefundsWaitingForOps: 'A buyer’s refund waits for ops: the alarm stays raised until none waits.',
   RefundsAwaitingBankDetailsOver7Days:
-    'A buyer’s refund has waited over 7 days for their bank account (they were reminded): ops contact them; the reconciler’s log and npm run executions -- --since list each by reference.',
+    'A buyer’s refund has waited over 7 days for their bank account (they were reminded): ops contact them; the sweep’s log and npm run executions -- --since list each by reference.',
   ExecutionsWaitingForOps:
     'A contract’s escrow execution waits at a step that could not go on (it retries by itself, 5 minutes then up to daily): fix the cause, then npm run resume-execution -- <contractId>. The alarm stays raised until none waits.',
 } as const;
@@ -45,7 +45,7 @@ export type MoneyWaitingForCustomers = keyof typeof moneyWaitingForCustomers;
 /**
  * How far the provider's balance (with what is on its way to customers) falls short of what
  * customers are owed, in minor units of the `currency` dimension, 0 when it covers it. Written by
- * the reconciler every few minutes (services/provider-cover.ts); its alarm pages ops.
+ * the sweep every few minutes (services/provider-cover.ts); its alarm pages ops.
  */
 export const providerShortfall = {
   name: 'ProviderShortfall',

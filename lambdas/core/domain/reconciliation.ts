@@ -1,4 +1,4 @@
-import { type LedgerLine, moved, type PostingKind } from './ledger';
+import { type LedgerLine, moved, type PostingKind, providerId } from './ledger';
 import { type Currency, formatAmount, isCurrency, toDecimalString } from './money';
 
 /**
@@ -100,14 +100,6 @@ export interface InFlight {
   /** What it takes out of the balance (amount + fee), in minor units. */
   amountMinor: number;
   what: string;
-}
-
-/**
- * How a posting names the provider's movement it records (Posting.provider_id): the kind of
- * movement and its id, since the provider numbers transactions, transfers and refunds apart.
- */
-export function providerId(kind: 'transaction' | 'transfer' | 'refund', id: number | string): string {
-  return `${kind}:${id}`;
 }
 
 const isSuccessfulTransfer = (t: { status: string }) => t.status === 'SUCCESSFUL';
@@ -253,7 +245,7 @@ export function reconcileDay(
 
 /**
  * How long a payment the provider confirmed may go unposted before the balance check counts it
- * against the ledger: its webhook is handled in seconds, or the reconciler verifies it within 5
+ * against the ledger: its webhook is handled in seconds, or the sweep verifies it within 5
  * minutes when the webhook was lost. Until then it is on its way into the ledger, not a difference.
  */
 export const arrivingWindowMs = 15 * 60 * 1000;

@@ -230,7 +230,7 @@ export const throttles = {
   },
   /**
    * Per person and per contract, for each way to pay (keys `<method>#<sub>`, `<method>#<contractId>`):
-   * payments started (services/payments/start.ts). Each records a payment the reconciler verifies
+   * payments started (services/payments/start.ts). Each records a payment the sweep verifies
    * with the provider, and OPay and a new transfer account each make a charge there with the
    * merchant's key, whose rate limit everyone shares. A buyer retrying a declined card or a closed
    * OPay page has room for ten tries per contract; a transfer account shown again is not a new one

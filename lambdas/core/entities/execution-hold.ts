@@ -7,7 +7,7 @@ import { onConditionFailed, queryGsi1Partition, tableName, withoutKeys } from '.
  * statemachines/escrow.asl.json) instead of failing with money inside. The state is tried again by
  * itself (5 minutes, then doubling to a day) or at once when ops resume it
  * (`npm run resume-execution`). While it waits it is listed in GSI1 under `EXECUTION#WAITING`, the
- * longest waiting first, which the reconciler counts every few minutes as ExecutionsWaitingForOps
+ * longest waiting first, which the sweep counts every few minutes as ExecutionsWaitingForOps
  * (alarmed for as long as any waits). One per contract: the last state that could not go on.
  */
 export const executionHoldKey = (contractId: string) => ({ PK: `CONTRACT#${contractId}`, SK: 'EXECUTION_HOLD' });
@@ -16,7 +16,7 @@ const waitingHoldsPartition = 'EXECUTION#WAITING';
 
 /**
  * `waiting` while the execution waits in AwaitOps; `retrying` once the state is being tried again
- * (it may fail again: the hold waits anew); `ended` when the reconciler found its execution no
+ * (it may fail again: the hold waits anew); `ended` when the sweep found its execution no
  * longer running (stopped, failed, or continued as a new one), so nothing is left to resume.
  */
 export type ExecutionHoldStatus = 'waiting' | 'retrying' | 'ended';

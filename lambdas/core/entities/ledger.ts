@@ -246,7 +246,7 @@ export async function heldByContract(
 
 /**
  * The latest check of the provider's balance against what customers are owed, in one currency:
- * `LEDGER#COVER#<currency>` / `LATEST`, written by the reconciler every few minutes
+ * `LEDGER#COVER#<currency>` / `LATEST`, written by the sweep every few minutes
  * (services/provider-cover.ts) and read by `npm run held`: finance holds no provider key, so what
  * the provider holds reaches them through the functions that do.
  */

@@ -52,8 +52,8 @@ export type ProviderCheckStatus = 'pending' | 'failed';
 
 /**
  * A payment nobody has heard the end of yet (`initiated`) is listed in GSI1 under `PAYMENT#OPEN`,
- * oldest first, so the reconciler verifies it with the provider even when nobody polls it and its
- * webhook was lost; it leaves the index once credited or refunded, or when the reconciler stops
+ * oldest first, so the sweep verifies it with the provider even when nobody polls it and its
+ * webhook was lost; it leaves the index once credited or refunded, or when the sweep stops
  * watching it.
  */
 const openPaymentsPartition = 'PAYMENT#OPEN';
@@ -74,7 +74,7 @@ export async function listOpenPayments(before: string): Promise<Payment[]> {
   return items.map(fromItem);
 }
 
-/** Stops listing a payment as open (the reconciler gave up watching it: its charge expired long ago). */
+/** Stops listing a payment as open (the sweep gave up watching it: its charge expired long ago). */
 export async function closeOpenPayment(txRef: string): Promise<void> {
   await updateItem({
     TableName: tableName(),
@@ -120,7 +120,7 @@ export function paymentCredited(payment: Payment, creditMinor: number, refunding
     Update: {
       TableName: tableName(),
       Key: paymentKey(payment.tx_ref),
-      // Settled: no longer an open payment for the reconciler.
+      // Settled: no longer an open payment for the sweep.
       UpdateExpression:
         'SET #status = :status, settled_at = :now ADD amount_credited_minor :credit, amount_refunding_minor :refunding REMOVE GSI1PK, GSI1SK',
       ConditionExpression: '#status = :was',

@@ -82,7 +82,7 @@ type PayoutChanges = Partial<Omit<Payout, 'contract_id' | 'creator_id' | 'reques
 
 /**
  * A payout waiting for ops (`failed`) is listed in GSI1 under `PAYOUT#WAITING`, oldest first, from
- * the write that makes it wait to the one that moves it on, so the reconciler can say every few
+ * the write that makes it wait to the one that moves it on, so the sweep can say every few
  * minutes how many sellers wait for ops (PayoutsWaitingForOps, alarmed for as long as any waits).
  */
 const waitingPayoutsPartition = 'PAYOUT#WAITING';

@@ -17,10 +17,10 @@ import {
  * conditional), in the same transaction as the ledger posting that moves its amount to
  * `refund_pending`, so there is one refund per leg, ever, and the ledger says what is owed back.
  * While it is open (pending, requested, transferring) it is also listed in GSI1 under
- * `REFUND#OPEN`, so the reconciler finds every leg still owed without a scan; while it waits for
+ * `REFUND#OPEN`, so the sweep finds every leg still owed without a scan; while it waits for
  * its payer's bank account it is listed in GSI2 under `REFUND#BANK#<payer>`, so saving bank
  * details finds every refund waiting for them, and in GSI1 under `REFUND#AWAITING_BANK`, so the
- * reconciler counts them all, reminds their payers and raises ops when one waits too long.
+ * sweep counts them all, reminds their payers and raises ops when one waits too long.
  */
 export const refundLegKey = (contractId: string, leg: string) => ({ PK: `CONTRACT#${contractId}`, SK: `REFUND#${leg}` });
 
@@ -31,7 +31,7 @@ const waitingLegsPartition = 'REFUND#WAITING';
 /** A leg waiting for its payer's bank account, whoever the payer (RefundsAwaitingBankDetails). */
 const awaitingBankLegsPartition = 'REFUND#AWAITING_BANK';
 
-/** A leg's GSI1 partition by its status: open legs for the reconciler, failed ones for ops, those waiting for a bank account, none otherwise. */
+/** A leg's GSI1 partition by its status: open legs for the sweep, failed ones for ops, those waiting for a bank account, none otherwise. */
 function gsi1Partition(status: RefundLegStatus): string | undefined {
   if (isOpenRefund(status)) return openLegsPartition;
   if (status === 'awaiting_bank_details') return awaitingBankLegsPartition;
@@ -154,7 +154,7 @@ export function refundReference(contractId: string, leg: string): string {
   return `refund-${contractId}-${leg}`;
 }
 
-/** Whether someone (a worker, the reconciler) still has to move the leg: it is owed and not waiting for its payer. */
+/** Whether someone (a worker, the sweep) still has to move the leg: it is owed and not waiting for its payer. */
 export const isOpenRefund = (status: RefundLegStatus) =>
   status === 'pending' || status === 'requested' || status === 'transferring';
 

@@ -127,7 +127,7 @@ export async function saveBankInfo(
  * Money that waited for this person's bank account goes there now: refunds that could not go back
  * the way they were paid, and payouts that had no account or a failed one. The details are saved
  * whatever happens here; a failure is logged: refunds already pointed at the account are moved on
- * by the reconciler, a payout not resumed waits for ops (or the next save).
+ * by the sweep, a payout not resumed waits for ops (or the next save).
  */
 async function sendMoneyWaitingForAccount(sub: string): Promise<void> {
   const [refunds, payouts] = await Promise.allSettled([sendRefundsToBankOf(sub), resumePayoutsToNewAccount(sub)]);

@@ -1,6 +1,6 @@
 import { timeScale } from '../adapters/env';
 import { logger } from '../adapters/logger';
-import { completeTask, describeEscrowExecution, failTask, nextExecutionName, startEscrowExecution } from '../adapters/workflow';
+import { answerTask, describeEscrowExecution, failTask, nextExecutionName, startEscrowExecution } from '../adapters/workflow';
 import { deliveryTimer, inspectionTimer, secondsUntil } from '../domain/delivery';
 import {
   type Contract,
@@ -170,14 +170,13 @@ export async function endWaitPastLifetime(taskToken: string, lifetime: WaitLifet
 export async function waitForStep(contractId: string, step: ContractStep, taskToken: string): Promise<void> {
   await storeWorkflowToken({ contract_id: contractId, step, task_token: taskToken, stored_at: new Date().toISOString() });
   const contract = await loadContract(contractId);
-  if (steps[step].happened(contract)) await completeTask(taskToken, await steps[step].output(contract));
+  if (steps[step].happened(contract)) await answerTask(taskToken, await steps[step].output(contract));
 }
 
 /** After a change that may complete a step was written: answers the task waiting on it, if any. */
 export async function answerStep(contractId: string, step: ContractStep): Promise<void> {
   const [token, contract] = await Promise.all([getWorkflowToken(contractId, step), getContract(contractId)]);
-  if (token && contract && steps[step].happened(contract))
-    await completeTask(token.task_token, await steps[step].output(contract));
+  if (token && contract && steps[step].happened(contract)) await answerTask(token.task_token, await steps[step].output(contract));
 }
 
 /**

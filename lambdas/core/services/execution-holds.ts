@@ -1,6 +1,6 @@
 import { timeScale } from '../adapters/env';
 import { logger } from '../adapters/logger';
-import { completeTask, describeEscrowExecution } from '../adapters/workflow';
+import { answerTask, describeEscrowExecution } from '../adapters/workflow';
 import { opsRetrySeconds } from '../domain/execution-lifetime';
 import {
   type ExecutionHold,
@@ -85,7 +85,7 @@ const resumed = (hold: ExecutionHold | undefined) =>
 export async function awaitOps(contractId: string, taskToken: string): Promise<void> {
   await storeWorkflowToken({ contract_id: contractId, step: 'ops', task_token: taskToken, stored_at: new Date().toISOString() });
   const hold = await getExecutionHold(contractId);
-  if (resumed(hold)) await completeTask(taskToken, { resumedBy: hold?.resumed_by });
+  if (resumed(hold)) await answerTask(taskToken, { resumedBy: hold?.resumed_by });
 }
 
 /** ReleaseHold: the state is tried again now (by itself or because ops resumed it): off the list until it fails again. */
@@ -107,14 +107,14 @@ export async function resumeHeldExecution(contractId: string, by: string): Promi
     const at = new Date().toISOString();
     done = await updateExecutionHold(hold, { resumed_at: at, resumed_by: by }, at);
     const token = await getWorkflowToken(contractId, 'ops');
-    if (done && token) await completeTask(token.task_token, { resumedBy: by });
+    if (done && token) await answerTask(token.task_token, { resumedBy: by });
   }
   await openEscrow(contractId);
   return { resumed: done, hold: (await getExecutionHold(contractId)) ?? hold };
 }
 
 /**
- * The executions waiting for ops now, for the reconciler's gauge: a hold whose execution no longer
+ * The executions waiting for ops now, for the sweep's gauge: a hold whose execution no longer
  * runs (stopped, failed: the failed-executions alarm tells of those; or continued as a new one,
  * which holds again if the step still cannot go on) is taken off the list, not counted.
  */

@@ -28,7 +28,7 @@ async function inFlightByCurrency(at: string): Promise<Map<string, number>> {
 }
 
 /**
- * The reconciler's check, every few minutes (lambdas/schedules/reconcile-money.ts): in each
+ * The sweep's check, every few minutes (lambdas/schedules/money-sweep.ts): in each
  * currency customers have money in (and always the escrow currencies), the provider's balance and
  * what it has on its way to customers against what the ledger says they are owed. Each check is
  * stored for `npm run held` (finance holds no provider key) and counted as ProviderShortfall, 0

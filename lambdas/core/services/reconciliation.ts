@@ -4,7 +4,7 @@ import { listTransactions, verifyTransaction } from '../adapters/flutterwave/tra
 import { getTransfer, listTransfersSince } from '../adapters/flutterwave/transfers';
 import { logger } from '../adapters/logger';
 import { countMoneyEvent, countMoneyHeld } from '../adapters/metrics';
-import { customerMoney, owedMinor } from '../domain/ledger';
+import { customerMoney, owedMinor, providerId } from '../domain/ledger';
 import { type Currency, currencyCodes, escrowCurrencies, isEscrowCurrency } from '../domain/money';
 import { providerFeeOf } from '../domain/payment';
 import {
@@ -17,7 +17,6 @@ import {
   type InFlight,
   lagosDay,
   type ProviderSide,
-  providerId,
   type ReconciledPosting,
   reconcileDay,
 } from '../domain/reconciliation';

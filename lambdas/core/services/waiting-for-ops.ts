@@ -23,7 +23,7 @@ export interface Waiting {
  * on, counted as ExecutionsWaitingForOps; the refunds waiting for their buyer's bank account,
  * counted as RefundsAwaitingBankDetails (the buyer is reminded, nobody paged) and, once one has
  * waited 7 days, as RefundsAwaitingBankDetailsOver7Days, which pages. Zero included, so their
- * alarms clear; logged by reference by the reconciler on every run. A settlement's payout made
+ * alarms clear; logged by reference by the sweep on every run. A settlement's payout made
  * before its seller had bank details waits for the seller, who was told, possibly for weeks: it is
  * listed apart and not counted, so it neither keeps the alarm raised nor hides the next payout that
  * does fail. Answers the waiting legs too, for the reminders.

@@ -20,11 +20,11 @@ import { verifyTransaction } from './transactions';
  * 1. Claim before asking: record the refund it is about to ask for (transaction, amount) in its
  *    own store with a conditional write, so a second worker or a retry sees the claim.
  * 2. Ask once (createRefund). When the answer is lost (ProviderUnavailableError, a timeout, a
- *    crash after the call), do not ask again blind: reconcile first with
+ *    crash after the call), do not ask again blind: follow up first with
  *    findRefundsForTransaction. Refunds there that are not failed and cover the claim mean the
  *    request went through; only when the provider has nothing for it is asking again safe.
  * 3. A refund exceeding what remains (RefundExceedsRemainingError) usually means an earlier
- *    request already took the money: reconcile the same way rather than asking for less.
+ *    request already took the money: follow up the same way rather than asking for less.
  * 4. RefundNotSupportedError means this payment cannot go back the way it came: pay the buyer by
  *    bank transfer (a payout with its own reference) instead.
  */

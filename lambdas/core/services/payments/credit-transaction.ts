@@ -12,7 +12,7 @@ import { answerFunding, credit } from './credit';
  * payer pays; it is credited only after the provider's verify endpoint confirms it, in one
  * transaction (the payment, conditional on still being uncredited; the contract's amount paid,
  * status and payers; a balanced ledger posting; the party link; the creator's notification). The
- * webhook (webhook.ts), the status poll (status.ts) and the reconciler (reconcile.ts) all lead to
+ * webhook (webhook.ts), the status poll (status.ts) and the sweep (follow-up.ts) all lead to
  * the same idempotent credit, so a lost or repeated webhook loses or doubles nothing. Then the
  * workflow's funding step is answered.
  */

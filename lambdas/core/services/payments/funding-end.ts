@@ -1,5 +1,5 @@
 import { cancelUnfunded } from '../escrow-workflow';
-import { reconcilePayments } from './reconcile';
+import { followUpPayments } from './follow-up';
 
 /**
  * CancelUnfunded: the funding window ended. Money the provider already holds for the contract is
@@ -7,6 +7,6 @@ import { reconcilePayments } from './reconcile';
  * Returns whether it is cancelled.
  */
 export async function endFundingWindow(contractId: string): Promise<boolean> {
-  await reconcilePayments(contractId);
+  await followUpPayments(contractId);
   return cancelUnfunded(contractId);
 }

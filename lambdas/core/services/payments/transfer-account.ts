@@ -37,7 +37,7 @@ import { countPaymentAttempt, newPayment, type Payer, payableContract, payerDeta
  * next visit claims in its place. An account the provider made that we did not keep (its request
  * died, or its claim lapsed and was taken over) was never shown to anyone; its payment was recorded
  * before the provider was asked, so money that still reached it would be credited once by the
- * webhook or the reconciler, like any other. The provider closes it at its expiry.
+ * webhook or the sweep, like any other. The provider closes it at its expiry.
  */
 
 /** An open account stays on offer until this long before it expires; then a new one is made. */

@@ -1,7 +1,6 @@
 import { isInDispute, nextStatus, payersOf } from '../../domain/escrow-contract';
-import { payoutPosting } from '../../domain/ledger';
+import { payoutPosting, providerId } from '../../domain/ledger';
 import { formatAmount } from '../../domain/money';
-import { providerId } from '../../domain/reconciliation';
 import { contractUnchanged, contractUpdate, loadContract } from '../../entities/contract';
 import { ledgerEntryPut } from '../../entities/ledger';
 import { notificationItems } from '../../entities/notification';
@@ -11,12 +10,12 @@ import { closeWhenRefunded } from '../refunds/closing';
 import { loadPayout, payoutSummary } from './record';
 
 /**
- * CompletePayout: the transfer went through. One transaction: the contract `completed`, the payout
+ * PayoutPaid: the transfer went through. One transaction: the contract `completed`, the payout
  * `paid`, the posting (escrow -> fees + what left the provider for the seller, with its transfer fee), both parties told. A settlement's payout leaves
  * the contract `settling` (`settling: true`): its final status waits for its refunds too
  * (services/refunds/closing.ts). Safe to repeat.
  */
-export async function completePayout(
+export async function recordPayoutPaid(
   contractId: string,
   tries = 2,
 ): Promise<{ completed: true; settling: boolean } & ReturnType<typeof payoutSummary>> {
@@ -53,7 +52,7 @@ export async function completePayout(
     ]);
   } catch (error) {
     if (!failedConditions(error) || tries <= 1) throw error;
-    return completePayout(contractId, tries - 1); // changed meanwhile: read again (done, or try once more)
+    return recordPayoutPaid(contractId, tries - 1); // changed meanwhile: read again (done, or try once more)
   }
   if (settling) await closeWhenRefunded(contractId);
   return { completed: true as const, settling, ...payoutSummary(payout) };

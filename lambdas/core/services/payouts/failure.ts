@@ -1,6 +1,6 @@
 import { logger } from '../../adapters/logger';
 import { countMoneyEvent } from '../../adapters/metrics';
-import { completeTask } from '../../adapters/workflow';
+import { answerTask } from '../../adapters/workflow';
 import { formatAmount } from '../../domain/money';
 import { payoutReference } from '../../domain/payout';
 import { listContractsByCreator, loadContract } from '../../entities/contract';
@@ -42,7 +42,7 @@ export async function awaitPayoutResume(contractId: string, taskToken: string): 
   const stored_at = new Date().toISOString();
   await storeWorkflowToken({ contract_id: contractId, step: 'resume', task_token: taskToken, stored_at });
   const payout = await loadPayout(contractId);
-  if (payout.status !== 'failed') await completeTask(taskToken, { resumed: true, resumes: payout.resumes });
+  if (payout.status !== 'failed') await answerTask(taskToken, { resumed: true, resumes: payout.resumes });
 }
 
 /**
@@ -111,7 +111,7 @@ export async function resumePayout(contractId: string): Promise<{ resumed: boole
     }));
   const token = await getWorkflowToken(contractId, 'resume');
   const now = await loadPayout(contractId);
-  if (token && now.status !== 'failed') await completeTask(token.task_token, { resumed: true, resumes: now.resumes });
+  if (token && now.status !== 'failed') await answerTask(token.task_token, { resumed: true, resumes: now.resumes });
   // An execution that ended meanwhile (failed, stopped) answers no token: the next one carries the payout on.
   if (resumed) await openEscrow(contractId);
   return { resumed, payout: now };

@@ -16,7 +16,7 @@ import { answerStepLater } from '../escrow-workflow';
  * Money out (ARCHITECTURE §5) starts here: once the payer is satisfied (services/satisfaction.ts),
  * the creator requests the release with the payment PIN, and the workflow pays the creator:
  * PreparePayout (prepare.ts), Transfer (transfer.ts, answered by transfer-webhook.ts),
- * CompletePayout (completion.ts); a transfer that keeps failing waits, `failed`, until ops resume
+ * PayoutPaid (completion.ts); a transfer that keeps failing waits, `failed`, until ops resume
  * it (failure.ts).
  */
 

@@ -2,7 +2,7 @@ import { ProviderUnavailableError } from '../../adapters/flutterwave/client';
 import { getTransfer, transferWebhookSchema } from '../../adapters/flutterwave/transfers';
 import { isAuthenticWebhook } from '../../adapters/flutterwave/webhooks';
 import { logger } from '../../adapters/logger';
-import { completeTask, failTask } from '../../adapters/workflow';
+import { answerTask, failTask } from '../../adapters/workflow';
 import { UnauthorizedError, UnavailableError, ValidationError } from '../../domain/errors';
 import { getPayout, type Payout } from '../../entities/payout';
 import { getWorkflowToken } from '../../entities/workflow-token';
@@ -48,7 +48,7 @@ export async function handleTransferWebhook(headers: Record<string, string | und
 async function answerTransfer(payout: Payout): Promise<void> {
   const token = await getWorkflowToken(payout.contract_id, 'transfer');
   if (!token) return;
-  if (payout.transfer_status === 'SUCCESSFUL') await completeTask(token.task_token, transferOutput(payout));
+  if (payout.transfer_status === 'SUCCESSFUL') await answerTask(token.task_token, transferOutput(payout));
   if (payout.transfer_status === 'FAILED')
     await failTask(token.task_token, 'TransferFailed', payout.provider_message ?? `Transfer ${payout.transfer_id} failed`);
 }

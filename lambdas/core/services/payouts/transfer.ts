@@ -8,7 +8,7 @@ import {
   type ProviderTransfer,
   retryTransfer,
 } from '../../adapters/flutterwave/transfers';
-import { completeTask } from '../../adapters/workflow';
+import { answerTask } from '../../adapters/workflow';
 import { payoutRetryLimit } from '../../domain/payout';
 import { type Payout, updatePayout } from '../../entities/payout';
 import { storeWorkflowToken } from '../../entities/workflow-token';
@@ -97,7 +97,7 @@ export class PayoutFailedError extends Error {
 }
 
 /**
- * Transfer (a callback task): keeps the token for the webhook, then reconciles with the provider:
+ * Transfer (a callback task): keeps the token for the webhook, then follows up with the provider:
  * answers at once when the transfer already went through, asks for the transfer when none was
  * made, retries one that FAILED while attempts remain, and otherwise waits. Every run of it (a
  * retry after a provider error, a timeout with the webhook lost, a resumed execution) does the
@@ -108,7 +108,7 @@ export async function runTransfer(contractId: string, taskToken: string): Promis
   await storeWorkflowToken({ contract_id: contractId, step: 'transfer', task_token: taskToken, stored_at });
   let payout = await loadPayout(contractId);
   if (payout.status === 'paid') {
-    await completeTask(taskToken, transferOutput(payout));
+    await answerTask(taskToken, transferOutput(payout));
     return;
   }
   // Still waiting for ops (a continued execution fast-forwarding here): straight back to that wait.
@@ -121,5 +121,5 @@ export async function runTransfer(contractId: string, taskToken: string): Promis
       throw new PayoutFailedError(`Transfer ${payout.transfer_id} failed: ${payout.provider_message ?? 'no reason given'}`);
     payout = await retryFailed(payout);
   }
-  if (payout.transfer_status === 'SUCCESSFUL') await completeTask(taskToken, transferOutput(payout));
+  if (payout.transfer_status === 'SUCCESSFUL') await answerTask(taskToken, transferOutput(payout));
 }

@@ -55,7 +55,7 @@ async function closeCancellation(contract: Contract): Promise<Contract> {
   if ((await refundedFor(contract.id, 'cancellation')) < contract.amount_paid_minor) return contract;
   // A contract that went to refunding before the reason was kept was cancelled (the only way then).
   const because = refundedBecause[contract.refunded_because ?? 'cancel'];
-  return close(contract, nextStatus(contract.status, 'refund_completed'), {
+  return close(contract, nextStatus(contract.status, 'refunds_confirmed'), {
     title: 'Refund complete',
     body: because.body(contract.title),
     email: because.email,

@@ -1,8 +1,7 @@
 import { logger } from '../../adapters/logger';
 import { bankName, maskAccountNumber } from '../../domain/banks';
-import { inCurrency, refundCompletedPosting } from '../../domain/ledger';
+import { inCurrency, providerId, refundCompletedPosting } from '../../domain/ledger';
 import { formatAmount } from '../../domain/money';
-import { providerId } from '../../domain/reconciliation';
 import { getContract } from '../../entities/contract';
 import { ledgerEntryPut } from '../../entities/ledger';
 import { notificationItems } from '../../entities/notification';

@@ -16,7 +16,7 @@ import { confirmRefundLeg, reloadRefundLeg } from './confirmation';
 /**
  * Refunds through the provider (ARCHITECTURE §5b): each leg is asked of the
  * provider once per attempt, through the refund of the payer's own transaction, and completed
- * once, when the provider confirms it (its webhook, or a look by the reconciler).
+ * once, when the provider confirms it (its webhook, or a look by the sweep).
  *
  * Never refunded twice: the provider takes no reference of ours, so a worker first claims the
  * attempt on the leg (a conditional write of status and attempts), then asks with the leg's
@@ -42,12 +42,12 @@ export function fits(leg: RefundLeg, refund: ProviderRefund): boolean {
 
 /**
  * Moves a leg going back through the provider one step: asks the provider when it is pending,
- * reconciles it when it was asked (and completes it when the provider says it is done). Any
+ * follows it up when it was asked (and confirms it when the provider says it is done). Any
  * other leg is answered as it is.
  */
 export async function moveProviderRefund(leg: RefundLeg): Promise<RefundLeg> {
   if (leg.status === 'pending') return ask(leg);
-  if (leg.status === 'requested') return reconcile(leg);
+  if (leg.status === 'requested') return followUpLeg(leg);
   return leg;
 }
 
@@ -85,7 +85,7 @@ async function ask(leg: RefundLeg): Promise<RefundLeg> {
       if (found) return record(claimed, found);
       return giveUp(claimed, error.message);
     }
-    // Lost or refused for now: the claim stays, and the next run reconciles it.
+    // Lost or refused for now: the claim stays, and the next run follows it up.
     logger.warn('Refund not asked of the provider yet', { reference: claimed.reference, error: error as Error });
     return claimed;
   }
@@ -99,7 +99,7 @@ async function findOurs(leg: RefundLeg): Promise<ProviderRefund | undefined> {
 }
 
 /** A requested leg: what the provider says of it now. */
-async function reconcile(leg: RefundLeg): Promise<RefundLeg> {
+async function followUpLeg(leg: RefundLeg): Promise<RefundLeg> {
   if (leg.provider_refund_id === null) {
     const found = await findOurs(leg);
     if (found) return record(leg, found);

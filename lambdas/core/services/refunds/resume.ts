@@ -9,7 +9,7 @@ import { refundAttemptLimit } from './provider-refund';
  * {@link refundAttemptLimit} more times; a bank transfer the provider refused is made again to the
  * same account, under the same reference (none was made with it). The resume counts in `attempts`,
  * which every change of the leg is conditional on, so a worker holding a read from before it
- * cannot write over it. The reconciler (every 5 minutes) moves the leg from there; it needs no
+ * cannot write over it. The sweep (every 5 minutes) moves the leg from there; it needs no
  * provider key here. A leg not waiting is left as it is.
  */
 export async function resumeRefundLeg(contractId: string, legName: string): Promise<{ resumed: boolean; leg: RefundLeg }> {

@@ -15,7 +15,7 @@ import { moveProviderRefund } from './provider-refund';
  * Refund legs on their way back to the payer (ARCHITECTURE §5b), moved on from wherever a leg
  * stands: through the provider's refund of the payer's own payment (./provider-refund.ts), or by
  * transfer to their bank account when the provider takes no refund of it (./bank-transfer.ts).
- * Every caller that writes a leg, the workflow's AwaitRefunds and the reconciler send them here;
+ * Every caller that writes a leg, the workflow's AwaitRefunds and the sweep send them here;
  * the provider's answers arrive through ./webhook.ts.
  */
 
@@ -24,7 +24,7 @@ const stepsPerRun = 6;
 
 /**
  * Moves one leg as far as it can go now, step by step while it moves: through the provider's
- * refund (asked when pending, reconciled once asked) or its bank transfer, and confirmed once the
+ * refund (asked when pending, followed up once asked) or its bank transfer, and confirmed once the
  * provider says it is done. Safe to run any number of times, from anywhere, at once: each step is
  * conditional on the leg as read.
  */
@@ -47,7 +47,7 @@ export async function sendRefund(contractId: string, legName: string): Promise<R
 
 /**
  * Asks the provider for a refund leg just written. The leg stands: a failure here is logged, not
- * thrown, and the reconciler (lambdas/schedules/reconcile-money.ts) moves it on.
+ * thrown, and the sweep (lambdas/schedules/money-sweep.ts) moves it on.
  */
 export async function sendRefundNow(contractId: string, leg: string): Promise<void> {
   await sendRefund(contractId, leg).catch((error: unknown) =>
@@ -57,7 +57,7 @@ export async function sendRefundNow(contractId: string, leg: string): Promise<vo
 
 /**
  * AwaitRefunds: moves every open refund leg of one contract as far as it goes now (its webhook or
- * the reconciler may be quicker). A leg's failure is logged and left for the next run.
+ * the sweep may be quicker). A leg's failure is logged and left for the next run.
  */
 export async function sendContractRefunds(contractId: string): Promise<void> {
   const legs = await listRefundLegs(contractId);
@@ -66,7 +66,7 @@ export async function sendContractRefunds(contractId: string): Promise<void> {
   }
 }
 
-/** The reconciler's pass: every leg still owed, moved as far as it goes. One leg's failure does not stop the others. */
+/** The sweep's pass: every leg still owed, moved as far as it goes. One leg's failure does not stop the others. */
 export async function sendOpenRefunds(): Promise<{ open: number; completed: number; failed: number; waiting: number }> {
   const legs = await listOpenRefundLegs();
   const tally = { open: legs.length, completed: 0, failed: 0, waiting: 0 };
@@ -87,7 +87,7 @@ export async function sendOpenRefunds(): Promise<{ open: number; completed: numb
 /**
  * After a payer saves their bank account: every refund of theirs waiting for one goes there now
  * (a new transfer reference per account). Answers how many were sent on. One leg's failure is
- * logged and left to the reconciler.
+ * logged and left to the sweep.
  */
 export async function sendRefundsToBankOf(payerId: string): Promise<number> {
   const waiting = await listRefundsAwaitingBankDetails(payerId);
@@ -95,7 +95,7 @@ export async function sendRefundsToBankOf(payerId: string): Promise<number> {
   const onFile = await bankDetailsOf(payerId);
   if (!onFile) return 0;
   // Every leg is pointed at the account before any is sent: a request cut short half-way leaves
-  // them transferring, which the reconciler moves on, never waiting for a save already made.
+  // them transferring, which the sweep moves on, never waiting for a save already made.
   const directed: RefundLeg[] = [];
   for (const leg of waiting) {
     const now = await directToBank(leg, onFile);

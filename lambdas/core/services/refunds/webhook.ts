@@ -22,7 +22,7 @@ export async function handleRefundWebhook(headers: Record<string, string | undef
     if (error instanceof ProviderUnavailableError) throw new UnavailableError('Refund could not be read back; send it again.');
     throw error;
   });
-  // A refund whose id is not recorded yet (its answer was lost) is found by the reconciler through our reference.
+  // A refund whose id is not recorded yet (its answer was lost) is found by the sweep through our reference.
   const leg = refund ? await getRefundLegByProviderId(String(refund.id)) : undefined;
   if (!refund || !leg || !fits(leg, refund)) {
     logger.warn('Refund webhook for no recorded leg of ours', { refundId: parsed.data.data.id });

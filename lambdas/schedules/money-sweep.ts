@@ -3,7 +3,7 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { logger } from '../core/adapters/logger';
 import type { CoverCheck } from '../core/domain/provider-cover';
-import { reconcileOpenPayments } from '../core/services/payments/reconcile';
+import { followUpOpenPayments } from '../core/services/payments/follow-up';
 import { checkProviderCover } from '../core/services/provider-cover';
 import { remindAwaitingBankDetails } from '../core/services/refunds/reminders';
 import { sendOpenRefunds } from '../core/services/refunds/send';
@@ -19,17 +19,17 @@ import { countWaitingForOps, type Waiting } from '../core/services/waiting-for-o
  * raised while anything waits, and reminds the buyers due a reminder; last it checks that the
  * provider holds what customers are owed (ProviderShortfall), after this run's moves.
  */
-export const handler = middy<unknown, ReconcileSummary, Error, Context>()
+export const handler = middy<unknown, SweepSummary, Error, Context>()
   .use(injectLambdaContext(logger, { resetKeys: true }))
   .handler(async () => {
     // Counted first, so a run that fails or times out on the provider still says what waits.
     const { awaitingLegs, ...waitingForOps } = await countWaitingForOps();
     const reminded = await remindAwaitingBankDetails(awaitingLegs);
     if (reminded.length > 0) logger.info('Buyers reminded of refunds waiting for their bank account', { reminded });
-    const payments = await reconcileOpenPayments();
-    if (payments.open > 0) logger.info('Payments reconciled', payments);
+    const payments = await followUpOpenPayments();
+    if (payments.open > 0) logger.info('Payments followed up', payments);
     const refunds = await sendOpenRefunds();
-    if (refunds.open > 0) logger.info('Refund legs reconciled', refunds);
+    if (refunds.open > 0) logger.info('Refund legs moved on', refunds);
     // The provider's balance cannot be read while it is down: the last check stands (npm run held
     // says how old it is), and the run's other work is not lost for it.
     const cover = await checkProviderCover().catch((error: unknown) => {
@@ -39,8 +39,8 @@ export const handler = middy<unknown, ReconcileSummary, Error, Context>()
     return { ...refunds, payments, waitingForOps, reminded, cover };
   });
 
-type ReconcileSummary = Awaited<ReturnType<typeof sendOpenRefunds>> & {
-  payments: Awaited<ReturnType<typeof reconcileOpenPayments>>;
+type SweepSummary = Awaited<ReturnType<typeof sendOpenRefunds>> & {
+  payments: Awaited<ReturnType<typeof followUpOpenPayments>>;
   waitingForOps: Waiting;
   reminded: string[];
   cover: CoverCheck[];

@@ -10,7 +10,7 @@ import { creditTransaction } from './credit-transaction';
  * lost and nobody checked its status. A provider that cannot be reached throws (nothing is
  * decided on a guess). Answers how many payments were credited now.
  */
-export async function reconcilePayments(contractId: string): Promise<number> {
+export async function followUpPayments(contractId: string): Promise<number> {
   let credited = 0;
   for (const txRef of await listPaymentReferences(contractId)) {
     if ((await getPayment(txRef))?.status !== 'initiated') continue;
@@ -21,19 +21,19 @@ export async function reconcilePayments(contractId: string): Promise<number> {
 }
 
 /** A payment younger than this is left to the checkout that polls it. */
-const reconcileAfterMs = 5 * 60_000;
+const followUpAfterMs = 5 * 60_000;
 
-/** After this long an initiated payment's charge has long expired at the provider: the reconciler stops watching it. */
+/** After this long an initiated payment's charge has long expired at the provider: the sweep stops watching it. */
 const watchForMs = 14 * 24 * 60 * 60_000;
 
 /**
- * The reconciler's pass over payments nobody polls: every initiated payment older than a few
+ * The sweep's pass over payments nobody polls: every initiated payment older than a few
  * minutes is verified with the provider by reference and credited (into escrow, or refunded when its
  * contract takes nothing), so money the provider holds is never left unrecorded because a webhook
  * was lost and the payer closed the page. One payment's failure does not stop the others.
  */
-export async function reconcileOpenPayments(now = Date.now()): Promise<{ open: number; credited: number; closed: number }> {
-  const open = await listOpenPayments(new Date(now - reconcileAfterMs).toISOString());
+export async function followUpOpenPayments(now = Date.now()): Promise<{ open: number; credited: number; closed: number }> {
+  const open = await listOpenPayments(new Date(now - followUpAfterMs).toISOString());
   const tally = { open: open.length, credited: 0, closed: 0 };
   for (const payment of open) {
     try {
@@ -45,7 +45,7 @@ export async function reconcileOpenPayments(now = Date.now()): Promise<{ open: n
         tally.closed++;
       }
     } catch (error) {
-      logger.error('Payment not reconciled', { txRef: payment.tx_ref, error: error as Error });
+      logger.error('Payment not followed up', { txRef: payment.tx_ref, error: error as Error });
     }
   }
   return tally;
