@@ -30,12 +30,9 @@ const anonymous: Actor = { token: '', sub: '' };
 beforeAll(async () => {
   cloud = await startLocalCloud();
   configureAmplify(cloud.config);
-  const people = [
-    await confirmedUser(cloud, 'seller'),
-    await confirmedUser(cloud, 'buyer'),
-    await confirmedUser(cloud, 'stranger'),
-  ];
-  [seller, buyer, stranger] = [await signedIn(people[0]!), await signedIn(people[1]!), await signedIn(people[2]!)];
+  seller = await signedIn(await confirmedUser(cloud, 'seller'));
+  buyer = await signedIn(await confirmedUser(cloud, 'buyer'));
+  stranger = await signedIn(await confirmedUser(cloud, 'stranger'));
 });
 
 afterAll(async () => {
