@@ -10,7 +10,7 @@
  *   reported for it, and every email sent through SES;
  * - the execution's state transitions, from its history (each state entered is one).
  * The bench reads the contract's progress with clients of its own, so its polling is not counted.
- * Figures are printed next to the issue's budgets, never asserted.
+ * Figures are printed next to the budgets (../shared/ARCHITECTURE.md, performance), never asserted.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeExecutionCommand, paginateGetExecutionHistory, SFNClient } from '@aws-sdk/client-sfn';
@@ -52,7 +52,7 @@ const prices = {
 /** What lib/function.ts gives every function, and the figure the issue asked for. */
 const deployedMemoryMb = 512;
 const issueMemoryMb = 256;
-// Issue 13's budgets.
+// ARCHITECTURE.md's budgets.
 const costBudget = 0.002;
 const transitionsBudget = 20;
 const pin = '4821';

@@ -7,7 +7,7 @@
  * writes. Each phase follows a few seconds of the same load, unmeasured. Printed: requests, rate,
  * p50 / p95 / p99, what did not succeed, and how busy this process was (event loop and CPU).
  *
- * The issue's budget, printed next to the figure and never asserted: API p95 <= 2x the database's
+ * The budget (../shared/ARCHITECTURE.md, performance), printed next to the figure and never asserted: API p95 <= 1.2x the database's
  * p95 for the same number of round trips. Round trips are counted, not assumed: before each load,
  * 20 requests one at a time, with every AWS call their handler makes (scripts/aws-calls.ts); calls
  * that overlap are one round trip (the session check reads the profile and asks Cognito side by
@@ -61,8 +61,9 @@ const warmupSeconds = Number(process.env.BENCH_LOAD_WARMUP_SECONDS ?? 5);
 const countedRequests = 20;
 /** The writers' room over the write rate the read phase suggests. */
 const writerMargin = 1.5;
-// The issue's budget.
-const ratioBudget = 2;
+// ARCHITECTURE.md's budget. It is meant for 50 clients in a separate process (autocannon); here
+// they share the API's process, which only makes the API's figure worse.
+const ratioBudget = 1.2;
 /** Where the database loops write: keys no product item has. */
 const benchPrefix = 'BENCH#';
 const contractValues = ['2500', '18000.50', '750'];
