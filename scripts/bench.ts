@@ -252,22 +252,22 @@ async function main() {
     };
     const baseline: number[] = [];
     for (let i = 0; i < runs; i++) baseline.push((await timeProcess(['-e', '0'], env)).wallMs);
-    const floorFile = join(outDir, `floor${esbuildOptions.outExtension['.js']}`);
-    await build({
-      ...esbuildOptions,
-      entryPoints: [fileURLToPath(new URL('./bench-floor.ts', import.meta.url))],
-      outfile: floorFile,
-    });
-    const floorBytes = statSync(floorFile).size;
+    /** Bundles one entry with the functions' settings (lib/bundling.ts): the file and its size. */
+    const bundle = async (name: string, entry: string) => {
+      const outfile = join(outDir, `${name}${esbuildOptions.outExtension['.js']}`);
+      await build({ ...esbuildOptions, entryPoints: [entry], outfile });
+      return { file: outfile, bytes: statSync(outfile).size };
+    };
+    const { file: floorFile, bytes: floorBytes } = await bundle(
+      'floor',
+      fileURLToPath(new URL('./bench-floor.ts', import.meta.url)),
+    );
     // What tracing alone adds to every function's bundle (adapters/tracer.ts): Powertools' tracer
-    // with the X-Ray SDK, bundled on its own with the same settings.
-    const tracerFile = join(outDir, `tracer${esbuildOptions.outExtension['.js']}`);
-    await build({
-      ...esbuildOptions,
-      entryPoints: [fileURLToPath(new URL('../lambdas/core/adapters/tracer.ts', import.meta.url))],
-      outfile: tracerFile,
-    });
-    const tracerBytes = statSync(tracerFile).size;
+    // with the X-Ray SDK, bundled on its own.
+    const { bytes: tracerBytes } = await bundle(
+      'tracer',
+      fileURLToPath(new URL('../lambdas/core/adapters/tracer.ts', import.meta.url)),
+    );
     const { wall: floor, status: floorStatus } = await coldStarts(floorFile, {}, env);
     const ratios: number[] = [];
 
@@ -275,9 +275,7 @@ async function main() {
     let withinBundle = 0;
     let withinColdStart = 0;
     for (const target of targets.filter((t) => onlyFunctions.test(t.name))) {
-      const outfile = join(outDir, `${target.name.replace(/\W+/g, '-')}${esbuildOptions.outExtension['.js']}`);
-      await build({ ...esbuildOptions, entryPoints: [target.entry], outfile });
-      const bytes = statSync(outfile).size;
+      const { file: outfile, bytes } = await bundle(target.name.replace(/\W+/g, '-'), target.entry);
       const { wall, load, invoke, status } = await coldStarts(outfile, target.event, env);
       const ratio = median(wall) / median(floor);
       ratios.push(ratio);
