@@ -161,11 +161,41 @@ describe("the entities' reading of the SDK's errors (the client mocked)", () => 
     expect(await refusal(cancelled(['None', 'TransactionConflict']))).toEqual([]);
   });
 
-  it('throws every other error as it came: a transaction cancelled for throttling, a validation error', async () => {
+  it('throws every other error as it came: a transaction still cancelled for throttling once its tries run out, a validation error', async () => {
     const throttled = cancelled(['ThrottlingError', 'None']);
     await expect(refusal(throttled)).rejects.toBe(throttled);
     const invalid = new Error('One or more parameter values were invalid');
     await expect(refusal(invalid)).rejects.toBe(invalid);
+  });
+
+  it('tries a transaction cancelled only by a conflict or throttling again, and answers as the next try did', async () => {
+    // What DynamoDB answers a spike of writes to one item (50 release requests for one contract):
+    // the cancelled try wrote nothing, and the same write passes a moment later.
+    for (const codes of [
+      ['ThrottlingError', 'None'],
+      ['None', 'TransactionConflict'],
+      ['TransactionConflict', 'ThrottlingError'],
+    ]) {
+      table.reset();
+      table.on(TransactWriteCommand).rejectsOnce(cancelled(codes)).resolves({});
+      await expect(transactWrite(posting)).resolves.toBeUndefined();
+      expect(table.commandCalls(TransactWriteCommand)).toHaveLength(2);
+    }
+  });
+
+  it('takes a refused condition met after a conflict as refused (the other transaction won), trying no further', async () => {
+    table
+      .on(TransactWriteCommand)
+      .rejectsOnce(cancelled(['TransactionConflict', 'None']))
+      .rejects(cancelled(['ConditionalCheckFailed', 'None']));
+    expect(await onConditionFailed(transactWrite(posting), (failed) => failed)).toEqual([0]);
+    expect(table.commandCalls(TransactWriteCommand)).toHaveLength(2);
+  });
+
+  it('never tries again a transaction a condition refused, even beside a conflict', async () => {
+    table.on(TransactWriteCommand).rejects(cancelled(['ConditionalCheckFailed', 'TransactionConflict']));
+    expect(await onConditionFailed(transactWrite(posting), (failed) => failed)).toEqual([0]);
+    expect(table.commandCalls(TransactWriteCommand)).toHaveLength(1);
   });
 
   it('sends the transaction to the document client with its items as given', async () => {

@@ -10,6 +10,7 @@ import {
 import { requireEnv } from '../adapters/env';
 import { publishEvents, publishesEvents } from '../adapters/events';
 import { logger } from '../adapters/logger';
+import { Backoff } from '../domain/backoff';
 import { ConflictError } from '../domain/errors';
 
 /**
@@ -68,7 +69,7 @@ export function afterCommit(item: TransactItem, effect: () => Promise<void>): Tr
  * never throws, nor does an audience's channel look-up here; effects must not).
  */
 export async function transactWrite(items: TransactItem[]): Promise<void> {
-  await transactWriteItems(items);
+  await writeThroughTransientCancels(items);
   const byAudience = new Map<string, { audience: Audience; events: unknown[] }>();
   for (const item of items)
     for (const { audience, event } of announcements.get(item) ?? []) {
@@ -80,6 +81,43 @@ export async function transactWrite(items: TransactItem[]): Promise<void> {
     ...[...byAudience.values()].map(({ audience, events }) => announce(audience, events)),
     ...items.flatMap((item) => effects.get(item) ?? []).map((effect) => effect()),
   ]);
+}
+
+/**
+ * Why DynamoDB may cancel a transaction that refused nothing: another transaction changing the same
+ * items (TransactionConflict), or the table throttled for a moment. A cancelled transaction wrote
+ * nothing, and the SDK does not try it again (it retries a throttled request, not a cancelled
+ * transaction), so a spike of writes to one item (many release requests for one contract at once)
+ * would otherwise answer a 500 for what the same write passes a moment later.
+ */
+const transientCancellations = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);
+
+/** Whether DynamoDB cancelled the transaction only for {@link transientCancellations} (no condition refused it). */
+function cancelledOnlyTransiently(error: unknown): boolean {
+  if (!(error instanceof TransactionCanceledException)) return false;
+  const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code).filter((code) => code !== 'None');
+  return codes.length > 0 && codes.every((code) => code !== undefined && transientCancellations.has(code));
+}
+
+/** How long a transaction cancelled transiently is tried again, in all (well within a function's 10 s). */
+export const transientRetryMs = 1_000;
+
+/**
+ * The transaction, tried again (jittered, growing pauses, for {@link transientRetryMs}) while DynamoDB
+ * cancels it only transiently; each try is a new request (a new request token), its conditions
+ * checked again. What a condition refused, or a cancel that outlasts the tries, is thrown as it came.
+ */
+async function writeThroughTransientCancels(items: TransactItem[]): Promise<void> {
+  const wait = new Backoff(Date.now() + transientRetryMs, 25, 200);
+  for (;;) {
+    try {
+      await transactWriteItems(items);
+      return;
+    } catch (error) {
+      if (!cancelledOnlyTransiently(error) || wait.expired) throw error;
+      await wait.pause();
+    }
+  }
 }
 
 /** Publishes `events` to the audience's channel as it is now; a failure is logged, never thrown (the write stands). */
