@@ -10,7 +10,7 @@ let made: Tracer | undefined;
  * before its first request). Outside Lambda (the local cloud, tests, ops' scripts) it is off by its
  * own rule (no AWS_EXECUTION_ENV) and hands every client back untouched.
  *
- * It costs every function's bundle about 122 KiB (the X-Ray SDK with semver and cls-hooked,
+ * It costs every function's bundle about 124 KiB (the X-Ray SDK with semver and cls-hooked,
  * measured with lib/bundling.ts's settings); the performance budgets count it (docs/performance.md).
  */
 export function tracer(): Tracer {
