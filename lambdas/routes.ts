@@ -239,8 +239,9 @@ const serverSide: ServerSides = {
   markContractCompleted: {
     permissions: { table: 'readWrite', workflow: ['answer'], sendEmail: true },
   },
+  // A contract in another currency is released at the rate its seller was shown: read again from the provider.
   releaseFunds: {
-    permissions: { table: 'readWrite', workflow: ['answer'] },
+    permissions: { table: 'readWrite', workflow: ['answer'], secrets: ['flutterwaveSecretKey'] },
   },
   // Cancelling a funded contract before delivery asks the provider for its refunds and answers the workflow.
   cancelContract: {
@@ -261,8 +262,9 @@ const serverSide: ServerSides = {
   },
   getDispute: { permissions: { table: 'read' } },
   getRefunds: { permissions: { table: 'read' } },
+  // The payout of a contract in another currency is shown in naira at the provider's rate now.
   getContractAnalytics: {
-    permissions: { table: 'read' },
+    permissions: { table: 'read', secrets: ['flutterwaveSecretKey'] },
   },
   flutterwaveProxy: {
     permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'] },

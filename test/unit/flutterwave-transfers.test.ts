@@ -6,6 +6,7 @@ import {
   DuplicateTransferReferenceError,
   findTransfersByReference,
   getTransfer,
+  getTransferRate,
   isAttemptOf,
   retryTransfer,
   transferWebhookSchema,
@@ -71,6 +72,7 @@ describe('createTransfer', () => {
       status: 'NEW',
       amountMinor: 550_050,
       currency: 'NGN',
+      debitCurrency: 'NGN',
       accountNumber: '0690000040',
       bankCode: '044',
       completeMessage: '',
@@ -93,6 +95,16 @@ describe('createTransfer', () => {
         },
       },
     ]);
+  });
+
+  it("sends a converted payout's naira from the contract currency's wallet, and reads the wallet back", async () => {
+    const requests = provider({
+      status: 200,
+      body: { status: 'success', message: 'Transfer Queued Successfully', data: transferRow({ debit_currency: 'USD' }) },
+    });
+    const transfer = await createTransfer({ ...order, debitCurrency: 'USD' });
+    expect(transfer).toMatchObject({ amountMinor: 550_050, currency: 'NGN', debitCurrency: 'USD' });
+    expect(requests[0]?.body).toMatchObject({ amount: 5500.5, currency: 'NGN', debit_currency: 'USD' });
   });
 
   it.each([
@@ -317,5 +329,45 @@ describe('the attempts of a payout reference', () => {
     expect(isAttemptOf('payout-01ABC_PMCK_ST_FDU_1_RETRY_2', 'payout-01ABC')).toBe(true);
     expect(isAttemptOf('payout-01ABCD', 'payout-01ABC')).toBe(false);
     expect(isAttemptOf('payout-01AB', 'payout-01ABC')).toBe(false);
+  });
+});
+
+describe('getTransferRate', () => {
+  it('asks what a naira amount costs from a dollar wallet and answers the debit in cents, rounded half up', async () => {
+    const requests = provider({
+      status: 200,
+      body: {
+        status: 'success',
+        message: 'Transfer amount fetched',
+        data: {
+          rate: 1 / 1500,
+          source: { currency: 'USD', amount: 980.005 },
+          destination: { currency: 'NGN', amount: 1470007.5 },
+        },
+      },
+    });
+    expect(await getTransferRate({ sourceCurrency: 'USD', destinationCurrency: 'NGN', destinationMinor: 147_000_750 })).toEqual({
+      rate: 1 / 1500,
+      sourceMinor: 98_001,
+      destinationMinor: 147_000_750,
+    });
+    expect(requests[0]?.url).toBe(
+      `${scripted.baseUrl}/transfers/rates?amount=1470007.5&destination_currency=NGN&source_currency=USD`,
+    );
+    expect(requests[0]?.method).toBe('GET');
+  });
+
+  it('refuses an answer for another pair of currencies than asked', async () => {
+    provider({
+      status: 200,
+      body: {
+        status: 'success',
+        message: 'Transfer amount fetched',
+        data: { rate: 1 / 1620, source: { currency: 'EUR', amount: 1 }, destination: { currency: 'NGN', amount: 1620 } },
+      },
+    });
+    await expect(
+      getTransferRate({ sourceCurrency: 'USD', destinationCurrency: 'NGN', destinationMinor: 162_000 }),
+    ).rejects.toThrow(/asked USD to NGN, answered EUR to NGN/);
   });
 });

@@ -26,6 +26,8 @@ export const payoutMessages = {
 export const releaseFundsRequestSchema = z.object({
   contractId: idSchema(enterContractId),
   pin: pinSchema,
+  /** A contract in another currency: the naira per unit the seller was shown and confirms (payoutQuote). */
+  rate: z.optional(z.number().check(z.positive(), z.maximum(1_000_000))),
   payerId: z.optional(z.unknown()),
   releaseAmount: z.optional(z.unknown()),
   creatorId: z.optional(z.unknown()),
@@ -49,6 +51,11 @@ export const payoutViewSchema = z.object({
   account_number: z.nullable(z.string()),
   account_name: z.nullable(z.string()),
   paid_at: z.nullable(z.string()),
+  /**
+   * A contract in another currency paid to a naira account: the rate (naira per unit) and the naira
+   * the bank receives; before the release, the provider's rate now (null when it cannot be read).
+   */
+  conversion: z.optional(z.nullable(z.object({ currency: z.literal('NGN'), rate: z.number(), amount_minor: z.int() }))),
 });
 export type PayoutView = z.infer<typeof payoutViewSchema>;
 

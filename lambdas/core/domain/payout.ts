@@ -33,5 +33,11 @@ export function payoutReference(contractId: string, destination = 1): string {
   return destination === 1 ? `payout-${contractId}` : `payout-${contractId}-to-${destination}`;
 }
 
+/** The contract a payout's transfer reference (or a retry's, `<reference>_PMCK_...`) belongs to, or null for another reference. */
+export function payoutContractId(transferReference: string): string | null {
+  const match = /^payout-(.+?)(?:-to-\d+)?(?:_PMCK_.*)?$/.exec(transferReference);
+  return match?.[1] ?? null;
+}
+
 /** How many times a failed transfer is tried again by the workflow before it waits for ops. */
 export const payoutRetryLimit = 2;

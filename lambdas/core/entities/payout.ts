@@ -1,5 +1,6 @@
 import { getItem, updateItem } from '../adapters/dynamodb';
 import type { TransferStatus } from '../adapters/flutterwave/transfers';
+import type { Conversion } from '../domain/conversion';
 import type { Currency } from '../domain/money';
 import type { PayoutStatus } from '../domain/payout';
 import { onConditionFailed, queryGsi1Partition, type TransactItem, tableName, withoutKeys } from './table';
@@ -23,6 +24,13 @@ export interface Payout {
   fee_minor: number;
   payout_minor: number;
   reference: string;
+  /**
+   * A payout of a contract in another currency to the seller's naira account: the rate the seller
+   * confirmed at the release (none when a settlement paid it out), and the conversion fixed with the
+   * first transfer's claim, which every attempt and retry then sends (domain/conversion.ts).
+   */
+  confirmed_rate?: number | null;
+  conversion?: Conversion | null;
   bank_code: string;
   account_number: string;
   account_name: string;

@@ -8,6 +8,7 @@ import { currencyCodes, isEscrowCurrency } from '../domain/money';
 import { type CoverCheck, coverCheck, describeCover } from '../domain/provider-cover';
 import { addDays, lagosDay } from '../domain/reconciliation';
 import { getCoverCheck, ledgerTotals, putCoverCheck } from '../entities/ledger';
+import { asDebited } from './payouts/record';
 
 /** How far back refunds still pending are looked for: the provider takes up to 15 working days to complete one. */
 const pendingRefundLookbackDays = 31;
@@ -22,7 +23,7 @@ async function inFlightByCurrency(at: string): Promise<Map<string, number>> {
   ]);
   const inFlight = new Map<string, number>();
   const add = (currency: string, minor: number) => inFlight.set(currency, (inFlight.get(currency) ?? 0) + minor);
-  for (const transfer of [...fresh, ...pending]) add(transfer.currency, transfer.amountMinor);
+  for (const transfer of await Promise.all([...fresh, ...pending].map(asDebited))) add(transfer.currency, transfer.amountMinor);
   for (const refund of refunds) if (refund.status === 'pending') add(refund.currency, refund.amountMinor);
   return inFlight;
 }

@@ -21,6 +21,7 @@ import {
   reconcileDay,
 } from '../domain/reconciliation';
 import { getClosing, heldByContract, ledgerTotals, postingsBetween, putClosing, putHeldPages } from '../entities/ledger';
+import { asDebited } from './payouts/record';
 
 /** How far back a transfer or refund still under way is looked for when the balances are compared. */
 const inFlightLookbackDays = 7;
@@ -78,7 +79,7 @@ const transferRow = (t: Awaited<ReturnType<typeof listTransfersSince>>[number]):
 async function providerMovesOut(first: string, last: string, transfersSince: string): Promise<Omit<ProviderSide, 'payments'>> {
   const [transfers, refunds] = await Promise.all([listTransfersSince(transfersSince), listRefunds({ from: first, to: last })]);
   return {
-    transfers: transfers.map(transferRow),
+    transfers: (await Promise.all(transfers.map(asDebited))).map(transferRow),
     refunds: refunds.map(
       (r): ProviderRefundRow => ({
         id: r.id,
@@ -114,7 +115,7 @@ async function withNamedMovements(provider: ProviderSide, postings: readonly Rec
       if (tx) provider.payments.push(paymentRow(tx));
     } else if (kind === 'transfer') {
       const transfer = await getTransfer(id);
-      if (transfer) provider.transfers.push(transferRow(transfer));
+      if (transfer) provider.transfers.push(transferRow(await asDebited(transfer)));
     } else if (kind === 'refund') {
       const refund = await getRefund(id);
       // A refund's currency is its transaction's, which the posting is in.

@@ -20,6 +20,8 @@ const transferSchema = z.object({
   status: transferStatusSchema,
   amount: providerAmountSchema,
   currency: z.string(),
+  // The wallet it was paid from (v3 names it on every transfer; absent: the transfer's own currency).
+  debit_currency: z.nullish(z.string()),
   account_number: accountNumberSchema,
   bank_code: z.string(),
   complete_message: z.nullish(z.string()),
@@ -38,8 +40,14 @@ export interface ProviderTransfer {
   /** Ours, sent with the transfer; every attempt of one payout carries it. */
   reference: string;
   status: TransferStatus;
+  /** What the beneficiary receives, in `currency`. */
   amountMinor: number;
   currency: string;
+  /**
+   * The wallet it was paid from, with its fee: another currency than `currency` for a converted
+   * payout, whose debit v3 does not list (services/payouts/record.ts reads it from the payout).
+   */
+  debitCurrency: string;
   accountNumber: string;
   bankCode: string;
   /** The provider's word on the outcome ('' until it has one), e.g. "DISBURSE FAILED: ...". */
@@ -60,6 +68,7 @@ function toProviderTransfer(transfer: z.infer<typeof transferSchema>): ProviderT
     status: transfer.status,
     amountMinor: minorFromProvider(transfer.amount),
     currency: transfer.currency.toUpperCase(),
+    debitCurrency: (transfer.debit_currency ?? transfer.currency).toUpperCase(),
     accountNumber: transfer.account_number,
     bankCode: transfer.bank_code,
     completeMessage: transfer.complete_message ?? '',
@@ -100,8 +109,11 @@ function refusesReusedReference(error: ProviderRejectedError): boolean {
  */
 export async function createTransfer(input: {
   reference: string;
+  /** What the beneficiary receives, in minor units of `currency`. */
   amountMinor: number;
   currency: string;
+  /** The wallet it is paid from: `currency`'s own unless told (a naira payout of a dollar contract debits dollars). */
+  debitCurrency?: string;
   bankCode: string;
   accountNumber: string;
   narration: string;
@@ -114,7 +126,7 @@ export async function createTransfer(input: {
       currency: input.currency,
       narration: input.narration,
       reference: input.reference,
-      debit_currency: input.currency,
+      debit_currency: input.debitCurrency ?? input.currency,
     });
     return toProviderTransfer(answer.data);
   } catch (error) {
@@ -123,6 +135,51 @@ export async function createTransfer(input: {
     }
     throw readRefusal(error);
   }
+}
+
+const rateReplySchema = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    rate: z.number().check(z.positive()),
+    source: z.object({ currency: z.string(), amount: providerAmountSchema }),
+    destination: z.object({ currency: z.string(), amount: providerAmountSchema }),
+  }),
+});
+
+/** The provider's transfer rate for paying `destinationMinor` of one currency from a wallet in another. */
+export interface TransferRate {
+  /** What one unit of the destination currency costs in the source currency (v3's `rate`: 0.000666… dollars per naira). */
+  rate: number;
+  /** What the source wallet is debited for the destination amount, rounded half up to its minor unit. */
+  sourceMinor: number;
+  destinationMinor: number;
+}
+
+/**
+ * `GET /transfers/rates`: what a transfer of `destinationMinor` in `destinationCurrency` costs from
+ * the `sourceCurrency` wallet. An estimate that moves 3-4 times a day, so it is read again before
+ * each payout and never kept as a price.
+ */
+export async function getTransferRate(input: {
+  sourceCurrency: string;
+  destinationCurrency: string;
+  destinationMinor: number;
+}): Promise<TransferRate> {
+  const route = 'GET /transfers/rates';
+  const query = new URLSearchParams({
+    amount: String(providerAmount(input.destinationMinor)),
+    destination_currency: input.destinationCurrency,
+    source_currency: input.sourceCurrency,
+  });
+  const answer = await call('GET', `/transfers/rates?${query}`, route, rateReplySchema);
+  const { source, destination, rate } = answer.data;
+  if (source.currency.toUpperCase() !== input.sourceCurrency || destination.currency.toUpperCase() !== input.destinationCurrency)
+    throw unexpectedResponse(
+      route,
+      `asked ${input.sourceCurrency} to ${input.destinationCurrency}, answered ${source.currency} to ${destination.currency}`,
+    );
+  // The source amount is a rate times an amount: it may carry fractions of a cent, rounded the ledger's one way.
+  return { rate, sourceMinor: roundedMinorFromProvider(source.amount), destinationMinor: minorFromProvider(destination.amount) };
 }
 
 const transferIdPattern = /^\d{1,19}$/;

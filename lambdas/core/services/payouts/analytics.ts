@@ -1,5 +1,7 @@
+import { logger } from '../../adapters/logger';
 import type { ContractAnalytics, PayoutView } from '../../api/payouts';
 import { payoutMessages } from '../../api/payouts';
+import { type Conversion, convertedMinor, nairaCurrency } from '../../domain/conversion';
 import { ForbiddenError } from '../../domain/errors';
 import type { Contract } from '../../domain/escrow-contract';
 import { payoutFigures } from '../../domain/payout';
@@ -7,17 +9,20 @@ import { loadContract } from '../../entities/contract';
 import { getPayout, type Payout } from '../../entities/payout';
 import { getProfile } from '../../entities/profile';
 import { toContractView } from '../contract-view';
+import { currentRate, isConverted } from './conversion';
 
 /** `/contract-analytics/{id}`: what a contract's creator sees of its money: paid in, the fee, the payout. */
 
 /** The figures and destination of a contract's payout before it is requested. */
-function plannedPayout(
+async function plannedPayout(
   contract: Contract,
   bank: Pick<Payout, 'bank_code' | 'account_number' | 'account_name'> | null,
-): PayoutView {
+): Promise<PayoutView> {
+  const figures = payoutFigures(contract.amount_paid_minor);
   return {
     status: 'not_requested',
-    ...payoutFigures(contract.amount_paid_minor),
+    ...figures,
+    ...(isConverted(contract.currency) ? { conversion: await conversionNow(contract, figures.payout_minor) } : {}),
     reference: null,
     provider_message: null,
     bank_code: bank?.bank_code ?? null,
@@ -41,7 +46,24 @@ function toPayoutView(payout: Payout): PayoutView {
     account_number,
     account_name,
     paid_at,
+    ...(payout.conversion ? { conversion: payout.conversion } : {}),
   };
+}
+
+/**
+ * What a payout of a contract in another currency would reach the naira account as at the
+ * provider's rate now, the figures the seller confirms with the release; null when the rate cannot
+ * be read (the page says so and offers no release) or nothing is held yet.
+ */
+async function conversionNow(contract: Contract, payoutMinor: number): Promise<Conversion | null> {
+  if (payoutMinor <= 0) return null;
+  try {
+    const rate = await currentRate(contract.currency);
+    return { currency: nairaCurrency, rate, amount_minor: convertedMinor(payoutMinor, rate) };
+  } catch (error) {
+    logger.warn('The transfer rate could not be read for a release', { error: error as Error });
+    return null;
+  }
 }
 
 /** `/contract-analytics/{id}`: what was paid, the fee, the payout and where it stands; the creator only. */
@@ -55,5 +77,5 @@ export async function contractAnalytics(contractId: string, sub: string): Promis
     profile?.account_number && profile.bank_code && profile.account_name
       ? { bank_code: profile.bank_code, account_number: profile.account_number, account_name: profile.account_name }
       : null;
-  return { contract: toContractView(contract), payout: plannedPayout(contract, bank) };
+  return { contract: toContractView(contract), payout: await plannedPayout(contract, bank) };
 }

@@ -1,5 +1,7 @@
 import { isAttemptOf, type ProviderTransfer } from '../../adapters/flutterwave/transfers';
+import { describeRate } from '../../domain/conversion';
 import { formatAmount } from '../../domain/money';
+import { payoutContractId } from '../../domain/payout';
 import { getPayout, type Payout, type TransferStatus, updatePayout } from '../../entities/payout';
 
 /** A contract's payout item as the payout's steps read and record it. */
@@ -21,12 +23,37 @@ export function payoutSummary(payout: Payout) {
     released: formatAmount(payout.released_minor, payout.currency),
     fee: formatAmount(payout.fee_minor, payout.currency),
     payout: formatAmount(payout.payout_minor, payout.currency),
+    ...(payout.conversion
+      ? {
+          convertedMinor: payout.conversion.amount_minor,
+          converted: `${formatAmount(payout.conversion.amount_minor, payout.conversion.currency)} at ${describeRate(payout.conversion.rate, payout.currency)}`,
+        }
+      : {}),
   };
 }
 
-/** A transfer of ours: the payout's reference (a retry's carries a suffix) and its amount. */
+/** A transfer of ours: the payout's reference (a retry's carries a suffix) and its amount (the naira of a converted one). */
 export function isOurs(payout: Payout, transfer: ProviderTransfer): boolean {
-  return isAttemptOf(transfer.reference, payout.reference) && transfer.amountMinor === payout.payout_minor;
+  const sent = payout.conversion ?? { amount_minor: payout.payout_minor, currency: payout.currency };
+  return (
+    isAttemptOf(transfer.reference, payout.reference) &&
+    transfer.amountMinor === sent.amount_minor &&
+    transfer.currency === sent.currency
+  );
+}
+
+/**
+ * A transfer as the wallet it was paid from saw it. A converted payout's transfer names the naira it
+ * sent, not the dollars it debited (v3 does not list the debit): when it is the payout's own, as
+ * recorded, that debit is the payout in the contract's currency. Any other is answered as the
+ * provider lists it, so a reconciliation names it as the difference it is.
+ */
+export async function asDebited(transfer: ProviderTransfer): Promise<ProviderTransfer> {
+  if (transfer.debitCurrency === transfer.currency) return transfer;
+  const contractId = payoutContractId(transfer.reference);
+  const payout = contractId === null ? undefined : await getPayout(contractId);
+  if (!payout?.conversion || !isOurs(payout, transfer) || payout.currency !== transfer.debitCurrency) return transfer;
+  return { ...transfer, amountMinor: payout.payout_minor, currency: payout.currency };
 }
 
 /** Records what the provider says of the payout's current transfer; returns the payout as it now is. */

@@ -1,8 +1,9 @@
 import type { ContractView } from '../../api/contracts';
 import { payoutMessages } from '../../api/payouts';
+import { conversionMessages, describeRate, rateMovedBeyondTolerance } from '../../domain/conversion';
 import { disputeMessages } from '../../domain/dispute';
 import { ConflictError, ForbiddenError } from '../../domain/errors';
-import { type ContractStatus, isInDispute, isReleaseRequested, nextStatus } from '../../domain/escrow-contract';
+import { type Contract, type ContractStatus, isInDispute, isReleaseRequested, nextStatus } from '../../domain/escrow-contract';
 import { payoutFigures, payoutReference } from '../../domain/payout';
 import { contractUpdate, loadContract, updated } from '../../entities/contract';
 import { type Payout, payoutPut } from '../../entities/payout';
@@ -11,6 +12,7 @@ import { failedConditions, transactWrite } from '../../entities/table';
 import { checkPaymentPin } from '../account-settings';
 import { toContractView } from '../contract-view';
 import { answerStepLater } from '../escrow-workflow';
+import { isConverted, rateForPerson } from './conversion';
 
 /**
  * Money out (ARCHITECTURE §5) starts here: once the payer is satisfied (services/satisfaction.ts),
@@ -26,6 +28,20 @@ function releaseRefusal(status: ContractStatus): string {
 }
 
 /**
+ * A payout converted to naira is released at the rate the seller was shown, as long as the
+ * provider's rate now has not fallen beyond the tolerance below it (the payout then goes at the rate
+ * of the moment, at most that much less naira); beyond it, or with no rate shown, it is refused
+ * and the page shows the new figures. Answers the rate the seller confirmed.
+ */
+async function checkShownRate(currency: Contract['currency'], shownRate: number | undefined): Promise<number> {
+  if (shownRate === undefined) throw new ConflictError(conversionMessages.rateRequired(currency));
+  const now = await rateForPerson(currency);
+  if (rateMovedBeyondTolerance(shownRate, now))
+    throw new ConflictError(conversionMessages.rateMoved(describeRate(shownRate, currency), describeRate(now, currency)));
+  return shownRate;
+}
+
+/**
  * The creator asks for the release, with the payment PIN: `releasing`, the payout written with the
  * stored amounts and the bank details on file, the workflow's release step answered. Asking again
  * once it was asked changes nothing (200).
@@ -34,6 +50,7 @@ export async function requestRelease(
   contractId: string,
   sub: string,
   pin: string,
+  shownRate?: number,
 ): Promise<{ message: string; contract: ContractView }> {
   const contract = await loadContract(contractId);
   if (contract.creator_id !== sub) throw new ForbiddenError(payoutMessages.onlyCreatorReleases);
@@ -47,6 +64,7 @@ export async function requestRelease(
   const status = nextStatus(contract.status, 'request_release', releaseRefusal(contract.status));
   if (!profile.bank_code || !profile.account_number || !profile.account_name)
     throw new ConflictError(payoutMessages.noBankDetails);
+  const confirmedRate = isConverted(contract.currency) ? await checkShownRate(contract.currency, shownRate) : null;
   const now = new Date().toISOString();
   const payout: Payout = {
     contract_id: contract.id,
@@ -55,6 +73,8 @@ export async function requestRelease(
     currency: contract.currency,
     ...payoutFigures(contract.amount_paid_minor),
     reference: payoutReference(contract.id),
+    confirmed_rate: confirmedRate,
+    conversion: null,
     bank_code: profile.bank_code,
     account_number: profile.account_number,
     account_name: profile.account_name,

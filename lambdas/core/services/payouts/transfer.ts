@@ -12,6 +12,7 @@ import { answerTask } from '../../adapters/workflow';
 import { payoutRetryLimit } from '../../domain/payout';
 import { type Payout, updatePayout } from '../../entities/payout';
 import { storeWorkflowToken } from '../../entities/workflow-token';
+import { convertPayout, isConverted } from './conversion';
 import { isOurs, loadPayout, recordTransfer, transferOutput } from './record';
 
 /**
@@ -47,15 +48,20 @@ async function ensureTransfer(payout: Payout): Promise<Payout> {
     if (!transfer) throw new Error(`Transfer ${payout.transfer_id} of ${payout.contract_id} is unknown to the provider`);
     return transfer.status === payout.transfer_status ? payout : recordTransfer(payout, transfer);
   }
-  const claimed = { ...payout, attempts: Math.max(payout.attempts, 1) };
-  if (payout.attempts === 0 && !(await updatePayout(payout.contract_id, payout, { attempts: 1 })))
+  // A naira payout of a contract in another currency fixes its conversion with the claim: every
+  // attempt after it (a run after a crash, a retry) sends the same naira, found by the same amount.
+  const conversion =
+    payout.conversion ?? (isConverted(payout.currency) ? await convertPayout(payout.payout_minor, payout.currency) : null);
+  const claimed = { ...payout, attempts: Math.max(payout.attempts, 1), conversion };
+  if (payout.attempts === 0 && !(await updatePayout(payout.contract_id, payout, { attempts: 1, conversion })))
     return ensureTransfer(await loadPayout(payout.contract_id));
   let transfer: ProviderTransfer;
   try {
     transfer = await createTransfer({
       reference: payout.reference,
-      amountMinor: payout.payout_minor,
-      currency: payout.currency,
+      ...(conversion
+        ? { amountMinor: conversion.amount_minor, currency: conversion.currency, debitCurrency: payout.currency }
+        : { amountMinor: payout.payout_minor, currency: payout.currency }),
       bankCode: payout.bank_code,
       accountNumber: payout.account_number,
       narration: `MiddleMan payout ${payout.contract_id}`,
@@ -66,7 +72,7 @@ async function ensureTransfer(payout: Payout): Promise<Payout> {
       throw new PayoutFailedError(`The provider's balance cannot cover the transfer: ${error.message}`);
     if (!(error instanceof DuplicateTransferReferenceError)) throw error;
     // Asked for before (the answer was lost): find it. Only here is the provider's list read.
-    const found = newest((await findTransfersByReference(payout.reference)).filter((t) => isOurs(payout, t)));
+    const found = newest((await findTransfersByReference(payout.reference)).filter((t) => isOurs(claimed, t)));
     if (!found) throw error;
     transfer = found;
   }

@@ -1,0 +1,74 @@
+import { type Currency, formatAmount } from './money';
+
+/**
+ * A payout of a contract in dollars, euros or pounds to the seller's naira account: the provider
+ * converts it at its transfer rate, debiting the contract's currency. The contract's money is held,
+ * released and charged its 2% fee in its own currency; only what reaches the bank is naira. Plain
+ * functions, no AWS.
+ */
+
+/** The currency a converted payout reaches the seller's bank in. */
+export const nairaCurrency = 'NGN' satisfies Currency;
+
+/**
+ * How far the rate may fall between what the seller was shown and what is paid: within it the payout
+ * goes at the provider's rate of the moment (at most 1% less naira than shown); beyond it the release
+ * is refused and the new figures are shown again.
+ */
+export const rateToleranceBasisPoints = 100;
+export const rateTolerancePercent = `${rateToleranceBasisPoints / 100}%`;
+
+/** A conversion as the payout records it: the naira per unit of the contract's currency, and the naira the bank receives. */
+export interface Conversion {
+  currency: typeof nairaCurrency;
+  /** Naira per one unit of the contract's currency (1500 for ₦1,500 per $1), the provider's rate then. */
+  rate: number;
+  /** What the seller's bank receives, in kobo. */
+  amount_minor: number;
+}
+
+/**
+ * The naira per unit from the provider's transfer rate, which says how much of the source currency
+ * one unit of the destination costs (0.000666… dollars per naira). Rounded to 6 decimals, which
+ * keeps every kobo of a payout up to the contract cap and drops the float's noise (1/0.000666… is
+ * 1500.0000000000002).
+ */
+export function nairaPerUnit(providerRate: number): number {
+  if (!(providerRate > 0) || !Number.isFinite(providerRate))
+    throw new RangeError(`A rate is a positive number, not ${providerRate}`);
+  return Math.round((1 / providerRate) * 1e6) / 1e6;
+}
+
+/**
+ * The naira (kobo) a payout of `payoutMinor` (cents) reaches the bank as at `rate` naira per unit:
+ * rounded down, so what the provider debits for it (rounded to the cent) is never more than the
+ * payout. One cent at any naira rate above 2 is more than a kobo, so it is exactly the payout.
+ */
+export function convertedMinor(payoutMinor: number, rate: number): number {
+  if (!Number.isSafeInteger(payoutMinor) || payoutMinor <= 0)
+    throw new RangeError('a payout is a positive whole number of minor units');
+  // The rate has at most 6 decimals: scale it to an integer and divide exactly (BigInt), never a float product.
+  const micro = BigInt(Math.round(rate * 1e6));
+  return Number((BigInt(payoutMinor) * micro) / 1_000_000n);
+}
+
+/** Whether the rate now (`fresh`) fell beyond the tolerance below the one the seller confirmed. */
+export function rateMovedBeyondTolerance(confirmed: number, fresh: number): boolean {
+  return fresh * 10_000 < confirmed * (10_000 - rateToleranceBasisPoints);
+}
+
+/** "₦1,500.00 per $1": a rate as a person reads it. */
+export function describeRate(rate: number, currency: Currency): string {
+  const naira = formatAmount(Math.round(rate * 100), nairaCurrency);
+  return `${naira} per ${formatAmount(100, currency).replace(/\.00$/, '')}`;
+}
+
+/** The words of a conversion the seller reads before confirming, and on the payout afterwards. */
+export const conversionMessages = {
+  rateUnavailable: 'The exchange rate cannot be read right now. Try again in a minute.',
+  rateRequired: (currency: Currency) =>
+    `This contract is in ${currency}: it is paid to your naira account at the current exchange rate. Reload the page to see the rate, then confirm.`,
+  rateMoved: (shown: string, now: string) =>
+    `The exchange rate moved from ${shown} to ${now} since it was shown, more than the ${rateTolerancePercent} we honour. Check the new amount and confirm again.`,
+  converted: (payout: string, rate: string, naira: string) => `${payout} at ${rate} is ${naira}, paid to your naira account.`,
+} as const;

@@ -1,0 +1,53 @@
+import { getTransferRate } from '../../adapters/flutterwave/transfers';
+import { type Conversion, conversionMessages, convertedMinor, nairaCurrency, nairaPerUnit } from '../../domain/conversion';
+import type { Currency } from '../../domain/money';
+import { withProvider } from '../payments/provider';
+
+/**
+ * A payout of a contract in dollars, euros or pounds reaches the seller's naira account converted
+ * at the provider's transfer rate, the contract's own wallet debited exactly the payout
+ * (domain/conversion.ts).
+ */
+
+/** Whether a payout of a contract in `currency` is converted to reach the seller's naira account. */
+export const isConverted = (currency: Currency) => currency !== nairaCurrency;
+
+/** A probe of ₦1,000: the rate is the same for any amount; only the source amount depends on it. */
+const probeMinor = 100_000;
+
+/** The provider's naira per unit of `currency` now. */
+export async function currentRate(currency: Currency): Promise<number> {
+  const { rate } = await getTransferRate({
+    sourceCurrency: currency,
+    destinationCurrency: nairaCurrency,
+    destinationMinor: probeMinor,
+  });
+  return nairaPerUnit(rate);
+}
+
+/** {@link currentRate} for a person waiting on a page: the provider down is a 503 saying to try again. */
+export const rateForPerson = (currency: Currency) =>
+  withProvider(() => currentRate(currency), conversionMessages.rateUnavailable);
+
+/**
+ * The conversion of a payout of `payoutMinor` (in `currency`) at the provider's rate now, checked
+ * with the provider: the naira amount it names costs the wallet exactly the payout (not a cent more,
+ * which would take another contract's money; not a cent less, which would strand it). A rate whose
+ * rounding misses by a cent is corrected once by the difference; anything else throws (the step is
+ * retried).
+ */
+export async function convertPayout(payoutMinor: number, currency: Currency): Promise<Conversion> {
+  const rate = await currentRate(currency);
+  let amount = convertedMinor(payoutMinor, rate);
+  for (let tries = 0; ; tries++) {
+    const { sourceMinor } = await getTransferRate({
+      sourceCurrency: currency,
+      destinationCurrency: nairaCurrency,
+      destinationMinor: amount,
+    });
+    if (sourceMinor === payoutMinor) return { currency: nairaCurrency, rate, amount_minor: amount };
+    if (tries === 1)
+      throw new Error(`₦${amount / 100} would debit ${sourceMinor} ${currency} minor units, not the payout's ${payoutMinor}`);
+    amount += Math.trunc((payoutMinor - sourceMinor) * rate);
+  }
+}
