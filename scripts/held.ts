@@ -1,6 +1,6 @@
 /**
  * `npm run held -- [--stage <name>] [--currency NGN] [--port <app port>]`: what customers' money
- * the ledger holds right now, per contract and in total (held in escrow, payouts released and not
+ * the ledger holds right now, in each currency money goes through escrow in (or the one named), per contract and in total (held in escrow, payouts released and not
  * yet paid, refunds on their way back, suspense owed back), beside the provider's balance. Exit
  * code 1 when the provider holds less than customers are owed (or nobody has checked it yet).
  *
@@ -13,7 +13,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { CustomerMoney } from '../lambdas/core/domain/ledger';
-import { type Currency, formatAmount, isCurrency } from '../lambdas/core/domain/money';
+import { type Currency, escrowCurrencies, formatAmount, isCurrency } from '../lambdas/core/domain/money';
 import type { PayoutStatus } from '../lambdas/core/domain/payout';
 import { type CoverCheck, describeCover } from '../lambdas/core/domain/provider-cover';
 import { runningAppPort } from '../lib/local/ports';
@@ -114,12 +114,23 @@ async function main() {
   const { values } = parseArgs({
     options: { stage: { type: 'string' }, currency: { type: 'string' }, port: { type: 'string' } },
   });
-  const currency = (values.currency ?? 'NGN').toUpperCase();
-  if (!isCurrency(currency)) {
+  const named = values.currency?.toUpperCase();
+  if (named !== undefined && !isCurrency(named)) {
     console.error('usage: npm run held -- [--stage <name>] [--currency <code>] [--port <app port>]');
     process.exit(2);
   }
   await pointAtStage(values.stage, runningAppPort(values.port), 'finance');
+  // Each currency apart: a contract's money stays in its own currency, against the provider's wallet in it.
+  let short = false;
+  for (const [i, currency] of (named ? [named] : escrowCurrencies).entries()) {
+    if (i > 0) console.log('');
+    short = (await reportHeld(currency)) || short;
+  }
+  if (short) process.exit(1);
+}
+
+/** Prints what is held in `currency`; answers whether the provider's wallet in it falls short (or is unchecked). */
+async function reportHeld(currency: Currency): Promise<boolean> {
   const { getCoverCheck, heldByContract, ledgerTotals } = await import('../lambdas/core/entities/ledger');
   const { getContract } = await import('../lambdas/core/entities/contract');
   const { getPayout } = await import('../lambdas/core/entities/payout');
@@ -154,7 +165,7 @@ async function main() {
     ...(cover ? { cover } : {}),
   };
   console.log(heldReport(figures).join('\n'));
-  if (isShort(figures)) process.exit(1);
+  return isShort(figures);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -70,6 +70,8 @@ function destinationChange(payout: Payout, onFile: BankDetails | undefined): Par
     attempts: 0,
     retry_of: null,
     provider_message: null,
+    // A converted payout is converted again at the new account's first transfer, at the rate then.
+    conversion: null,
     previous_destinations: [
       ...previous,
       {
