@@ -9,7 +9,8 @@ import {
 import { logger } from '../../adapters/logger';
 import { countMoneyEvent } from '../../adapters/metrics';
 import { bankName, maskAccountNumber } from '../../domain/banks';
-import { formatAmount, isEscrowCurrency } from '../../domain/money';
+import { nairaCurrency } from '../../domain/conversion';
+import { formatAmount } from '../../domain/money';
 import { getContract } from '../../entities/contract';
 import { notificationItems } from '../../entities/notification';
 import { type BankDetails, bankDetailsOf } from '../../entities/profile';
@@ -89,7 +90,9 @@ async function contractOf(leg: RefundLeg): Promise<LegContract> {
  * the product does not pay out stays with ops (`failed`).
  */
 export async function refundByBankTransfer(leg: RefundLeg, reason: string): Promise<RefundLeg> {
-  if (!isEscrowCurrency(leg.currency)) {
+  // Naira only: a refund of a dollar card payment the card cannot take back is not sent to a naira
+  // account unconverted (converting it as payouts are converted is not built yet): ops decide.
+  if (leg.currency !== nairaCurrency) {
     logger.error('Refund failed: a payment in this currency cannot go back by bank transfer, waiting for ops', {
       reference: leg.reference,
       reason,
