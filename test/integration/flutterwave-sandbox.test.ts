@@ -804,10 +804,11 @@ describe('transfers (payouts)', () => {
     expect(sandbox.transfers()).toHaveLength(count);
   });
 
-  it('refuses an account that does not resolve and a currency other than naira', async () => {
+  it('refuses an account that does not resolve and a currency a Nigerian account cannot take', async () => {
     const unknown = createTransfer(payout('payout-bad', 10_000, { bankCode: '044', accountNumber: '0690000042' }));
     await expect(unknown).rejects.toMatchObject({ name: 'ProviderRejectedError', statusCode: 400 });
-    await expect(createTransfer({ ...payout('payout-usd'), currency: 'USD' })).rejects.toMatchObject({ statusCode: 400 });
+    // v3 pays a Nigerian account naira, or dollars into a domiciliary account; euros go to SEPA accounts only.
+    await expect(createTransfer({ ...payout('payout-eur'), currency: 'EUR' })).rejects.toMatchObject({ statusCode: 400 });
   });
 
   it('decides every transfer to the failing account FAILED, its retries too: each retry is a new attempt, its reference suffixed', async () => {

@@ -8,8 +8,9 @@ import { nigerianBanks, resolveAccountName } from './banks';
 import type { SandboxApiCall } from './calls';
 import { providerReference, type SandboxContext } from './context';
 import { pageOf, readListQuery } from './listing';
+import { isRateCurrency, quotedRate, sourceAmountMinor } from './rates';
 import type { SandboxCharge, SandboxCustomer, SandboxTransaction, SandboxTransfer } from './store';
-import { errorJson, lagosTime, sandboxBankName, sandboxMerchantName, transactionJson, transferJson } from './wire';
+import { errorJson, lagosTime, majorAmount, sandboxBankName, sandboxMerchantName, transactionJson, transferJson } from './wire';
 
 /** A JSON answer: HTTP status and body. */
 interface ApiReply {
@@ -54,6 +55,7 @@ async function answer(ctx: SandboxContext, req: IncomingMessage, url: URL, call:
   if (method === 'POST' && path === '/v3/accounts/resolve') return resolveAccount(req);
   if (method === 'POST' && path === '/v3/transfers') return createTransfer(ctx, req);
   if (method === 'GET' && path === '/v3/transfers') return listTransfers(ctx, url.searchParams);
+  if (method === 'GET' && path === '/v3/transfers/rates') return transferRate(ctx, url.searchParams);
   const transfer = /^\/v3\/transfers\/(\d{1,19})$/.exec(path);
   if (method === 'GET' && transfer) return getTransfer(ctx, Number(transfer[1]));
   const retry = /^\/v3\/transfers\/(\d{1,19})\/retries$/.exec(path);
@@ -320,6 +322,28 @@ const transferRequestSchema = z.object({
   meta: z.unknown().optional(),
 });
 
+/**
+ * What a Nigerian bank account can receive through v3: naira, and US dollars into a domiciliary
+ * account (v3's bank-account transfer table; it sends EUR to SEPA and GBP to UK accounts only,
+ * which the sandbox has none of).
+ */
+export const nigerianAccountCurrencies: readonly string[] = ['NGN', 'USD'];
+
+/**
+ * Why v3 would not make this transfer to a Nigerian test account, or undefined: the beneficiary's
+ * currency must be one the account takes, and the debit wallet one the merchant can hold and
+ * convert from (rates.ts). v3 documents no wording for either refusal; these are the sandbox's.
+ */
+function corridorRefusal(currency: string, debitCurrency: string): string | undefined {
+  if (!nigerianAccountCurrencies.includes(currency)) {
+    return `${currency} transfers to Nigerian bank accounts are not supported (NGN, or USD to a domiciliary account)`;
+  }
+  if (!isRateCurrency(debitCurrency)) {
+    return `debit_currency ${debitCurrency} is not supported: transfers are debited from an NGN, USD, EUR or GBP wallet`;
+  }
+  return undefined;
+}
+
 /** v3 does not document its wording for a reused reference; this is the sandbox's. */
 const duplicateTransferMessage = 'A transfer with this reference already exists';
 
@@ -341,8 +365,8 @@ async function createTransfer(ctx: SandboxContext, req: IncomingMessage): Promis
   const amountMinor = parseAmount(request.amount);
   if (amountMinor === null || amountMinor === 0) return refuse('Invalid amount');
   const debitCurrency = request.debit_currency ?? request.currency;
-  if (request.currency !== 'NGN' || debitCurrency !== 'NGN')
-    return refuse('The sandbox pays out NGN to Nigerian bank accounts only');
+  const corridor = corridorRefusal(request.currency, debitCurrency);
+  if (corridor) return refuse(corridor);
   // Test mode pays only the accounts it can resolve (Access Bank 0690000031-0690000041).
   const fullName = resolveAccountName(request.account_bank, request.account_number);
   if (!fullName) return refuse(invalidAccountMessage);
@@ -364,6 +388,40 @@ async function createTransfer(ctx: SandboxContext, req: IncomingMessage): Promis
     return unavailable();
   }
   return ok({ status: 'success', message: 'Transfer Queued Successfully', data: transferJson(transfer) });
+}
+
+const rateQuerySchema = z.object({
+  amount: z.string().trim().min(1),
+  destination_currency: z.string().trim().toUpperCase().length(3),
+  source_currency: z.string().trim().toUpperCase().length(3),
+});
+
+/**
+ * `GET /v3/transfers/rates?amount=&destination_currency=&source_currency=`: what the source wallet
+ * pays for `amount` of the destination currency, at the sandbox's fixed rates (rates.ts) as the
+ * `nairaRates` fault moved them. v3's answer, with `rate` as its guide defines it (destination per
+ * source unit) and `source.amount` rounded half up to the cent.
+ */
+function transferRate(ctx: SandboxContext, query: URLSearchParams): ApiReply {
+  const parsed = rateQuerySchema.safeParse(Object.fromEntries(query));
+  if (!parsed.success) return refuse(validationMessage(parsed.error));
+  const { amount, destination_currency: destination, source_currency: source } = parsed.data;
+  const destinationMinor = parseAmount(amount);
+  if (destinationMinor === null || destinationMinor === 0) return refuse('amount is invalid');
+  // v3 documents only "Unable to fetch rates at the moment" (a passing failure); a pair it has no
+  // rate for is refused in the sandbox's words, so that nobody retries it.
+  if (!isRateCurrency(source) || !isRateCurrency(destination)) {
+    return refuse(`Transfer rates from ${source} to ${destination} are not available`);
+  }
+  return ok({
+    status: 'success',
+    message: 'Transfer amount fetched',
+    data: {
+      rate: quotedRate(ctx.faults, source, destination),
+      source: { currency: source, amount: majorAmount(sourceAmountMinor(ctx.faults, source, destination, destinationMinor)) },
+      destination: { currency: destination, amount: majorAmount(destinationMinor) },
+    },
+  });
 }
 
 function getTransfer(ctx: SandboxContext, id: number): ApiReply {

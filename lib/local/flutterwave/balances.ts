@@ -20,8 +20,10 @@ const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amo
  * The merchant's wallet in `currency`, in minor units, as v3 moves it:
  * + the float the platform put in before its first payment (and a balance a test set);
  * + every successful payment net of the provider's fee (charged amount less the app fee);
- * - every transfer debited from it, with its fee, from the moment it is made; a FAILED one is
- *   reversed, fee included; one the wallet could not cover was never debited;
+ * - every transfer debited from it, with its fee, from the moment it is made: what the wallet paid
+ *   (its debit amount, converted when the beneficiary gets another currency), not what the
+ *   beneficiary gets; a FAILED one is reversed, fee included; one the wallet could not cover was
+ *   never debited;
  * - every refund from the moment it is asked for; a failed one is given back.
  * Transfer fees carry sub-kobo parts (26.875) and are rounded the one way the ledger rounds them
  * (roundedMinorFromProvider). The sandbox refuses a transfer or a refund the wallet cannot cover,
@@ -35,7 +37,7 @@ export function balanceMinor(records: SandboxRecords, currency: string): number 
   const paidOut = records
     .transfers()
     .filter((t) => t.debitCurrency === currency && t.status !== 'FAILED' && !t.uncovered)
-    .map((t) => t.amountMinor + roundedMinorFromProvider(t.fee));
+    .map((t) => (t.debitAmountMinor ?? t.amountMinor) + roundedMinorFromProvider(t.fee));
   const refunded = records
     .refunds()
     .filter((r) => r.currency === currency && r.status !== 'failed')

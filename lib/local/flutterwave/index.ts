@@ -7,6 +7,7 @@ import { balanceMinor } from './balances';
 import { type SandboxApiCall, SandboxCallLog } from './calls';
 import type { SandboxContext } from './context';
 import { handlePayerPage } from './payer';
+import { defaultNairaRates, movableRateCurrencies } from './rates';
 import { defaultRefundDecideMs, handleRefundApi, type SandboxPaymentType, type SandboxRefund, SandboxRefunds } from './refunds';
 import { type SandboxCharge, SandboxStore, type SandboxTransaction, type SandboxTransfer } from './store';
 import { defaultTransferDecideMs, failingPayoutAccount, SandboxPayouts } from './transfers';
@@ -22,7 +23,7 @@ export type {
   SandboxTransaction,
   SandboxTransfer,
 };
-export { failingPayoutAccount };
+export { defaultNairaRates, failingPayoutAccount };
 
 /** How to run the sandbox. */
 export interface FlutterwaveSandboxOptions {
@@ -95,10 +96,18 @@ export interface FlutterwaveSandbox {
   setBalanceMinor(currency: string, minor: number | null): void;
   /** While on, refunds made are accepted and then decided failed (the `failRefunds` fault). */
   failRefunds(on: boolean): void;
+  /**
+   * A fault: `currency` is worth `nairaPerUnit` naira from now on, for quotes and for transfers made
+   * (the `nairaRates` fault; reset with the others). `null`: back to the fixed rate (defaultNairaRates).
+   */
+  setNairaRate(currency: (typeof movableRateCurrencies)[number], nairaPerUnit: number | null): void;
   /** Replaces the payment types whose transactions are refused a refund. */
   setNonRefundablePaymentTypes(types: SandboxPaymentType[]): void;
   stop(): Promise<void>;
 }
+
+/** A rate a test can set, in naira per unit: positive, held to a millionth of a naira (rates.ts). */
+const nairaRateSchema = z.number().positive().max(1_000_000);
 
 const faultsPatchSchema = z
   .object({
@@ -116,6 +125,8 @@ const faultsPatchSchema = z
     holdTransfers: z.boolean(),
     failRefunds: z.boolean(),
     refundCreateLostReplies: z.number().int().min(0).max(1_000),
+    // Replaces every moved rate at once: `{}` puts the fixed table back.
+    nairaRates: z.partialRecord(z.enum(movableRateCurrencies), nairaRateSchema),
   })
   .partial()
   .strict();
@@ -144,6 +155,16 @@ const faultsPatchSchema = z
  * transaction's amount at most; beyond what remains is a 400. `failRefunds(true)` makes new
  * refunds are decided failed; `nonRefundablePaymentTypes` refuses them outright ("not supported").
  * `GET /v3/refunds/{id}` reads one, `GET /v3/refunds` lists them 20 a page, newest first.
+ *
+ * Currencies: cards are charged in the currency the checkout names (NGN, USD, EUR, GBP, ...); the
+ * payment lands in that currency's wallet, and its refund comes out of it. Bank transfer and OPay
+ * charges are NGN only. `GET /v3/transfers/rates` quotes what a wallet pays for an amount in another
+ * currency at fixed rates (rates.ts: ₦1,500 a dollar, ₦1,620 a euro, ₦1,900 a pound), which
+ * `setNairaRate` (the `nairaRates` fault) moves. A transfer names `currency`, what the beneficiary
+ * gets (a Nigerian account takes NGN, or USD into a domiciliary account), and `debit_currency`, the
+ * wallet that pays (NGN, USD, EUR or GBP): that wallet is debited the converted amount at the rate
+ * of the moment it is made, plus the fee in its own currency (transfers.ts `debitFee`). Anything
+ * else (JPY, CAD, EUR to a Nigerian account) is refused with a 400 and nothing is made.
  *
  * Reconciliation reads: `GET /v3/transactions` lists transactions 10 a page, newest first, by
  * Lagos day (`from`/`to`, as `GET /v3/refunds` also takes them); `GET /v3/balances/{currency}` and
@@ -227,6 +248,10 @@ export async function startFlutterwaveSandbox(options: FlutterwaveSandboxOptions
     },
     failRefunds: (on) => {
       faults.failRefunds = on;
+    },
+    setNairaRate: (currency, nairaPerUnit) => {
+      const { [currency]: _moved, ...others } = faults.nairaRates;
+      faults.nairaRates = nairaPerUnit === null ? others : { ...others, [currency]: nairaRateSchema.parse(nairaPerUnit) };
     },
     setNonRefundablePaymentTypes: (types) => refunds.setNonRefundablePaymentTypes(types),
     stop: async () => {

@@ -78,8 +78,18 @@ export interface SandboxTransfer {
   bankCode: string;
   bankName: string;
   fullName: string;
+  /** What the beneficiary gets, in `currency`. */
   amountMinor: number;
-  /** In major units as v3 reports it: with 7.5% VAT it is not a whole number of kobo (26.875). */
+  /**
+   * What the `debitCurrency` wallet pays for `amountMinor` (without the fee), at the rate when the
+   * attempt was made; the amount itself when the currencies are the same. Absent on attempts
+   * stored before the sandbox converted: those were NGN from NGN.
+   */
+  debitAmountMinor?: number;
+  /**
+   * In `debitCurrency`, major units as v3 reports it: with 7.5% VAT a naira fee is not a whole
+   * number of kobo (26.875).
+   */
   fee: number;
   currency: string;
   debitCurrency: string;

@@ -1,8 +1,10 @@
 import { roundedMinorFromProvider } from '../../../lambdas/core/domain/money';
 import { covers } from './balances';
 import { nigerianBanks } from './banks';
+import { isRateCurrency, type RateCurrency, sourceAmountMinor } from './rates';
 import { baseReference, retrySuffix, type SandboxStore, type SandboxTransfer } from './store';
 import type { SandboxFaults, WebhookSender } from './webhooks';
+import { majorAmount } from './wire';
 
 /**
  * The test account payouts always fail at: Access Bank (044) 0690000041, which resolves to a name
@@ -31,6 +33,23 @@ const completeMessages = {
   declined: 'DISBURSE FAILED: the beneficiary bank declined the credit (sandbox failing account; a retry succeeds)',
   fault: 'DISBURSE FAILED: the beneficiary bank is unavailable (sandbox fault)',
 } as const;
+
+/**
+ * The fee of a transfer, in its debit currency as v3 reports it (major units). NGN from the NGN
+ * wallet: v3's naira fee (transferFee). Any other pair, where v3 documents no fee: the sandbox's
+ * rule is the naira fee of the amount's naira value, converted into the debit currency at the
+ * rate and rounded half up to the cent (₦53.75 from a USD wallet at ₦1,500 is $0.04).
+ */
+export function debitFee(
+  faults: SandboxFaults,
+  currency: RateCurrency,
+  debitCurrency: RateCurrency,
+  amountMinor: number,
+): number {
+  if (currency === 'NGN' && debitCurrency === 'NGN') return transferFee(amountMinor);
+  const nairaFee = transferFee(sourceAmountMinor(faults, 'NGN', currency, amountMinor));
+  return majorAmount(sourceAmountMinor(faults, debitCurrency, 'NGN', roundedMinorFromProvider(nairaFee)));
+}
 
 /** What a transfer is sent to and for; the rest of an attempt the sandbox fills in. */
 export interface TransferOrder {
@@ -69,17 +88,26 @@ export class SandboxPayouts {
 
   /**
    * Stores a NEW attempt and starts its clock; the `transferFailures` fault is taken here. One the
-   * wallet cannot cover (amount and fee) is queued all the same, as v3 does, and fails at once.
+   * debit wallet cannot cover (its debit amount and fee) is queued all the same, as v3 does, and
+   * fails at once.
    */
   make(order: TransferOrder, retryOf?: number): SandboxTransfer {
     const { store, faults } = this.options;
-    const fee = transferFee(order.amountMinor);
-    const uncovered = !covers(store, order.debitCurrency, order.amountMinor + roundedMinorFromProvider(fee));
+    const { currency, debitCurrency } = order;
+    // api.ts refuses a pair without a rate before it gets here; a retry is of an attempt it let through.
+    if (!isRateCurrency(currency) || !isRateCurrency(debitCurrency)) {
+      throw new RangeError(`No rate for a transfer of ${currency} from the ${debitCurrency} wallet`);
+    }
+    // Converted at the rate when the attempt is made: a retry later pays the rate of its own day.
+    const debitAmountMinor = sourceAmountMinor(faults, debitCurrency, currency, order.amountMinor);
+    const fee = debitFee(faults, currency, debitCurrency, order.amountMinor);
+    const uncovered = !covers(store, debitCurrency, debitAmountMinor + roundedMinorFromProvider(fee));
     const forceFail = !uncovered && faults.transferFailures > 0;
     if (forceFail) faults.transferFailures -= 1;
     const transfer: SandboxTransfer = {
       id: store.newTransferId(),
       ...order,
+      debitAmountMinor,
       bankName: nigerianBanks.find((bank) => bank.code === order.bankCode)?.name ?? 'N/A',
       fee,
       status: 'NEW',

@@ -36,6 +36,11 @@ export interface SandboxFaults {
   failRefunds: boolean;
   /** The next N refund requests make the refund, then answer 500: the payer is refunded, we never heard. */
   refundCreateLostReplies: number;
+  /**
+   * Exchange rates a test moved, in naira per unit (`{ USD: 1485 }`); a currency left out keeps
+   * the sandbox's fixed rate (rates.ts). Read at each quote and each transfer made.
+   */
+  nairaRates: Partial<Record<'USD' | 'EUR' | 'GBP', number>>;
 }
 
 /** No faults: the provider on a good day. */
@@ -55,6 +60,7 @@ export function noFaults(): SandboxFaults {
     holdTransfers: false,
     failRefunds: false,
     refundCreateLostReplies: 0,
+    nairaRates: {},
   };
 }
 
