@@ -3,12 +3,11 @@ import { convertedMinor, describeRate, nairaPerUnit, rateMovedBeyondTolerance } 
 import { payoutContractId, payoutReference } from '../../lambdas/core/domain/payout';
 
 describe('a payout converted to naira', () => {
-  it("reads the provider's rate (source per destination unit) as naira per unit, without the float's noise", () => {
-    expect(nairaPerUnit(1 / 1500)).toBe(1500);
-    expect(nairaPerUnit(1 / 1620)).toBe(1620);
-    expect(nairaPerUnit(0.000526315)).toBe(1900.00285);
-    expect(() => nairaPerUnit(0)).toThrow(RangeError);
-    expect(() => nairaPerUnit(Number.NaN)).toThrow(RangeError);
+  it('reads the naira per unit from what the provider says a naira amount costs, to the kobo, whichever way its rate field points', () => {
+    expect(nairaPerUnit({ sourceMinor: 666_667, destinationMinor: 1_000_000_000 })).toBe(1500);
+    expect(nairaPerUnit({ sourceMinor: 617_284, destinationMinor: 1_000_000_000 })).toBe(1620);
+    expect(nairaPerUnit({ sourceMinor: 670_352, destinationMinor: 1_000_000_000 })).toBe(1491.75);
+    expect(() => nairaPerUnit({ sourceMinor: 0, destinationMinor: 1_000_000_000 })).toThrow(RangeError);
   });
 
   it('is the payout in cents times the rate, in kobo, rounded down so its debit is never more than the payout', () => {

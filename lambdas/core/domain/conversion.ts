@@ -28,15 +28,16 @@ export interface Conversion {
 }
 
 /**
- * The naira per unit from the provider's transfer rate, which says how much of the source currency
- * one unit of the destination costs (0.000666… dollars per naira). Rounded to 6 decimals, which
- * keeps every kobo of a payout up to the contract cap and drops the float's noise (1/0.000666… is
- * 1500.0000000000002).
+ * The naira per unit of a currency, to the kobo, from what the provider says a naira amount costs in
+ * it (`destinationMinor` kobo for `sourceMinor` cents): 1500 for ₦15,000,000 costing $10,000. Read
+ * from the amounts, never from v3's `rate` field, which its docs give one way round (naira per
+ * dollar) in one example and the other way in another. A probe of millions of naira keeps the cent
+ * the source amount is rounded to far below the kobo of the rate.
  */
-export function nairaPerUnit(providerRate: number): number {
-  if (!(providerRate > 0) || !Number.isFinite(providerRate))
-    throw new RangeError(`A rate is a positive number, not ${providerRate}`);
-  return Math.round((1 / providerRate) * 1e6) / 1e6;
+export function nairaPerUnit(quote: { sourceMinor: number; destinationMinor: number }): number {
+  const { sourceMinor, destinationMinor } = quote;
+  if (!(sourceMinor > 0 && destinationMinor > 0)) throw new RangeError('A rate is read from two positive amounts');
+  return Math.round((destinationMinor / sourceMinor) * 100) / 100;
 }
 
 /**

@@ -148,7 +148,7 @@ const rateReplySchema = z.object({
 
 /** The provider's transfer rate for paying `destinationMinor` of one currency from a wallet in another. */
 export interface TransferRate {
-  /** What one unit of the destination currency costs in the source currency (v3's `rate`: 0.000666… dollars per naira). */
+  /** v3's `rate`, kept as said: its docs give it one way round in one example and the other way in another, so the amounts are what count. */
   rate: number;
   /** What the source wallet is debited for the destination amount, rounded half up to its minor unit. */
   sourceMinor: number;

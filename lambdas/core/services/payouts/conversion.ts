@@ -12,17 +12,14 @@ import { withProvider } from '../payments/provider';
 /** Whether a payout of a contract in `currency` is converted to reach the seller's naira account. */
 export const isConverted = (currency: Currency) => currency !== nairaCurrency;
 
-/** A probe of ₦1,000: the rate is the same for any amount; only the source amount depends on it. */
-const probeMinor = 100_000;
+/** A probe of ₦10,000,000: large enough that the cent its cost is rounded to does not move the rate's kobo. */
+const probeMinor = 1_000_000_000;
 
-/** The provider's naira per unit of `currency` now. */
+/** The provider's naira per unit of `currency` now, to the kobo. */
 export async function currentRate(currency: Currency): Promise<number> {
-  const { rate } = await getTransferRate({
-    sourceCurrency: currency,
-    destinationCurrency: nairaCurrency,
-    destinationMinor: probeMinor,
-  });
-  return nairaPerUnit(rate);
+  return nairaPerUnit(
+    await getTransferRate({ sourceCurrency: currency, destinationCurrency: nairaCurrency, destinationMinor: probeMinor }),
+  );
 }
 
 /** {@link currentRate} for a person waiting on a page: the provider down is a 503 saying to try again. */
