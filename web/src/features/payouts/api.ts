@@ -9,7 +9,10 @@ export function getContractAnalytics(contractId: string): Promise<ContractAnalyt
   return call(endpoints.getContractAnalytics, { params: { id: contractId } });
 }
 
-/** Asks for the payout; who releases and how much are the server's to decide, so only the contract and PIN go. */
-export function releaseFunds(contractId: string, pin: string) {
-  return call(endpoints.releaseFunds, { body: { contractId, pin } });
+/**
+ * Asks for the payout; who releases and how much are the server's to decide, so only the contract and
+ * PIN go, and for a contract paid out in naira the rate the seller was shown, which they confirm.
+ */
+export function releaseFunds(contractId: string, pin: string, rate?: number) {
+  return call(endpoints.releaseFunds, { body: rate === undefined ? { contractId, pin } : { contractId, pin, rate } });
 }

@@ -15,7 +15,16 @@ import { formatDate } from '../../lib/format';
 import { useLoad } from '../../lib/use-load';
 import { getContractAnalytics } from './api';
 import { payoutPageMessages, payoutStatusLabels, releasePollMs } from './messages';
-import { bankLine, hasBankDetails, NoBankDetails, type OnReleased, ReleaseForm } from './release-funds';
+import {
+  bankLine,
+  hasBankDetails,
+  NoBankDetails,
+  nairaFigure,
+  nairaQuote,
+  type OnReleased,
+  RateUnavailable,
+  ReleaseForm,
+} from './release-funds';
 
 const backToList = (
   <Link to={paths.viewContracts.getHref()} className={secondaryLinkButtonClass}>
@@ -35,7 +44,10 @@ function loadFailure(error: unknown): string {
  * While the release is under way the page asks again every 5 seconds, so 'completed' appears by itself.
  */
 export function ContractAnalyticsView({ contractId }: { contractId: string }) {
-  const [state, setData] = useLoad(useCallback(() => getContractAnalytics(contractId), [contractId]));
+  const load = useCallback(() => getContractAnalytics(contractId), [contractId]);
+  const [state, setData] = useLoad(load);
+  // New figures (a new rate) without a loading state, so the release form and its words stay.
+  const reload = useCallback(async () => setData(await load()), [load, setData]);
   const [notice, setNotice] = useState<string | null>(null);
   const status = state.status === 'loaded' ? state.data.contract.status : undefined;
 
@@ -81,6 +93,7 @@ export function ContractAnalyticsView({ contractId }: { contractId: string }) {
       <ReleaseSection
         contract={contract}
         payout={payout}
+        reload={reload}
         onReleased={(message, released) => {
           setNotice(message);
           setData((previous: ContractAnalytics) => ({ ...previous, contract: released }));
@@ -107,6 +120,12 @@ function PayoutSummary({ contract, payout }: { contract: ContractView; payout: P
             <code>{payout.reference}</code>
           </Detail>
         )}
+        {payout.conversion && (
+          // Before the release the provider's rate now; once the transfer is made, the rate and naira it was sent at.
+          <Detail label={payout.status === 'paid' ? 'Paid to your naira account' : 'To your naira account'}>
+            {nairaFigure(payout.conversion, contract.currency)}
+          </Detail>
+        )}
         {payout.provider_message && <Detail label="Provider message">{payout.provider_message}</Detail>}
         {payout.paid_at && <Detail label="Paid on">{formatDate(payout.paid_at)}</Detail>}
         <Detail label="Destination bank">
@@ -129,10 +148,12 @@ function PayoutSummary({ contract, payout }: { contract: ContractView; payout: P
 function ReleaseSection({
   contract,
   payout,
+  reload,
   onReleased,
 }: {
   contract: ContractView;
   payout: PayoutView;
+  reload: () => Promise<void>;
   onReleased: OnReleased;
 }) {
   if (contract.status === 'releasing') {
@@ -144,5 +165,7 @@ function ReleaseSection({
   }
   const here = paths.contractAnalytics.getHref(contract.id);
   if (!hasBankDetails(payout)) return <NoBankDetails returnTo={here} />;
-  return <ReleaseForm contractId={contract.id} returnTo={here} onReleased={onReleased} />;
+  const quote = nairaQuote(contract, payout, reload);
+  if (quote === null) return <RateUnavailable onRetry={reload} />;
+  return <ReleaseForm contractId={contract.id} returnTo={here} onReleased={onReleased} quote={quote} />;
 }

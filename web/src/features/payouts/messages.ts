@@ -1,13 +1,17 @@
 import { payoutMessages } from '@escrow/api/payouts';
+import { conversionMessages, rateTolerancePercent } from '@escrow/domain/conversion';
 import type { PayoutStatus } from '@escrow/domain/payout';
 import { sharedMessages } from '../../lib/messages';
 
 /** The analytics page's texts: the ones the server says too are the shared `payoutMessages` (spec §8). */
 export const payoutPageMessages = {
   ...payoutMessages,
+  ...conversionMessages,
   loadFailed: sharedMessages.loadContractFailed,
   // Not in the spec: plain texts for outcomes it leaves unnamed.
   releaseFailed: 'Could not release the funds. Please try again.',
+  // The server honours the shown rate down to the tolerance, and refuses the release beyond it (services/payouts/release.ts).
+  rateNotice: `This is the provider's exchange rate now; the naira paid follows its rate when the payout is sent. If the rate falls by more than ${rateTolerancePercent} before you release, you are shown the new figures to confirm.`,
 } as const;
 
 /** Readable names of the payout statuses; the spec names none. */

@@ -2,7 +2,8 @@ import { pinMessages } from '@escrow/api/account';
 import type { ContractView } from '@escrow/api/contracts';
 import { type PayoutView, releaseFundsRequestSchema } from '@escrow/api/payouts';
 import { bankName, maskAccountNumber } from '@escrow/domain/banks';
-import { formatAmount, platformFeeBasisPoints } from '@escrow/domain/money';
+import { type Conversion, conversionMessages, describeRate, nairaCurrency } from '@escrow/domain/conversion';
+import { type Currency, formatAmount, platformFeeBasisPoints } from '@escrow/domain/money';
 import { useCallback } from 'react';
 import { Controller } from 'react-hook-form';
 import { Link } from 'react-router-dom';
@@ -14,6 +15,7 @@ import { paths } from '../../config/paths';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useApiForm } from '../../lib/form';
 import { useLoad } from '../../lib/use-load';
+import { useSubmit } from '../../lib/use-submit';
 import { getContractAnalytics, releaseFunds } from './api';
 import { payoutPageMessages } from './messages';
 
@@ -43,6 +45,69 @@ export function NoBankDetails({ returnTo }: { returnTo: string }) {
   );
 }
 
+/** Whether a contract in `currency` is paid to the seller's naira account converted (the server's rule, services/payouts/conversion.ts). */
+export const isConvertedPayout = (currency: Currency) => currency !== nairaCurrency;
+
+/** "₦735,000.00 at ₦1,500.00 per $1": the naira a converted payout reaches the bank as, and its rate. */
+export function nairaFigure(conversion: Pick<Conversion, 'rate' | 'amount_minor'>, currency: Currency): string {
+  return `${formatAmount(conversion.amount_minor, nairaCurrency)} at ${describeRate(conversion.rate, currency)}`;
+}
+
+/**
+ * A payout converted to naira as the page shows it before the release: the provider's rate now,
+ * which the release sends as the one the seller confirms, and how the page reads the figures again.
+ */
+export interface NairaQuote {
+  /** The contract's currency: the payout is held, released and charged its fee in it. */
+  currency: Currency;
+  payoutMinor: number;
+  conversion: Pick<Conversion, 'rate' | 'amount_minor'>;
+  /** Reads the page's figures again (a new rate), keeping the form where it is. */
+  reload: () => Promise<void>;
+}
+
+/**
+ * The quote of a contract's planned payout: undefined for a naira contract (nothing converted),
+ * null when its rate cannot be read right now (nothing can be confirmed, so nothing released).
+ */
+export function nairaQuote(
+  contract: Pick<ContractView, 'currency'>,
+  payout: Pick<PayoutView, 'payout_minor' | 'conversion'>,
+  reload: () => Promise<void>,
+): NairaQuote | null | undefined {
+  if (!isConvertedPayout(contract.currency)) return undefined;
+  if (!payout.conversion) return null;
+  return { currency: contract.currency, payoutMinor: payout.payout_minor, conversion: payout.conversion, reload };
+}
+
+/** The server's "The exchange rate moved from … to …" with any two rates: its words around two slots. */
+const slot = '\u0000';
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const rateMovedPattern = new RegExp(`^${escapeRegExp(conversionMessages.rateMoved(slot, slot)).replaceAll(slot, '.+')}$`);
+
+/**
+ * Whether a refused release was about the rate the seller confirmed: it moved beyond the tolerance
+ * since it was shown (or none was sent). The page then shows the new figures to confirm.
+ */
+function isRateRefusal(failure: unknown, currency: Currency): boolean {
+  if (!(failure instanceof ApiError) || !failure.fromServer || failure.status !== 409) return false;
+  return rateMovedPattern.test(failure.message) || failure.message === conversionMessages.rateRequired(currency);
+}
+
+/** The rate of a contract in another currency cannot be read now: no release, and a way to read it again. */
+export function RateUnavailable({ onRetry }: { onRetry: () => Promise<void> }) {
+  const retry = useSubmit(payoutPageMessages.loadFailed);
+  return (
+    <div className="max-w-sm space-y-4">
+      <Alert tone="warning">{payoutPageMessages.rateUnavailable}</Alert>
+      {retry.error && <Alert tone="error">{retry.error}</Alert>}
+      <Button type="button" disabled={retry.working} onClick={() => void retry.run(onRetry)}>
+        {retry.working ? 'Trying again...' : 'Try again'}
+      </Button>
+    </div>
+  );
+}
+
 /**
  * The refusal of a release that is about the PIN typed (400: wrong; 429: too many wrong tries),
  * told under the PIN box where it was typed; null for any other refusal. The session stays: a
@@ -57,7 +122,9 @@ function pinRefusal(failure: unknown): string | null {
  * The payment PIN and Release Funds, the one release form of the analytics page and the seller's
  * contract page: it sends only the contract and the PIN (`release-funds`). A wrong PIN is told
  * under the box, which is emptied and focused for the next try; no PIN set yet leads to setting
- * one, and back to `returnTo`.
+ * one, and back to `returnTo`. A payout converted to naira (`quote`) is shown in naira with its
+ * rate before the PIN, and released at that rate; when the server says the rate moved since, the
+ * figures are read again and the PIN box emptied, so the next try confirms the new rate.
  */
 export function ReleaseForm({
   contractId,
@@ -65,6 +132,7 @@ export function ReleaseForm({
   onReleased,
   intro = 'The buyer is satisfied. Enter your payment PIN to send the payout to your bank account.',
   heading = true,
+  quote,
 }: {
   contractId: string;
   returnTo: string;
@@ -72,6 +140,7 @@ export function ReleaseForm({
   intro?: string;
   /** False where the page already says what this is for (the contract page's "Your turn" line). */
   heading?: boolean;
+  quote?: NairaQuote;
 }) {
   const form = useApiForm(releaseFundsRequestSchema, {
     fallback: payoutPageMessages.releaseFailed,
@@ -80,8 +149,15 @@ export function ReleaseForm({
   const release = form.submit(
     async ({ pin }) => {
       try {
-        return await releaseFunds(contractId, pin);
+        return await releaseFunds(contractId, pin, quote?.conversion.rate);
       } catch (failure) {
+        if (quote && isRateRefusal(failure, quote.currency)) {
+          form.setValue('pin', '');
+          // The new figures before the server's words, and the button busy meanwhile, so the next try
+          // sends the new rate. A reload that fails leaves the old one: that try is refused and reloads again.
+          await quote.reload().catch(() => undefined);
+          throw failure;
+        }
         const refusal = pinRefusal(failure);
         if (!refusal) throw failure;
         form.setValue('pin', '');
@@ -96,6 +172,18 @@ export function ReleaseForm({
     <form noValidate onSubmit={release} className="max-w-sm space-y-4">
       {heading && <h2 className="text-xl font-semibold">Release Funds</h2>}
       <p className="text-sm text-gray-600 dark:text-gray-400">{intro}</p>
+      {quote && (
+        <>
+          <p>
+            {conversionMessages.converted(
+              formatAmount(quote.payoutMinor, quote.currency),
+              describeRate(quote.conversion.rate, quote.currency),
+              formatAmount(quote.conversion.amount_minor, nairaCurrency),
+            )}
+          </p>
+          <p className="text-sm text-gray-600 dark:text-gray-400">{payoutPageMessages.rateNotice}</p>
+        </>
+      )}
       {/* A controlled box: PinField keeps digits only, so it hands over the PIN, not the keystroke. */}
       <Controller
         control={form.control}
@@ -128,12 +216,17 @@ export function ReleaseForm({
  * the PIN. Without bank details on file, the way to add them, and back to the contract.
  */
 export function ReleaseFunds({ contract, onReleased }: { contract: ContractView; onReleased: OnReleased }) {
-  const [state] = useLoad(useCallback(() => getContractAnalytics(contract.id), [contract.id]));
+  const load = useCallback(() => getContractAnalytics(contract.id), [contract.id]);
+  const [state, setData] = useLoad(load);
+  // Replaces the figures without a loading state, so the form (and the server's words in it) stays.
+  const reload = useCallback(async () => setData(await load()), [load, setData]);
   const here = paths.myContractDetails.getHref(contract.id);
   if (state.status === 'loading') return <Loading />;
   if (state.status === 'failed') return <Alert tone="error">{failureMessage(state.error, payoutPageMessages.loadFailed)}</Alert>;
   const { payout } = state.data;
   if (!hasBankDetails(payout)) return <NoBankDetails returnTo={here} />;
+  const quote = nairaQuote(contract, payout, reload);
+  if (quote === null) return <RateUnavailable onRetry={reload} />;
   const amount = (minor: number) => formatAmount(minor, contract.currency);
   return (
     <ReleaseForm
@@ -141,6 +234,7 @@ export function ReleaseFunds({ contract, onReleased }: { contract: ContractView;
       returnTo={here}
       onReleased={onReleased}
       heading={false}
+      quote={quote}
       intro={`You receive ${amount(payout.payout_minor)} (${amount(payout.released_minor)} less the ${platformFeeBasisPoints / 100}% fee), paid to ${bankLine(payout)}. Enter your payment PIN to release it.`}
     />
   );
