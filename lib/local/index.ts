@@ -123,6 +123,8 @@ export interface LocalCloud {
     balanceMinor: (currency: string) => number;
     /** A fault: the wallet holds `minor` now (a transfer or refund it cannot cover is refused); null, back to its records. */
     setBalanceMinor: (currency: string, minor: number | null) => void;
+    /** Moves the sandbox's naira rate of a currency (null: back to its fixed rate), as rates move at the provider. */
+    setNairaRate: FlutterwaveSandbox['setNairaRate'];
     /** From now on, payments of these types are refused a refund ("not supported"): they go back by bank transfer. */
     setNonRefundablePaymentTypes: (types: SandboxPaymentType[]) => void;
   };
@@ -597,6 +599,7 @@ function sandboxHandle(flutterwave: FlutterwaveSandbox, secrets: LocalSecrets): 
     refunds: () => flutterwave.refunds(),
     balanceMinor: (currency) => flutterwave.balanceMinor(currency),
     setBalanceMinor: (currency, minor) => flutterwave.setBalanceMinor(currency, minor),
+    setNairaRate: (currency, nairaPerUnit) => flutterwave.setNairaRate(currency, nairaPerUnit),
     setNonRefundablePaymentTypes: (types) => flutterwave.setNonRefundablePaymentTypes(types),
   };
 }

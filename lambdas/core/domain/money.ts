@@ -25,7 +25,7 @@ export const defaultCurrency = 'NGN' satisfies Currency;
  * OPay charges are NGN-only at the provider, so the forms show the others as not yet available and
  * the server refuses them (never take money that cannot be paid out).
  */
-export const escrowCurrencies = ['NGN'] as const satisfies readonly Currency[];
+export const escrowCurrencies = ['NGN', 'USD', 'EUR', 'GBP'] as const satisfies readonly Currency[];
 
 /** Whether a code (from a provider, say) is a currency the product knows. */
 export const isCurrency = (code: string): code is Currency => (currencyCodes as readonly string[]).includes(code);

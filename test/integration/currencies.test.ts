@@ -1,0 +1,199 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ContractView } from '../../lambdas/core/api/contracts';
+import type { DisputeActionResponse } from '../../lambdas/core/api/disputes';
+import type { ContractAnalytics } from '../../lambdas/core/api/payouts';
+import { conversionMessages } from '../../lambdas/core/domain/conversion';
+import type { Currency } from '../../lambdas/core/domain/money';
+import { payoutReference } from '../../lambdas/core/domain/payout';
+import { getPayout } from '../../lambdas/core/entities/payout';
+import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
+import { configureAmplify } from '../support/amplify';
+import { eventually } from '../support/eventually';
+import { apiCaller } from '../support/http';
+import { type SignedInPerson, signedInPerson } from '../support/identity';
+import { expectBalancedLedgers, expectReconciled, ledgerSummaryOf } from '../support/ledger';
+import { cardCheckout, providerRefundsOf } from '../support/sandbox-payer';
+import { readyToBePaid } from '../support/seller';
+
+/**
+ * Contracts in dollars, euros and pounds against the local cloud and the provider's sandbox, whose
+ * fixed rates are ₦1,500 per $1, ₦1,620 per €1 and ₦1,900 per £1: paid by card in the contract's
+ * currency, held and charged the 2% fee in it, paid to the seller's naira account converted at the
+ * provider's rate (the one shown and confirmed at the release, within 1%), the buyer's part of a
+ * settlement refunded to the card in the currency it was charged in. Every ledger sums to zero in
+ * its currency, and the reconciliation agrees with the provider's wallet in each.
+ */
+const pin = '3719';
+let cloud: LocalCloud;
+let seller: SignedInPerson;
+let buyer: SignedInPerson;
+const touched = new Set<string>();
+const dataDir = mkdtempSync(join(tmpdir(), 'escrow-currencies-'));
+
+beforeAll(async () => {
+  cloud = await startLocalCloud({ dataDir, flutterwave: { transferDecideMs: 300 } });
+  configureAmplify(cloud.config);
+  seller = await signedInPerson(cloud, 'seller');
+  buyer = await signedInPerson(cloud, 'buyer');
+  await readyToBePaid(cloud, seller, pin);
+}, 120_000);
+
+afterEach(async () => {
+  cloud.flutterwave.setNairaRate('USD', null);
+  await expectBalancedLedgers(touched);
+});
+
+afterAll(async () => {
+  await cloud?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const call: ReturnType<typeof apiCaller> = (...args) => apiCaller(cloud)(...args);
+const contract = async (id: string) => ((await call(buyer, `/contracts/${id}`)).body as { contract: ContractView }).contract;
+const analytics = async (id: string) => (await call(seller, `/contracts/${id}/analytics`)).body as ContractAnalytics;
+const release = (id: string, rate?: number) => call(seller, '/release-funds', { contractId: id, pin, ...(rate ? { rate } : {}) });
+const transfersOf = (id: string) => cloud.flutterwave.transfers().filter((t) => t.reference.startsWith(payoutReference(id)));
+
+/** A contract of `value` in `currency`, accepted and paid in full by card in that currency; answers its id and the card payment's reference. */
+async function paidByCard(value: string, currency: Currency): Promise<{ id: string; txRef: string }> {
+  const made = await call(seller, '/create-contract', {
+    acceptorId: buyer.sub,
+    title: `Logo design ${touched.size + 1}`,
+    description: 'Three concepts, two revisions',
+    value,
+    currency,
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const id = String(made.body.id);
+  touched.add(id);
+  expect((await call(buyer, '/accept-contract', { contractId: id })).status).toBe(200);
+  const card = await call(buyer, '/start-card-payment', { contractId: id });
+  expect(card.body).toMatchObject({ currency });
+  const { txRef } = card.body as { txRef: string };
+  await cardCheckout(cloud, txRef, value, 'pay', currency);
+  await eventually(
+    () => contract(id),
+    (c) => c.status === 'fully_funded',
+    30_000,
+  );
+  return { id, txRef };
+}
+
+async function satisfied(value: string, currency: Currency) {
+  const paid = await paidByCard(value, currency);
+  expect((await call(buyer, '/mark-contract-completed', { contractId: paid.id })).status).toBe(200);
+  return paid;
+}
+
+const settledAs = (id: string, status: ContractView['status']) =>
+  eventually(
+    () => contract(id),
+    (c) => c.status === status,
+    30_000,
+  );
+
+describe('a dollar contract released to a naira account', () => {
+  it("shows the seller the naira at the provider's rate, and pays exactly that payout out of the dollar wallet", async () => {
+    const { id } = await satisfied('1000', 'USD');
+    const shown = await analytics(id);
+    expect(shown.payout).toMatchObject({
+      released_minor: 100_000,
+      fee_minor: 2_000,
+      payout_minor: 98_000,
+      conversion: { currency: 'NGN', rate: 1500, amount_minor: 147_000_000 },
+    });
+
+    expect(await release(id)).toEqual({ status: 409, body: { error: conversionMessages.rateRequired('USD') } });
+    expect(await getPayout(id)).toBeUndefined();
+
+    const released = await release(id, 1500);
+    expect(released.status, JSON.stringify(released.body)).toBe(200);
+    await settledAs(id, 'completed');
+    const payout = await getPayout(id);
+    expect(payout).toMatchObject({
+      status: 'paid',
+      currency: 'USD',
+      payout_minor: 98_000,
+      confirmed_rate: 1500,
+      conversion: { currency: 'NGN', rate: 1500, amount_minor: 147_000_000 },
+    });
+    // The provider sent ₦1,470,000.00 and debited the dollar wallet exactly the $980.00 payout.
+    const [transfer, ...more] = transfersOf(id);
+    expect(more).toEqual([]);
+    expect(transfer).toMatchObject({ currency: 'NGN', debitCurrency: 'USD', amountMinor: 147_000_000, debitAmountMinor: 98_000 });
+    expect(await ledgerSummaryOf(id)).toMatchObject({ fees_minor: 2_000, paid_out_minor: 98_000, held_minor: 0 });
+    // The seller reads what reached the bank, and at which rate.
+    expect((await analytics(id)).payout.conversion).toEqual({ currency: 'NGN', rate: 1500, amount_minor: 147_000_000 });
+
+    // A replayed release changes nothing: still one transfer.
+    expect((await release(id, 1500)).status).toBe(200);
+    expect(transfersOf(id)).toHaveLength(1);
+  });
+
+  it('refuses a release whose rate fell more than 1% since it was shown, and honours one that fell less, at the rate of the moment', async () => {
+    const { id } = await satisfied('200', 'USD');
+    expect((await analytics(id)).payout.conversion?.rate).toBe(1500);
+    cloud.flutterwave.setNairaRate('USD', 1480);
+    expect(await release(id, 1500)).toEqual({
+      status: 409,
+      body: { error: conversionMessages.rateMoved('₦1,500.00 per $1', '₦1,480.00 per $1') },
+    });
+    expect((await contract(id)).status).toBe('payer_marked_satisfied');
+    expect(await getPayout(id)).toBeUndefined();
+
+    cloud.flutterwave.setNairaRate('USD', 1490);
+    expect((await release(id, 1500)).status).toBe(200);
+    await settledAs(id, 'completed');
+    // $196.00 at ₦1,490.00: what the provider's rate said when the transfer was made.
+    expect(await getPayout(id)).toMatchObject({
+      confirmed_rate: 1500,
+      conversion: { currency: 'NGN', rate: 1490, amount_minor: 29_204_000 },
+    });
+    expect(transfersOf(id)).toEqual([expect.objectContaining({ amountMinor: 29_204_000, debitAmountMinor: 19_600 })]);
+  });
+});
+
+describe('a euro contract settled in a dispute', () => {
+  it("refunds the buyer's part to the card in euros, and pays the seller's part less the fee in naira at the rate then", async () => {
+    const { id, txRef } = await paidByCard('500', 'EUR');
+    const opened = await call<DisputeActionResponse>(buyer, '/open-dispute', {
+      contractId: id,
+      reason: 'not_as_described',
+      details: 'Two concepts, not three.',
+    });
+    expect(opened.status).toBe(200);
+    const proposed = await call<DisputeActionResponse>(buyer, '/propose-settlement', { contractId: id, refund: '100' });
+    const proposalId = proposed.body.dispute.proposals.at(-1)?.id;
+    expect((await call(seller, '/accept-settlement', { contractId: id, proposalId })).status).toBe(200);
+    await settledAs(id, 'partially_refunded');
+
+    const refunds = providerRefundsOf(cloud, txRef);
+    expect(refunds).toEqual([expect.objectContaining({ amountMinor: 10_000, currency: 'EUR' })]);
+    // €400.00 released, €8.00 fee, €392.00 at ₦1,620.00 per €1.
+    expect(await getPayout(id)).toMatchObject({
+      status: 'paid',
+      released_minor: 40_000,
+      fee_minor: 800,
+      payout_minor: 39_200,
+      conversion: { currency: 'NGN', rate: 1620, amount_minor: 63_504_000 },
+    });
+    expect(transfersOf(id)).toEqual([
+      expect.objectContaining({ currency: 'NGN', debitCurrency: 'EUR', debitAmountMinor: 39_200 }),
+    ]);
+    expect(await ledgerSummaryOf(id)).toMatchObject({
+      refunded_minor: 10_000,
+      fees_minor: 800,
+      paid_out_minor: 39_200,
+      held_minor: 0,
+    });
+  });
+});
+
+it('agrees with the provider in every currency once these escrows have settled (npm run reconcile)', async () => {
+  const report = await expectReconciled();
+  const currencies = report.balances.map((b) => b.currency);
+  expect(currencies).toEqual(expect.arrayContaining(['NGN', 'USD', 'EUR']));
+}, 60_000);
