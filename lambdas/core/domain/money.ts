@@ -20,12 +20,13 @@ export const editCurrencies = [...createCurrencies, 'JPY', 'CAD'] as const satis
 export const defaultCurrency = 'NGN' satisfies Currency;
 
 /**
- * The currencies money can go through escrow in, end to end: charged (bank transfer, card, OPay),
- * held, paid out to a Nigerian bank account and refunded. Only NGN: the payout and the transfer and
- * OPay charges are NGN-only at the provider, so the forms show the others as not yet available and
- * the server refuses them (never take money that cannot be paid out).
+ * The currencies money can go through escrow in, end to end: charged, held, paid out and refunded.
+ * The provider charges cards in each of them and refunds in the charged currency; its bank-transfer
+ * and OPay charges take NGN only (domain/payment.ts says which way to pay takes which). The others
+ * (JPY, CAD) the forms show as not yet available and the server refuses (never take money that
+ * cannot be paid out).
  */
-export const escrowCurrencies = ['NGN'] as const satisfies readonly Currency[];
+export const escrowCurrencies = ['NGN', 'USD', 'EUR', 'GBP'] as const satisfies readonly Currency[];
 
 /** Whether a code (from a provider, say) is a currency the product knows. */
 export const isCurrency = (code: string): code is Currency => (currencyCodes as readonly string[]).includes(code);
