@@ -177,9 +177,7 @@ describe('paying a contract in another currency than naira by card', () => {
     // The dollars' ledger is untouched; the naira are posted apart and all went back.
     expect(await ledgerSummaryOf(id)).toMatchObject({ paid_in_minor: 0, held_minor: 0 });
     expect(await ledgerSummaryOf(id, 'NGN')).toMatchObject({ paid_in_minor: 30_000, refunded_minor: 30_000, suspense_minor: 0 });
-    expect(await buyerNotifications()).toContainEqual(
-      expect.stringContaining('₦300.00 of your payment for "Translation'),
-    );
+    expect(await buyerNotifications()).toContainEqual(expect.stringContaining('₦300.00 of your payment for "Translation'));
   });
 
   it('refunds an overpayment of a USD contract in USD, to the card: only what was due is held', async () => {

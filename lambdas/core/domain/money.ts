@@ -35,9 +35,9 @@ export function isEscrowCurrency(currency: Currency): boolean {
   return (escrowCurrencies as readonly Currency[]).includes(currency);
 }
 
-/** The refusal of a currency escrow cannot carry yet. */
+/** The refusal of a currency escrow cannot carry yet, naming those it can. */
 export const currencyNotAvailable = (currency: Currency) =>
-  `Only NGN (₦) can go through escrow for now: ${currency} contracts are not available yet.`;
+  `Only ${escrowCurrencies.map((code) => `${code} (${currencies[code].symbol})`).join(', ')} can go through escrow for now: ${currency} contracts are not available yet.`;
 
 /** Minor units per major unit. Amounts in this product are entered with a 0.01 step, so 100 for all. */
 export const minorPerMajor = 100;
