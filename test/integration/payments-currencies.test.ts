@@ -16,7 +16,7 @@ import { documents } from '../../scripts/aws-clients';
 import { configureAmplify } from '../support/amplify';
 import { eventually } from '../support/eventually';
 import { confirmedUser, signedIn } from '../support/identity';
-import { expectBalancedLedgers, ledgerOf, ledgerSummaryOf, sumOf } from '../support/ledger';
+import { expectBalancedLedgers, expectReconciled, ledgerOf, ledgerSummaryOf, sumOf } from '../support/ledger';
 import { cardCheckout, providerRefundsOf } from '../support/sandbox-payer';
 
 /**
@@ -243,3 +243,8 @@ describe('bank transfer and OPay, naira only', () => {
     expect((await call(buyer, '/initiate-opay-payment', { contractId: id })).status).toBe(200);
   });
 });
+
+it('agrees with the payment provider to the cent in every currency once every escrow here has settled (npm run reconcile)', async () => {
+  const report = await expectReconciled();
+  expect(report.balances.map((b) => b.currency)).toEqual(expect.arrayContaining(['NGN', 'USD', 'EUR', 'GBP']));
+}, 60_000);

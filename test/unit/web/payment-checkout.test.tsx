@@ -339,6 +339,7 @@ describe('a contract in dollars, euros or pounds', () => {
       ),
     ).toBeTruthy();
     expect(screen.getByText('You pay').nextElementSibling?.textContent).toMatch(/^\$5,000\.00/);
+    expect(screen.queryByText('How long does a bank transfer take to confirm?')).toBeNull();
     expect(generateTransferAccount).not.toHaveBeenCalled();
 
     await click('Pay with Card');

@@ -50,7 +50,7 @@ export function CustomCheckout({ contractId }: { contractId: string }) {
           <PaymentMethods contractId={state.data.id} title={state.data.title} currency={state.data.currency} />
         </>
       )}
-      <CheckoutHelp />
+      <CheckoutHelp bankTransfer={state.status !== 'loaded' || takesCurrency('bank_transfer', state.data.currency)} />
     </Page>
   );
 }
@@ -127,7 +127,8 @@ function PaymentMethods({ contractId, title, currency }: { contractId: string; t
   );
 }
 
-function CheckoutHelp() {
+/** Support and the FAQ; the bank-transfer question only where a bank transfer is offered. */
+function CheckoutHelp({ bankTransfer }: { bankTransfer: boolean }) {
   return (
     <>
       <p className="text-sm">
@@ -143,9 +144,11 @@ function CheckoutHelp() {
           Your money is held in escrow, not paid to the seller. The seller is paid only after you mark the contract as completed,
           so you never pay for something you did not receive.
         </Faq>
-        <Faq question="How long does a bank transfer take to confirm?">
-          Usually 2-5 minutes. Keep this page open: it moves on by itself once your transfer is confirmed.
-        </Faq>
+        {bankTransfer && (
+          <Faq question="How long does a bank transfer take to confirm?">
+            Usually 2-5 minutes. Keep this page open: it moves on by itself once your transfer is confirmed.
+          </Faq>
+        )}
         <Faq question="Is my card safe?">
           Card details are entered on our payment provider's secure form and never pass through this site.
         </Faq>
