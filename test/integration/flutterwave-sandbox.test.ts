@@ -402,7 +402,13 @@ describe('card checkout (v3.js and the hosted page)', () => {
 describe('OPay', () => {
   async function opayCharge(amountMinor: number) {
     const txRef = newTxRef('opay');
-    const { paymentLink } = await createOpayCharge({ txRef, amountMinor, ...customer, redirectUrl: appRedirect });
+    const { paymentLink } = await createOpayCharge({
+      txRef,
+      amountMinor,
+      currency: 'NGN',
+      ...customer,
+      redirectUrl: appRedirect,
+    });
     const html = await (await fetch(paymentLink)).text();
     return { txRef, paymentLink, html, form: formIn(html, paymentLink) };
   }

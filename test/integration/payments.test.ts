@@ -349,29 +349,21 @@ describe('who may pay, and how much', () => {
     }
   });
 
-  it('never takes money escrow cannot pay out: no new USD contract (400), and no payment into one made before (409)', async () => {
-    const made = await call(seller, '/create-contract', {
-      acceptorId: buyer.sub,
-      title: 'Logo',
-      description: 'Vector logo',
-      value: '100',
-      currency: 'USD',
-    });
-    expect(made).toEqual({ status: 400, body: { error: currencyNotAvailable('USD') } });
+  it('takes no payment into a contract stored in a currency escrow does not carry (409), by any way', async () => {
     const id = await activeContract('100');
-    // A contract from before only NGN was offered.
+    // JPY, written straight to the table: no request can make such a contract.
     await documents().send(
       new UpdateCommand({
         TableName: localStage.tableName,
         Key: contractKey(id),
-        UpdateExpression: 'SET currency = :usd',
-        ExpressionAttributeValues: { ':usd': 'USD' },
+        UpdateExpression: 'SET currency = :jpy',
+        ExpressionAttributeValues: { ':jpy': 'JPY' },
       }),
     );
     for (const route of ['/generate-transfer-account', '/start-card-payment', '/initiate-opay-payment'])
       expect(await call(buyer, route, { contractId: id }), route).toEqual({
         status: 409,
-        body: { error: currencyNotAvailable('USD') },
+        body: { error: currencyNotAvailable('JPY') },
       });
     expect(await paymentsOf(id)).toEqual([]);
   });

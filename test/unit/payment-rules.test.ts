@@ -9,7 +9,7 @@ import {
   refundCompletedPosting,
   refundRequestedPosting,
 } from '../../lambdas/core/domain/ledger';
-import { amountDue, decideCredit, paymentReference } from '../../lambdas/core/domain/payment';
+import { amountDue, decideCredit, paymentReference, takesCurrency } from '../../lambdas/core/domain/payment';
 
 const intent = { tx_ref: 'MMBT-01ABC-12345678-1', currency: 'NGN' as const };
 const confirmed = { txRef: intent.tx_ref, status: 'successful', amountMinor: 150_050, currency: 'NGN' };
@@ -38,6 +38,27 @@ describe('what a confirmed transaction may credit', () => {
     expect(decideCredit(intent, { ...confirmed, status: 'failed' })).toMatchObject({ credit: false, outcome: 'failed' });
     expect(decideCredit(intent, { ...confirmed, status: 'pending' })).toMatchObject({ credit: false, outcome: 'pending' });
     expect(decideCredit(intent, { ...confirmed, amountMinor: 0 })).toMatchObject({ credit: false, outcome: 'refused' });
+  });
+
+  it('credits a dollar contract only with dollars: naira of the same number go back in full, in naira', () => {
+    const dollars = { ...intent, currency: 'USD' as const };
+    expect(decideCredit(dollars, { ...confirmed, currency: 'USD' })).toEqual({ credit: true, amountMinor: 150_050 });
+    expect(decideCredit(dollars, confirmed)).toEqual({
+      credit: false,
+      outcome: 'refund',
+      amountMinor: 150_050,
+      currency: 'NGN',
+      reason: 'paid in NGN, due in USD',
+    });
+  });
+
+  it('charges a card in any escrow currency, and a bank transfer or OPay in naira only', () => {
+    for (const currency of ['NGN', 'USD', 'EUR', 'GBP'] as const) expect(takesCurrency('card', currency), currency).toBe(true);
+    for (const method of ['bank_transfer', 'opay'] as const) {
+      expect(takesCurrency(method, 'NGN'), method).toBe(true);
+      for (const currency of ['USD', 'EUR', 'GBP'] as const)
+        expect(takesCurrency(method, currency), `${method} ${currency}`).toBe(false);
+    }
   });
 
   it('owes what is left of the total, never less than nothing', () => {

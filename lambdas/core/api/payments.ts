@@ -1,5 +1,13 @@
-import { currencyCodes } from '../domain/money';
+import { type Currency, currencies, currencyCodes } from '../domain/money';
+import { type PaymentMethod, paymentMethodCurrencies } from '../domain/payment';
 import * as z from '../domain/zod';
+
+/** A way to pay as the checkout's tab names it. */
+export const paymentMethodLabels: Record<PaymentMethod, string> = { bank_transfer: 'Bank transfer', card: 'Card', opay: 'OPay' };
+
+/** "NGN (₦)", or "NGN (₦) or USD ($)": the currencies a way to pay takes, as a person reads them. */
+const currenciesOf = (method: PaymentMethod) =>
+  paymentMethodCurrencies[method].map((code) => `${code} (${currencies[code].symbol})`).join(' or ');
 
 /**
  * The payments API (spec §7): money into escrow by bank transfer, card or OPay. Amounts are what
@@ -16,6 +24,12 @@ export const paymentMessages = {
   notPayer: 'Only the buyer of this contract can pay into its escrow.',
   notPayable: (status: string) => `This contract is currently "${status}" and cannot be paid into.`,
   nothingDue: 'This contract is already fully funded.',
+  /** The refusal of a way to pay that does not take the contract's currency (409), naming what does. */
+  methodNotForCurrency: (method: Exclude<PaymentMethod, 'card'>, currency: Currency) =>
+    `${paymentMethodLabels[method]} is only available for contracts in ${currenciesOf(method)}. Pay this ${currency} contract by card.`,
+  /** The checkout's one sentence of why a contract in another currency is offered the card only. */
+  cardOnly: (currency: Currency) =>
+    `Bank transfer and OPay are only available for contracts in ${currenciesOf('bank_transfer')}, so this ${currency} contract is paid by card.`,
 } as const;
 
 export const payContractRequestSchema = z.object({

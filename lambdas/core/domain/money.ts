@@ -20,10 +20,11 @@ export const editCurrencies = [...createCurrencies, 'JPY', 'CAD'] as const satis
 export const defaultCurrency = 'NGN' satisfies Currency;
 
 /**
- * The currencies money can go through escrow in, end to end: charged (bank transfer, card, OPay),
- * held, paid out to a Nigerian bank account and refunded. Only NGN: the payout and the transfer and
- * OPay charges are NGN-only at the provider, so the forms show the others as not yet available and
- * the server refuses them (never take money that cannot be paid out).
+ * The currencies money can go through escrow in, end to end: charged, held, paid out and refunded.
+ * The provider charges cards in each of them and refunds in the charged currency; its bank-transfer
+ * and OPay charges take NGN only (domain/payment.ts says which way to pay takes which). The others
+ * (JPY, CAD) the forms show as not yet available and the server refuses (never take money that
+ * cannot be paid out).
  */
 export const escrowCurrencies = ['NGN', 'USD', 'EUR', 'GBP'] as const satisfies readonly Currency[];
 
@@ -34,9 +35,9 @@ export function isEscrowCurrency(currency: Currency): boolean {
   return (escrowCurrencies as readonly Currency[]).includes(currency);
 }
 
-/** The refusal of a currency escrow cannot carry yet. */
+/** The refusal of a currency escrow cannot carry yet, naming those it can. */
 export const currencyNotAvailable = (currency: Currency) =>
-  `Only NGN (₦) can go through escrow for now: ${currency} contracts are not available yet.`;
+  `Only ${escrowCurrencies.map((code) => `${code} (${currencies[code].symbol})`).join(', ')} can go through escrow for now: ${currency} contracts are not available yet.`;
 
 /** Minor units per major unit. Amounts in this product are entered with a 0.01 step, so 100 for all. */
 export const minorPerMajor = 100;

@@ -1,5 +1,5 @@
 import { type Contract, isPayable } from './escrow-contract';
-import { type Currency, isCurrency } from './money';
+import { type Currency, escrowCurrencies, isCurrency } from './money';
 
 /**
  * Money into escrow: who may pay, how much is due, the transaction references, and what a
@@ -11,6 +11,23 @@ export type PaymentMethod = 'bank_transfer' | 'card' | 'opay';
 /** What is still owed into escrow; 0 once fully funded. */
 export function amountDue(contract: Pick<Contract, 'total_amount_minor' | 'amount_paid_minor'>): number {
   return Math.max(0, contract.total_amount_minor - contract.amount_paid_minor);
+}
+
+/**
+ * The currencies each way to pay takes. The provider charges a card in the currency the charge
+ * names (every escrow currency); its bank-transfer accounts and OPay take naira only. The checkout
+ * offers, and the API starts, only a way that takes the contract's currency: a contract is always
+ * charged in its own, never in naira for a figure in dollars.
+ */
+export const paymentMethodCurrencies: Record<PaymentMethod, readonly Currency[]> = {
+  bank_transfer: ['NGN'],
+  card: escrowCurrencies,
+  opay: ['NGN'],
+};
+
+/** Whether `method` can charge a contract in `currency`. */
+export function takesCurrency(method: PaymentMethod, currency: Currency): boolean {
+  return paymentMethodCurrencies[method].includes(currency);
 }
 
 const prefixes: Record<PaymentMethod, string> = { bank_transfer: 'MMBT', card: 'MMCARD', opay: 'MMOPAY' };

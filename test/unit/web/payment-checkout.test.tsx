@@ -326,3 +326,35 @@ describe('OPay tab', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 });
+
+describe('a contract in dollars, euros or pounds', () => {
+  it('offers only the card, says in one sentence why, and asks for no transfer account', async () => {
+    vi.mocked(getCheckoutContract).mockResolvedValue({ ...contract, currency: 'USD' });
+    await renderCheckout();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Card']);
+    expect(screen.getByRole('tab', { name: 'Card' }).getAttribute('aria-selected')).toBe('true');
+    expect(
+      screen.getByText(
+        'Bank transfer and OPay are only available for contracts in NGN (₦), so this USD contract is paid by card.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('You pay').nextElementSibling?.textContent).toMatch(/^\$5,000\.00/);
+    expect(screen.queryByText('How long does a bank transfer take to confirm?')).toBeNull();
+    expect(generateTransferAccount).not.toHaveBeenCalled();
+
+    await click('Pay with Card');
+    const checkout = vi.fn();
+    window.FlutterwaveCheckout = checkout;
+    await act(async () => {
+      addedScripts[0]?.dispatchEvent(new Event('load'));
+    });
+    expect(checkout).toHaveBeenCalledWith(expect.objectContaining({ tx_ref: cardPayment.txRef, currency: 'USD' }));
+    expect(initiateOpayPayment).not.toHaveBeenCalled();
+  });
+
+  it('offers all three ways, with no such sentence, for a naira contract', async () => {
+    await renderCheckout();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Bank Transfer', 'Card', 'OPay']);
+    expect(screen.queryByText(/are only available for contracts in/)).toBeNull();
+  });
+});

@@ -60,8 +60,9 @@ export interface BankTransferAccount {
 }
 
 /**
- * Makes a one-off account for `amountMinor` (`POST /charges?type=bank_transfer`). The money
- * arrives later as a `charge.completed` webhook for `txRef`. The provider takes NGN only.
+ * Makes a one-off account for `amountMinor` in `currency` (`POST /charges?type=bank_transfer`).
+ * The money arrives later as a `charge.completed` webhook for `txRef`. The provider takes NGN only
+ * (and refuses another currency).
  */
 export async function createBankTransferCharge(input: {
   txRef: string;
@@ -104,12 +105,15 @@ const opayChargeSchema = z.object({
 });
 
 /**
- * Starts an OPay wallet payment (`POST /charges?type=opay`, NGN only) and answers the link the
- * payer's browser goes to; afterwards the provider sends them to `redirectUrl`.
+ * Starts an OPay wallet payment (`POST /charges?type=opay`) and answers the link the payer's
+ * browser goes to; afterwards the provider sends them to `redirectUrl`. The provider takes NGN
+ * only; the charge names the payment's own currency all the same, so an amount is never sent as
+ * naira that was meant in another (the provider refuses it instead).
  */
 export async function createOpayCharge(input: {
   txRef: string;
   amountMinor: number;
+  currency: Currency;
   email: string;
   fullName: string;
   phoneNumber?: string;
@@ -119,7 +123,7 @@ export async function createOpayCharge(input: {
   const answer = await call('POST', '/charges?type=opay', route, opayChargeSchema, {
     tx_ref: input.txRef,
     amount: providerAmount(input.amountMinor),
-    currency: 'NGN',
+    currency: input.currency,
     email: input.email,
     fullname: input.fullName,
     ...(input.phoneNumber ? { phone_number: input.phoneNumber } : {}),

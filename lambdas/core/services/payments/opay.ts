@@ -19,6 +19,7 @@ export async function initiateOpayPayment(contractId: string, payer: Payer): Pro
       createOpayCharge({
         txRef: payment.tx_ref,
         amountMinor: payment.amount_due_minor,
+        currency: payment.currency,
         ...details,
         redirectUrl: verificationUrl(payment.tx_ref, contractId),
       }),

@@ -2,7 +2,7 @@ import { paymentMessages } from '../../api/payments';
 import { ConflictError, ForbiddenError } from '../../domain/errors';
 import { type Contract, isPayable } from '../../domain/escrow-contract';
 import { currencyNotAvailable, isEscrowCurrency } from '../../domain/money';
-import { amountDue, type PaymentMethod, paymentReference } from '../../domain/payment';
+import { amountDue, type PaymentMethod, paymentReference, takesCurrency } from '../../domain/payment';
 import { throttles } from '../../domain/throttle-rules';
 import { loadContract } from '../../entities/contract';
 import { type Payment, putPayment } from '../../entities/payment';
@@ -20,14 +20,20 @@ export interface Payer {
   sub: string;
 }
 
-/** The contract, when `payer` may pay into it now: its buyer, payable, something still due. */
-export async function payableContract(contractId: string, payer: Payer): Promise<Contract> {
+/**
+ * The contract, when `payer` may pay into it now by `method`: its buyer, payable, something still
+ * due, in a currency escrow carries and `method` charges.
+ */
+export async function payableContract(contractId: string, payer: Payer, method: PaymentMethod): Promise<Contract> {
   const contract = await loadContract(contractId);
   if (contract.acceptor_id !== payer.sub) throw new ForbiddenError(paymentMessages.notPayer);
   if (!isPayable(contract.status)) throw new ConflictError(paymentMessages.notPayable(contract.status));
   if (amountDue(contract) <= 0) throw new ConflictError(paymentMessages.nothingDue);
-  // A contract made before only NGN was offered: no money in that escrow cannot pay out.
+  // A contract made before its currency was offered: no money into an escrow that cannot pay out.
   if (!isEscrowCurrency(contract.currency)) throw new ConflictError(currencyNotAvailable(contract.currency));
+  // Bank transfer and OPay charge naira only: never a naira charge for a figure in dollars.
+  if (method !== 'card' && !takesCurrency(method, contract.currency))
+    throw new ConflictError(paymentMessages.methodNotForCurrency(method, contract.currency));
   return contract;
 }
 
@@ -56,7 +62,7 @@ const referenceTries = 20;
  * bank transfer's is recorded under its account's claim: transfer-account.ts.)
  */
 export async function startPayment(contractId: string, payer: Payer, method: PaymentMethod): Promise<Payment> {
-  const contract = await payableContract(contractId, payer);
+  const contract = await payableContract(contractId, payer, method);
   await countPaymentAttempt(method, contract.id, payer);
   let stamp = Date.now();
   for (let attempt = 0; attempt < referenceTries; attempt++) {

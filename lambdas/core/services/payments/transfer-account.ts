@@ -51,7 +51,7 @@ const claimWaitMs = 7_000;
 
 /** The contract's open transfer account for `payer`, made (once, however many ask at once) when there is none they may pay into. */
 export async function generateTransferAccount(contractId: string, payer: Payer): Promise<TransferAccountResponse> {
-  let contract = await payableContract(contractId, payer);
+  let contract = await payableContract(contractId, payer, 'bank_transfer');
   const wait = new Backoff(Date.now() + claimWaitMs, 25, 400);
   let waited = false;
   for (;;) {
@@ -71,7 +71,7 @@ export async function generateTransferAccount(contractId: string, payer: Payer):
     if (slot) {
       // An account that looks spent, or a lapsed claim: replace it, deciding on the contract as it
       // is now rather than as this request first read it (a credit since then changes what is due).
-      contract = await payableContract(contractId, payer);
+      contract = await payableContract(contractId, payer, 'bank_transfer');
       const stillOpen = isOpenAccount(slot) ? await reusableAccount(slot, contract, payer) : undefined;
       if (stillOpen) return toAccountResponse(stillOpen, contract);
     }

@@ -1,5 +1,7 @@
 import type { ContractView } from '@escrow/api/contracts';
-import { amountDue } from '@escrow/domain/payment';
+import { paymentMessages } from '@escrow/api/payments';
+import type { Currency } from '@escrow/domain/money';
+import { amountDue, type PaymentMethod, takesCurrency } from '@escrow/domain/payment';
 import { type ReactNode, useCallback, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { WhatYouPay } from '../../components/offer-details';
@@ -45,29 +47,33 @@ export function CustomCheckout({ contractId }: { contractId: string }) {
               currency={state.data.currency}
             />
           </Details>
-          <PaymentMethods contractId={state.data.id} title={state.data.title} />
+          <PaymentMethods contractId={state.data.id} title={state.data.title} currency={state.data.currency} />
         </>
       )}
-      <CheckoutHelp />
+      <CheckoutHelp bankTransfer={state.status !== 'loaded' || takesCurrency('bank_transfer', state.data.currency)} />
     </Page>
   );
 }
 
 const methods = [
-  { key: 'bank', label: 'Bank Transfer' },
-  { key: 'card', label: 'Card' },
-  { key: 'opay', label: 'OPay' },
-] as const;
+  { key: 'bank', label: 'Bank Transfer', method: 'bank_transfer' },
+  { key: 'card', label: 'Card', method: 'card' },
+  { key: 'opay', label: 'OPay', method: 'opay' },
+] as const satisfies readonly { key: string; label: string; method: PaymentMethod }[];
 type Method = (typeof methods)[number]['key'];
 
 /**
- * The three tabs. A tab's panel starts when first opened and then stays mounted while hidden, so
- * switching tabs neither asks for a second transfer account nor stops watching the first.
+ * The tabs of the ways that take the contract's currency: all three for naira; the card alone
+ * for dollars, euros and pounds, with one sentence of why (bank transfer and OPay are naira only).
+ * A tab's panel starts when first opened and then stays mounted while hidden, so switching tabs
+ * neither asks for a second transfer account nor stops watching the first.
  */
-function PaymentMethods({ contractId, title }: { contractId: string; title: string }) {
+function PaymentMethods({ contractId, title, currency }: { contractId: string; title: string; currency: Currency }) {
   const id = useId();
-  const [active, setActive] = useState<Method>('bank');
-  const [opened, setOpened] = useState<ReadonlySet<Method>>(() => new Set(['bank']));
+  const offered = methods.filter(({ method }) => takesCurrency(method, currency));
+  const first = offered[0]?.key ?? 'card';
+  const [active, setActive] = useState<Method>(first);
+  const [opened, setOpened] = useState<ReadonlySet<Method>>(() => new Set([first]));
 
   function open(method: Method) {
     setActive(method);
@@ -82,8 +88,9 @@ function PaymentMethods({ contractId, title }: { contractId: string; title: stri
 
   return (
     <div className="rounded-lg border border-gray-200 dark:border-gray-800">
+      {offered.every(({ key }) => key === 'card') && <p className="px-4 pt-3">{paymentMessages.cardOnly(currency)}</p>}
       <div role="tablist" aria-label="Payment method" className="flex border-b border-gray-200 dark:border-gray-800">
-        {methods.map(({ key, label }) => (
+        {offered.map(({ key, label }) => (
           <button
             key={key}
             type="button"
@@ -102,7 +109,7 @@ function PaymentMethods({ contractId, title }: { contractId: string; title: stri
           </button>
         ))}
       </div>
-      {methods
+      {offered
         .filter(({ key }) => opened.has(key))
         .map(({ key }) => (
           <div
@@ -120,7 +127,8 @@ function PaymentMethods({ contractId, title }: { contractId: string; title: stri
   );
 }
 
-function CheckoutHelp() {
+/** Support and the FAQ; the bank-transfer question only where a bank transfer is offered. */
+function CheckoutHelp({ bankTransfer }: { bankTransfer: boolean }) {
   return (
     <>
       <p className="text-sm">
@@ -136,9 +144,11 @@ function CheckoutHelp() {
           Your money is held in escrow, not paid to the seller. The seller is paid only after you mark the contract as completed,
           so you never pay for something you did not receive.
         </Faq>
-        <Faq question="How long does a bank transfer take to confirm?">
-          Usually 2-5 minutes. Keep this page open: it moves on by itself once your transfer is confirmed.
-        </Faq>
+        {bankTransfer && (
+          <Faq question="How long does a bank transfer take to confirm?">
+            Usually 2-5 minutes. Keep this page open: it moves on by itself once your transfer is confirmed.
+          </Faq>
+        )}
         <Faq question="Is my card safe?">
           Card details are entered on our payment provider's secure form and never pass through this site.
         </Faq>
