@@ -147,30 +147,43 @@ export class EscrowMonitoring extends Construct {
       missingData: TreatMissingData.IGNORE,
     });
     for (const alarm of props.otherAlarms) alarm.addAlarmAction(new SnsAction(this.topic));
-    // The money that moved each day, in kobo (the functions count each posting once it is written).
+    // The money that moved each day in each escrow currency, in its minor units (the functions count
+    // each posting once it is written), and what the ledger holds for customers at each day's end
+    // (escrow, suspense, refunds on their way), written by the daily closing (services/reconciliation.ts).
     const day = Duration.days(1);
-    const flows = Object.fromEntries(
-      moneyFlows.map((name) => [
-        name,
-        new Metric({
-          namespace: metricsNamespace,
-          metricName: name,
-          dimensionsMap: { service: metricsService, stage: props.stage.name, currency: escrowCurrencies[0] },
-          statistic: 'Sum',
-          period: day,
-        }),
-      ]),
-    );
-    // What the ledger holds for customers at each day's end (escrow, suspense, refunds on their
-    // way), written by the daily closing (services/reconciliation.ts) from the ledger's balances.
-    const held = new Metric({
-      namespace: metricsNamespace,
-      metricName: 'MoneyHeld',
-      dimensionsMap: { service: metricsService, stage: props.stage.name, currency: escrowCurrencies[0] },
-      statistic: 'Maximum',
-      period: day,
-      label: 'Held at the day’s end',
-    });
+    const dailyMoney = (currency: string) => [
+      ...moneyFlows.map(
+        (name) =>
+          new Metric({
+            namespace: metricsNamespace,
+            metricName: name,
+            dimensionsMap: { service: metricsService, stage: props.stage.name, currency },
+            statistic: 'Sum',
+            period: day,
+          }),
+      ),
+      new Metric({
+        namespace: metricsNamespace,
+        metricName: 'MoneyHeld',
+        dimensionsMap: { service: metricsService, stage: props.stage.name, currency },
+        statistic: 'Maximum',
+        period: day,
+        label: 'Held at the day’s end',
+      }),
+    ];
+    // Each currency apart, as the ledger keeps it: its shortfall and its money per day, side by side.
+    const perCurrency = escrowCurrencies.map((currency) => [
+      new GraphWidget({
+        title: `The provider short of what customers are owed (${currency}, minor units)`,
+        left: shortfalls.filter((metric) => metric.dimensions?.currency === currency),
+        width: 12,
+      }),
+      new GraphWidget({
+        title: `Money per day (${currency}, minor units): in, paid out, refunded, fees, held`,
+        left: dailyMoney(currency),
+        width: 12,
+      }),
+    ]);
 
     this.dashboard = new Dashboard(this, 'Dashboard', {
       dashboardName: `escrow-${props.stage.name}`,
@@ -181,21 +194,10 @@ export class EscrowMonitoring extends Construct {
           new GraphWidget({
             title: 'Waiting: for ops, and refunds for their buyer’s bank account',
             left: [...waiting, ...waitingForCustomers],
-            width: 12,
-          }),
-          new GraphWidget({
-            title: `The provider short of what customers are owed (${escrowCurrencies[0]}, kobo)`,
-            left: shortfalls.filter((metric) => metric.dimensions?.currency === escrowCurrencies[0]),
-            width: 12,
-          }),
-        ],
-        [
-          new GraphWidget({
-            title: `Money per day (${escrowCurrencies[0]}, kobo): in, paid out, refunded, fees, held`,
-            left: [...Object.values(flows), held],
             width: 24,
           }),
         ],
+        ...perCurrency,
       ],
     });
   }

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { envNames, functionEnvironment } from '../../lambdas/core/adapters/env';
 import { type SecretName, secretSources } from '../../lambdas/core/adapters/secrets';
 import { webConfigSchema } from '../../lambdas/core/api/web-config';
-import { currencyCodes } from '../../lambdas/core/domain/money';
+import { currencyCodes, escrowCurrencies } from '../../lambdas/core/domain/money';
 import { tableDefinition } from '../../lambdas/core/entities/table-definition';
 import { realtimeAuthorizer } from '../../lambdas/realtime';
 import { grantsOf, handlerEntry, type RouteDefinition, routes } from '../../lambdas/routes';
@@ -1765,6 +1765,11 @@ describe('deploy readiness', { timeout: 120_000 }, () => {
       'ProviderShortfall',
     ])
       expect(body, name).toContain(name);
+    // Each escrow currency apart, as the ledger keeps it.
+    for (const currency of escrowCurrencies) {
+      expect(body).toContain(`Money per day (${currency}, minor units)`);
+      expect(body).toContain(`The provider short of what customers are owed (${currency}, minor units)`);
+    }
   });
 
   it('deploys a state machine in which no execution can fail with money inside: every Task state catches everything and retries Lambda’s transient invoke errors', () => {

@@ -91,13 +91,13 @@ describe('create contract page', () => {
     expect(screen.getByText('ada@example.com')).toBeTruthy();
   });
 
-  it('lists the create currencies with NGN chosen and the ones escrow cannot carry yet disabled, and a text value box for decimals', () => {
+  it('lists the create currencies with NGN chosen, each one escrow carries, and a text value box for decimals', () => {
     renderPage();
     const select = screen.getByLabelText('Currency') as HTMLSelectElement;
     expect(select.value).toBe('NGN');
     expect([...select.options].map((o) => o.value)).toEqual(['USD', 'EUR', 'GBP', 'NGN']);
-    expect([...select.options].filter((o) => !o.disabled).map((o) => o.value)).toEqual(['NGN']);
-    expect(select.options[0]?.textContent).toBe('USD ($) (not available yet)');
+    expect([...select.options].filter((o) => !o.disabled).map((o) => o.value)).toEqual(['USD', 'EUR', 'GBP', 'NGN']);
+    expect(select.options[0]?.textContent).toBe('USD ($)');
     // A text box: a number box would reread "85.000,50" as 85.00050 before the form saw it.
     expect(screen.getByLabelText('Value').getAttribute('type')).toBe('text');
     expect(screen.getByLabelText('Value').getAttribute('inputmode')).toBe('decimal');

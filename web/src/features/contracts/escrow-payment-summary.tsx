@@ -52,7 +52,7 @@ export function EscrowPaymentSummary({ contractId }: { contractId: string }) {
             <ul className="mt-2 list-disc space-y-1 pl-5">
               <li>Check the contract ID, title and amount before you pay.</li>
               <li>Your money stays in escrow until you mark the contract as completed.</li>
-              <li>Bank transfers are usually confirmed within 2-5 minutes.</li>
+              {state.data.contract.currency === 'NGN' && <li>Bank transfers are usually confirmed within 2-5 minutes.</li>}
               <li>Never pay the seller directly outside this platform.</li>
               <li>Need help? Our support team replies within 5-13 minutes.</li>
             </ul>
