@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { DescribeExecutionCommand, type HistoryEvent, paginateGetExecutionHistory, SFNClient } from '@aws-sdk/client-sfn';
 import { envNames, timeScale } from '../lambdas/core/adapters/env';
 import { executionNames } from '../lambdas/core/adapters/workflow';
+import { type Conversion, describeRate } from '../lambdas/core/domain/conversion';
 import { balances, foreignCurrencies, type LedgerLine, ledgerSummary, type PostingKind } from '../lambdas/core/domain/ledger';
 import { type Currency, formatAmount } from '../lambdas/core/domain/money';
 import { dayBounds } from '../lambdas/core/domain/reconciliation';
@@ -105,6 +106,9 @@ export interface ExecutionReportInput {
     attempts: number;
     provider_message: string | null;
     paid_at: string | null;
+    /** A payout converted to naira: the rate the seller confirmed, and the conversion the transfer sent. */
+    confirmed_rate?: number | null;
+    conversion?: Conversion | null;
     /** The accounts it was sent to before it was redirected to corrected bank details. */
     previous_destinations?: Array<{
       reference: string;
@@ -226,6 +230,12 @@ export function executionReport(input: ExecutionReportInput): string[] {
       `  released ${money(payout.released_minor)} = fee ${money(payout.fee_minor)} + payout ${money(payout.payout_minor)}` +
         (payout.fee_minor + payout.payout_minor === payout.released_minor ? '' : '  (DOES NOT ADD UP)'),
       `  to ${payout.account_name}, bank ${payout.bank_code} account ${payout.account_number}`,
+      ...(payout.conversion
+        ? [
+            `  converted: ${formatAmount(payout.conversion.amount_minor, payout.conversion.currency)} at ${describeRate(payout.conversion.rate, currency)}` +
+              (payout.confirmed_rate ? ` (the seller confirmed ${describeRate(payout.confirmed_rate, currency)})` : ''),
+          ]
+        : []),
       ...(payout.previous_destinations ?? []).map(
         (d) =>
           `  before ${d.redirected_at}: reference ${d.reference} to bank ${d.bank_code} account ${d.account_number}, transfer ${d.transfer_id ?? '-'} ${d.transfer_status ?? 'not made'} after ${d.attempts} attempt${d.attempts === 1 ? '' : 's'}`,

@@ -48,6 +48,37 @@ describe('npm run executions', () => {
     expect(lines.at(-1)).toBe('  the ledger sums to zero');
   });
 
+  it("prints a dollar contract's payout in dollars, and the naira it reached the bank as, at the rate confirmed and the rate paid", () => {
+    const figures = payoutFigures(100_000);
+    const lines = executionReport({
+      contractId: 'C9',
+      execution: { status: 'SUCCEEDED', startDate: at('00') },
+      events: [],
+      contract: { status: 'completed', currency: 'USD', total_amount_minor: 100_000, amount_paid_minor: 100_000, title: 'Logo' },
+      ledger: [
+        { ...paymentCreditPosting('MMCARD-C9-buyer123-1', 100_000), created_at: '2026-11-22T10:00:08Z' },
+        { ...payoutPosting('payout-C9', figures, { id: 'transfer:7', feeMinor: 0 }), created_at: '2026-11-22T10:00:20Z' },
+      ],
+      payout: {
+        status: 'paid',
+        reference: 'payout-C9',
+        ...figures,
+        bank_code: '044',
+        account_number: '0690000032',
+        account_name: 'ADA OBI',
+        transfer_id: 7,
+        transfer_status: 'SUCCESSFUL',
+        attempts: 1,
+        provider_message: null,
+        paid_at: '2026-11-22T10:00:20Z',
+        confirmed_rate: 1500,
+        conversion: { currency: 'NGN', rate: 1490, amount_minor: 146_020_000 },
+      },
+    });
+    expect(lines).toContain('  released $1,000.00 = fee $20.00 + payout $980.00');
+    expect(lines).toContain('  converted: ₦1,460,200.00 at ₦1,490.00 per $1 (the seller confirmed ₦1,500.00 per $1)');
+  });
+
   it('prints the delivery, the end of the inspection window and each refund leg with the provider’s reference', () => {
     const lines = executionReport({
       contractId: 'C4',
