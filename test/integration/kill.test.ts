@@ -17,7 +17,8 @@ import { eventually } from '../support/eventually';
  * `npm start`'s local cloud, killed outright (SIGKILL to its whole process group, DynamoDB
  * Local's Java included): once after a credit was written and before the workflow was answered
  * (the restarted cloud resumes to AwaitDelivery with the one credit), once while the payout's
- * transfer is pending at the provider (it resumes to completed with the one transfer), and once
+ * transfer is pending at the provider (it resumes to completed with the one transfer; a dollar
+ * contract's naira transfer likewise, its dollars debited once), and once
  * after a refund was made at the provider but before it was confirmed (the restarted cloud's
  * sweep completes it: one refund, one posting).
  */
@@ -158,7 +159,9 @@ function sandboxRecords<T>(kind: 'transfers' | 'refunds'): T[] {
 
 /** Every payout transfer the sandbox made under `reference`. */
 const sandboxTransfers = (reference: string) =>
-  sandboxRecords<{ id: number; status: string; reference: string }>('transfers').filter((t) => t.reference === reference);
+  sandboxRecords<{ id: number; status: string; reference: string; currency: string; amountMinor: number }>('transfers').filter(
+    (t) => t.reference === reference,
+  );
 
 /** Every refund the sandbox made of transaction `transactionId`. */
 const sandboxRefunds = (transactionId: number) =>
@@ -210,6 +213,90 @@ it('resumes after a kill while the payout transfer is pending: one transfer, the
   await startCloud();
   await eventually(status, (s) => s === 'completed', 60_000);
   expect(sandboxTransfers(reference).map((t) => t.status)).toEqual(['SUCCESSFUL']);
+  const { Items = [] } = await documents.send(
+    new QueryCommand({
+      TableName: localStage.tableName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': `LEDGER#${contractId}` },
+    }),
+  );
+  expect(Items.map((e) => e.kind)).toEqual(['payment_credited', 'payout_completed']);
+  for (const entry of Items)
+    expect((entry.lines as Array<{ amount_minor: number }>).reduce((sum, l) => sum + l.amount_minor, 0)).toBe(0);
+}, 300_000);
+
+it("resumes after a kill while a dollar contract's naira payout is pending: one transfer, the dollars debited once, then completed", async () => {
+  if (!child) await startCloud();
+  const config = (await (await fetch(`${url(0)}/config.json`)).json()) as WebConfig;
+  configureAmplify(config);
+  const demo = JSON.parse(readFileSync(join(dataDir, 'demo-users.json'), 'utf8'));
+  const seller = await tokenOf(demo[0]);
+  const buyer = await tokenOf(demo[1]);
+  const { id } = await call(seller.token, '/create-contract', {
+    acceptorId: buyer.sub,
+    title: 'Website',
+    description: 'Five pages, hosted',
+    value: '400',
+    currency: 'USD',
+  });
+  const contractId = String(id);
+  await call(buyer.token, '/accept-contract', { contractId });
+  // The buyer pays $400 by card on the provider's hosted page, in dollars.
+  const { txRef } = await call(buyer.token, '/start-card-payment', { contractId });
+  const paid = await fetch(`${url(6)}/checkout`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      public_key: config.payments.publicKey,
+      tx_ref: String(txRef),
+      amount: '400',
+      currency: 'USD',
+      customer_email: 'buyer@example.com',
+      redirect_url: `${url(0)}/payment-verification`,
+      action: 'pay',
+    }),
+  });
+  expect(paid.status).toBe(303);
+  const status = async () => ((await call(seller.token, `/contracts/${contractId}`)).contract as { status: string }).status;
+  await eventually(status, (s) => s === 'fully_funded');
+  await call(buyer.token, '/mark-contract-completed', { contractId });
+  const { payout } = (await call(seller.token, `/contracts/${contractId}/analytics`)) as {
+    payout: { conversion: { rate: number } };
+  };
+  expect(payout.conversion.rate).toBe(1500);
+
+  await fetch(`${url(6)}/__faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ holdTransfers: true }),
+  });
+  const released = await call(seller.token, '/release-funds', {
+    contractId,
+    pin: demo[0].paymentPin,
+    rate: payout.conversion.rate,
+  });
+  expect(released.message).toBe('Release requested. Your payout is on its way to your bank account.');
+  const reference = `payout-${contractId}`;
+  await eventually(
+    async () => sandboxTransfers(reference),
+    (ts) => ts.length === 1 && ts[0]?.status === 'PENDING',
+    30_000,
+  );
+
+  await kill();
+  await startCloud();
+  await eventually(status, (s) => s === 'completed', 60_000);
+  // $392.00 (400 less the 2% fee) at ₦1,500: ₦588,000.00 sent, the dollar wallet debited $392.00, once.
+  expect(sandboxTransfers(reference)).toEqual([
+    expect.objectContaining({
+      status: 'SUCCESSFUL',
+      currency: 'NGN',
+      amountMinor: 58_800_000,
+      debitCurrency: 'USD',
+      debitAmountMinor: 39_200,
+    }),
+  ]);
   const { Items = [] } = await documents.send(
     new QueryCommand({
       TableName: localStage.tableName,
