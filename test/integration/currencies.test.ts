@@ -34,7 +34,12 @@ const touched = new Set<string>();
 const dataDir = mkdtempSync(join(tmpdir(), 'escrow-currencies-'));
 
 beforeAll(async () => {
-  cloud = await startLocalCloud({ dataDir, flutterwave: { transferDecideMs: 300 } });
+  cloud = await startLocalCloud({
+    dataDir,
+    // A failed transfer is retried 3 s later: time for a test to move the rate in between.
+    workflowRetryIntervals: { Transfer: 3_000 },
+    flutterwave: { transferDecideMs: 300 },
+  });
   configureAmplify(cloud.config);
   seller = await signedInPerson(cloud, 'seller');
   buyer = await signedInPerson(cloud, 'buyer');
@@ -43,6 +48,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   cloud.flutterwave.setNairaRate('USD', null);
+  cloud.flutterwave.faults.transferFailures = 0;
   await expectBalancedLedgers(touched);
 });
 
@@ -153,6 +159,41 @@ describe('a dollar contract released to a naira account', () => {
       conversion: { currency: 'NGN', rate: 1490, amount_minor: 29_204_000 },
     });
     expect(transfersOf(id)).toEqual([expect.objectContaining({ amountMinor: 29_204_000, debitAmountMinor: 19_600 })]);
+  });
+});
+
+describe('a dollar payout whose transfer failed', () => {
+  it('is not retried at the first naira once the rate moved: it waits for ops, whose resume sends it anew at the rate then, the payout debited exactly', async () => {
+    const { id } = await satisfied('300', 'USD');
+    cloud.flutterwave.faults.transferFailures = 1;
+    expect((await release(id, 1500)).status).toBe(200);
+    await eventually(
+      () => getPayout(id),
+      (p) => p?.transfer_status === 'FAILED',
+      30_000,
+    );
+    cloud.flutterwave.setNairaRate('USD', 1400);
+    const waiting = await eventually(
+      () => getPayout(id),
+      (p) => p?.status === 'failed',
+      30_000,
+    );
+    expect(transfersOf(id)).toHaveLength(1);
+
+    const { resumePayout } = await import('../../lambdas/core/services/payouts/failure');
+    expect((await resumePayout(id)).resumed).toBe(true);
+    await settledAs(id, 'completed');
+    // $294.00 at ₦1,400.00 under a new reference; the failed first attempt was given back to the wallet.
+    expect(await getPayout(id)).toMatchObject({
+      status: 'paid',
+      reference: payoutReference(id, 2),
+      conversion: { currency: 'NGN', rate: 1400, amount_minor: 41_160_000 },
+    });
+    expect(transfersOf(id).map((t) => [t.status, t.amountMinor, t.debitAmountMinor])).toEqual([
+      ['FAILED', 44_100_000, 29_400],
+      ['SUCCESSFUL', 41_160_000, 29_400],
+    ]);
+    expect(await ledgerSummaryOf(id)).toMatchObject({ fees_minor: 600, paid_out_minor: 29_400, held_minor: 0 });
   });
 });
 

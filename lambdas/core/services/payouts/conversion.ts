@@ -48,3 +48,16 @@ export async function convertPayout(payoutMinor: number, currency: Currency): Pr
     amount += Math.trunc((payoutMinor - sourceMinor) * rate);
   }
 }
+
+/** Whether the naira of `conversion` still costs the wallet exactly the payout at the provider's rate now. */
+export async function stillCostsThePayout(
+  payout: { payout_minor: number; currency: Currency },
+  conversion: Conversion,
+): Promise<boolean> {
+  const { sourceMinor } = await getTransferRate({
+    sourceCurrency: payout.currency,
+    destinationCurrency: conversion.currency,
+    destinationMinor: conversion.amount_minor,
+  });
+  return sourceMinor === payout.payout_minor;
+}

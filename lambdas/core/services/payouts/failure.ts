@@ -60,7 +60,10 @@ function destinationChange(payout: Payout, onFile: BankDetails | undefined): Par
   if (!onFile) return {};
   if (!payout.account_number) return { ...onFile, provider_message: null };
   const same = onFile.bank_code === payout.bank_code && onFile.account_number === payout.account_number;
-  if (same || !nothingInFlight(payout)) return {};
+  // A converted payout is sent again under a new reference even to the same account, converted at the
+  // rate then: the provider's retry would send the first naira, which may no longer cost the payout.
+  const resendConverted = Boolean(payout.conversion) && payout.transfer_id !== null;
+  if ((same && !resendConverted) || !nothingInFlight(payout)) return {};
   const previous = payout.previous_destinations ?? [];
   return {
     ...onFile,

@@ -12,7 +12,7 @@ import { answerTask } from '../../adapters/workflow';
 import { payoutRetryLimit } from '../../domain/payout';
 import { type Payout, updatePayout } from '../../entities/payout';
 import { storeWorkflowToken } from '../../entities/workflow-token';
-import { convertPayout, isConverted } from './conversion';
+import { convertPayout, isConverted, stillCostsThePayout } from './conversion';
 import { isOurs, loadPayout, recordTransfer, transferOutput } from './record';
 
 /**
@@ -90,6 +90,11 @@ async function retryFailed(payout: Payout): Promise<Payout> {
     const made = newest((await listTransferRetries(failedId)).filter((t) => isOurs(payout, t)));
     if (made) return recordTransfer(payout, made);
   } else {
+    // The provider's retry sends the same naira at its rate then: only while that still costs exactly the payout.
+    if (payout.conversion && !(await stillCostsThePayout(payout, payout.conversion)))
+      throw new PayoutFailedError(
+        `Transfer ${failedId} failed and the rate moved since: a resume sends the payout again, converted at the rate then`,
+      );
     const claim = { attempts: payout.attempts + 1, retry_of: failedId };
     if (!(await updatePayout(payout.contract_id, payout, claim))) return loadPayout(payout.contract_id);
     payout = { ...payout, ...claim };
