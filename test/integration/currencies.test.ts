@@ -173,7 +173,7 @@ describe('a dollar payout whose transfer failed', () => {
       30_000,
     );
     cloud.flutterwave.setNairaRate('USD', 1400);
-    const waiting = await eventually(
+    await eventually(
       () => getPayout(id),
       (p) => p?.status === 'failed',
       30_000,

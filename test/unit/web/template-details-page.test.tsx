@@ -109,7 +109,7 @@ describe('template details page', () => {
     await renderPage();
     await click('Modify Template');
     const select = screen.getByLabelText('Currency') as HTMLSelectElement;
-    expect([...select.options].filter((o) => !o.disabled).map((o) => o.value)).toEqual(['NGN']);
+    expect([...select.options].filter((o) => !o.disabled).map((o) => o.value)).toEqual(['USD', 'EUR', 'GBP', 'NGN']);
     fireEvent.change(select, { target: { value: 'CAD' } });
     await click('Save Changes');
     expect(screen.getByText(currencyNotAvailable('CAD'))).toBeTruthy();
