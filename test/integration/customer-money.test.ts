@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { customerMoney, owedMinor } from '../../lambdas/core/domain/ledger';
-import { formatAmount } from '../../lambdas/core/domain/money';
+import { escrowCurrencies, formatAmount } from '../../lambdas/core/domain/money';
 import { getCoverCheck, ledgerTotals } from '../../lambdas/core/entities/ledger';
 import { payoutKey } from '../../lambdas/core/entities/payout';
 import { getRefundLeg, listRefundLegs, type RefundLeg } from '../../lambdas/core/entities/refund';
@@ -116,21 +116,29 @@ describe('the sweep’s check of the provider against what customers are owed', 
     await noTransferUnderWay();
     const records = captureEmf();
     await runSweep();
-    expect(shortfalls(records)).toEqual([['NGN', 0]]);
+    // Every escrow currency is checked on every run, each against its own wallet.
+    expect(shortfalls(records)).toHaveLength(escrowCurrencies.length);
+    expect(shortfalls(records)).toEqual(expect.arrayContaining(escrowCurrencies.map((currency) => [currency, 0])));
+    const naira = () => shortfalls(records).filter(([currency]) => currency === 'NGN');
 
     const owed = await owedNow();
     cloud.flutterwave.setBalanceMinor('NGN', owed - 1);
     await runSweep();
-    expect(shortfalls(records)).toEqual([
+    expect(naira()).toEqual([
       ['NGN', 0],
       ['NGN', 1],
     ]);
+    expect(
+      shortfalls(records)
+        .filter(([currency]) => currency !== 'NGN')
+        .map(([, minor]) => minor),
+    ).toEqual(Array(2 * (escrowCurrencies.length - 1)).fill(0));
     // The check is stored for finance, who hold no provider key.
     expect(await getCoverCheck('NGN')).toMatchObject({ owedMinor: owed, providerMinor: owed - 1, shortfallMinor: 1 });
 
     cloud.flutterwave.setBalanceMinor('NGN', null);
     await runSweep();
-    expect(shortfalls(records).at(-1)).toEqual(['NGN', 0]);
+    expect(naira().at(-1)).toEqual(['NGN', 0]);
   });
 });
 

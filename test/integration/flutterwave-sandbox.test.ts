@@ -695,6 +695,7 @@ describe('transfers (payouts)', () => {
       status: 'NEW',
       amountMinor: 150_050,
       currency: 'NGN',
+      debitCurrency: 'NGN',
       accountNumber: '0690000033',
       bankCode: '044',
       completeMessage: '',
