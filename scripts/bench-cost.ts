@@ -122,7 +122,7 @@ async function lifecycle(cloud: LocalCloud, own: OwnClients, seller: SignedInPer
   const sent = await fetch(cloud.flutterwave.bankUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ account_number: account.account_number, amount: toDecimalString(account.amount_minor) }),
+    body: new URLSearchParams({ account_number: account.account_number, amount: toDecimalString(account.amount_minor, 'NGN') }),
   });
   if (sent.status !== 200) throw new Error(`the sandbox's bank refused the transfer: ${sent.status}`);
   await eventually(() => own.item(workflowTokenKey(contractId, 'delivery')), Boolean);

@@ -55,7 +55,7 @@ describe('cancellation, in the browser', () => {
     });
     await ok(buyer, 'POST', '/accept-contract', { contractId });
     const account = await ok<TransferAccountResponse>(buyer, 'POST', '/generate-transfer-account', { contractId });
-    expect(await sendFromBank(cloud, account.account_number, toDecimalString(account.amount_minor))).toBe(200);
+    expect(await sendFromBank(cloud, account.account_number, toDecimalString(account.amount_minor, 'NGN'))).toBe(200);
     const paid = await eventually(
       () => contract(contractId),
       (c) => c.status === 'fully_funded',

@@ -59,7 +59,7 @@ describe('disputes, in the browser', () => {
     });
     await ok(buyer, 'POST', '/accept-contract', { contractId });
     const account = await ok<TransferAccountResponse>(buyer, 'POST', '/generate-transfer-account', { contractId });
-    expect(await sendFromBank(cloud, account.account_number, toDecimalString(account.amount_minor))).toBe(200);
+    expect(await sendFromBank(cloud, account.account_number, toDecimalString(account.amount_minor, 'NGN'))).toBe(200);
     await eventually(
       () => contract(contractId),
       (c) => c.status === 'fully_funded',
@@ -167,7 +167,7 @@ describe('disputes, in the browser', () => {
     await ok(buyer, 'POST', '/accept-contract', { contractId });
     await acceptedBy.getByText('Test buyer', { exact: true }).waitFor({ timeout: 5_000 });
     const account = await ok<TransferAccountResponse>(buyer, 'POST', '/generate-transfer-account', { contractId });
-    expect(await sendFromBank(cloud, account.account_number, toDecimalString(account.amount_minor))).toBe(200);
+    expect(await sendFromBank(cloud, account.account_number, toDecimalString(account.amount_minor, 'NGN'))).toBe(200);
     await eventually(
       () => contract(contractId),
       (c) => c.status === 'fully_funded',

@@ -149,7 +149,7 @@ describe('paying into escrow', () => {
     const bank = await buyerPage.context().newPage();
     await bank.goto(cloud.flutterwave.bankUrl);
     await bank.getByLabel('Account number').fill(accountNumber);
-    await bank.getByLabel('Amount').fill(toDecimalString(500_000));
+    await bank.getByLabel('Amount').fill(toDecimalString(500_000, 'NGN'));
     await bank.getByRole('button', { name: 'Send transfer' }).click();
     await page.waitForURL(new RegExp(`/payment-success/${id}`), { timeout: 30_000 });
     expect(await contract(id)).toMatchObject({ status: 'in_escrow', amount_paid_minor: 500_000, total_amount_minor: 2_000_000 });

@@ -94,7 +94,7 @@ describe('marking a contract delivered', () => {
     expect(notFunded.body.error).toBe(
       'This contract is currently "in_escrow" and cannot be marked delivered: it must be fully funded first.',
     );
-    const full = await contractPaid('30000', toDecimalString(3_000_000));
+    const full = await contractPaid('30000', toDecimalString(3_000_000, 'NGN'));
     const fullBefore = await stored(contractKey(full));
     for (const who of [buyer, stranger]) {
       const refused = await deliver(full, who);

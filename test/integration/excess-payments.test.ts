@@ -256,7 +256,7 @@ describe('money beyond what a contract takes', () => {
       (c) => c.status === 'cancelled',
       30_000,
     );
-    await sendToAccount(cloud, account, toDecimalString(400_000));
+    await sendToAccount(cloud, account, toDecimalString(400_000, 'NGN'));
     const status = await eventually(
       () => paymentStatus(account.txRef),
       (s) => s.status !== 'pending',

@@ -104,7 +104,7 @@ async function transferAccount(id: string): Promise<TransferAccountResponse> {
 
 /** A person sends a transfer from the sandbox's bank page. */
 async function sendTransfer(accountNumber: string, amountMinor: number) {
-  expect(await sendFromBank(cloud, accountNumber, toDecimalString(amountMinor))).toBe(200);
+  expect(await sendFromBank(cloud, accountNumber, toDecimalString(amountMinor, 'NGN'))).toBe(200);
 }
 
 const paymentOf = async (txRef: string) =>

@@ -80,7 +80,7 @@ describe('a public route flooded past its own limit', () => {
         async () => answers.filter((a) => a.status === 429).length,
         (refused) => refused > 0,
       );
-      expect(await sendFromBank(cloud, account.account_number, toDecimalString(account.amount_minor))).toBe(200);
+      expect(await sendFromBank(cloud, account.account_number, toDecimalString(account.amount_minor, 'NGN'))).toBe(200);
       await eventually(
         () => contractOf(id),
         (contract) => contract.status === 'fully_funded',
@@ -117,7 +117,7 @@ describe('a function Lambda throttles', () => {
     const before = invoked('flutterwave-webhook');
     cloud.throttleFunction('route:flutterwave-webhook', true);
     try {
-      expect(await sendFromBank(cloud, account.account_number, toDecimalString(account.amount_minor))).toBe(200);
+      expect(await sendFromBank(cloud, account.account_number, toDecimalString(account.amount_minor, 'NGN'))).toBe(200);
       const refusedDelivery = await eventually(
         async () => transactionOf(account.txRef)?.webhook,
         (webhook) => webhook?.state === 'failed',

@@ -1,6 +1,6 @@
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
-import { minorPerMajor, toDecimalString } from '../../lambdas/core/domain/money';
+import { minorPerMajorOf, toDecimalString } from '../../lambdas/core/domain/money';
 import { eventually } from './eventually';
 import { apiOrThrow } from './http';
 import { sendFromBank } from './sandbox-payer';
@@ -64,7 +64,7 @@ export function transferAccount(cloud: DealPlace, buyer: Party, contractId: stri
 export async function sendToAccount(
   cloud: DealPlace,
   account: TransferAccountResponse,
-  naira = toDecimalString(account.amount_minor),
+  naira = toDecimalString(account.amount_minor, 'NGN'),
 ): Promise<void> {
   const status = await sendFromBank(cloud, account.account_number, naira);
   if (status !== 200) throw new Error(`the sandbox's bank refused ${naira} to ${account.account_number}: ${status}`);
@@ -86,9 +86,9 @@ export async function payByBankTransfer(
   const contract = async () => (await ok<{ contract: ContractView }>(buyer, 'GET', `/contracts/${contractId}`)).contract;
   const paidBefore = (await contract()).amount_paid_minor;
   const account = await transferAccount(cloud, buyer, contractId);
-  const sent = naira ?? toDecimalString(account.amount_minor);
+  const sent = naira ?? toDecimalString(account.amount_minor, 'NGN');
   await sendToAccount(cloud, account, sent);
-  const credited = paidBefore + Math.min(Math.round(Number(sent) * minorPerMajor), account.amount_minor);
+  const credited = paidBefore + Math.min(Math.round(Number(sent) * minorPerMajorOf('NGN')), account.amount_minor);
   await eventually(contract, (c) => c.amount_paid_minor === credited);
   return account;
 }

@@ -2,16 +2,22 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { amountNotANumber, amountSchema, amountTooLarge } from '../../lambdas/core/api/common';
 import {
+  assertEscrowMinorDigits,
+  currencyCodes,
   describeAmount,
+  escrowCurrencies,
+  escrowMinorDigits,
   exceedsMaxAmount,
   feePreview,
   formatAmount,
   maxAmountMinor,
+  minorPerMajorOf,
   parseAmount,
   payoutAfterFee,
   platformFee,
   readAmount,
   toDecimalString,
+  toTwoDecimalString,
   usableAmount,
 } from '../../lambdas/core/domain/money';
 
@@ -42,7 +48,7 @@ describe('parseAmount', () => {
   it('round-trips every two-decimal string exactly', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10 ** 13 }), (minor) => {
-        expect(parseAmount(toDecimalString(minor))).toBe(minor);
+        expect(parseAmount(toTwoDecimalString(minor))).toBe(minor);
       }),
     );
   });
@@ -54,6 +60,61 @@ describe('formatAmount', () => {
     expect(formatAmount(1550000, 'NGN')).toBe('₦15,500.00');
     expect(formatAmount(5, 'USD')).toBe('$0.05');
     expect(formatAmount(100000000, 'CAD')).toBe('C$1,000,000.00');
+  });
+
+  it('shows yen without decimals, as the yen has no minor unit', () => {
+    expect(formatAmount(1500, 'JPY')).toBe('¥1,500');
+    expect(formatAmount(5, 'JPY')).toBe('¥5');
+    expect(formatAmount(-1234567, 'JPY')).toBe('-¥1,234,567');
+  });
+
+  it('shows every two-digit currency with its symbol and two decimals', () => {
+    expect(formatAmount(150000, 'USD')).toBe('$1,500.00');
+    expect(formatAmount(150050, 'EUR')).toBe('€1,500.50');
+    expect(formatAmount(1, 'GBP')).toBe('£0.01');
+    expect(formatAmount(-150000, 'NGN')).toBe('-₦1,500.00');
+  });
+});
+
+describe('minor units per currency (ISO 4217)', () => {
+  it('counts 1 yen per yen and 100 minor units per major unit of the others', () => {
+    expect(minorPerMajorOf('JPY')).toBe(1);
+    for (const currency of currencyCodes.filter((code) => code !== 'JPY')) expect(minorPerMajorOf(currency), currency).toBe(100);
+  });
+
+  it("writes an amount as a plain string in its currency's own decimals", () => {
+    expect(toDecimalString(1500, 'JPY')).toBe('1500');
+    expect(toDecimalString(0, 'JPY')).toBe('0');
+    expect(toDecimalString(-1500, 'JPY')).toBe('-1500');
+    expect(toDecimalString(150050, 'USD')).toBe('1500.50');
+    expect(toDecimalString(5, 'NGN')).toBe('0.05');
+    expect(toDecimalString(150000, 'CAD')).toBe('1500.00');
+    expect(toDecimalString(-7, 'EUR')).toBe('-0.07');
+  });
+
+  it("reads back every escrow currency's amount written in its own decimals", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 ** 13 }), fc.constantFrom(...escrowCurrencies), (minor, currency) => {
+        expect(parseAmount(toDecimalString(minor, currency))).toBe(minor);
+      }),
+    );
+  });
+
+  it('refuses a fraction of a minor unit', () => {
+    expect(() => toDecimalString(1.5, 'JPY')).toThrow(RangeError);
+    expect(() => formatAmount(0.5, 'USD')).toThrow(RangeError);
+  });
+});
+
+describe('escrow currencies are parsed with two decimals', () => {
+  it('all have two minor digits, so typed amounts are read right', () => {
+    expect(escrowMinorDigits).toBe(2);
+    for (const currency of escrowCurrencies) expect(minorPerMajorOf(currency), currency).toBe(100);
+    expect(() => assertEscrowMinorDigits(escrowCurrencies)).not.toThrow();
+  });
+
+  it('fails loudly if a currency without two minor digits (the yen) is made an escrow currency', () => {
+    expect(() => assertEscrowMinorDigits([...escrowCurrencies, 'JPY'])).toThrow(/JPY has 0/);
   });
 });
 

@@ -1,18 +1,25 @@
 /**
- * Money is an integer count of minor units (kobo, cents) with its currency, everywhere.
+ * Money is an integer count of minor units (kobo, cents, yen) with its currency, everywhere. How
+ * many minor units make a major one is the currency's own (ISO 4217), never assumed to be 100.
  * Decimal strings are parsed by hand, never through floating point, so "0.1" + "0.2" stays exact.
  */
 export const currencyCodes = ['NGN', 'USD', 'EUR', 'GBP', 'JPY', 'CAD'] as const;
 export type Currency = (typeof currencyCodes)[number];
 
+/** Each currency's symbol and its minor digits (ISO 4217's exponent: the yen has no minor unit). */
 export const currencies = {
-  NGN: { symbol: '₦' },
-  USD: { symbol: '$' },
-  EUR: { symbol: '€' },
-  GBP: { symbol: '£' },
-  JPY: { symbol: '¥' },
-  CAD: { symbol: 'C$' },
-} as const satisfies Record<Currency, { symbol: string }>;
+  NGN: { symbol: '₦', minorDigits: 2 },
+  USD: { symbol: '$', minorDigits: 2 },
+  EUR: { symbol: '€', minorDigits: 2 },
+  GBP: { symbol: '£', minorDigits: 2 },
+  JPY: { symbol: '¥', minorDigits: 0 },
+  CAD: { symbol: 'C$', minorDigits: 2 },
+} as const satisfies Record<Currency, { symbol: string; minorDigits: number }>;
+
+/** Minor units per major unit of `currency`: 100 kobo to the naira, 1 to the yen. */
+export function minorPerMajorOf(currency: Currency): number {
+  return 10 ** currencies[currency].minorDigits;
+}
 
 /** Currencies offered by the create forms; detail and edit views add JPY and CAD. */
 export const createCurrencies = ['USD', 'EUR', 'GBP', 'NGN'] as const satisfies readonly Currency[];
@@ -27,6 +34,30 @@ export const defaultCurrency = 'NGN' satisfies Currency;
  * cannot be paid out).
  */
 export const escrowCurrencies = ['NGN', 'USD', 'EUR', 'GBP'] as const satisfies readonly Currency[];
+export type EscrowCurrency = (typeof escrowCurrencies)[number];
+
+/**
+ * The minor digits of every escrow currency. Amounts are typed, parsed (parseAmount, readAmount,
+ * describeAmount, usableAmount, exceedsMaxAmount), sent to and read from the provider with two
+ * decimals, whatever the currency: right only because money goes through escrow in two-decimal
+ * currencies alone. So a currency with other minor digits (JPY) added to `escrowCurrencies` fails
+ * here, at compile time and on import (every test), until parsing is made per currency; it must
+ * never silently read "1500" yen as 150000.
+ */
+export const escrowMinorDigits = 2;
+const escrowMinorPerMajor = 10 ** escrowMinorDigits;
+
+/** Throws unless each of `escrow` has {@link escrowMinorDigits} minor digits (see there). */
+export function assertEscrowMinorDigits(escrow: readonly Currency[]): void {
+  const others = escrow.filter((currency) => currencies[currency].minorDigits !== escrowMinorDigits);
+  if (others.length > 0)
+    throw new Error(
+      `Escrow currencies must have ${escrowMinorDigits} minor digits, as amounts are parsed with ${escrowMinorDigits} decimals: ${others.map((c) => `${c} has ${currencies[c].minorDigits}`).join(', ')}. Make parsing per currency first.`,
+    );
+}
+assertEscrowMinorDigits(escrowCurrencies);
+// The same check for the compiler: an escrow currency of other minor digits makes this `never`.
+true satisfies (typeof currencies)[EscrowCurrency]['minorDigits'] extends typeof escrowMinorDigits ? true : never;
 
 /** Whether a code (from a provider, say) is a currency the product knows. */
 export const isCurrency = (code: string): code is Currency => (currencyCodes as readonly string[]).includes(code);
@@ -39,9 +70,6 @@ export function isEscrowCurrency(currency: Currency): boolean {
 export const currencyNotAvailable = (currency: Currency) =>
   `Only ${escrowCurrencies.map((code) => `${code} (${currencies[code].symbol})`).join(', ')} can go through escrow for now: ${currency} contracts are not available yet.`;
 
-/** Minor units per major unit. Amounts in this product are entered with a 0.01 step, so 100 for all. */
-export const minorPerMajor = 100;
-
 const amountPattern = /^(\d{1,13})(?:\.(\d{1,2}))?$/;
 
 /**
@@ -52,15 +80,17 @@ export const maxAmountMinor = 100_000_000_000;
 
 /** Whether an amount as typed is a plain positive number beyond {@link maxAmountMinor} (too many digits for parseAmount). */
 export function exceedsMaxAmount(input: string | number): boolean {
-  if (typeof input === 'number') return Number.isFinite(input) && input * minorPerMajor > maxAmountMinor;
+  if (typeof input === 'number') return Number.isFinite(input) && input * escrowMinorPerMajor > maxAmountMinor;
   const minor = parseAmount(input);
   if (minor !== null) return minor > maxAmountMinor;
   return /^\d{14,}(?:\.\d{1,2})?$/.test(input.trim());
 }
 
 /**
- * "1234.5" -> 123450. Accepts a plain decimal with at most two decimals (also a number, as typed
- * in a form); returns null for anything else (negative, exponent, three decimals, empty).
+ * "1234.5" -> 123450: an amount of an escrow currency (two minor digits, see
+ * {@link escrowMinorDigits}), as typed or as the provider writes it. Accepts a plain decimal with
+ * at most two decimals (also a number, as typed in a form); returns null for anything else
+ * (negative, exponent, three decimals, empty).
  */
 export function parseAmount(input: string | number): number | null {
   const text = typeof input === 'number' ? numberToPlainString(input) : input.trim();
@@ -68,7 +98,7 @@ export function parseAmount(input: string | number): number | null {
   const match = amountPattern.exec(text);
   if (!match) return null;
   const [, whole = '0', fraction = ''] = match;
-  return Number(whole) * minorPerMajor + Number(fraction.padEnd(2, '0'));
+  return Number(whole) * escrowMinorPerMajor + Number(fraction.padEnd(escrowMinorDigits, '0'));
 }
 
 /**
@@ -138,7 +168,7 @@ export function readAmount(input: string | number): AmountReading {
 export const amountNotANumber = 'Amount must be a number, such as 85000 or 85,000.50.';
 
 /** The refusal of an amount above the cap of one contract ({@link maxAmountMinor}). */
-export const amountTooLarge = `Amount must not be more than ${groupThousands(String(maxAmountMinor / minorPerMajor))}.00.`;
+export const amountTooLarge = `Amount must not be more than ${groupThousands(String(maxAmountMinor / escrowMinorPerMajor))}.00.`;
 
 /**
  * An amount as typed, as a person reads it back under the box: "₦85,000.50", or why it cannot be
@@ -179,19 +209,39 @@ function numberToPlainString(n: number): string | null {
   return n.toString();
 }
 
-/** 123450 -> "1234.50": the amount as a plain two-decimal string (for inputs and the provider). */
-export function toDecimalString(minor: number): string {
+/** 123450 -> "1234.50", 1500 yen -> "1500": a plain decimal string with `digits` decimals. */
+function decimalString(minor: number, digits: number): string {
   assertMinor(minor);
   const sign = minor < 0 ? '-' : '';
   const abs = Math.abs(minor);
-  return `${sign}${Math.trunc(abs / minorPerMajor)}.${String(abs % minorPerMajor).padStart(2, '0')}`;
+  if (digits === 0) return `${sign}${abs}`;
+  const perMajor = 10 ** digits;
+  return `${sign}${Math.trunc(abs / perMajor)}.${String(abs % perMajor).padStart(digits, '0')}`;
 }
 
-/** 123450, 'NGN' -> "₦1,234.50": what a person reads, always two decimals. */
+/**
+ * 123450, 'NGN' -> "1234.50"; 1500, 'JPY' -> "1500": the amount as a plain string with the
+ * currency's own decimals (for inputs and the provider).
+ */
+export function toDecimalString(minor: number, currency: Currency): string {
+  return decimalString(minor, currencies[currency].minorDigits);
+}
+
+/**
+ * 123450 -> "1234.50": the inverse of parseAmount, for an amount with no Currency in hand that is
+ * two-decimal by construction: one of an escrow currency on the provider's wire (escrow currencies
+ * all have two minor digits, checked above), or one the provider wrote in a currency the product
+ * does not know, read through parseAmount. An amount of a known currency takes toDecimalString.
+ */
+export function toTwoDecimalString(minor: number): string {
+  return decimalString(minor, escrowMinorDigits);
+}
+
+/** 123450, 'NGN' -> "₦1,234.50"; 1500, 'JPY' -> "¥1,500": what a person reads, in the currency's own decimals. */
 export function formatAmount(minor: number, currency: Currency): string {
-  const [whole = '0', fraction] = toDecimalString(Math.abs(minor)).split('.');
+  const [whole = '0', fraction] = toDecimalString(Math.abs(minor), currency).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${minor < 0 ? '-' : ''}${currencies[currency].symbol}${grouped}.${fraction}`;
+  return `${minor < 0 ? '-' : ''}${currencies[currency].symbol}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
 }
 
 /** The platform's commission, in basis points: a flat 2%. */
@@ -238,7 +288,7 @@ export function roundedMinorFromProvider(amount: number | string): number {
   const match = text === null ? null : /^(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match) throw new RangeError(`Provider amount ${JSON.stringify(amount)} is not a plain non-negative decimal`);
   const [, whole = '0', fraction = ''] = match;
-  const kobo = BigInt(whole) * BigInt(minorPerMajor) + BigInt(fraction.slice(0, 2).padEnd(2, '0'));
+  const kobo = BigInt(whole) * BigInt(escrowMinorPerMajor) + BigInt(fraction.slice(0, 2).padEnd(2, '0'));
   // Half up: the digit after the kobo decides, whatever follows it (0.0049 -> 0, 0.005 -> 1).
   const minor = (fraction[2] ?? '0') >= '5' ? kobo + 1n : kobo;
   if (minor > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`Provider amount ${JSON.stringify(amount)} is too large`);

@@ -1,5 +1,5 @@
 import { type LedgerLine, moved, type PostingKind, providerId } from './ledger';
-import { type Currency, formatAmount, isCurrency, toDecimalString } from './money';
+import { type Currency, formatAmount, isCurrency, toTwoDecimalString } from './money';
 
 /**
  * Reconciliation: the ledger against the provider's own account of the money (its transactions,
@@ -285,9 +285,10 @@ export function balanceDifference(figures: {
 
 /** A difference as finance reads it. */
 export function describeDifference(difference: Difference): string {
-  // Money in a currency the product does not know (refused) is printed by its code.
+  // Money in a currency the product does not know (refused) is printed by its code, in the two
+  // decimals the provider's amounts are read with (minorFromProvider).
   const { currency } = difference;
   const money = (minor: number) =>
-    isCurrency(currency) ? formatAmount(minor, currency) : `${currency} ${toDecimalString(minor)}`;
+    isCurrency(currency) ? formatAmount(minor, currency) : `${currency} ${toTwoDecimalString(minor)}`;
   return `${difference.reference}: ${difference.what}; provider ${money(difference.providerMinor)}, ledger ${money(difference.ledgerMinor)}`;
 }

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { parseAmount, toDecimalString } from '../../../lambdas/core/domain/money';
+import { parseAmount, toTwoDecimalString } from '../../../lambdas/core/domain/money';
 import { readBody, sendJson } from '../http-util';
 import { walletCurrencies, walletJson } from './balances';
 import { nigerianBanks, resolveAccountName } from './banks';
@@ -152,7 +152,7 @@ function bankTransferCharge(
         transfer_bank: account.bank,
         account_expiration: lagosTime(account.expiresAt),
         transfer_note: `Please make a bank transfer to ${sandboxMerchantName}`,
-        transfer_amount: toDecimalString(amountMinor),
+        transfer_amount: toTwoDecimalString(amountMinor),
         mode: 'banktransfer',
       },
     },

@@ -1,4 +1,4 @@
-import { currencyCodes, formatAmount, toDecimalString } from '../../../lambdas/core/domain/money';
+import { currencyCodes, formatAmount, toTwoDecimalString } from '../../../lambdas/core/domain/money';
 import type { SandboxCharge } from './store';
 import { lagosTime } from './wire';
 
@@ -11,7 +11,7 @@ export function escapeHtml(text: string): string {
 export function displayAmount(minor: number, currency: string): string {
   return (currencyCodes as readonly string[]).includes(currency)
     ? formatAmount(minor, currency as (typeof currencyCodes)[number])
-    : `${currency} ${toDecimalString(minor)}`;
+    : `${currency} ${toTwoDecimalString(minor)}`;
 }
 
 // The brand line is a dark amber: the lighter one read at 2:1 on white, below what axe-core (and a

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { parseAmount, toDecimalString } from '../../../lambdas/core/domain/money';
+import { parseAmount, toTwoDecimalString } from '../../../lambdas/core/domain/money';
 import { readBody, sendJson } from '../http-util';
 import { covers } from './balances';
 import { providerReference } from './context';
@@ -98,7 +98,7 @@ export class SandboxRefunds {
     const amountMinor = request.amount === undefined ? remaining : parseAmount(request.amount);
     if (amountMinor === null || amountMinor === 0) return refuse('amount is invalid');
     if (amountMinor > remaining) {
-      const money = (minor: number) => `${tx.currency} ${toDecimalString(minor)}`;
+      const money = (minor: number) => `${tx.currency} ${toTwoDecimalString(minor)}`;
       return refuse(
         `Refund amount ${money(amountMinor)} exceeds the amount left to refund on this transaction (${money(remaining)})`,
       );

@@ -1,4 +1,4 @@
-import { toDecimalString } from '../../../lambdas/core/domain/money';
+import { toTwoDecimalString } from '../../../lambdas/core/domain/money';
 import type { SandboxRefund } from './refunds';
 import type { SandboxCustomer, SandboxTransaction, SandboxTransfer } from './store';
 
@@ -11,9 +11,9 @@ export const sandboxMerchantName = 'Escrow (sandbox merchant)';
 /** The bank that holds the accounts made for bank-transfer charges. */
 export const sandboxBankName = 'Sandbox Bank';
 
-/** Minor units as the provider's JSON number (150050 -> 1500.5); exact for every amount money.ts accepts. */
+/** Minor units as the provider's JSON number (150050 -> 1500.5): two decimals, as the sandbox reads every amount (parseAmount). */
 export function majorAmount(minor: number): number {
-  return Number(toDecimalString(minor));
+  return Number(toTwoDecimalString(minor));
 }
 
 /**

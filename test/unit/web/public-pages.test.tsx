@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 
-import { formatAmount, minorPerMajor, payoutAfterFee, platformFee } from '@escrow/domain/money';
+import { formatAmount, minorPerMajorOf, payoutAfterFee, platformFee } from '@escrow/domain/money';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -77,7 +77,7 @@ describe('pricing', () => {
   it('shows the worked example with the fee and payout the server computes (platformFee, payoutAfterFee)', async () => {
     renderAt(paths.pricing.path);
     await screen.findByRole('heading', { level: 1, name: 'Pricing' });
-    const amount = 50_000 * minorPerMajor;
+    const amount = 50_000 * minorPerMajorOf('NGN');
     const example = screen.getByRole('region', { name: 'Example' });
     expect(within(example).getByText(formatAmount(amount, 'NGN'))).toBeTruthy();
     expect(within(example).getByText(formatAmount(platformFee(amount), 'NGN'))).toBeTruthy();

@@ -1,4 +1,4 @@
-import { parseAmount, toDecimalString } from '../../domain/money';
+import { parseAmount, toTwoDecimalString } from '../../domain/money';
 
 /** Amounts and dates as the provider writes them, read and written exactly. */
 /**
@@ -19,7 +19,7 @@ export function minorFromProvider(amount: number | string): number {
 export function providerAmount(minor: number): number {
   if (!Number.isSafeInteger(minor) || minor <= 0)
     throw new RangeError('A provider amount is a positive whole number of minor units');
-  const amount = Number(toDecimalString(minor));
+  const amount = Number(toTwoDecimalString(minor));
   // JSON prints the shortest decimal that round-trips; it must read back as the same kobo.
   if (parseAmount(amount) !== minor) throw new RangeError(`Amount ${minor} cannot be sent to the provider exactly`);
   return amount;

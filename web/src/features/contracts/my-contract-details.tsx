@@ -245,7 +245,7 @@ function EditContractForm({
     defaultValues: {
       title: contract.title,
       description: contract.description,
-      value: toDecimalString(contract.value_minor),
+      value: toDecimalString(contract.value_minor, contract.currency),
       currency: contract.currency,
     },
   });

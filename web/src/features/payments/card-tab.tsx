@@ -32,7 +32,7 @@ export function CardTab({ contractId, title }: { contractId: string; title: stri
       await openCardCheckout(config.payments.checkoutScriptUrl, {
         public_key: config.payments.publicKey,
         tx_ref: payment.txRef,
-        amount: Number(toDecimalString(payment.amount_minor)),
+        amount: Number(toDecimalString(payment.amount_minor, payment.currency)),
         currency: payment.currency,
         payment_options: 'card',
         redirect_url: `${window.location.origin}${paths.paymentVerification.getHref(payment.txRef, contractId)}`,

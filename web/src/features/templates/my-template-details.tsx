@@ -117,7 +117,7 @@ function EditTemplateForm({
     defaultValues: {
       title: template.title,
       description: template.description,
-      base_price: toDecimalString(template.base_price_minor),
+      base_price: toDecimalString(template.base_price_minor, template.currency),
       currency: template.currency,
       inspectionDays: template.inspection_days,
     },

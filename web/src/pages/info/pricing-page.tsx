@@ -1,9 +1,9 @@
-import { formatAmount, minorPerMajor, payoutAfterFee, platformFee } from '@escrow/domain/money';
+import { formatAmount, minorPerMajorOf, payoutAfterFee, platformFee } from '@escrow/domain/money';
 import { Detail, Details, Page } from '../../components/ui/page';
 import { productName, usePageMeta } from '../../lib/use-page-meta';
 
 /** The worked example: a ₦50,000.00 contract, fee and payout computed as the server computes them. */
-const exampleMinor = 50_000 * minorPerMajor;
+const exampleMinor = 50_000 * minorPerMajorOf('NGN');
 
 export function PricingPage() {
   usePageMeta(
