@@ -101,19 +101,12 @@ it('resumes after a kill between a credit and its callback: one credit, then Awa
   // npm start builds the web app when it is missing; that first build may take a while.
   await startCloud();
   expect(existsSync(join(dataDir, 'demo-users.json'))).toBe(true);
-  configureAmplify((await (await fetch(`${url(0)}/config.json`)).json()) as WebConfig);
-  const demo = JSON.parse(readFileSync(join(dataDir, 'demo-users.json'), 'utf8'));
-  const seller = await tokenOf(demo[0]);
-  const buyer = await tokenOf(demo[1]);
-  const { id } = await call(seller.token, '/create-contract', {
-    acceptorId: buyer.sub,
+  const { config, demo, seller, buyer, contractId } = await acceptedDemoContract({
     title: 'Generator repair',
     description: 'Parts and labour',
     value: '42000',
     currency: 'NGN',
   });
-  const contractId = String(id);
-  await call(buyer.token, '/accept-contract', { contractId });
   const token = (step: 'funding' | 'delivery') => async () =>
     (await documents.send(new GetCommand({ TableName: localStage.tableName, Key: workflowTokenKey(contractId, step) }))).Item;
   await eventually(token('funding'), (item) => item !== undefined);
@@ -148,6 +141,22 @@ it('resumes after a kill between a credit and its callback: one credit, then Awa
   });
 }, 300_000);
 
+/**
+ * The demo seller's contract for the demo buyer (both signed in as `npm start` made them), accepted:
+ * what each scenario starts from, with the web's config (the provider's public key).
+ */
+async function acceptedDemoContract(terms: { title: string; description: string; value: string; currency: string }) {
+  const config = (await (await fetch(`${url(0)}/config.json`)).json()) as WebConfig;
+  configureAmplify(config);
+  const demo = JSON.parse(readFileSync(join(dataDir, 'demo-users.json'), 'utf8'));
+  const seller = await tokenOf(demo[0]);
+  const buyer = await tokenOf(demo[1]);
+  const { id } = await call(seller.token, '/create-contract', { acceptorId: buyer.sub, ...terms });
+  const contractId = String(id);
+  await call(buyer.token, '/accept-contract', { contractId });
+  return { config, demo, seller, buyer, contractId };
+}
+
 /** What the sandbox holds on disk of one kind (it keeps them like a provider would, across restarts). */
 function sandboxRecords<T>(kind: 'transfers' | 'refunds'): T[] {
   const folder = join(dataDir, 'flutterwave');
@@ -171,19 +180,12 @@ const sandboxRefunds = (transactionId: number) =>
 
 it('resumes after a kill while the payout transfer is pending: one transfer, then completed', async () => {
   if (!child) await startCloud();
-  configureAmplify((await (await fetch(`${url(0)}/config.json`)).json()) as WebConfig);
-  const demo = JSON.parse(readFileSync(join(dataDir, 'demo-users.json'), 'utf8'));
-  const seller = await tokenOf(demo[0]);
-  const buyer = await tokenOf(demo[1]);
-  const { id } = await call(seller.token, '/create-contract', {
-    acceptorId: buyer.sub,
+  const { demo, seller, buyer, contractId } = await acceptedDemoContract({
     title: 'Solar panels',
     description: 'Four panels, installed',
     value: '60000',
     currency: 'NGN',
   });
-  const contractId = String(id);
-  await call(buyer.token, '/accept-contract', { contractId });
   const account = await call(buyer.token, '/generate-transfer-account', { contractId });
   await fetch(`${url(6)}/bank`, {
     method: 'POST',
@@ -227,20 +229,12 @@ it('resumes after a kill while the payout transfer is pending: one transfer, the
 
 it("resumes after a kill while a dollar contract's naira payout is pending: one transfer, the dollars debited once, then completed", async () => {
   if (!child) await startCloud();
-  const config = (await (await fetch(`${url(0)}/config.json`)).json()) as WebConfig;
-  configureAmplify(config);
-  const demo = JSON.parse(readFileSync(join(dataDir, 'demo-users.json'), 'utf8'));
-  const seller = await tokenOf(demo[0]);
-  const buyer = await tokenOf(demo[1]);
-  const { id } = await call(seller.token, '/create-contract', {
-    acceptorId: buyer.sub,
+  const { config, demo, seller, buyer, contractId } = await acceptedDemoContract({
     title: 'Website',
     description: 'Five pages, hosted',
     value: '400',
     currency: 'USD',
   });
-  const contractId = String(id);
-  await call(buyer.token, '/accept-contract', { contractId });
   // The buyer pays $400 by card on the provider's hosted page, in dollars.
   const { txRef } = await call(buyer.token, '/start-card-payment', { contractId });
   const paid = await fetch(`${url(6)}/checkout`, {
@@ -311,19 +305,12 @@ it("resumes after a kill while a dollar contract's naira payout is pending: one 
 
 it('completes a refund after a kill between the provider making it and the product hearing of it: one refund, one posting', async () => {
   if (!child) await startCloud();
-  configureAmplify((await (await fetch(`${url(0)}/config.json`)).json()) as WebConfig);
-  const demo = JSON.parse(readFileSync(join(dataDir, 'demo-users.json'), 'utf8'));
-  const seller = await tokenOf(demo[0]);
-  const buyer = await tokenOf(demo[1]);
-  const { id } = await call(seller.token, '/create-contract', {
-    acceptorId: buyer.sub,
+  const { buyer, contractId } = await acceptedDemoContract({
     title: 'Catering',
     description: 'Jollof for 50',
     value: '20000',
     currency: 'NGN',
   });
-  const contractId = String(id);
-  await call(buyer.token, '/accept-contract', { contractId });
   const account = await call(buyer.token, '/generate-transfer-account', { contractId });
   // No webhook reaches the product: it credits through the buyer's status check, and never hears that the refund went through.
   const faults = (body: object) =>
