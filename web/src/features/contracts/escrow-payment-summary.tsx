@@ -1,5 +1,5 @@
 import { formatAmount } from '@escrow/domain/money';
-import { amountDue } from '@escrow/domain/payment';
+import { amountDue, takesCurrency } from '@escrow/domain/payment';
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { TitleAndDescription, WhatYouPay } from '../../components/offer-details';
@@ -52,7 +52,10 @@ export function EscrowPaymentSummary({ contractId }: { contractId: string }) {
             <ul className="mt-2 list-disc space-y-1 pl-5">
               <li>Check the contract ID, title and amount before you pay.</li>
               <li>Your money stays in escrow until you mark the contract as completed.</li>
-              {state.data.contract.currency === 'NGN' && <li>Bank transfers are usually confirmed within 2-5 minutes.</li>}
+              {/* Not for a contract the checkout offers no bank transfer for (a dollar contract is paid by card). */}
+              {takesCurrency('bank_transfer', state.data.contract.currency) && (
+                <li>Bank transfers are usually confirmed within 2-5 minutes.</li>
+              )}
               <li>Never pay the seller directly outside this platform.</li>
               <li>Need help? Our support team replies within 5-13 minutes.</li>
             </ul>
