@@ -101,7 +101,7 @@ it('resumes after a kill between a credit and its callback: one credit, then Awa
   // npm start builds the web app when it is missing; that first build may take a while.
   await startCloud();
   expect(existsSync(join(dataDir, 'demo-users.json'))).toBe(true);
-  const { config, demo, seller, buyer, contractId } = await acceptedDemoContract({
+  const { seller, buyer, contractId } = await acceptedDemoContract({
     title: 'Generator repair',
     description: 'Parts and labour',
     value: '42000',
