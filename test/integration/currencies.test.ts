@@ -36,8 +36,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'escrow-currencies-'));
 beforeAll(async () => {
   cloud = await startLocalCloud({
     dataDir,
-    // A failed transfer is retried 3 s later: time for a test to move the rate in between.
-    workflowRetryIntervals: { Transfer: 3_000 },
+    workflowRetryIntervals: { Transfer: 100 },
     flutterwave: { transferDecideMs: 300 },
   });
   configureAmplify(cloud.config);
@@ -48,7 +47,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   cloud.flutterwave.setNairaRate('USD', null);
-  cloud.flutterwave.faults.transferFailures = 0;
+  Object.assign(cloud.flutterwave.faults, { transferFailures: 0, holdTransfers: false });
   await expectBalancedLedgers(touched);
 });
 
@@ -165,14 +164,17 @@ describe('a dollar contract released to a naira account', () => {
 describe('a dollar payout whose transfer failed', () => {
   it('is not retried at the first naira once the rate moved: it waits for ops, whose resume sends it anew at the rate then, the payout debited exactly', async () => {
     const { id } = await satisfied('300', 'USD');
+    // The first transfer will fail, and is held (PENDING) while the rate moves: then it fails.
     cloud.flutterwave.faults.transferFailures = 1;
+    cloud.flutterwave.faults.holdTransfers = true;
     expect((await release(id, 1500)).status).toBe(200);
     await eventually(
-      () => getPayout(id),
-      (p) => p?.transfer_status === 'FAILED',
+      async () => transfersOf(id),
+      (ts) => ts.length === 1 && ts[0]?.status === 'PENDING',
       30_000,
     );
     cloud.flutterwave.setNairaRate('USD', 1400);
+    cloud.flutterwave.faults.holdTransfers = false;
     await eventually(
       () => getPayout(id),
       (p) => p?.status === 'failed',
