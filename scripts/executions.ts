@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { DescribeExecutionCommand, type HistoryEvent, paginateGetExecutionHistory, SFNClient } from '@aws-sdk/client-sfn';
 import { envNames, timeScale } from '../lambdas/core/adapters/env';
 import { executionNames } from '../lambdas/core/adapters/workflow';
-import { type Conversion, describeRate } from '../lambdas/core/domain/conversion';
+import { type Conversion, describeConversion, describeRate } from '../lambdas/core/domain/conversion';
 import { balances, foreignCurrencies, type LedgerLine, ledgerSummary, type PostingKind } from '../lambdas/core/domain/ledger';
 import { type Currency, formatAmount } from '../lambdas/core/domain/money';
 import { dayBounds } from '../lambdas/core/domain/reconciliation';
@@ -232,7 +232,7 @@ export function executionReport(input: ExecutionReportInput): string[] {
       `  to ${payout.account_name}, bank ${payout.bank_code} account ${payout.account_number}`,
       ...(payout.conversion
         ? [
-            `  converted: ${formatAmount(payout.conversion.amount_minor, payout.conversion.currency)} at ${describeRate(payout.conversion.rate, currency)}` +
+            `  converted: ${describeConversion(payout.conversion, currency)}` +
               (payout.confirmed_rate ? ` (the seller confirmed ${describeRate(payout.confirmed_rate, currency)})` : ''),
           ]
         : []),

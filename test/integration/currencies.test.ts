@@ -181,6 +181,10 @@ describe('a dollar payout whose transfer failed', () => {
       30_000,
     );
     expect(transfersOf(id)).toHaveLength(1);
+    // The seller saving the same account again resumes nothing: only a new account does; this one is ops'.
+    expect((await call(seller, '/save-bank-info', { bank_code: '044', account_number: '0690000032', pin })).status).toBe(200);
+    expect(await getPayout(id)).toMatchObject({ status: 'failed', reference: payoutReference(id) });
+    expect(transfersOf(id)).toHaveLength(1);
 
     const { resumePayout } = await import('../../lambdas/core/services/payouts/failure');
     expect((await resumePayout(id)).resumed).toBe(true);

@@ -10,6 +10,9 @@ import { type Currency, formatAmount } from './money';
 /** The currency a converted payout reaches the seller's bank in. */
 export const nairaCurrency = 'NGN' satisfies Currency;
 
+/** Whether a payout of a contract in `currency` is converted to reach the seller's naira account. */
+export const isConverted = (currency: Currency) => currency !== nairaCurrency;
+
 /**
  * How far the rate may fall between what the seller was shown and what is paid: within it the payout
  * goes at the provider's rate of the moment (at most 1% less naira than shown); beyond it the release
@@ -62,6 +65,11 @@ export function rateMovedBeyondTolerance(confirmed: number, fresh: number): bool
 export function describeRate(rate: number, currency: Currency): string {
   const naira = formatAmount(Math.round(rate * 100), nairaCurrency);
   return `${naira} per ${formatAmount(100, currency).replace(/\.00$/, '')}`;
+}
+
+/** "₦1,470,000.00 at ₦1,500.00 per $1": the naira a converted payout of a `currency` contract reaches the bank as, and its rate. */
+export function describeConversion(conversion: Pick<Conversion, 'rate' | 'amount_minor'>, currency: Currency): string {
+  return `${formatAmount(conversion.amount_minor, nairaCurrency)} at ${describeRate(conversion.rate, currency)}`;
 }
 
 /** The words of a conversion the seller reads before confirming, and on the payout afterwards. */

@@ -1,7 +1,7 @@
 import { logger } from '../../adapters/logger';
 import type { ContractAnalytics, PayoutView } from '../../api/payouts';
 import { payoutMessages } from '../../api/payouts';
-import { type Conversion, convertedMinor, nairaCurrency } from '../../domain/conversion';
+import { type Conversion, isConverted } from '../../domain/conversion';
 import { ForbiddenError } from '../../domain/errors';
 import type { Contract } from '../../domain/escrow-contract';
 import { payoutFigures } from '../../domain/payout';
@@ -9,7 +9,7 @@ import { loadContract } from '../../entities/contract';
 import { getPayout, type Payout } from '../../entities/payout';
 import { getProfile } from '../../entities/profile';
 import { toContractView } from '../contract-view';
-import { currentRate, isConverted } from './conversion';
+import { quoteConversion } from './conversion';
 
 /** `/contract-analytics/{id}`: what a contract's creator sees of its money: paid in, the fee, the payout. */
 
@@ -58,8 +58,7 @@ function toPayoutView(payout: Payout): PayoutView {
 async function conversionNow(contract: Contract, payoutMinor: number): Promise<Conversion | null> {
   if (payoutMinor <= 0) return null;
   try {
-    const rate = await currentRate(contract.currency);
-    return { currency: nairaCurrency, rate, amount_minor: convertedMinor(payoutMinor, rate) };
+    return await quoteConversion(payoutMinor, contract.currency);
   } catch (error) {
     logger.warn('The transfer rate could not be read for a release', { error: error as Error });
     return null;

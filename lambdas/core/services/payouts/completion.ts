@@ -1,4 +1,4 @@
-import { describeRate } from '../../domain/conversion';
+import { describeConversion } from '../../domain/conversion';
 import { isInDispute, nextStatus, payersOf } from '../../domain/escrow-contract';
 import { payoutPosting, providerId } from '../../domain/ledger';
 import { formatAmount } from '../../domain/money';
@@ -28,9 +28,7 @@ export async function recordPayoutPaid(
   }
   if (payout.transfer_status !== 'SUCCESSFUL') throw new Error(`Payout of ${contractId} has not succeeded`);
   const now = new Date().toISOString();
-  const converted = payout.conversion
-    ? ` as ${formatAmount(payout.conversion.amount_minor, payout.conversion.currency)} at ${describeRate(payout.conversion.rate, payout.currency)}`
-    : '';
+  const converted = payout.conversion ? ` as ${describeConversion(payout.conversion, payout.currency)}` : '';
   const creatorBody = `${formatAmount(payout.payout_minor, payout.currency)} for "${contract.title}" was paid to your bank account${converted} (${formatAmount(payout.released_minor, payout.currency)} released, ${formatAmount(payout.fee_minor, payout.currency)} platform fee).`;
   const payerBody = settling
     ? `The seller's part of "${contract.title}" was paid out, as the dispute was settled.`

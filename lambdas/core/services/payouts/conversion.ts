@@ -1,6 +1,6 @@
 import { getTransferRate } from '../../adapters/flutterwave/transfers';
 import { type Conversion, conversionMessages, convertedMinor, nairaCurrency, nairaPerUnit } from '../../domain/conversion';
-import type { Currency } from '../../domain/money';
+import { type Currency, formatAmount } from '../../domain/money';
 import { withProvider } from '../payments/provider';
 
 /**
@@ -8,9 +8,6 @@ import { withProvider } from '../payments/provider';
  * at the provider's transfer rate, the contract's own wallet debited exactly the payout
  * (domain/conversion.ts).
  */
-
-/** Whether a payout of a contract in `currency` is converted to reach the seller's naira account. */
-export const isConverted = (currency: Currency) => currency !== nairaCurrency;
 
 /** A probe of ₦10,000,000: large enough that the cent its cost is rounded to does not move the rate's kobo. */
 const probeMinor = 1_000_000_000;
@@ -26,6 +23,22 @@ export async function currentRate(currency: Currency): Promise<number> {
 export const rateForPerson = (currency: Currency) =>
   withProvider(() => currentRate(currency), conversionMessages.rateUnavailable);
 
+/** What `nairaMinor` kobo sent costs the `currency` wallet at the provider's rate now, in its minor units. */
+async function debitFor(currency: Currency, nairaMinor: number): Promise<number> {
+  const { sourceMinor } = await getTransferRate({
+    sourceCurrency: currency,
+    destinationCurrency: nairaCurrency,
+    destinationMinor: nairaMinor,
+  });
+  return sourceMinor;
+}
+
+/** What a payout of `payoutMinor` (in `currency`) reaches the naira account as at the provider's rate now: the figures a seller is shown. */
+export async function quoteConversion(payoutMinor: number, currency: Currency): Promise<Conversion> {
+  const rate = await currentRate(currency);
+  return { currency: nairaCurrency, rate, amount_minor: convertedMinor(payoutMinor, rate) };
+}
+
 /**
  * The conversion of a payout of `payoutMinor` (in `currency`) at the provider's rate now, checked
  * with the provider: the naira amount it names costs the wallet exactly the payout (not a cent more,
@@ -34,18 +47,16 @@ export const rateForPerson = (currency: Currency) =>
  * retried).
  */
 export async function convertPayout(payoutMinor: number, currency: Currency): Promise<Conversion> {
-  const rate = await currentRate(currency);
-  let amount = convertedMinor(payoutMinor, rate);
+  const { rate, amount_minor: quoted } = await quoteConversion(payoutMinor, currency);
+  let amount = quoted;
   for (let tries = 0; ; tries++) {
-    const { sourceMinor } = await getTransferRate({
-      sourceCurrency: currency,
-      destinationCurrency: nairaCurrency,
-      destinationMinor: amount,
-    });
-    if (sourceMinor === payoutMinor) return { currency: nairaCurrency, rate, amount_minor: amount };
+    const debit = await debitFor(currency, amount);
+    if (debit === payoutMinor) return { currency: nairaCurrency, rate, amount_minor: amount };
     if (tries === 1)
-      throw new Error(`₦${amount / 100} would debit ${sourceMinor} ${currency} minor units, not the payout's ${payoutMinor}`);
-    amount += Math.trunc((payoutMinor - sourceMinor) * rate);
+      throw new Error(
+        `${formatAmount(amount, nairaCurrency)} would debit ${formatAmount(debit, currency)}, not the payout's ${formatAmount(payoutMinor, currency)}`,
+      );
+    amount += Math.trunc((payoutMinor - debit) * rate);
   }
 }
 
@@ -54,10 +65,5 @@ export async function stillCostsThePayout(
   payout: { payout_minor: number; currency: Currency },
   conversion: Conversion,
 ): Promise<boolean> {
-  const { sourceMinor } = await getTransferRate({
-    sourceCurrency: payout.currency,
-    destinationCurrency: conversion.currency,
-    destinationMinor: conversion.amount_minor,
-  });
-  return sourceMinor === payout.payout_minor;
+  return (await debitFor(payout.currency, conversion.amount_minor)) === payout.payout_minor;
 }

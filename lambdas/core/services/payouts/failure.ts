@@ -136,7 +136,9 @@ export async function resumePayoutsToNewAccount(sub: string): Promise<number> {
   for (const contract of paying) {
     const payout = await getPayout(contract.id);
     if (payout?.status !== 'failed') continue;
-    const moved = payout.account_number === '' || destinationChange(payout, onFile).reference !== undefined;
+    // A new account only: a converted payout resent to the same one (destinationChange) stays ops' to resume.
+    const newAccount = onFile.bank_code !== payout.bank_code || onFile.account_number !== payout.account_number;
+    const moved = payout.account_number === '' || (newAccount && destinationChange(payout, onFile).reference !== undefined);
     if (moved && (await resumePayout(contract.id)).resumed) resumed++;
   }
   return resumed;

@@ -1,5 +1,5 @@
 import { isAttemptOf, type ProviderTransfer } from '../../adapters/flutterwave/transfers';
-import { describeRate } from '../../domain/conversion';
+import { describeConversion } from '../../domain/conversion';
 import { formatAmount } from '../../domain/money';
 import { payoutContractId } from '../../domain/payout';
 import { getPayout, type Payout, type TransferStatus, updatePayout } from '../../entities/payout';
@@ -26,7 +26,7 @@ export function payoutSummary(payout: Payout) {
     ...(payout.conversion
       ? {
           convertedMinor: payout.conversion.amount_minor,
-          converted: `${formatAmount(payout.conversion.amount_minor, payout.conversion.currency)} at ${describeRate(payout.conversion.rate, payout.currency)}`,
+          converted: describeConversion(payout.conversion, payout.currency),
         }
       : {}),
   };

@@ -1,6 +1,6 @@
 import type { ContractView } from '../../api/contracts';
 import { payoutMessages } from '../../api/payouts';
-import { conversionMessages, describeRate, rateMovedBeyondTolerance } from '../../domain/conversion';
+import { conversionMessages, describeRate, isConverted, rateMovedBeyondTolerance } from '../../domain/conversion';
 import { disputeMessages } from '../../domain/dispute';
 import { ConflictError, ForbiddenError } from '../../domain/errors';
 import { type Contract, type ContractStatus, isInDispute, isReleaseRequested, nextStatus } from '../../domain/escrow-contract';
@@ -12,7 +12,7 @@ import { failedConditions, transactWrite } from '../../entities/table';
 import { checkPaymentPin } from '../account-settings';
 import { toContractView } from '../contract-view';
 import { answerStepLater } from '../escrow-workflow';
-import { isConverted, rateForPerson } from './conversion';
+import { rateForPerson } from './conversion';
 
 /**
  * Money out (ARCHITECTURE §5) starts here: once the payer is satisfied (services/satisfaction.ts),

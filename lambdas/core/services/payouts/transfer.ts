@@ -9,10 +9,11 @@ import {
   retryTransfer,
 } from '../../adapters/flutterwave/transfers';
 import { answerTask } from '../../adapters/workflow';
+import { isConverted } from '../../domain/conversion';
 import { payoutRetryLimit } from '../../domain/payout';
 import { type Payout, updatePayout } from '../../entities/payout';
 import { storeWorkflowToken } from '../../entities/workflow-token';
-import { convertPayout, isConverted, stillCostsThePayout } from './conversion';
+import { convertPayout, stillCostsThePayout } from './conversion';
 import { isOurs, loadPayout, recordTransfer, transferOutput } from './record';
 
 /**

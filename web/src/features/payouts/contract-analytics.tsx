@@ -1,5 +1,6 @@
 import type { ContractView } from '@escrow/api/contracts';
 import type { ContractAnalytics, PayoutView } from '@escrow/api/payouts';
+import { describeConversion } from '@escrow/domain/conversion';
 import { formatAmount, platformFeeBasisPoints } from '@escrow/domain/money';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -19,7 +20,6 @@ import {
   bankLine,
   hasBankDetails,
   NoBankDetails,
-  nairaFigure,
   nairaQuote,
   type OnReleased,
   RateUnavailable,
@@ -123,7 +123,7 @@ function PayoutSummary({ contract, payout }: { contract: ContractView; payout: P
         {payout.conversion && (
           // Before the release the provider's rate now; once the transfer is made, the rate and naira it was sent at.
           <Detail label={payout.status === 'paid' ? 'Paid to your naira account' : 'To your naira account'}>
-            {nairaFigure(payout.conversion, contract.currency)}
+            {describeConversion(payout.conversion, contract.currency)}
           </Detail>
         )}
         {payout.provider_message && <Detail label="Provider message">{payout.provider_message}</Detail>}

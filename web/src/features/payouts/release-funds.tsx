@@ -2,7 +2,7 @@ import { pinMessages } from '@escrow/api/account';
 import type { ContractView } from '@escrow/api/contracts';
 import { type PayoutView, releaseFundsRequestSchema } from '@escrow/api/payouts';
 import { bankName, maskAccountNumber } from '@escrow/domain/banks';
-import { type Conversion, conversionMessages, describeRate, nairaCurrency } from '@escrow/domain/conversion';
+import { type Conversion, conversionMessages, describeRate, isConverted, nairaCurrency } from '@escrow/domain/conversion';
 import { type Currency, formatAmount, platformFeeBasisPoints } from '@escrow/domain/money';
 import { useCallback } from 'react';
 import { Controller } from 'react-hook-form';
@@ -45,14 +45,6 @@ export function NoBankDetails({ returnTo }: { returnTo: string }) {
   );
 }
 
-/** Whether a contract in `currency` is paid to the seller's naira account converted (the server's rule, services/payouts/conversion.ts). */
-export const isConvertedPayout = (currency: Currency) => currency !== nairaCurrency;
-
-/** "₦735,000.00 at ₦1,500.00 per $1": the naira a converted payout reaches the bank as, and its rate. */
-export function nairaFigure(conversion: Pick<Conversion, 'rate' | 'amount_minor'>, currency: Currency): string {
-  return `${formatAmount(conversion.amount_minor, nairaCurrency)} at ${describeRate(conversion.rate, currency)}`;
-}
-
 /**
  * A payout converted to naira as the page shows it before the release: the provider's rate now,
  * which the release sends as the one the seller confirms, and how the page reads the figures again.
@@ -75,7 +67,7 @@ export function nairaQuote(
   payout: Pick<PayoutView, 'payout_minor' | 'conversion'>,
   reload: () => Promise<void>,
 ): NairaQuote | null | undefined {
-  if (!isConvertedPayout(contract.currency)) return undefined;
+  if (!isConverted(contract.currency)) return undefined;
   if (!payout.conversion) return null;
   return { currency: contract.currency, payoutMinor: payout.payout_minor, conversion: payout.conversion, reload };
 }
