@@ -157,6 +157,20 @@ async function acceptedDemoContract(terms: { title: string; description: string;
   return { config, demo, seller, buyer, contractId };
 }
 
+/** The kinds of the contract's ledger postings, in order, once each is checked to sum to zero. */
+async function balancedPostingKinds(contractId: string): Promise<string[]> {
+  const { Items = [] } = await documents.send(
+    new QueryCommand({
+      TableName: localStage.tableName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': `LEDGER#${contractId}` },
+    }),
+  );
+  for (const entry of Items)
+    expect((entry.lines as Array<{ amount_minor: number }>).reduce((sum, l) => sum + l.amount_minor, 0)).toBe(0);
+  return Items.map((e) => String(e.kind));
+}
+
 /** What the sandbox holds on disk of one kind (it keeps them like a provider would, across restarts). */
 function sandboxRecords<T>(kind: 'transfers' | 'refunds'): T[] {
   const folder = join(dataDir, 'flutterwave');
@@ -215,16 +229,7 @@ it('resumes after a kill while the payout transfer is pending: one transfer, the
   await startCloud();
   await eventually(status, (s) => s === 'completed', 60_000);
   expect(sandboxTransfers(reference).map((t) => t.status)).toEqual(['SUCCESSFUL']);
-  const { Items = [] } = await documents.send(
-    new QueryCommand({
-      TableName: localStage.tableName,
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': `LEDGER#${contractId}` },
-    }),
-  );
-  expect(Items.map((e) => e.kind)).toEqual(['payment_credited', 'payout_completed']);
-  for (const entry of Items)
-    expect((entry.lines as Array<{ amount_minor: number }>).reduce((sum, l) => sum + l.amount_minor, 0)).toBe(0);
+  expect(await balancedPostingKinds(contractId)).toEqual(['payment_credited', 'payout_completed']);
 }, 300_000);
 
 it("resumes after a kill while a dollar contract's naira payout is pending: one transfer, the dollars debited once, then completed", async () => {
@@ -291,16 +296,7 @@ it("resumes after a kill while a dollar contract's naira payout is pending: one 
       debitAmountMinor: 39_200,
     }),
   ]);
-  const { Items = [] } = await documents.send(
-    new QueryCommand({
-      TableName: localStage.tableName,
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': `LEDGER#${contractId}` },
-    }),
-  );
-  expect(Items.map((e) => e.kind)).toEqual(['payment_credited', 'payout_completed']);
-  for (const entry of Items)
-    expect((entry.lines as Array<{ amount_minor: number }>).reduce((sum, l) => sum + l.amount_minor, 0)).toBe(0);
+  expect(await balancedPostingKinds(contractId)).toEqual(['payment_credited', 'payout_completed']);
 }, 300_000);
 
 it('completes a refund after a kill between the provider making it and the product hearing of it: one refund, one posting', async () => {
@@ -350,14 +346,5 @@ it('completes a refund after a kill between the provider making it and the produ
   await startCloud({ ESCROW_TIME_SCALE: '0.003' });
   await eventually(leg, (item) => item?.status === 'completed', 60_000);
   expect(sandboxRefunds(transactionId)).toHaveLength(1);
-  const { Items = [] } = await documents.send(
-    new QueryCommand({
-      TableName: localStage.tableName,
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': `LEDGER#${contractId}` },
-    }),
-  );
-  expect(Items.map((e) => e.kind).sort()).toEqual(['payment_credited', 'refund_completed', 'refund_requested']);
-  for (const entry of Items)
-    expect((entry.lines as Array<{ amount_minor: number }>).reduce((sum, l) => sum + l.amount_minor, 0)).toBe(0);
+  expect((await balancedPostingKinds(contractId)).sort()).toEqual(['payment_credited', 'refund_completed', 'refund_requested']);
 }, 300_000);
