@@ -1,4 +1,5 @@
 import { accountNumberLength } from '../domain/banks';
+import { nairaCurrency, ownCurrencyAccountCurrencies } from '../domain/conversion';
 import { throttles } from '../domain/throttle-rules';
 import * as z from '../domain/zod';
 
@@ -68,11 +69,22 @@ export const resolveAccountResponseSchema = z.object({
 /** `flutterwave-proxy`'s reply: the bank list or the account name, as the request asked (the caller knows which). */
 export const providerProxyResponseSchema = z.union([banksResponseSchema, resolveAccountResponseSchema]);
 
-/** `save-bank-info`: the server resolves the name again; a name from the browser is never trusted. */
+/** The currencies of the accounts a seller saves: naira (where every payout goes unless they choose), or dollars (a domiciliary account). */
+export const accountCurrencySchema = z.enum([nairaCurrency, ...ownCurrencyAccountCurrencies], {
+  message: 'Bank accounts are saved in NGN or USD.',
+});
+
+/**
+ * `save-bank-info`: the server resolves the name again; a name from the browser is never trusted.
+ * `currency: 'USD'` saves the dollar (domiciliary) account instead of the naira one, with
+ * `preferred`: whether a dollar contract's payout that no release chooses (a settlement's) goes there.
+ */
 export const saveBankInfoRequestSchema = z.object({
   bank_code: bankCodeSchema,
   account_number: accountNumberSchema,
   pin: pinSchema,
+  currency: z.optional(accountCurrencySchema),
+  preferred: z.optional(z.boolean({ message: 'Choose where dollar settlements are paid.' })),
 });
 export type SaveBankInfoRequest = z.input<typeof saveBankInfoRequestSchema>;
 export const saveBankInfoResponseSchema = z.object({
@@ -80,6 +92,16 @@ export const saveBankInfoResponseSchema = z.object({
   bank_code: z.string(),
   account_number: z.string(),
   account_name: z.string(),
+  currency: z.optional(accountCurrencySchema),
+  preferred: z.optional(z.boolean()),
+});
+
+/** A saved account in a contract's own currency, as its owner sees it. */
+export const foreignAccountSchema = z.object({
+  bank_code: z.string(),
+  account_number: z.string(),
+  account_name: z.string(),
+  preferred: z.boolean(),
 });
 
 /** `request-pin-code`: the security answer, then a 6-digit code goes to the account's email. */

@@ -1,5 +1,6 @@
 import { accountMessages, challengeKinds, passwordMinLength } from '../domain/identity';
 import * as z from '../domain/zod';
+import { foreignAccountSchema } from './account';
 import { requiredText } from './common';
 
 /**
@@ -104,6 +105,8 @@ export const profileSchema = z.object({
   account_number: z.nullable(z.string()),
   bank_code: z.nullable(z.string()),
   account_name: z.nullable(z.string()),
+  /** The dollar (domiciliary) account, when one is saved (entities/profile.ts `foreign_accounts`). */
+  foreign_accounts: z.optional(z.object({ USD: z.optional(foreignAccountSchema) })),
   /** Whether emails that are not about money (accepted, rejected) are sent (absent: they are); money and what needs acting on always go. */
   email_updates: z.optional(z.boolean()),
 });

@@ -1,3 +1,5 @@
+import { payoutDestinations } from '../domain/conversion';
+import { currencyCodes } from '../domain/money';
 import { payoutStatuses } from '../domain/payout';
 import * as z from '../domain/zod';
 import { pinSchema } from './account';
@@ -16,6 +18,7 @@ export const payoutMessages = {
   analyticsCreatorOnly: 'Access Denied: Only the contract creator can view these analytics.',
   noBankDetails: 'Add your bank details before releasing funds.',
   releaseRequested: 'Release requested. Your payout is on its way to your bank account.',
+  releaseRequestedToDollars: 'Release requested. Your payout is on its way to your dollar account.',
   releaseAlreadyRequested: 'The release of this contract was already requested.',
 } as const;
 
@@ -28,6 +31,12 @@ export const releaseFundsRequestSchema = z.object({
   pin: pinSchema,
   /** A contract in another currency: the naira per unit the seller was shown and confirms (payoutQuote). */
   rate: z.optional(z.number().check(z.positive(), z.maximum(1_000_000))),
+  /**
+   * Where the payout goes: the naira account (the default; converted for a contract in another
+   * currency), or `own_currency`, the seller's account in the contract's currency (a dollar contract
+   * to the dollar account, no rate).
+   */
+  payTo: z.optional(z.enum(payoutDestinations, { message: 'Choose where the payout goes: naira or own_currency.' })),
   payerId: z.optional(z.unknown()),
   releaseAmount: z.optional(z.unknown()),
   creatorId: z.optional(z.unknown()),
@@ -56,6 +65,15 @@ export const payoutViewSchema = z.object({
    * the bank receives; before the release, the provider's rate now (null when it cannot be read).
    */
   conversion: z.optional(z.nullable(z.object({ currency: z.literal('NGN'), rate: z.number(), amount_minor: z.int() }))),
+  /** The currency the bank receives (or received): NGN, or the contract's own for a payout to the seller's dollar account. */
+  destination_currency: z.optional(z.enum(currencyCodes)),
+  /**
+   * Before the release of a dollar contract: the seller's dollar account, when one is on file, the
+   * other place the payout may go (the bank details above are the naira account's).
+   */
+  own_currency_account: z.optional(
+    z.nullable(z.object({ bank_code: z.string(), account_number: z.string(), account_name: z.string() })),
+  ),
 });
 export type PayoutView = z.infer<typeof payoutViewSchema>;
 

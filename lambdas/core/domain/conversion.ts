@@ -81,3 +81,43 @@ export const conversionMessages = {
     `The exchange rate moved from ${shown} to ${now} since it was shown, more than the ${rateTolerancePercent} we honour. Check the new amount and confirm again.`,
   converted: (payout: string, rate: string, naira: string) => `${payout} at ${rate} is ${naira}, paid to your naira account.`,
 } as const;
+
+/**
+ * A seller of a dollar contract may be paid in dollars instead, to their own dollar (domiciliary)
+ * account at a Nigerian bank: no conversion, the 2% fee in dollars as ever. Only dollars: v3 pays
+ * euros and pounds only to SEPA and UK accounts (IBAN, sort code, the beneficiary's address), which a
+ * Nigerian seller rarely has, so those contracts are always paid in naira.
+ */
+export const ownCurrencyAccountCurrencies = ['USD'] as const satisfies readonly Currency[];
+export type OwnCurrencyAccountCurrency = (typeof ownCurrencyAccountCurrencies)[number];
+
+/** Whether a contract in `currency` can be paid to the seller's account in that currency. */
+export function paysToOwnCurrency(currency: Currency): currency is OwnCurrencyAccountCurrency {
+  return (ownCurrencyAccountCurrencies as readonly Currency[]).includes(currency);
+}
+
+/** Where the seller chooses, at the release, that a payout goes: their naira account, or their account in the contract's currency. */
+export const payoutDestinations = ['naira', 'own_currency'] as const;
+export type PayoutDestination = (typeof payoutDestinations)[number];
+
+/**
+ * The currency a payout reaches the bank in: the one it recorded, else naira (a payout written before
+ * the choice existed went to the naira account, converted when its contract was not in naira).
+ */
+export const destinationCurrencyOf = (payout: { destination_currency?: Currency | null }): Currency =>
+  payout.destination_currency ?? nairaCurrency;
+
+/** Whether a payout is converted on its way: it goes to the naira account from a contract that is not in naira. */
+export const isConvertedPayout = (payout: { currency: Currency; destination_currency?: Currency | null }) =>
+  destinationCurrencyOf(payout) !== payout.currency;
+
+/** The words of a payout to the seller's own-currency account. */
+export const ownCurrencyMessages = {
+  onlyDollars: (currency: Currency) =>
+    `Only a dollar contract can be paid to your dollar account. This one is in ${currency}: it is paid to your naira account.`,
+  noAccount: 'Add your dollar account in My Account to be paid in dollars.',
+  /** "$980.00 to your dollar account Ade Obi at GTBank ******1234." */
+  toAccount: (payout: string, account: string) => `${payout} to your dollar account ${account}.`,
+  /** Why only dollars, on the page where the account is saved. */
+  onlyUsd: 'Only US dollars: euro and pound contracts are paid to your naira account.',
+} as const;

@@ -31,6 +31,13 @@ export interface Payout {
    */
   confirmed_rate?: number | null;
   conversion?: Conversion | null;
+  /**
+   * The currency the bank receives: NGN (the naira account, converted when the contract is not in
+   * naira) or the contract's own (the seller's dollar account, chosen at the release or preferred for
+   * a settlement). Absent on payouts written before the choice: naira (domain/conversion.ts
+   * destinationCurrencyOf).
+   */
+  destination_currency?: Currency;
   bank_code: string;
   account_number: string;
   account_name: string;

@@ -1,6 +1,8 @@
 import { getItem, updateItem } from '../adapters/dynamodb';
 import { personalChannel, publishEvents, sessionEndedEvent } from '../adapters/events';
+import { nairaCurrency, type OwnCurrencyAccountCurrency } from '../domain/conversion';
 import { identityLimits } from '../domain/identity';
+import type { Currency } from '../domain/money';
 import type { Device } from './device';
 import { type Audience, batchGetAll, onConditionFailed, type TransactItem, tableName, withoutKeys } from './table';
 
@@ -25,6 +27,12 @@ export interface UserProfile {
   account_number: string | null;
   bank_code: string | null;
   account_name: string | null;
+  /**
+   * The seller's accounts in a contract's own currency, by currency (only `USD` today: a dollar,
+   * domiciliary, account at a Nigerian bank), saved like the naira account above. A map, so a
+   * currency the provider comes to pay in Nigeria is one more key, not more fields.
+   */
+  foreign_accounts?: Partial<Record<OwnCurrencyAccountCurrency, ForeignAccount>>;
   created_at: string;
   /** Trusted devices registered. */
   device_count: number;
@@ -156,6 +164,27 @@ export interface BankDetails {
   account_name: string;
 }
 
+/** An account in a contract's own currency, and whether payouts no release chose (a settlement's) go to it. */
+export interface ForeignAccount extends BankDetails {
+  /** Pay this currency's contracts here when nobody chooses at a release (a dispute's settlement); else naira. */
+  preferred: boolean;
+}
+
+/** The profile's account in `currency`, or undefined without one. */
+export function foreignAccountOf(
+  profile: Pick<UserProfile, 'foreign_accounts'> | undefined,
+  currency: Currency,
+): ForeignAccount | undefined {
+  return profile?.foreign_accounts?.[currency as OwnCurrencyAccountCurrency];
+}
+
+/** Where a payout reaching the bank in `currency` goes for this person now: the naira account, or the one in that currency. */
+export async function payoutAccountOf(sub: string, currency: Currency): Promise<BankDetails | undefined> {
+  if (currency === nairaCurrency) return bankDetailsOf(sub);
+  const account = foreignAccountOf(await getProfile(sub), currency);
+  return account && { bank_code: account.bank_code, account_number: account.account_number, account_name: account.account_name };
+}
+
 /** The bank account a person has on file now, or undefined without one. */
 export async function bankDetailsOf(sub: string): Promise<BankDetails | undefined> {
   const profile = await getProfile(sub);
@@ -264,6 +293,30 @@ export async function saveBankDetails(
       ':name': details.account_name,
       ':pin': checkedPinHash,
     },
+  });
+  return onConditionFailed(
+    saved.then(() => true),
+    () => false,
+  );
+}
+
+/**
+ * Saves the account in `currency` (the map as read, with this one set), only while the PIN is still
+ * the one just checked; false when it changed. Dollars are the one currency today, so no save of
+ * another currency can land in between; a second one would set its own key instead.
+ */
+export async function saveForeignAccount(
+  profile: Pick<UserProfile, 'sub' | 'foreign_accounts'>,
+  currency: OwnCurrencyAccountCurrency,
+  account: ForeignAccount,
+  checkedPinHash: string,
+): Promise<boolean> {
+  const saved = updateItem({
+    TableName: tableName(),
+    Key: userKey(profile.sub),
+    UpdateExpression: 'SET foreign_accounts = :accounts',
+    ConditionExpression: 'attribute_exists(PK) AND payment_pin_hash = :pin',
+    ExpressionAttributeValues: { ':accounts': { ...profile.foreign_accounts, [currency]: account }, ':pin': checkedPinHash },
   });
   return onConditionFailed(
     saved.then(() => true),

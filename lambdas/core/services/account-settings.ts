@@ -9,7 +9,7 @@ import { ConflictError, IncorrectSecretError, UnavailableError, ValidationError 
 import { hashSecret, normaliseAnswer, verifySecret } from '../domain/hashing';
 import { accountMessages, identityLimits } from '../domain/identity';
 import { throttles } from '../domain/throttle-rules';
-import { getProfile, paymentPinUpdate, saveBankDetails, type UserProfile } from '../entities/profile';
+import { getProfile, paymentPinUpdate, saveBankDetails, saveForeignAccount, type UserProfile } from '../entities/profile';
 import { issueSignInCode, matchSignInCode } from '../entities/sign-in-code';
 import { onConditionFailed, transactWrite } from '../entities/table';
 import { resumePayoutsToNewAccount } from './payouts/failure';
@@ -102,25 +102,32 @@ export async function resolveAccountName(accountNumber: string, bankCode: string
 }
 
 /**
- * Saves where payouts go. The name is resolved again here (a name from the browser is never
- * trusted); the PIN must be right; the account is emailed about the change.
+ * Saves where payouts go: the naira account, or with `currency: 'USD'` the dollar (domiciliary)
+ * one. The name is resolved again here (a name from the browser is never trusted); the PIN must be
+ * right; the account is emailed about the change.
  */
 export async function saveBankInfo(
   sub: string,
-  input: Required<SaveBankInfoRequest>,
-): Promise<{ bank_code: string; account_number: string; account_name: string }> {
+  input: SaveBankInfoRequest,
+): Promise<{ bank_code: string; account_number: string; account_name: string; currency?: 'USD'; preferred?: boolean }> {
   const profile = await ownProfile(sub);
   const pinHash = await checkPaymentPin(profile, input.pin);
   const account_name = await resolveAccountName(input.account_number, input.bank_code);
   const details = { bank_code: input.bank_code, account_number: input.account_number, account_name };
-  if (!(await saveBankDetails(sub, details, pinHash))) throw new ConflictError(pinMessages.wrong);
+  const dollars = input.currency === 'USD';
+  const preferred = input.preferred ?? false;
+  const saved = dollars
+    ? await saveForeignAccount(profile, 'USD', { ...details, preferred }, pinHash)
+    : await saveBankDetails(sub, details, pinHash);
+  if (!saved) throw new ConflictError(pinMessages.wrong);
   await sendMoneyWaitingForAccount(sub);
+  const which = dollars ? 'Dollar payouts' : 'Payouts';
   await sendEmail({
     to: profile.email,
-    subject: 'Your MiddleMan bank details were changed',
-    text: `Payouts will now go to ${account_name}, ${bankName(input.bank_code)} ${maskAccountNumber(input.account_number)}. If this was not you, reset your password and your payment PIN now, and contact support.`,
+    subject: dollars ? 'Your MiddleMan dollar account was changed' : 'Your MiddleMan bank details were changed',
+    text: `${which} will now go to ${account_name}, ${bankName(input.bank_code)} ${maskAccountNumber(input.account_number)}. If this was not you, reset your password and your payment PIN now, and contact support.`,
   });
-  return details;
+  return dollars ? { ...details, currency: 'USD', preferred } : details;
 }
 
 /**

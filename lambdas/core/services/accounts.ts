@@ -227,6 +227,7 @@ export function toProfile(profile: UserProfile): Profile {
     account_number: profile.account_number ?? null,
     bank_code: profile.bank_code ?? null,
     account_name: profile.account_name ?? null,
+    ...(profile.foreign_accounts ? { foreign_accounts: profile.foreign_accounts } : {}),
     email_updates: profile.email_updates !== false,
   };
 }

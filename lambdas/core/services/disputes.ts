@@ -3,6 +3,7 @@ import { timeScale } from '../adapters/env';
 import { logger } from '../adapters/logger';
 import type { DisputeActionResponse, DisputeView } from '../api/disputes';
 import { Backoff } from '../domain/backoff';
+import { nairaCurrency } from '../domain/conversion';
 import {
   acceptableProposal,
   checkProposedRefund,
@@ -26,14 +27,14 @@ import {
 import { ConflictError, ForbiddenError, ThrottledError, ValidationError } from '../domain/errors';
 import { type Contract, contractMessages, isInvitation, nextStatus, payersOf } from '../domain/escrow-contract';
 import { refundRequestedPosting } from '../domain/ledger';
-import { formatAmount } from '../domain/money';
+import { type Currency, formatAmount } from '../domain/money';
 import { payoutReference } from '../domain/payout';
 import { commitContractChange, contractUnchanged, contractUpdate, loadContract, updated } from '../entities/contract';
 import { type Dispute, disputePut, disputeUpdate, disputeUpdated, getDispute } from '../entities/dispute';
 import { ledgerEntryPut } from '../entities/ledger';
 import { getNotification, notificationItems, notificationReplacementItems } from '../entities/notification';
 import { getPayout, type Payout, payoutPut } from '../entities/payout';
-import { getProfile } from '../entities/profile';
+import { type BankDetails, foreignAccountOf, getProfile } from '../entities/profile';
 import { getProposalSlots, giveBackProposalSlot, proposalSlotUsed, takeProposalSlot } from '../entities/proposal-slots';
 import { refundLegPut } from '../entities/refund';
 import { onConditionFailed, type TransactItem, transactWrite } from '../entities/table';
@@ -348,12 +349,28 @@ export async function decideDispute(
 
 /**
  * The settlement's payout of what is released, less the fee, to the bank account the creator has
- * on file; without one it waits `failed` for the creator's details and ops' resume.
+ * on file; without one it waits `failed` for the creator's details and ops' resume. Nobody chooses
+ * at a release here: a dollar contract goes to the dollar account when the seller saved it as where
+ * dollar contracts are paid (`preferred`), else to the naira account, converted.
  */
 async function settlementPayout(contract: Contract, figures: SettlementFigures, now: string): Promise<Payout | undefined> {
   if (figures.released_minor === 0) return undefined;
   const profile = await getProfile(contract.creator_id);
-  const hasBank = Boolean(profile?.bank_code && profile.account_number && profile.account_name);
+  const own = foreignAccountOf(profile, contract.currency);
+  const account: BankDetails & { destination_currency: Currency } = own?.preferred
+    ? {
+        bank_code: own.bank_code,
+        account_number: own.account_number,
+        account_name: own.account_name,
+        destination_currency: contract.currency,
+      }
+    : {
+        bank_code: profile?.bank_code ?? '',
+        account_number: profile?.account_number ?? '',
+        account_name: profile?.account_name ?? '',
+        destination_currency: nairaCurrency,
+      };
+  const hasBank = Boolean(account.bank_code && account.account_number && account.account_name);
   return {
     contract_id: contract.id,
     creator_id: contract.creator_id,
@@ -363,9 +380,10 @@ async function settlementPayout(contract: Contract, figures: SettlementFigures, 
     fee_minor: figures.fee_minor,
     payout_minor: figures.payout_minor,
     reference: payoutReference(contract.id),
-    bank_code: profile?.bank_code ?? '',
-    account_number: profile?.account_number ?? '',
-    account_name: profile?.account_name ?? '',
+    bank_code: account.bank_code,
+    account_number: account.account_number,
+    account_name: account.account_name,
+    destination_currency: account.destination_currency,
     transfer_id: null,
     transfer_status: null,
     attempts: 0,
@@ -403,7 +421,7 @@ async function settle(
   const amount = (minor: number) => formatAmount(minor, dispute.currency);
   const how_ = { agreement: 'by agreement', full_refund: 'with a full refund by the seller', ops: 'by our team' }[how.source];
   const payerBody = `The dispute on "${contract.title}" was settled ${how_}: ${amount(figures.refund_minor)} is being refunded to you${figures.released_minor > 0 ? ` and ${amount(figures.released_minor)} is released to the seller` : ''}.`;
-  const creatorBody = `The dispute on "${contract.title}" was settled ${how_}: ${amount(figures.refund_minor)} goes back to the buyer${figures.released_minor > 0 ? `, and ${amount(figures.payout_minor)} (${amount(figures.released_minor)} less the ${amount(figures.fee_minor)} fee) is paid to your bank account${payout?.status === 'failed' ? ' once you add your bank details in My Account' : ''}` : ''}.`;
+  const creatorBody = `The dispute on "${contract.title}" was settled ${how_}: ${amount(figures.refund_minor)} goes back to the buyer${figures.released_minor > 0 ? `, and ${amount(figures.payout_minor)} (${amount(figures.released_minor)} less the ${amount(figures.fee_minor)} fee) is paid to your ${payout && payout.destination_currency !== nairaCurrency ? 'dollar account' : 'bank account'}${payout?.status === 'failed' ? ' once you add your bank details in My Account' : ''}` : ''}.`;
   const items: TransactItem[] = [
     contractUpdate(contract, { status }),
     disputeUpdate(dispute, { status: 'settled', settlement }),

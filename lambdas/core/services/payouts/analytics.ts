@@ -1,25 +1,29 @@
 import { logger } from '../../adapters/logger';
 import type { ContractAnalytics, PayoutView } from '../../api/payouts';
 import { payoutMessages } from '../../api/payouts';
-import { type Conversion, isConverted } from '../../domain/conversion';
+import { type Conversion, isConverted, paysToOwnCurrency } from '../../domain/conversion';
 import { ForbiddenError } from '../../domain/errors';
 import type { Contract } from '../../domain/escrow-contract';
 import { payoutFigures } from '../../domain/payout';
 import { loadContract } from '../../entities/contract';
 import { getPayout, type Payout } from '../../entities/payout';
-import { getProfile } from '../../entities/profile';
+import { foreignAccountOf, getProfile } from '../../entities/profile';
 import { toContractView } from '../contract-view';
 import { quoteConversion } from './conversion';
 
 /** `/contract-analytics/{id}`: what a contract's creator sees of its money: paid in, the fee, the payout. */
 
-/** The figures and destination of a contract's payout before it is requested. */
-async function plannedPayout(
-  contract: Contract,
-  bank: Pick<Payout, 'bank_code' | 'account_number' | 'account_name'> | null,
-): Promise<PayoutView> {
+type Account = Pick<Payout, 'bank_code' | 'account_number' | 'account_name'>;
+
+/**
+ * The figures and destination of a contract's payout before it is requested: the naira account
+ * (`bank`), and for a dollar contract the seller's dollar account (`own`), the other place they may
+ * choose at the release.
+ */
+async function plannedPayout(contract: Contract, bank: Account | null, own: Account | null): Promise<PayoutView> {
   const figures = payoutFigures(contract.amount_paid_minor);
   return {
+    ...(paysToOwnCurrency(contract.currency) ? { own_currency_account: own } : {}),
     status: 'not_requested',
     ...figures,
     ...(isConverted(contract.currency) ? { conversion: await conversionNow(contract, figures.payout_minor) } : {}),
@@ -47,6 +51,7 @@ function toPayoutView(payout: Payout): PayoutView {
     account_name,
     paid_at,
     ...(payout.conversion ? { conversion: payout.conversion } : {}),
+    ...(payout.destination_currency ? { destination_currency: payout.destination_currency } : {}),
   };
 }
 
@@ -76,5 +81,9 @@ export async function contractAnalytics(contractId: string, sub: string): Promis
     profile?.account_number && profile.bank_code && profile.account_name
       ? { bank_code: profile.bank_code, account_number: profile.account_number, account_name: profile.account_name }
       : null;
-  return { contract: toContractView(contract), payout: await plannedPayout(contract, bank) };
+  const dollars = foreignAccountOf(profile, contract.currency);
+  const own = dollars
+    ? { bank_code: dollars.bank_code, account_number: dollars.account_number, account_name: dollars.account_name }
+    : null;
+  return { contract: toContractView(contract), payout: await plannedPayout(contract, bank, own) };
 }

@@ -1,4 +1,5 @@
-import { describeConversion } from '../../domain/conversion';
+import { bankName, maskAccountNumber } from '../../domain/banks';
+import { describeConversion, destinationCurrencyOf, nairaCurrency } from '../../domain/conversion';
 import { isInDispute, nextStatus, payersOf } from '../../domain/escrow-contract';
 import { payoutPosting, providerId } from '../../domain/ledger';
 import { formatAmount } from '../../domain/money';
@@ -29,7 +30,12 @@ export async function recordPayoutPaid(
   if (payout.transfer_status !== 'SUCCESSFUL') throw new Error(`Payout of ${contractId} has not succeeded`);
   const now = new Date().toISOString();
   const converted = payout.conversion ? ` as ${describeConversion(payout.conversion, payout.currency)}` : '';
-  const creatorBody = `${formatAmount(payout.payout_minor, payout.currency)} for "${contract.title}" was paid to your bank account${converted} (${formatAmount(payout.released_minor, payout.currency)} released, ${formatAmount(payout.fee_minor, payout.currency)} platform fee).`;
+  // Where it went, when that was not the naira account: the seller chose (or preferred) their dollar account.
+  const account =
+    destinationCurrencyOf(payout) === nairaCurrency
+      ? 'your bank account'
+      : `your dollar account ${payout.account_name} at ${bankName(payout.bank_code)} ${maskAccountNumber(payout.account_number)}`;
+  const creatorBody = `${formatAmount(payout.payout_minor, payout.currency)} for "${contract.title}" was paid to ${account}${converted} (${formatAmount(payout.released_minor, payout.currency)} released, ${formatAmount(payout.fee_minor, payout.currency)} platform fee).`;
   const payerBody = settling
     ? `The seller's part of "${contract.title}" was paid out, as the dispute was settled.`
     : `"${contract.title}" is completed: the funds were released to the seller.`;

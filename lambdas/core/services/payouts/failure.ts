@@ -1,12 +1,13 @@
 import { logger } from '../../adapters/logger';
 import { countMoneyEvent } from '../../adapters/metrics';
 import { answerTask } from '../../adapters/workflow';
+import { destinationCurrencyOf } from '../../domain/conversion';
 import { formatAmount } from '../../domain/money';
 import { payoutReference } from '../../domain/payout';
 import { listContractsByCreator, loadContract } from '../../entities/contract';
 import { notificationItems } from '../../entities/notification';
 import { getPayout, type Payout, payoutUpdate, updatePayout } from '../../entities/payout';
-import { type BankDetails, bankDetailsOf } from '../../entities/profile';
+import { type BankDetails, payoutAccountOf } from '../../entities/profile';
 import { failedConditions, transactWrite } from '../../entities/table';
 import { getWorkflowToken, storeWorkflowToken } from '../../entities/workflow-token';
 import { openEscrow } from '../escrow-workflow';
@@ -104,7 +105,8 @@ function destinationChange(payout: Payout, onFile: BankDetails | undefined): Par
  */
 export async function resumePayout(contractId: string): Promise<{ resumed: boolean; payout: Payout }> {
   const payout = await loadPayout(contractId);
-  const onFile = await bankDetailsOf(payout.creator_id);
+  // The account of the currency it goes in: a payout to the dollar account moves to the new dollar account, never the naira one.
+  const onFile = await payoutAccountOf(payout.creator_id, destinationCurrencyOf(payout));
   // A settlement's payout made while the creator had no bank details keeps waiting until they add some.
   const resumed =
     payout.status === 'failed' &&
@@ -123,19 +125,20 @@ export async function resumePayout(contractId: string): Promise<{ resumed: boole
 }
 
 /**
- * After a creator saves their bank account: each of their payouts waiting for ops because it had
- * no account, or whose account failed and is now replaced, is resumed to the new one (the
+ * After a creator saves a bank account (naira or dollar): each of their payouts waiting for ops because it had
+ * no account, or whose account in its currency failed and is now replaced, is resumed to the new one (the
  * settlement told them "once you add your bank details"). One waiting at the same account, or with
  * a transfer that could still reach the old one, stays for ops. Answers how many were resumed.
  */
 export async function resumePayoutsToNewAccount(sub: string): Promise<number> {
-  const onFile = await bankDetailsOf(sub);
-  if (!onFile) return 0;
   const paying = (await listContractsByCreator(sub)).filter((c) => c.status === 'releasing' || c.status === 'settling');
   let resumed = 0;
   for (const contract of paying) {
     const payout = await getPayout(contract.id);
     if (payout?.status !== 'failed') continue;
+    // Each payout follows the account of the currency it goes in (naira, or the dollar account).
+    const onFile = await payoutAccountOf(sub, destinationCurrencyOf(payout));
+    if (!onFile) continue;
     // A new account only: a converted payout resent to the same one (destinationChange) stays ops' to resume.
     const newAccount = onFile.bank_code !== payout.bank_code || onFile.account_number !== payout.account_number;
     const moved = payout.account_number === '' || (newAccount && destinationChange(payout, onFile).reference !== undefined);

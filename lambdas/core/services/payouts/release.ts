@@ -1,13 +1,21 @@
 import type { ContractView } from '../../api/contracts';
 import { payoutMessages } from '../../api/payouts';
-import { conversionMessages, describeRate, isConverted, rateMovedBeyondTolerance } from '../../domain/conversion';
+import {
+  conversionMessages,
+  describeRate,
+  nairaCurrency,
+  ownCurrencyMessages,
+  type PayoutDestination,
+  paysToOwnCurrency,
+  rateMovedBeyondTolerance,
+} from '../../domain/conversion';
 import { disputeMessages } from '../../domain/dispute';
 import { ConflictError, ForbiddenError } from '../../domain/errors';
 import { type Contract, type ContractStatus, isInDispute, isReleaseRequested, nextStatus } from '../../domain/escrow-contract';
 import { payoutFigures, payoutReference } from '../../domain/payout';
 import { contractUpdate, loadContract, updated } from '../../entities/contract';
 import { type Payout, payoutPut } from '../../entities/payout';
-import { getProfile } from '../../entities/profile';
+import { type BankDetails, foreignAccountOf, getProfile, type UserProfile } from '../../entities/profile';
 import { failedConditions, transactWrite } from '../../entities/table';
 import { checkPaymentPin } from '../account-settings';
 import { toContractView } from '../contract-view';
@@ -42,6 +50,29 @@ async function checkShownRate(currency: Contract['currency'], shownRate: number 
 }
 
 /**
+ * Where the seller chose the payout goes, and in which currency the bank receives it: the naira
+ * account on file, or the account in the contract's own currency (dollars only), which must be on
+ * file too; refused (409) otherwise.
+ */
+function chosenAccount(
+  profile: UserProfile,
+  contract: Contract,
+  payTo: PayoutDestination,
+): BankDetails & { destination_currency: Contract['currency'] } {
+  if (payTo === 'own_currency') {
+    if (!paysToOwnCurrency(contract.currency)) throw new ConflictError(ownCurrencyMessages.onlyDollars(contract.currency));
+    const account = foreignAccountOf(profile, contract.currency);
+    if (!account) throw new ConflictError(ownCurrencyMessages.noAccount);
+    const { bank_code, account_number, account_name } = account;
+    return { bank_code, account_number, account_name, destination_currency: contract.currency };
+  }
+  if (!profile.bank_code || !profile.account_number || !profile.account_name)
+    throw new ConflictError(payoutMessages.noBankDetails);
+  const { bank_code, account_number, account_name } = profile;
+  return { bank_code, account_number, account_name, destination_currency: nairaCurrency };
+}
+
+/**
  * The creator asks for the release, with the payment PIN: `releasing`, the payout written with the
  * stored amounts and the bank details on file, the workflow's release step answered. Asking again
  * once it was asked changes nothing (200).
@@ -51,6 +82,7 @@ export async function requestRelease(
   sub: string,
   pin: string,
   shownRate?: number,
+  payTo: PayoutDestination = 'naira',
 ): Promise<{ message: string; contract: ContractView }> {
   const contract = await loadContract(contractId);
   if (contract.creator_id !== sub) throw new ForbiddenError(payoutMessages.onlyCreatorReleases);
@@ -62,9 +94,9 @@ export async function requestRelease(
     return { message: payoutMessages.releaseAlreadyRequested, contract: toContractView(contract) };
   }
   const status = nextStatus(contract.status, 'request_release', releaseRefusal(contract.status));
-  if (!profile.bank_code || !profile.account_number || !profile.account_name)
-    throw new ConflictError(payoutMessages.noBankDetails);
-  const confirmedRate = isConverted(contract.currency) ? await checkShownRate(contract.currency, shownRate) : null;
+  const account = chosenAccount(profile, contract, payTo);
+  const converted = account.destination_currency !== contract.currency;
+  const confirmedRate = converted ? await checkShownRate(contract.currency, shownRate) : null;
   const now = new Date().toISOString();
   const payout: Payout = {
     contract_id: contract.id,
@@ -75,9 +107,7 @@ export async function requestRelease(
     reference: payoutReference(contract.id),
     confirmed_rate: confirmedRate,
     conversion: null,
-    bank_code: profile.bank_code,
-    account_number: profile.account_number,
-    account_name: profile.account_name,
+    ...account,
     transfer_id: null,
     transfer_status: null,
     attempts: 0,
@@ -98,5 +128,9 @@ export async function requestRelease(
     return { message: payoutMessages.releaseAlreadyRequested, contract: toContractView(now) };
   }
   await answerStepLater(contractId, 'release');
-  return { message: payoutMessages.releaseRequested, contract: toContractView(updated(contract, { status })) };
+  const message =
+    converted || account.destination_currency === nairaCurrency
+      ? payoutMessages.releaseRequested
+      : payoutMessages.releaseRequestedToDollars;
+  return { message, contract: toContractView(updated(contract, { status })) };
 }

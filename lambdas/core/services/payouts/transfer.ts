@@ -9,7 +9,7 @@ import {
   retryTransfer,
 } from '../../adapters/flutterwave/transfers';
 import { answerTask } from '../../adapters/workflow';
-import { isConverted } from '../../domain/conversion';
+import { isConvertedPayout } from '../../domain/conversion';
 import { payoutRetryLimit } from '../../domain/payout';
 import { type Payout, updatePayout } from '../../entities/payout';
 import { storeWorkflowToken } from '../../entities/workflow-token';
@@ -52,7 +52,7 @@ async function ensureTransfer(payout: Payout): Promise<Payout> {
   // A naira payout of a contract in another currency fixes its conversion with the claim: every
   // attempt after it (a run after a crash, a retry) sends the same naira, found by the same amount.
   const conversion =
-    payout.conversion ?? (isConverted(payout.currency) ? await convertPayout(payout.payout_minor, payout.currency) : null);
+    payout.conversion ?? (isConvertedPayout(payout) ? await convertPayout(payout.payout_minor, payout.currency) : null);
   const claimed = { ...payout, attempts: Math.max(payout.attempts, 1), conversion };
   if (payout.attempts === 0 && !(await updatePayout(payout.contract_id, payout, { attempts: 1, conversion })))
     return ensureTransfer(await loadPayout(payout.contract_id));
