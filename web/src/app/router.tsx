@@ -82,6 +82,7 @@ const PaymentFailedPage = lazy(() =>
 );
 const MyAccountPage = lazy(() => import('../pages/account/my-account-page').then((m) => ({ default: m.MyAccountPage })));
 const BankInfoPage = lazy(() => import('../pages/account/bank-info-page').then((m) => ({ default: m.BankInfoPage })));
+const DollarAccountPage = lazy(() => import('../pages/account/bank-info-page').then((m) => ({ default: m.DollarAccountPage })));
 const ResetPinPage = lazy(() => import('../pages/account/reset-pin-page').then((m) => ({ default: m.ResetPinPage })));
 const NeedHelpPage = lazy(() => import('../pages/support/need-help-page').then((m) => ({ default: m.NeedHelpPage })));
 const SupportPage = lazy(() => import('../pages/support/support-page').then((m) => ({ default: m.SupportPage })));
@@ -170,6 +171,7 @@ export function AppRoutes() {
               <Route path={paths.engagedContracts.path} element={<EngagedContractsPage />} />
               <Route path={paths.myAccount.path} element={<MyAccountPage />} />
               <Route path={paths.bankInfo.path} element={<BankInfoPage />} />
+              <Route path={paths.dollarAccount.path} element={<DollarAccountPage />} />
               <Route path={paths.resetPin.path} element={<ResetPinPage />} />
               <Route path={paths.support.path} element={<SupportPage />} />
             </Route>

@@ -89,6 +89,8 @@ export const paths = {
   },
   /** `returnTo`: where the page goes once the details are saved (My Account without one). */
   bankInfo: { path: '/bank-info', getHref: (returnTo?: string) => withReturnTo('/bank-info', returnTo) },
+  /** The dollar (domiciliary) account, saved like the naira one; `returnTo` as above. */
+  dollarAccount: { path: '/dollar-account', getHref: (returnTo?: string) => withReturnTo('/dollar-account', returnTo) },
   /** `returnTo`: where the page goes once the PIN is set (My Account without one). */
   resetPin: { path: '/reset-pin', getHref: (returnTo?: string) => withReturnTo('/reset-pin', returnTo) },
 

@@ -1,4 +1,5 @@
 import { accountNumberInput, accountNumberLength } from '@escrow/domain/banks';
+import { ownCurrencyMessages } from '@escrow/domain/conversion';
 import { useCallback } from 'react';
 import { Controller } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
@@ -32,18 +33,22 @@ export function BankInfoForm({
   returnTo = paths.myAccount.getHref(),
   here = paths.bankInfo.getHref(),
   notice = null,
+  currency,
 }: {
   returnTo?: string;
   here?: string;
   notice?: string | null;
+  /** `USD`: the dollar (domiciliary) account instead of the naira one, with where dollar settlements go. */
+  currency?: 'USD';
 }) {
+  const dollars = currency === 'USD';
   const navigate = useNavigate();
   const [banks] = useLoad(useCallback(async () => uniqueBanks(await listBanks()), []));
   const [account] = useLoad(getAccount);
   const accountName = useAccountName();
   const form = useApiForm(bankInfoFormSchema, {
     fallback: messages.saveFailed,
-    defaultValues: { bank_code: '', account_number: '', pin: '' },
+    defaultValues: { bank_code: '', account_number: '', pin: '', ...(dollars ? { currency, preferred: false } : {}) },
   });
 
   /**
@@ -72,14 +77,21 @@ export function BankInfoForm({
       await saveBankInfo(request);
       return true;
     },
-    (saved) => saved && navigate(returnTo, { state: accountNotice(messages.saved) }),
+    (saved) =>
+      saved && navigate(returnTo, { state: accountNotice(dollars ? accountPageMessages.dollars.saved : messages.saved) }),
   );
 
   const pinMissing = account.status === 'loaded' && !account.data.profile?.has_payment_pin;
 
   return (
-    <FormCard title="Enter Bank Details" subtitle="Where the funds of your contracts are paid when you release them.">
+    <FormCard
+      title={dollars ? accountPageMessages.dollars.title : 'Enter Bank Details'}
+      subtitle={
+        dollars ? accountPageMessages.dollars.subtitle : 'Where the funds of your contracts are paid when you release them.'
+      }
+    >
       {notice && <Alert tone="success">{notice}</Alert>}
+      {dollars && <p className="text-sm text-gray-600 dark:text-gray-400">{ownCurrencyMessages.onlyUsd}</p>}
       {banks.status === 'failed' && <Alert tone="error">{messages.banksUnavailable}</Alert>}
       <form noValidate onSubmit={save} className="space-y-4">
         <Controller
@@ -153,6 +165,12 @@ export function BankInfoForm({
             />
           )}
         />
+        {dollars && (
+          <label className="flex items-start gap-2">
+            <input type="checkbox" {...form.register('preferred')} className="mt-1" />
+            <span>{accountPageMessages.dollars.preferred}</span>
+          </label>
+        )}
         {accountName.message && <Alert tone={accountName.message.tone}>{accountName.message.text}</Alert>}
         {form.error && <Alert tone="error">{form.error}</Alert>}
         <Button type="submit" className="w-full" disabled={form.working}>

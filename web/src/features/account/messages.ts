@@ -27,6 +27,20 @@ export const accountPageMessages = {
     enterAccountNumber: 'Please enter a valid 10-digit account number.',
   },
   pin: pinMessages,
+  /** The dollar (domiciliary) account's page and My Account's lines about it. */
+  dollars: {
+    title: 'Dollar Account',
+    subtitle: 'A dollar (domiciliary) account at a Nigerian bank: you can choose it when you release a dollar contract.',
+    preferred: 'Also pay my dollar contracts here when a dispute is settled (otherwise they go to your naira account).',
+    saved: 'Dollar account saved successfully!',
+    heading: 'Dollar account',
+    none: 'No dollar account added yet',
+    add: 'Add Dollar Account',
+    update: 'Update Dollar Account',
+    settlements: 'Dollar settlements',
+    settlementsHere: 'Paid to this account',
+    settlementsNaira: 'Paid to your naira account',
+  },
   // Not in the spec: plain texts for what it leaves unnamed.
   noSecurityQuestion: 'Your account has no security question. Please contact support to reset your payment PIN.',
   questionLoadFailed: 'Could not load your security question. Please try again.',

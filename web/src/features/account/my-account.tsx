@@ -163,6 +163,8 @@ function SecurityInformation({ profile }: { profile: Profile }) {
 }
 
 function BankingInformation({ profile }: { profile: Profile }) {
+  const dollarAccount = profile.foreign_accounts?.USD;
+  const dollars = accountPageMessages.dollars;
   return (
     <Section title="Banking Information">
       {profile.account_number ? (
@@ -179,6 +181,23 @@ function BankingInformation({ profile }: { profile: Profile }) {
           </Link>
         </div>
       )}
+      {/* The dollar account is optional: a dollar contract can be paid there instead, in dollars. */}
+      <h3 className="mt-4 font-semibold">{dollars.heading}</h3>
+      {dollarAccount ? (
+        <Details>
+          <Detail label="Bank Name">{bankName(dollarAccount.bank_code)}</Detail>
+          <Detail label="Account Number">{dollarAccount.account_number}</Detail>
+          <Detail label="Account Name">{dollarAccount.account_name}</Detail>
+          <Detail label={dollars.settlements}>
+            {dollarAccount.preferred ? dollars.settlementsHere : dollars.settlementsNaira}
+          </Detail>
+        </Details>
+      ) : (
+        <p className="text-gray-600 dark:text-gray-400">{dollars.none}</p>
+      )}
+      <Link to={paths.dollarAccount.getHref()} className={`${secondaryLinkButtonClass} mt-3`}>
+        {dollarAccount ? dollars.update : dollars.add}
+      </Link>
     </Section>
   );
 }

@@ -1,5 +1,6 @@
 import * as endpoints from '@escrow/api/endpoints';
 import type { ContractAnalytics } from '@escrow/api/payouts';
+import type { PayoutDestination } from '@escrow/domain/conversion';
 import { call } from '../../lib/api';
 
 /** The payout endpoints; bodies and replies are the shared API's (`@escrow/api/endpoints`). */
@@ -11,8 +12,11 @@ export function getContractAnalytics(contractId: string): Promise<ContractAnalyt
 
 /**
  * Asks for the payout; who releases and how much are the server's to decide, so only the contract and
- * PIN go, and for a contract paid out in naira the rate the seller was shown, which they confirm.
+ * PIN go, and for a contract paid out in naira the rate the seller was shown, which they confirm; for
+ * a dollar contract, where the seller chose it goes (`payTo`).
  */
-export function releaseFunds(contractId: string, pin: string, rate?: number) {
-  return call(endpoints.releaseFunds, { body: rate === undefined ? { contractId, pin } : { contractId, pin, rate } });
+export function releaseFunds(contractId: string, pin: string, rate?: number, payTo?: PayoutDestination) {
+  return call(endpoints.releaseFunds, {
+    body: { contractId, pin, ...(rate === undefined ? {} : { rate }), ...(payTo === undefined ? {} : { payTo }) },
+  });
 }

@@ -1,6 +1,6 @@
 import type { ContractView } from '@escrow/api/contracts';
 import type { ContractAnalytics, PayoutView } from '@escrow/api/payouts';
-import { describeConversion } from '@escrow/domain/conversion';
+import { describeConversion, nairaCurrency } from '@escrow/domain/conversion';
 import { formatAmount, platformFeeBasisPoints } from '@escrow/domain/money';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -22,6 +22,7 @@ import {
   NoBankDetails,
   nairaQuote,
   type OnReleased,
+  ownCurrencyOption,
   RateUnavailable,
   ReleaseForm,
 } from './release-funds';
@@ -106,6 +107,8 @@ export function ContractAnalyticsView({ contractId }: { contractId: string }) {
 function PayoutSummary({ contract, payout }: { contract: ContractView; payout: PayoutView }) {
   // Before the release these are the server's plan (releasing all that was paid); after it, what was released.
   const amount = (minor: number) => formatAmount(minor, contract.currency);
+  // Once released, a dollar contract's payout may go to the seller's dollar account, in dollars, instead of the naira one.
+  const toOwnCurrency = payout.destination_currency !== undefined && payout.destination_currency !== nairaCurrency;
   return (
     <Section title="Payout">
       <Details>
@@ -128,7 +131,7 @@ function PayoutSummary({ contract, payout }: { contract: ContractView; payout: P
         )}
         {payout.provider_message && <Detail label="Provider message">{payout.provider_message}</Detail>}
         {payout.paid_at && <Detail label="Paid on">{formatDate(payout.paid_at)}</Detail>}
-        <Detail label="Destination bank">
+        <Detail label={toOwnCurrency ? 'Paid to your dollar account' : 'Destination bank'}>
           {hasBankDetails(payout) ? (
             <span>{bankLine(payout)}</span>
           ) : (
@@ -167,5 +170,13 @@ function ReleaseSection({
   if (!hasBankDetails(payout)) return <NoBankDetails returnTo={here} />;
   const quote = nairaQuote(contract, payout, reload);
   if (quote === null) return <RateUnavailable onRetry={reload} />;
-  return <ReleaseForm contractId={contract.id} returnTo={here} onReleased={onReleased} quote={quote} />;
+  return (
+    <ReleaseForm
+      contractId={contract.id}
+      returnTo={here}
+      onReleased={onReleased}
+      quote={quote}
+      own={ownCurrencyOption(contract, payout)}
+    />
+  );
 }

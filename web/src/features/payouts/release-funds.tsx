@@ -2,7 +2,15 @@ import { pinMessages } from '@escrow/api/account';
 import type { ContractView } from '@escrow/api/contracts';
 import { type PayoutView, releaseFundsRequestSchema } from '@escrow/api/payouts';
 import { bankName, maskAccountNumber } from '@escrow/domain/banks';
-import { type Conversion, conversionMessages, describeRate, isConverted, nairaCurrency } from '@escrow/domain/conversion';
+import {
+  type Conversion,
+  conversionMessages,
+  describeRate,
+  isConverted,
+  nairaCurrency,
+  ownCurrencyMessages,
+  type PayoutDestination,
+} from '@escrow/domain/conversion';
 import { type Currency, formatAmount, platformFeeBasisPoints } from '@escrow/domain/money';
 import { useCallback } from 'react';
 import { Controller } from 'react-hook-form';
@@ -31,6 +39,30 @@ export function bankLine(payout: Pick<PayoutView, 'bank_code' | 'account_number'
   const parts = [bankName(payout.bank_code ?? ''), maskAccountNumber(payout.account_number ?? '')];
   if (payout.account_name) parts.push(payout.account_name);
   return parts.join(' · ');
+}
+
+/** "Ifeoma Obi at Access Bank ******0039": an account as the release's choice names it. */
+export function accountAtBank(account: { bank_code: string; account_number: string; account_name: string }): string {
+  return `${account.account_name} at ${bankName(account.bank_code)} ${maskAccountNumber(account.account_number)}`;
+}
+
+/**
+ * A dollar contract's other destination, offered beside the naira account when the seller has a
+ * dollar account on file: the payout in dollars, unconverted.
+ */
+export interface OwnCurrencyOption {
+  currency: Currency;
+  payoutMinor: number;
+  account: { bank_code: string; account_number: string; account_name: string };
+}
+
+/** The dollar account the seller may choose at the release, or undefined when none is on file (or the contract is not in dollars). */
+export function ownCurrencyOption(
+  contract: Pick<ContractView, 'currency'>,
+  payout: Pick<PayoutView, 'payout_minor' | 'own_currency_account'>,
+): OwnCurrencyOption | undefined {
+  const account = payout.own_currency_account;
+  return account ? { currency: contract.currency, payoutMinor: payout.payout_minor, account } : undefined;
 }
 
 /** No bank details on file: nothing can be released until they are added; `returnTo` is where the bank page sends them back. */
@@ -70,6 +102,15 @@ export function nairaQuote(
   if (!isConverted(contract.currency)) return undefined;
   if (!payout.conversion) return null;
   return { currency: contract.currency, payoutMinor: payout.payout_minor, conversion: payout.conversion, reload };
+}
+
+/** "$980.00 at ₦1,500.00 per $1 is ₦1,470,000.00, paid to your naira account." */
+function convertedLine(quote: NairaQuote): string {
+  return conversionMessages.converted(
+    formatAmount(quote.payoutMinor, quote.currency),
+    describeRate(quote.conversion.rate, quote.currency),
+    formatAmount(quote.conversion.amount_minor, nairaCurrency),
+  );
 }
 
 /** The server's "The exchange rate moved from … to …" with any two rates: its words around two slots. */
@@ -125,6 +166,7 @@ export function ReleaseForm({
   intro = 'The buyer is satisfied. Enter your payment PIN to send the payout to your bank account.',
   heading = true,
   quote,
+  own,
 }: {
   contractId: string;
   returnTo: string;
@@ -133,15 +175,20 @@ export function ReleaseForm({
   /** False where the page already says what this is for (the contract page's "Your turn" line). */
   heading?: boolean;
   quote?: NairaQuote;
+  /** The seller's dollar account, a second place the payout may go: the form then asks which (naira first). */
+  own?: OwnCurrencyOption;
 }) {
   const form = useApiForm(releaseFundsRequestSchema, {
     fallback: payoutPageMessages.releaseFailed,
-    defaultValues: { contractId, pin: '' },
+    defaultValues: { contractId, pin: '', payTo: 'naira' },
   });
+  const payTo: PayoutDestination = own ? (form.watch('payTo') ?? 'naira') : 'naira';
+  // The rate is confirmed only for a payout converted to naira; the dollar account takes the dollars as they are.
+  const naira = payTo === 'naira' ? quote : undefined;
   const release = form.submit(
     async ({ pin }) => {
       try {
-        return await releaseFunds(contractId, pin, quote?.conversion.rate);
+        return await releaseFunds(contractId, pin, naira?.conversion.rate, own ? payTo : undefined);
       } catch (failure) {
         if (quote && isRateRefusal(failure, quote.currency)) {
           form.setValue('pin', '');
@@ -164,18 +211,22 @@ export function ReleaseForm({
     <form noValidate onSubmit={release} className="max-w-sm space-y-4">
       {heading && <h2 className="text-xl font-semibold">Release Funds</h2>}
       <p className="text-sm text-gray-600 dark:text-gray-400">{intro}</p>
-      {quote && (
-        <>
-          <p>
-            {conversionMessages.converted(
-              formatAmount(quote.payoutMinor, quote.currency),
-              describeRate(quote.conversion.rate, quote.currency),
-              formatAmount(quote.conversion.amount_minor, nairaCurrency),
-            )}
-          </p>
-          <p className="text-sm text-gray-600 dark:text-gray-400">{payoutPageMessages.rateNotice}</p>
-        </>
+      {own ? (
+        <fieldset className="space-y-2">
+          <legend className="mb-1 font-medium">{payoutPageMessages.chooseDestination}</legend>
+          <label className="flex items-start gap-2">
+            <input type="radio" value="naira" {...form.register('payTo')} className="mt-1" />
+            <span>{quote ? convertedLine(quote) : payoutPageMessages.toNairaAccount}</span>
+          </label>
+          <label className="flex items-start gap-2">
+            <input type="radio" value="own_currency" {...form.register('payTo')} className="mt-1" />
+            <span>{ownCurrencyMessages.toAccount(formatAmount(own.payoutMinor, own.currency), accountAtBank(own.account))}</span>
+          </label>
+        </fieldset>
+      ) : (
+        quote && <p>{convertedLine(quote)}</p>
       )}
+      {naira && <p className="text-sm text-gray-600 dark:text-gray-400">{payoutPageMessages.rateNotice}</p>}
       {/* A controlled box: PinField keeps digits only, so it hands over the PIN, not the keystroke. */}
       <Controller
         control={form.control}
@@ -219,6 +270,7 @@ export function ReleaseFunds({ contract, onReleased }: { contract: ContractView;
   if (!hasBankDetails(payout)) return <NoBankDetails returnTo={here} />;
   const quote = nairaQuote(contract, payout, reload);
   if (quote === null) return <RateUnavailable onRetry={reload} />;
+  const own = ownCurrencyOption(contract, payout);
   const amount = (minor: number) => formatAmount(minor, contract.currency);
   return (
     <ReleaseForm
@@ -227,7 +279,8 @@ export function ReleaseFunds({ contract, onReleased }: { contract: ContractView;
       onReleased={onReleased}
       heading={false}
       quote={quote}
-      intro={`You receive ${amount(payout.payout_minor)} (${amount(payout.released_minor)} less the ${platformFeeBasisPoints / 100}% fee), paid to ${bankLine(payout)}. Enter your payment PIN to release it.`}
+      own={own}
+      intro={`You receive ${amount(payout.payout_minor)} (${amount(payout.released_minor)} less the ${platformFeeBasisPoints / 100}% fee)${own ? '' : `, paid to ${bankLine(payout)}`}. Enter your payment PIN to release it.`}
     />
   );
 }
