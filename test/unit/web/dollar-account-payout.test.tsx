@@ -121,6 +121,17 @@ describe.each(pages)('the release of a dollar contract with a dollar account on 
     expect(screen.getByRole('status').textContent).toBe('Release requested. Your payout is on its way to your dollar account.');
   });
 
+  it('still releases to the dollar account while the rate cannot be read, the naira account then out of reach', async () => {
+    api.on('GET', analyticsPath, reply(analytics({ conversion: null })));
+    await renderPage();
+    const nairaChoice = choice('The exchange rate cannot be read right now. Try again in a minute.');
+    expect(nairaChoice.disabled).toBe(true);
+    expect(choice(toDollars).checked).toBe(true);
+    typePin('1234');
+    await click('Release Funds');
+    expect(releases()).toEqual([{ contractId, pin: '1234', payTo: 'own_currency' }]);
+  });
+
   it('sends the naira account with the rate shown when the seller keeps it', async () => {
     await renderPage();
     expect(screen.getByText(/^This is the provider's exchange rate now/)).toBeTruthy();

@@ -169,14 +169,8 @@ function ReleaseSection({
   const here = paths.contractAnalytics.getHref(contract.id);
   if (!hasBankDetails(payout)) return <NoBankDetails returnTo={here} />;
   const quote = nairaQuote(contract, payout, reload);
-  if (quote === null) return <RateUnavailable onRetry={reload} />;
-  return (
-    <ReleaseForm
-      contractId={contract.id}
-      returnTo={here}
-      onReleased={onReleased}
-      quote={quote}
-      own={ownCurrencyOption(contract, payout)}
-    />
-  );
+  const own = ownCurrencyOption(contract, payout);
+  // Without a rate nothing can go to naira; the dollar account needs none.
+  if (quote === null && !own) return <RateUnavailable onRetry={reload} />;
+  return <ReleaseForm contractId={contract.id} returnTo={here} onReleased={onReleased} quote={quote ?? undefined} own={own} />;
 }

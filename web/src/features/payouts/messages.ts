@@ -11,7 +11,6 @@ export const payoutPageMessages = {
   // Not in the spec: plain texts for outcomes it leaves unnamed.
   releaseFailed: 'Could not release the funds. Please try again.',
   chooseDestination: 'Where should the payout go?',
-  toNairaAccount: 'To your naira account, converted at the exchange rate then.',
   // The server honours the shown rate down to the tolerance, and refuses the release beyond it (services/payouts/release.ts).
   rateNotice: `This is the provider's exchange rate now; the naira paid follows its rate when the payout is sent. If the rate falls by more than ${rateTolerancePercent} before you release, you are shown the new figures to confirm.`,
 } as const;

@@ -180,7 +180,8 @@ export function ReleaseForm({
 }) {
   const form = useApiForm(releaseFundsRequestSchema, {
     fallback: payoutPageMessages.releaseFailed,
-    defaultValues: { contractId, pin: '', payTo: 'naira' },
+    // Naira first; the dollar account when the naira cannot be quoted now (the rate unreadable).
+    defaultValues: { contractId, pin: '', payTo: own && !quote ? 'own_currency' : 'naira' },
   });
   const payTo: PayoutDestination = own ? (form.watch('payTo') ?? 'naira') : 'naira';
   // The rate is confirmed only for a payout converted to naira; the dollar account takes the dollars as they are.
@@ -215,8 +216,8 @@ export function ReleaseForm({
         <fieldset className="space-y-2">
           <legend className="mb-1 font-medium">{payoutPageMessages.chooseDestination}</legend>
           <label className="flex items-start gap-2">
-            <input type="radio" value="naira" {...form.register('payTo')} className="mt-1" />
-            <span>{quote ? convertedLine(quote) : payoutPageMessages.toNairaAccount}</span>
+            <input type="radio" value="naira" disabled={!quote} {...form.register('payTo')} className="mt-1" />
+            <span>{quote ? convertedLine(quote) : payoutPageMessages.rateUnavailable}</span>
           </label>
           <label className="flex items-start gap-2">
             <input type="radio" value="own_currency" {...form.register('payTo')} className="mt-1" />
@@ -269,8 +270,9 @@ export function ReleaseFunds({ contract, onReleased }: { contract: ContractView;
   const { payout } = state.data;
   if (!hasBankDetails(payout)) return <NoBankDetails returnTo={here} />;
   const quote = nairaQuote(contract, payout, reload);
-  if (quote === null) return <RateUnavailable onRetry={reload} />;
   const own = ownCurrencyOption(contract, payout);
+  // Without a rate nothing can go to naira; the dollar account needs none.
+  if (quote === null && !own) return <RateUnavailable onRetry={reload} />;
   const amount = (minor: number) => formatAmount(minor, contract.currency);
   return (
     <ReleaseForm
@@ -278,7 +280,7 @@ export function ReleaseFunds({ contract, onReleased }: { contract: ContractView;
       returnTo={here}
       onReleased={onReleased}
       heading={false}
-      quote={quote}
+      quote={quote ?? undefined}
       own={own}
       intro={`You receive ${amount(payout.payout_minor)} (${amount(payout.released_minor)} less the ${platformFeeBasisPoints / 100}% fee)${own ? '' : `, paid to ${bankLine(payout)}`}. Enter your payment PIN to release it.`}
     />
