@@ -17,6 +17,8 @@ export const payoutMessages = {
   noBankDetails: 'Add your bank details before releasing funds.',
   releaseRequested: 'Release requested. Your payout is on its way to your bank account.',
   releaseAlreadyRequested: 'The release of this contract was already requested.',
+  rateConfirmed: 'New exchange rate confirmed. Your payout is on its way to your bank account.',
+  notWaitingForRate: 'This payout is not waiting for you to confirm a new exchange rate.',
 } as const;
 
 /**
@@ -35,6 +37,19 @@ export const releaseFundsRequestSchema = z.object({
 export type ReleaseFundsRequest = z.input<typeof releaseFundsRequestSchema>;
 
 export const releaseFundsResponseSchema = z.object({ message: z.string(), contract: contractViewSchema });
+
+/**
+ * `confirm-payout-rate`: the seller confirms the new figures of a converted payout whose rate fell
+ * beyond the tolerance before its transfer was made, with the PIN and the rate now shown.
+ */
+export const confirmPayoutRateRequestSchema = z.object({
+  contractId: idSchema(enterContractId),
+  pin: pinSchema,
+  rate: z.number().check(z.positive(), z.maximum(1_000_000)),
+});
+export type ConfirmPayoutRateRequest = z.input<typeof confirmPayoutRateRequestSchema>;
+
+export const confirmPayoutRateResponseSchema = z.object({ message: z.string() });
 
 /** The payout of a contract as its creator sees it. */
 export const payoutViewSchema = z.object({
@@ -56,6 +71,13 @@ export const payoutViewSchema = z.object({
    * the bank receives; before the release, the provider's rate now (null when it cannot be read).
    */
   conversion: z.optional(z.nullable(z.object({ currency: z.literal('NGN'), rate: z.number(), amount_minor: z.int() }))),
+  /**
+   * `rate`: the rate fell beyond the tolerance before the transfer was made; it waits for the
+   * seller to confirm `conversion`, then the provider's rate now (null when it cannot be read).
+   */
+  waiting_for: z.optional(z.literal('rate')),
+  /** The rate the seller confirmed at the release, while it waits for a new one. */
+  confirmed_rate: z.optional(z.number()),
 });
 export type PayoutView = z.infer<typeof payoutViewSchema>;
 
