@@ -16,3 +16,8 @@ export function getContractAnalytics(contractId: string): Promise<ContractAnalyt
 export function releaseFunds(contractId: string, pin: string, rate?: number) {
   return call(endpoints.releaseFunds, { body: rate === undefined ? { contractId, pin } : { contractId, pin, rate } });
 }
+
+/** The seller confirms, with the PIN, the new rate of a payout that waits for it (the rate fell over 1% before it was sent). */
+export function confirmPayoutRate(contractId: string, pin: string, rate: number) {
+  return call(endpoints.confirmPayoutRate, { body: { contractId, pin, rate } });
+}
