@@ -243,6 +243,11 @@ const serverSide: ServerSides = {
   releaseFunds: {
     permissions: { table: 'readWrite', workflow: ['answer'], secrets: ['flutterwaveSecretKey'] },
   },
+  // The seller confirms a moved rate: read again from the provider, then the payout is resumed as ops resume one
+  // (answering the workflow, or starting the execution that carries on after one that ended).
+  confirmPayoutRate: {
+    permissions: { table: 'readWrite', workflow: ['start', 'answer'], secrets: ['flutterwaveSecretKey'] },
+  },
   // Cancelling a funded contract before delivery asks the provider for its refunds and answers the workflow.
   cancelContract: {
     permissions: { table: 'readWrite', workflow: ['answer'], sendEmail: true, secrets: ['flutterwaveSecretKey'] },

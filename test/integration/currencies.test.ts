@@ -162,7 +162,7 @@ describe('a dollar contract released to a naira account', () => {
 });
 
 describe('a dollar payout whose transfer failed', () => {
-  it('is not retried at the first naira once the rate moved: it waits for ops, whose resume sends it anew at the rate then, the payout debited exactly', async () => {
+  it('is not retried at the first naira once the rate moved: it waits for ops, whose resume converts it anew, waits for the seller to confirm the fallen rate, and sends it at that rate, the payout debited exactly', async () => {
     const { id } = await satisfied('300', 'USD');
     // The first transfer will fail, and is held (PENDING) while the rate moves: then it fails.
     cloud.flutterwave.faults.transferFailures = 1;
@@ -188,6 +188,14 @@ describe('a dollar payout whose transfer failed', () => {
 
     const { resumePayout } = await import('../../lambdas/core/services/payouts/failure');
     expect((await resumePayout(id)).resumed).toBe(true);
+    // Converted anew at ₦1,400.00, over 1% below the ₦1,500.00 confirmed: nothing sent until the seller confirms it.
+    await eventually(
+      () => getPayout(id),
+      (p) => p?.status === 'failed' && p.waiting_for === 'rate',
+      30_000,
+    );
+    expect(transfersOf(id)).toHaveLength(1);
+    expect((await call(seller, '/confirm-payout-rate', { contractId: id, pin, rate: 1400 })).status).toBe(200);
     await settledAs(id, 'completed');
     // $294.00 at ₦1,400.00 under a new reference; the failed first attempt was given back to the wallet.
     expect(await getPayout(id)).toMatchObject({

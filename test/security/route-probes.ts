@@ -223,6 +223,10 @@ const probes: Record<string, ProbeSpec> = {
       body: { contractId: t.contractId, pin: '1234', releaseAmount: 1, creatorId: caller.sub, payerId: t.buyer.sub },
     }),
   },
+  'confirm-payout-rate': {
+    access: 'creator',
+    request: (t) => ({ path: '/confirm-payout-rate', body: { contractId: t.contractId, pin: '1234', rate: 1500 } }),
+  },
   'cancel-contract': { access: 'party', request: (t) => ({ path: '/cancel-contract', body: contract(t) }) },
   'open-dispute': {
     access: 'party',

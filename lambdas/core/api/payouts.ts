@@ -20,6 +20,8 @@ export const payoutMessages = {
   releaseRequested: 'Release requested. Your payout is on its way to your bank account.',
   releaseRequestedToDollars: 'Release requested. Your payout is on its way to your dollar account.',
   releaseAlreadyRequested: 'The release of this contract was already requested.',
+  rateConfirmed: 'New exchange rate confirmed. Your payout is on its way to your bank account.',
+  notWaitingForRate: 'This payout is not waiting for you to confirm a new exchange rate.',
 } as const;
 
 /**
@@ -44,6 +46,19 @@ export const releaseFundsRequestSchema = z.object({
 export type ReleaseFundsRequest = z.input<typeof releaseFundsRequestSchema>;
 
 export const releaseFundsResponseSchema = z.object({ message: z.string(), contract: contractViewSchema });
+
+/**
+ * `confirm-payout-rate`: the seller confirms the new figures of a converted payout whose rate fell
+ * beyond the tolerance before its transfer was made, with the PIN and the rate now shown.
+ */
+export const confirmPayoutRateRequestSchema = z.object({
+  contractId: idSchema(enterContractId),
+  pin: pinSchema,
+  rate: z.number().check(z.positive(), z.maximum(1_000_000)),
+});
+export type ConfirmPayoutRateRequest = z.input<typeof confirmPayoutRateRequestSchema>;
+
+export const confirmPayoutRateResponseSchema = z.object({ message: z.string() });
 
 /** The payout of a contract as its creator sees it. */
 export const payoutViewSchema = z.object({
@@ -74,6 +89,13 @@ export const payoutViewSchema = z.object({
   own_currency_account: z.optional(
     z.nullable(z.object({ bank_code: z.string(), account_number: z.string(), account_name: z.string() })),
   ),
+  /**
+   * `rate`: the rate fell beyond the tolerance before the transfer was made; it waits for the
+   * seller to confirm `conversion`, then the provider's rate now (null when it cannot be read).
+   */
+  waiting_for: z.optional(z.literal('rate')),
+  /** The rate the seller confirmed at the release, while it waits for a new one. */
+  confirmed_rate: z.optional(z.number()),
 });
 export type PayoutView = z.infer<typeof payoutViewSchema>;
 

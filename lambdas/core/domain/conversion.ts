@@ -61,6 +61,15 @@ export function rateMovedBeyondTolerance(confirmed: number, fresh: number): bool
   return fresh * 10_000 < confirmed * (10_000 - rateToleranceBasisPoints);
 }
 
+/**
+ * Whether a payout's conversion about to be fixed at `fresh` must wait for its seller to confirm
+ * it: only a payout whose seller confirmed a rate (a release; a settlement's confirmed none) and
+ * only when the rate fell beyond the tolerance below it.
+ */
+export function awaitsSellerRate(confirmed: number | null | undefined, fresh: number): boolean {
+  return typeof confirmed === 'number' && rateMovedBeyondTolerance(confirmed, fresh);
+}
+
 /** "₦1,500.00 per $1": a rate as a person reads it. */
 export function describeRate(rate: number, currency: Currency): string {
   const naira = formatAmount(Math.round(rate * 100), nairaCurrency);

@@ -38,6 +38,14 @@ export interface Payout {
    * destinationCurrencyOf).
    */
   destination_currency?: Currency;
+  /**
+   * `rate`: the provider's rate had fallen beyond the tolerance below `confirmed_rate` when the
+   * conversion was to be fixed, so nothing was sent: the payout waits `failed` for its seller to
+   * confirm the new figures (services/payouts/rate-confirmation.ts), not for ops.
+   */
+  waiting_for?: 'rate' | null;
+  /** The provider's rate that made it wait for the seller (naira per unit). */
+  moved_rate?: number | null;
   bank_code: string;
   account_number: string;
   account_name: string;

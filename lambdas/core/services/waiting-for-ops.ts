@@ -26,7 +26,8 @@ export interface Waiting {
  * alarms clear; logged by reference by the sweep on every run. A settlement's payout made
  * before its seller had bank details waits for the seller, who was told, possibly for weeks: it is
  * listed apart and not counted, so it neither keeps the alarm raised nor hides the next payout that
- * does fail. Answers the waiting legs too, for the reminders.
+ * does fail. A payout waiting for its seller to confirm a moved exchange rate is not counted either.
+ * Answers the waiting legs too, for the reminders.
  */
 export async function countWaitingForOps(now = new Date()): Promise<Waiting & { awaitingLegs: RefundLeg[] }> {
   const [payouts, refunds, executions, awaiting] = await Promise.all([
@@ -35,7 +36,8 @@ export async function countWaitingForOps(now = new Date()): Promise<Waiting & { 
     executionsWaitingForOps(),
     listRefundLegsAwaitingBankDetails(),
   ]);
-  const forOps = payouts.filter((p) => p.account_number !== '');
+  // One waiting for its seller to confirm a moved rate is the seller's to move on, not ops'.
+  const forOps = payouts.filter((p) => p.account_number !== '' && p.waiting_for !== 'rate');
   const overdue = overdueLegs(awaiting, now.getTime());
   countMoneyWaiting({
     PayoutsWaitingForOps: forOps.length,

@@ -1,5 +1,11 @@
 import { pathIdSchema } from '../common';
-import { contractAnalyticsResponseSchema, releaseFundsRequestSchema, releaseFundsResponseSchema } from '../payouts';
+import {
+  confirmPayoutRateRequestSchema,
+  confirmPayoutRateResponseSchema,
+  contractAnalyticsResponseSchema,
+  releaseFundsRequestSchema,
+  releaseFundsResponseSchema,
+} from '../payouts';
 import type { Endpoint } from './endpoint';
 
 /** Money out: the release, and the contract's payout as its seller sees it. */
@@ -19,4 +25,13 @@ export const getContractAnalytics = {
   auth: 'protected',
   params: pathIdSchema,
   response: contractAnalyticsResponseSchema,
+} as const satisfies Endpoint;
+/** The seller confirms the new figures of a payout whose rate moved before it was sent. */
+export const confirmPayoutRate = {
+  name: 'confirm-payout-rate',
+  method: 'POST',
+  path: '/confirm-payout-rate',
+  auth: 'protected',
+  request: confirmPayoutRateRequestSchema,
+  response: confirmPayoutRateResponseSchema,
 } as const satisfies Endpoint;

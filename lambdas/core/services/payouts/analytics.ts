@@ -70,11 +70,23 @@ async function conversionNow(contract: Contract, payoutMinor: number): Promise<C
   }
 }
 
+/** A payout waiting for its seller to confirm a moved rate: the figures at the provider's rate now, to confirm. */
+async function awaitingRate(contract: Contract, payout: Payout): Promise<PayoutView> {
+  return {
+    ...toPayoutView(payout),
+    waiting_for: 'rate',
+    ...(payout.confirmed_rate ? { confirmed_rate: payout.confirmed_rate } : {}),
+    conversion: await conversionNow(contract, payout.payout_minor),
+  };
+}
+
 /** `/contract-analytics/{id}`: what was paid, the fee, the payout and where it stands; the creator only. */
 export async function contractAnalytics(contractId: string, sub: string): Promise<ContractAnalytics> {
   const contract = await loadContract(contractId);
   if (contract.creator_id !== sub) throw new ForbiddenError(payoutMessages.analyticsCreatorOnly);
   const payout = await getPayout(contractId);
+  if (payout?.waiting_for === 'rate' && payout.status === 'failed')
+    return { contract: toContractView(contract), payout: await awaitingRate(contract, payout) };
   if (payout) return { contract: toContractView(contract), payout: toPayoutView(payout) };
   const profile = await getProfile(sub);
   const bank =

@@ -1,7 +1,7 @@
 import { logger } from '../../adapters/logger';
 import { countMoneyEvent } from '../../adapters/metrics';
 import { answerTask } from '../../adapters/workflow';
-import { destinationCurrencyOf } from '../../domain/conversion';
+import { describeRate, destinationCurrencyOf, rateTolerancePercent } from '../../domain/conversion';
 import { formatAmount } from '../../domain/money';
 import { payoutReference } from '../../domain/payout';
 import { listContractsByCreator, loadContract } from '../../entities/contract';
@@ -15,27 +15,52 @@ import { loadPayout } from './record';
 
 /**
  * PayoutFailed: the transfer kept failing. The payout waits `failed` (the money stays in escrow,
- * accounted), the creator is told, and finance is alerted through the logs; ops resume it.
+ * accounted), the creator is told, and finance is alerted through the logs; ops resume it. One that
+ * waits because the rate fell beyond the tolerance before it was sent (transfer.ts) waits for its
+ * seller instead: they are asked to confirm the new figures, and nobody is alerted.
  */
 export async function payoutFailed(contractId: string, cause: string) {
   const [contract, payout] = await Promise.all([loadContract(contractId), loadPayout(contractId)]);
   // The money left but the completion could not be written: finance and ops finish it; the creator is not told of a failure.
   const transferred = payout.transfer_status === 'SUCCESSFUL';
+  const forSeller = payout.waiting_for === 'rate';
   if (payout.status === 'transferring') {
     const now = new Date().toISOString();
-    const body = `We could not complete the transfer of ${formatAmount(payout.payout_minor, payout.currency)} for "${contract.title}" to your bank account. Your funds are safe in escrow; our team has been alerted and will retry it.`;
+    const [title, body] = forSeller
+      ? rateMovedNotice(contract.title, payout)
+      : ['Payout delayed', delayedBody(contract.title, payout)];
     await transactWrite([
       payoutUpdate(contractId, payout, { status: 'failed' }, now),
-      ...(transferred
-        ? []
-        : notificationItems(contract.creator_id, 'Payout delayed', body, now, { contract, email: 'payout-delayed' })),
+      ...(transferred ? [] : notificationItems(contract.creator_id, title, body, now, { contract, email: 'payout-delayed' })),
     ]).catch((error: unknown) => {
       if (!failedConditions(error)) throw error;
     });
   }
+  if (forSeller) {
+    logger.info('Payout waits for its seller to confirm the new exchange rate', {
+      contractId,
+      reference: payout.reference,
+      cause,
+    });
+    return { failed: true, reference: payout.reference, attempts: payout.attempts };
+  }
   logger.error('Payout failed: waiting for ops to resume it', { contractId, reference: payout.reference, cause });
   countMoneyEvent('PayoutsFailed');
   return { failed: true, reference: payout.reference, attempts: payout.attempts };
+}
+
+function delayedBody(title: string, payout: Payout): string {
+  return `We could not complete the transfer of ${formatAmount(payout.payout_minor, payout.currency)} for "${title}" to your bank account. Your funds are safe in escrow; our team has been alerted and will retry it.`;
+}
+
+/** The seller's notice that the rate moved before their payout was sent: the new figures, and where to confirm them. */
+function rateMovedNotice(title: string, payout: Payout): [string, string] {
+  const shown = describeRate(payout.confirmed_rate ?? 0, payout.currency);
+  const now = describeRate(payout.moved_rate ?? 0, payout.currency);
+  return [
+    'Confirm the new exchange rate',
+    `The exchange rate moved from ${shown} to ${now} before the transfer of ${formatAmount(payout.payout_minor, payout.currency)} for "${title}" was made, more than the ${rateTolerancePercent} we honour. Your funds are safe in escrow: check the new amount on the contract page and confirm it with your PIN.`,
+  ];
 }
 
 /** AwaitPayoutResume (a callback task): keeps the token for ops; answers at once if ops already resumed. */
@@ -101,9 +126,14 @@ function destinationChange(payout: Payout, onFile: BankDetails | undefined): Par
  * attempts kept, but only when nothing can still reach the old account (no transfer made, or the
  * last one FAILED with no retry in flight), so it is never paid twice. Resuming one not waiting
  * does nothing. A contract whose execution ended meanwhile has the next one started, which
- * fast-forwards to the transfer.
+ * fast-forwards to the transfer. The seller's confirmation of a moved rate resumes it the same way,
+ * with the rate they confirmed (`confirmation`); one waiting for that which ops resume instead is
+ * checked again against the rate confirmed before.
  */
-export async function resumePayout(contractId: string): Promise<{ resumed: boolean; payout: Payout }> {
+export async function resumePayout(
+  contractId: string,
+  confirmation: Pick<Payout, 'confirmed_rate'> = {},
+): Promise<{ resumed: boolean; payout: Payout }> {
   const payout = await loadPayout(contractId);
   // The account of the currency it goes in: a payout to the dollar account moves to the new dollar account, never the naira one.
   const onFile = await payoutAccountOf(payout.creator_id, destinationCurrencyOf(payout));
@@ -114,6 +144,10 @@ export async function resumePayout(contractId: string): Promise<{ resumed: boole
     (await updatePayout(contractId, payout, {
       status: 'transferring',
       resumes: payout.resumes + 1,
+      // No longer waiting for the seller's rate: the transfer checks the rate again when it converts.
+      waiting_for: null,
+      moved_rate: null,
+      ...confirmation,
       ...destinationChange(payout, onFile),
     }));
   const token = await getWorkflowToken(contractId, 'resume');

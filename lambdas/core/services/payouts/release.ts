@@ -41,7 +41,7 @@ function releaseRefusal(status: ContractStatus): string {
  * of the moment, at most that much less naira); beyond it, or with no rate shown, it is refused
  * and the page shows the new figures. Answers the rate the seller confirmed.
  */
-async function checkShownRate(currency: Contract['currency'], shownRate: number | undefined): Promise<number> {
+export async function checkShownRate(currency: Contract['currency'], shownRate: number | undefined): Promise<number> {
   if (shownRate === undefined) throw new ConflictError(conversionMessages.rateRequired(currency));
   const now = await rateForPerson(currency);
   if (rateMovedBeyondTolerance(shownRate, now))

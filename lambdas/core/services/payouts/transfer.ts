@@ -9,7 +9,7 @@ import {
   retryTransfer,
 } from '../../adapters/flutterwave/transfers';
 import { answerTask } from '../../adapters/workflow';
-import { isConvertedPayout } from '../../domain/conversion';
+import { awaitsSellerRate, isConvertedPayout } from '../../domain/conversion';
 import { payoutRetryLimit } from '../../domain/payout';
 import { type Payout, updatePayout } from '../../entities/payout';
 import { storeWorkflowToken } from '../../entities/workflow-token';
@@ -53,6 +53,15 @@ async function ensureTransfer(payout: Payout): Promise<Payout> {
   // attempt after it (a run after a crash, a retry) sends the same naira, found by the same amount.
   const conversion =
     payout.conversion ?? (isConvertedPayout(payout) ? await convertPayout(payout.payout_minor, payout.currency) : null);
+  // Fixed only now (hours after the release when the provider was down, days when ops resumed it): a
+  // rate fallen beyond the tolerance since the seller confirmed is shown to them again, nothing sent.
+  if (!payout.conversion && conversion && awaitsSellerRate(payout.confirmed_rate, conversion.rate)) {
+    if (!(await updatePayout(payout.contract_id, payout, { waiting_for: 'rate', moved_rate: conversion.rate })))
+      return ensureTransfer(await loadPayout(payout.contract_id));
+    throw new PayoutFailedError(
+      `The rate fell from ${payout.confirmed_rate} to ${conversion.rate}: the payout waits for its seller to confirm it`,
+    );
+  }
   const claimed = { ...payout, attempts: Math.max(payout.attempts, 1), conversion };
   if (payout.attempts === 0 && !(await updatePayout(payout.contract_id, payout, { attempts: 1, conversion })))
     return ensureTransfer(await loadPayout(payout.contract_id));

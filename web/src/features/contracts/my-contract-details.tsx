@@ -51,8 +51,22 @@ export type ReleaseAction = ComponentType<{
   onReleased: (message: string, contract: ContractView) => void;
 }>;
 
+/**
+ * While the payout is under way: the payouts feature's confirmation of a moved exchange rate, which
+ * shows itself only when the payout waits for it (given by the page, like the release).
+ */
+export type RateConfirmation = ComponentType<{ contract: ContractView }>;
+
 /** Creator-only view and edit of a contract (spec §2 "Creator's contract views"). */
-export function MyContractDetails({ contractId, release: Release }: { contractId: string; release: ReleaseAction }) {
+export function MyContractDetails({
+  contractId,
+  release: Release,
+  rateConfirmation: RateConfirm,
+}: {
+  contractId: string;
+  release: ReleaseAction;
+  rateConfirmation?: RateConfirmation;
+}) {
   const { state: auth } = useAuth();
   const userId = auth.status === 'signedIn' ? auth.user.sub : '';
   const [state] = useLoad(useCallback(() => getContract(contractId), [contractId]));
@@ -75,10 +89,18 @@ export function MyContractDetails({ contractId, release: Release }: { contractId
       </Page>
     );
   }
-  return <ContractDetails data={state.data} Release={Release} />;
+  return <ContractDetails data={state.data} Release={Release} RateConfirm={RateConfirm} />;
 }
 
-function ContractDetails({ data, Release }: { data: ContractWithPeople; Release: ReleaseAction }) {
+function ContractDetails({
+  data,
+  Release,
+  RateConfirm,
+}: {
+  data: ContractWithPeople;
+  Release: ReleaseAction;
+  RateConfirm?: RateConfirmation;
+}) {
   const { contract, people, setContract: onSaved, dispute } = useLiveContract(data);
   const edit = useEditAndDelete({
     remove: () => deleteContract(contract.id),
@@ -161,6 +183,7 @@ function ContractDetails({ data, Release }: { data: ContractWithPeople; Release:
         )}
       </Details>
       {contract.status === 'pending' && <ShareContract contract={contract} />}
+      {contract.status === 'releasing' && RateConfirm && <RateConfirm contract={contract} />}
       <ContractTimeline
         contract={contract}
         side="creator"

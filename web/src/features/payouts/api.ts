@@ -20,3 +20,8 @@ export function releaseFunds(contractId: string, pin: string, rate?: number, pay
     body: { contractId, pin, ...(rate === undefined ? {} : { rate }), ...(payTo === undefined ? {} : { payTo }) },
   });
 }
+
+/** The seller confirms, with the PIN, the new rate of a payout that waits for it (the rate fell over 1% before it was sent). */
+export function confirmPayoutRate(contractId: string, pin: string, rate: number) {
+  return call(endpoints.confirmPayoutRate, { body: { contractId, pin, rate } });
+}

@@ -12,6 +12,10 @@ export const payoutPageMessages = {
   releaseFailed: 'Could not release the funds. Please try again.',
   chooseDestination: 'Where should the payout go?',
   // The server honours the shown rate down to the tolerance, and refuses the release beyond it (services/payouts/release.ts).
+  confirmRateFailed: 'Could not confirm the new rate. Please try again.',
+  // The payout waits for the seller: the rate fell beyond the tolerance before its transfer was made (services/payouts/transfer.ts).
+  rateMovedBeforeTransfer: (shown: string, now: string) =>
+    `The exchange rate moved from ${shown} to ${now} before your payout was sent, more than the ${rateTolerancePercent} we honour. Check the new amount and confirm it with your PIN.`,
   rateNotice: `This is the provider's exchange rate now; the naira paid follows its rate when the payout is sent. If the rate falls by more than ${rateTolerancePercent} before you release, you are shown the new figures to confirm.`,
 } as const;
 

@@ -122,7 +122,7 @@ const rateMovedPattern = new RegExp(`^${escapeRegExp(conversionMessages.rateMove
  * Whether a refused release was about the rate the seller confirmed: it moved beyond the tolerance
  * since it was shown (or none was sent). The page then shows the new figures to confirm.
  */
-function isRateRefusal(failure: unknown, currency: Currency): boolean {
+export function isRateRefusal(failure: unknown, currency: Currency): boolean {
   if (!(failure instanceof ApiError) || !failure.fromServer || failure.status !== 409) return false;
   return rateMovedPattern.test(failure.message) || failure.message === conversionMessages.rateRequired(currency);
 }
@@ -146,7 +146,7 @@ export function RateUnavailable({ onRetry }: { onRetry: () => Promise<void> }) {
  * told under the PIN box where it was typed; null for any other refusal. The session stays: a
  * wrong PIN is never a 401.
  */
-function pinRefusal(failure: unknown): string | null {
+export function pinRefusal(failure: unknown): string | null {
   if (!(failure instanceof ApiError) || !failure.fromServer) return null;
   return failure.status === 400 || failure.status === 429 ? failure.message : null;
 }
