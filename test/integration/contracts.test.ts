@@ -101,6 +101,14 @@ describe('private contracts', () => {
     [{ value: '0' }, 'Amount must be greater than zero.'],
     [{ value: '10.555' }, '"10.555" has 3 decimals: did you mean 10,555 or 10.55? An amount has at most two decimals (kobo).'],
     [{ value: '85k' }, '"85k" is short for 85,000: type the amount in full, 85,000.'],
+    [
+      { value: '85,50', currency: 'USD' },
+      '"85,50" uses a comma before the cents: did you mean 85.50? Type a dot before the cents.',
+    ],
+    [
+      { value: '10.555', currency: 'GBP' },
+      '"10.555" has 3 decimals: did you mean 10,555 or 10.55? An amount has at most two decimals (pence).',
+    ],
     [{ value: -5 }, 'Amount must be greater than zero.'],
     [{ value: 'abc' }, 'Amount must be a number, such as 85000 or 85,000.50.'],
     [{ currency: 'JPY' }, invalidRequestMessage],

@@ -20,8 +20,8 @@ import { executionsOf } from '../support/workflow';
 
 /**
  * The 1% rate tolerance checked again when a dollar payout's conversion is fixed, not only at the
- * release: the seller confirmed ₦1,500 per $1, the provider was down and the Transfer step was
- * retried while the rate fell to ₦1,400, so nothing is sent: the payout waits for the seller (not
+ * release: the seller confirmed ₦1,500 per $1, and the rate fell to ₦1,400 before the payout's
+ * steps ran (they are held while it moves, as an outage of the provider would hold them), so nothing is sent: the payout waits for the seller (not
  * for ops), who is told and confirms the new figures with the PIN (`confirm-payout-rate`), and is
  * then paid the naira at ₦1,400, the dollar wallet debited exactly the payout. The sandbox's fixed
  * rate is ₦1,500 per $1.
@@ -37,7 +37,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'escrow-recheck-'));
 beforeAll(async () => {
   cloud = await startLocalCloud({
     dataDir,
-    workflowRetryIntervals: { Transfer: 100 },
+    workflowRetryIntervals: { Transfer: 100, PreparePayout: 100 },
     flutterwave: { transferDecideMs: 300 },
   });
   configureAmplify(cloud.config);
@@ -51,6 +51,7 @@ afterEach(async () => {
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
   cloud.flutterwave.setNairaRate('USD', null);
+  cloud.throttleFunction('task:PreparePayout', false);
   Object.assign(cloud.flutterwave.faults, { providerDown: false, transferFailures: 0, holdTransfers: false });
   await expectBalancedLedgers(touched);
 });
@@ -95,21 +96,21 @@ async function satisfiedInDollars(value: string): Promise<string> {
 }
 
 /**
- * Releases at ₦1,500 and, as soon as the release is answered, takes the provider down and moves
- * the rate to `rate`: the Transfer step fails on the outage and is retried; once a try has failed
- * the provider comes back, and the retry converts at `rate`.
+ * Releases at ₦1,500 while the payout's first step is held (throttled, retried by Step Functions),
+ * moves the rate to `rate`, then lets the payout go on: the Transfer step converts at `rate`,
+ * whatever the machine's load (no race between the test and the workflow).
  */
 async function releaseThenRateFallsTo(id: string, rate: number) {
+  cloud.throttleFunction('task:PreparePayout', true);
   const released = await release(id, 1500);
-  cloud.flutterwave.faults.providerDown = true;
-  cloud.flutterwave.setNairaRate('USD', rate);
   expect(released.status, JSON.stringify(released.body)).toBe(200);
   await eventually(
     () => executionsOf(cloud).events(id),
-    (events) => events.some((e) => e.type === 'TaskFailed' || e.type === 'LambdaFunctionFailed'),
+    (events) => events.some((e) => e.taskFailedEventDetails?.error === 'Lambda.TooManyRequestsException'),
     30_000,
   );
-  cloud.flutterwave.faults.providerDown = false;
+  cloud.flutterwave.setNairaRate('USD', rate);
+  cloud.throttleFunction('task:PreparePayout', false);
 }
 
 const settledAs = (id: string, status: ContractView['status']) =>
@@ -158,7 +159,7 @@ describe('a dollar payout whose rate fell more than 1% between the release and t
     expect(await confirm(seller, id, 1400, '0000')).toEqual({ status: 400, body: { error: 'Incorrect payment PIN.' } });
     expect(await confirm(seller, id, 1500)).toEqual({
       status: 409,
-      body: { error: conversionMessages.rateMoved('₦1,500.00 per $1', '₦1,400.00 per $1') },
+      body: { error: conversionMessages.rateMoved('₦1,500.00 per $1', '₦1,400.00 per $1'), code: 'rate_moved' },
     });
     expect(await getPayout(id)).toMatchObject({ status: 'failed', waiting_for: 'rate', confirmed_rate: 1500 });
     expect(transfersOf(id)).toEqual([]);

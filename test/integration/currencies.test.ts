@@ -111,7 +111,11 @@ describe('a dollar contract released to a naira account', () => {
       conversion: { currency: 'NGN', rate: 1500, amount_minor: 147_000_000 },
     });
 
-    expect(await release(id)).toEqual({ status: 409, body: { error: conversionMessages.rateRequired('USD') } });
+    // The page acts on the code, not on the words: it reads the figures again for the seller to confirm.
+    expect(await release(id)).toEqual({
+      status: 409,
+      body: { error: conversionMessages.rateRequired('USD'), code: 'rate_required' },
+    });
     expect(await getPayout(id)).toBeUndefined();
 
     const released = await release(id, 1500);
@@ -144,7 +148,7 @@ describe('a dollar contract released to a naira account', () => {
     cloud.flutterwave.setNairaRate('USD', 1480);
     expect(await release(id, 1500)).toEqual({
       status: 409,
-      body: { error: conversionMessages.rateMoved('₦1,500.00 per $1', '₦1,480.00 per $1') },
+      body: { error: conversionMessages.rateMoved('₦1,500.00 per $1', '₦1,480.00 per $1'), code: 'rate_moved' },
     });
     expect((await contract(id)).status).toBe('payer_marked_satisfied');
     expect(await getPayout(id)).toBeUndefined();

@@ -219,6 +219,24 @@ describe('GET /v3/transfers/rates', () => {
     expect((await set({ nairaRates: { USD: 0 } })).status).toBe(400);
     expect(sandbox.faults.nairaRates).toEqual({ GBP: 2000 });
   });
+
+  it('answers 503 while the ratesDown fault is on (also through POST /__faults), the other calls going on, and quotes again once off', async () => {
+    const quote = { amount: '15000', destination_currency: 'NGN', source_currency: 'USD' };
+    const switched = await fetch(`${sandbox.origin}/__faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ratesDown: true }),
+    });
+    expect(switched.status).toBe(200);
+    expect(await rates(quote)).toEqual({
+      status: 503,
+      body: { status: 'error', message: 'Unable to fetch rates at the moment', data: null },
+    });
+    expect((await api('GET', '/balances/USD')).status).toBe(200);
+
+    sandbox.faults.ratesDown = false;
+    expect((await rates(quote)).body.data).toMatchObject({ rate: 1500, source: { amount: 10 } });
+  });
 });
 
 describe('POST /v3/transfers from another wallet than naira', () => {

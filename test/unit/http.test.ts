@@ -106,6 +106,16 @@ describe('the API middleware', () => {
     expect(await invoke(failing, event(undefined))).toEqual({ statusCode: status, body: { error: error.message } });
   });
 
+  it("adds a refusal's code beside its message, for the client to act on", async () => {
+    const failing = apiFunction({ timeoutEarlyInMillis: 0 }).handler(async () => {
+      throw new ConflictError('The exchange rate moved.', { code: 'rate_moved' });
+    });
+    expect(await invoke(failing, event(undefined))).toEqual({
+      statusCode: 409,
+      body: { error: 'The exchange rate moved.', code: 'rate_moved' },
+    });
+  });
+
   it('hides the details of an unexpected failure behind a generic 500', async () => {
     const failing = apiFunction({ timeoutEarlyInMillis: 0 }).handler(async () => {
       throw new Error('ECONNREFUSED 10.0.0.7:8000 table escrow-prod');

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { amountNotANumber, amountSchema, amountTooLarge } from '../../lambdas/core/api/common';
+import { createContractRequestSchema, editContractRequestSchema } from '../../lambdas/core/api/contracts';
+import { createTemplateRequestSchema, editTemplateRequestSchema } from '../../lambdas/core/api/templates';
 import {
   assertEscrowMinorDigits,
   currencyCodes,
@@ -217,6 +219,10 @@ describe('reading an amount as a person types it', () => {
   });
 
   it('refuses three decimals naming both readings, and a comma before the kobo naming the one it means', () => {
+    const minorOf = (text: string | number) => {
+      const reading = readAmount(text, 'NGN');
+      return reading.ok ? reading.minor : reading.reason;
+    };
     expect(minorOf('85.000')).toBe(
       '"85.000" has 3 decimals: did you mean 85,000 or 85.00? An amount has at most two decimals (kobo).',
     );
@@ -227,6 +233,55 @@ describe('reading an amount as a person types it', () => {
       '"123.456" has 3 decimals: did you mean 123,456 or 123.45? An amount has at most two decimals (kobo).',
     );
     expect(minorOf('85,50')).toBe('"85,50" uses a comma before the kobo: did you mean 85.50? Type a dot before the kobo.');
+  });
+
+  it.each([
+    ['NGN', 'kobo'],
+    ['USD', 'cents'],
+    ['EUR', 'euro cents'],
+    ['GBP', 'pence'],
+  ] as const)('names the minor unit of %s (%s) in refusing three decimals or a comma before it', (currency, unit) => {
+    const reason = (text: string) => {
+      const reading = readAmount(text, currency);
+      return reading.ok ? reading.minor : reading.reason;
+    };
+    expect(reason('10.555')).toBe(
+      `"10.555" has 3 decimals: did you mean 10,555 or 10.55? An amount has at most two decimals (${unit}).`,
+    );
+    expect(reason('85,50')).toBe(`"85,50" uses a comma before the ${unit}: did you mean 85.50? Type a dot before the ${unit}.`);
+    expect(describeAmount('85,50', currency).text).toBe(reason('85,50'));
+  });
+
+  it('says "decimals" when the currency is not known, never another currency\'s unit', () => {
+    expect(minorOf('10.555')).toBe('"10.555" has 3 decimals: did you mean 10,555 or 10.55? An amount has at most two decimals.');
+    expect(minorOf('85,50')).toBe(
+      '"85,50" uses a comma before the decimals: did you mean 85.50? Type a dot before the decimals.',
+    );
+  });
+
+  it.each([
+    ['a new contract', createContractRequestSchema, 'value', { acceptorId: 'buyer', title: 't', description: 'd' }],
+    ['an edited contract', editContractRequestSchema, 'value', { title: 't', description: 'd' }],
+    ['a new template', createTemplateRequestSchema, 'base_price', { title: 't', description: 'd' }],
+    ['an edited template', editTemplateRequestSchema, 'base_price', { title: 't', description: 'd' }],
+  ] as const)('the server refuses the amount of %s in the minor unit of its currency', (_, schema, field, rest) => {
+    const refusal = (amount: string, currency?: string) =>
+      schema.safeParse({ ...rest, [field]: amount, ...(currency ? { currency } : {}) }).error?.issues[0]?.message;
+    expect(refusal('85,50', 'USD')).toBe(
+      '"85,50" uses a comma before the cents: did you mean 85.50? Type a dot before the cents.',
+    );
+    expect(refusal('10.555', 'GBP')).toMatch(/at most two decimals \(pence\)\.$/);
+    expect(refusal('10.555', 'EUR')).toMatch(/at most two decimals \(euro cents\)\.$/);
+    expect(refusal('85,50', 'NGN')).toMatch(/comma before the kobo/);
+    // The refusals that name no unit keep their own words.
+    expect(refusal('85k', 'USD')).toBe('"85k" is short for 85,000: type the amount in full, 85,000.');
+    // A currency that is no currency keeps the neutral words (and its own refusal comes next).
+    expect(refusal('85,50', 'XYZ')).toMatch(/comma before the decimals/);
+  });
+
+  it('a new contract or template left without a currency is naira, so its amount is refused in kobo', () => {
+    const base = { acceptorId: 'buyer', title: 't', description: 'd', value: '85,50' };
+    expect(createContractRequestSchema.safeParse(base).error?.issues[0]?.message).toMatch(/comma before the kobo/);
   });
 
   it('refuses commas that are not between thousands', () => {

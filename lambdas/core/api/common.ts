@@ -8,6 +8,7 @@ import {
   defaultCurrency,
   editCurrencies,
   exceedsMaxAmount,
+  isCurrency,
   isEscrowCurrency,
   maxAmountMinor,
   readAmount,
@@ -51,6 +52,34 @@ export const amountSchema = (message: string, { allowZero = false, notANumber = 
       }
       return reading.minor;
     }),
+  );
+
+/**
+ * The check of an offer (contract, template) that words its refused amount in the offer's
+ * currency. The amount's field (`amountSchema`) is read before the currency beside it, so a
+ * refusal of `readAmount`'s says "decimals"; once the offer is read, it is said again naming the
+ * currency's minor unit ("a comma before the cents", "at most two decimals (pence)"). It runs
+ * although the field failed (`when`): rewording that refusal is all it is for. A currency that is
+ * not one leaves the neutral words (its own refusal follows).
+ */
+export const amountInOfferCurrency = (field: string) =>
+  z.check<unknown>(
+    (payload) => {
+      const offer = payload.value;
+      if (typeof offer !== 'object' || offer === null || !('currency' in offer)) return;
+      const { currency } = offer;
+      if (typeof currency !== 'string' || !isCurrency(currency)) return;
+      for (const [index, issue] of payload.issues.entries()) {
+        if (issue.code !== 'custom' || issue.path?.length !== 1 || issue.path[0] !== field) continue;
+        const input = issue.input;
+        if (typeof input !== 'string' && typeof input !== 'number') continue;
+        const neutral = readAmount(input);
+        const inCurrency = readAmount(input, currency);
+        if (!neutral.ok && neutral.reason !== null && issue.message === neutral.reason && !inCurrency.ok && inCurrency.reason)
+          payload.issues[index] = { ...issue, message: inCurrency.reason };
+      }
+    },
+    { when: () => true },
   );
 
 /** Why `value` is refused: what `readAmount` says of it, or `message` for blank, zero or negative, or `notANumber`. */

@@ -2,7 +2,14 @@ import { deliveryMessages, deliveryNoteMaxLength, inspectionDays } from '../doma
 import { contractStatuses } from '../domain/escrow-contract';
 import { currencyCodes } from '../domain/money';
 import * as z from '../domain/zod';
-import { amountSchema, editedOfferCurrencySchema, idSchema, newOfferCurrencySchema, requiredText } from './common';
+import {
+  amountInOfferCurrency,
+  amountSchema,
+  editedOfferCurrencySchema,
+  idSchema,
+  newOfferCurrencySchema,
+  requiredText,
+} from './common';
 import { emailSchema } from './identity';
 
 /**
@@ -27,19 +34,21 @@ export const inspectionDaysSchema = z._default(
   inspectionDays.default,
 );
 
-export const createContractRequestSchema = z.object({
-  /** The buyer: their User ID, or their email (an invitation when nobody has an account with it). */
-  acceptorId: requiredText(254, fillAllContractDetails).check(
-    z.refine((named) => !named.includes('@') || emailSchema.safeParse(named).success, {
-      message: 'Please enter a valid email address.',
-    }),
-  ),
-  title: requiredText(200, fillAllContractDetails),
-  description: requiredText(5000, fillAllContractDetails),
-  value: amountSchema(amountAboveZero),
-  currency: newOfferCurrencySchema(),
-  inspectionDays: inspectionDaysSchema,
-});
+export const createContractRequestSchema = z
+  .object({
+    /** The buyer: their User ID, or their email (an invitation when nobody has an account with it). */
+    acceptorId: requiredText(254, fillAllContractDetails).check(
+      z.refine((named) => !named.includes('@') || emailSchema.safeParse(named).success, {
+        message: 'Please enter a valid email address.',
+      }),
+    ),
+    title: requiredText(200, fillAllContractDetails),
+    description: requiredText(5000, fillAllContractDetails),
+    value: amountSchema(amountAboveZero),
+    currency: newOfferCurrencySchema(),
+    inspectionDays: inspectionDaysSchema,
+  })
+  .check(amountInOfferCurrency('value'));
 export type CreateContractRequest = z.input<typeof createContractRequestSchema>;
 
 /**
@@ -60,12 +69,14 @@ export type CreateContractResponse = z.infer<typeof createContractResponseSchema
 
 export const contractIdRequestSchema = z.object({ contractId: idSchema(enterContractId) });
 
-export const editContractRequestSchema = z.object({
-  title: requiredText(200, fillAllFieldsCorrectly),
-  description: requiredText(5000, fillAllFieldsCorrectly),
-  value: amountSchema(amountAboveZero),
-  currency: editedOfferCurrencySchema(fillAllFieldsCorrectly),
-});
+export const editContractRequestSchema = z
+  .object({
+    title: requiredText(200, fillAllFieldsCorrectly),
+    description: requiredText(5000, fillAllFieldsCorrectly),
+    value: amountSchema(amountAboveZero),
+    currency: editedOfferCurrencySchema(fillAllFieldsCorrectly),
+  })
+  .check(amountInOfferCurrency('value'));
 export type EditContractRequest = z.input<typeof editContractRequestSchema>;
 
 /** A contract as its parties see it (spec §3 `contracts`). */

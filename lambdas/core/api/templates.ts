@@ -1,7 +1,14 @@
 import { currencyCodes } from '../domain/money';
 import { maxQuantity, templateMessages } from '../domain/template';
 import * as z from '../domain/zod';
-import { amountSchema, editedOfferCurrencySchema, idSchema, newOfferCurrencySchema, requiredText } from './common';
+import {
+  amountInOfferCurrency,
+  amountSchema,
+  editedOfferCurrencySchema,
+  idSchema,
+  newOfferCurrencySchema,
+  requiredText,
+} from './common';
 import { inspectionDaysSchema } from './contracts';
 
 /** The templates API: requests and replies. Base prices travel as integer minor units with their currency. */
@@ -18,19 +25,23 @@ const templateFields = {
   base_price: amountSchema(enterValidBasePrice, { notANumber: enterValidBasePrice }),
 };
 
-export const createTemplateRequestSchema = z.object({
-  ...templateFields,
-  currency: newOfferCurrencySchema(),
-  inspectionDays: inspectionDaysSchema,
-});
+export const createTemplateRequestSchema = z
+  .object({
+    ...templateFields,
+    currency: newOfferCurrencySchema(),
+    inspectionDays: inspectionDaysSchema,
+  })
+  .check(amountInOfferCurrency('base_price'));
 export type CreateTemplateRequest = z.input<typeof createTemplateRequestSchema>;
 
-export const editTemplateRequestSchema = z.object({
-  ...templateFields,
-  currency: editedOfferCurrencySchema(fillAllFields),
-  /** Left out (a client from before templates carried it), the template keeps its window: no default here. */
-  inspectionDays: z.optional(inspectionDaysSchema.def.innerType),
-});
+export const editTemplateRequestSchema = z
+  .object({
+    ...templateFields,
+    currency: editedOfferCurrencySchema(fillAllFields),
+    /** Left out (a client from before templates carried it), the template keeps its window: no default here. */
+    inspectionDays: z.optional(inspectionDaysSchema.def.innerType),
+  })
+  .check(amountInOfferCurrency('base_price'));
 export type EditTemplateRequest = z.input<typeof editTemplateRequestSchema>;
 
 export const templateViewSchema = z.object({

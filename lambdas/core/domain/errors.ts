@@ -1,13 +1,26 @@
 /**
+ * The `code` a refusal carries beside its `error` when a client acts on which refusal it is, not
+ * only shows it: words change, a code does not. `rate_moved`: the exchange rate the seller
+ * confirmed moved beyond the tolerance since; `rate_required`: no rate was confirmed (the two
+ * 409s of a converted release, after which the page reads the figures again to confirm).
+ */
+export const errorCodes = ['rate_moved', 'rate_required'] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/**
  * The few typed errors the product raises, each a refusal a person may read. The runtime maps
- * them (runtime/api-function.ts: status and `{ "error": message }`; runtime/trigger-function.ts:
- * Cognito's message); anything else is internal and never reaches a person.
+ * them (runtime/api-function.ts: status and `{ "error": message }`, with `code` when the refusal
+ * has one; runtime/trigger-function.ts: Cognito's message); anything else is internal and never
+ * reaches a person.
  */
 export abstract class AppError extends Error {
   abstract readonly statusCode: number;
-  constructor(message: string) {
+  /** Which refusal this is, for a client that acts on it (`errorCodes`); most have none. */
+  readonly code: ErrorCode | undefined;
+  constructor(message: string, options: { code?: ErrorCode } = {}) {
     super(message);
     this.name = new.target.name;
+    this.code = options.code;
   }
 }
 

@@ -106,15 +106,32 @@ export function parseAmount(input: string | number): number | null {
  * seems to say. Accepts "85000", "85000.5", "85,000.50" (commas only between thousands) and a
  * leading currency symbol. Refuses what could mean two things, never guessing: "85.000,50"
  * (dots for thousands), "85,50" (a comma for kobo), "85.000" or "123.456" (three decimals),
- * "85k". `reason` is null for text that is no amount at all (the caller's own message).
+ * "85k". `reason` is null for text that is no amount at all (the caller's own message). The reason
+ * names `currency`'s minor unit ({@link minorUnitNames}), or says "decimals" without one.
  */
 export type AmountReading = { ok: true; minor: number } | { ok: false; reason: string | null };
 
-export function readAmount(input: string | number): AmountReading {
+/**
+ * What a refusal calls the decimals of an amount: the currency's minor unit, plural, as a person
+ * says it ("85,50" in a dollar contract is a comma before the cents, not the kobo). The yen has
+ * none; it and an amount of no known currency (a refund typed before its contract is read) say
+ * "decimals".
+ */
+export const minorUnitNames = {
+  NGN: 'kobo',
+  USD: 'cents',
+  EUR: 'euro cents',
+  GBP: 'pence',
+  JPY: null,
+  CAD: 'cents',
+} as const satisfies Record<Currency, string | null>;
+
+export function readAmount(input: string | number, currency?: Currency): AmountReading {
   if (typeof input === 'number') {
     const text = numberToPlainString(input);
-    return text === null ? { ok: false, reason: null } : readAmount(text);
+    return text === null ? { ok: false, reason: null } : readAmount(text, currency);
   }
+  const minorUnit = (currency && minorUnitNames[currency]) ?? null;
   const text = input.trim().replace(/^[₦$€£¥]\s*/, '');
   const quoted = `"${input.trim()}"`;
   const plain = /^\d+(?:\.\d{1,2})?$/.test(text)
@@ -139,13 +156,17 @@ export function readAmount(input: string | number): AmountReading {
     const asThousands = fraction.length === 3 ? `${groupThousands(`${whole}${fraction}`)} or ` : '';
     return {
       ok: false,
-      reason: `${quoted} has ${fraction.length} decimals: did you mean ${asThousands}${groupThousands(whole)}.${fraction.slice(0, 2)}? An amount has at most two decimals (kobo).`,
+      reason: `${quoted} has ${fraction.length} decimals: did you mean ${asThousands}${groupThousands(whole)}.${fraction.slice(0, 2)}? An amount has at most two decimals${minorUnit ? ` (${minorUnit})` : ''}.`,
     };
   }
   const commaDecimals = /^(\d+),(\d{1,2})$/.exec(text);
   if (commaDecimals?.[1] && commaDecimals[2]) {
     const read = `${groupThousands(commaDecimals[1])}.${commaDecimals[2].padEnd(2, '0')}`;
-    return { ok: false, reason: `${quoted} uses a comma before the kobo: did you mean ${read}? Type a dot before the kobo.` };
+    const decimals = minorUnit ?? 'decimals';
+    return {
+      ok: false,
+      reason: `${quoted} uses a comma before the ${decimals}: did you mean ${read}? Type a dot before the ${decimals}.`,
+    };
   }
   const shorthand = /^(\d+(?:\.\d+)?)\s*([kKmM])$/.exec(text);
   if (shorthand?.[1] && shorthand[2]) {
@@ -184,7 +205,7 @@ export function describeAmount(input: string, currency: Currency, unreadable = a
     )
   )
     return { ok: false, text: amountTooLarge };
-  const reading = readAmount(input);
+  const reading = readAmount(input, currency);
   if (reading.ok) return { ok: true, text: formatAmount(reading.minor, currency) };
   return { ok: false, text: reading.reason ?? unreadable };
 }

@@ -10,16 +10,17 @@ import type {
 import { logger } from '../adapters/logger';
 import { internalErrorMessage, invalidRequestMessage } from '../api/common';
 import type { Endpoint } from '../api/endpoints/endpoint';
-import { AppError, UnauthorizedError, ValidationError } from '../domain/errors';
+import { AppError, type ErrorCode, UnauthorizedError, ValidationError } from '../domain/errors';
 import * as z from '../domain/zod';
 import { liveSession } from './session';
 
 export type ApiEvent = APIGatewayProxyEventV2 | APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
 
-/** Status and message for any thrown value: a refusal's own, or a 500 whose details never leave the server. */
-export function errorResponse(error: unknown): { statusCode: number; message: string } {
-  if (error instanceof AppError) return { statusCode: error.statusCode, message: error.message };
+/** Status, message and code for any thrown value: a refusal's own, or a 500 whose details never leave the server. */
+export function errorResponse(error: unknown): { statusCode: number; message: string; code?: ErrorCode } {
+  if (error instanceof AppError)
+    return { statusCode: error.statusCode, message: error.message, ...(error.code ? { code: error.code } : {}) };
   return { statusCode: 500, message: internalErrorMessage };
 }
 
@@ -32,13 +33,13 @@ export function json(statusCode: number, body: unknown): ApiResult {
   };
 }
 
-/** Turns any thrown value into `{ "error": message }` with its status; logs the unexpected ones. */
+/** Turns any thrown value into `{ "error": message }` (and its `code`, if any) with its status; logs the unexpected ones. */
 export function httpErrors(): MiddlewareObj<ApiEvent, ApiResult> {
   return {
     onError: async (request) => {
-      const { statusCode, message } = errorResponse(request.error);
+      const { statusCode, message, code } = errorResponse(request.error);
       if (!(request.error instanceof AppError)) logger.error('Unhandled error', { error: request.error as Error });
-      request.response = json(statusCode, { error: message });
+      request.response = json(statusCode, code ? { error: message, code } : { error: message });
     },
   };
 }

@@ -400,9 +400,11 @@ const rateQuerySchema = z.object({
  * `GET /v3/transfers/rates?amount=&destination_currency=&source_currency=`: what the source wallet
  * pays for `amount` of the destination currency, at the sandbox's fixed rates (rates.ts) as the
  * `nairaRates` fault moved them. v3's answer, with `rate` as its guide defines it (destination per
- * source unit) and `source.amount` rounded half up to the cent.
+ * source unit) and `source.amount` rounded half up to the cent. 503 while `faults.ratesDown`.
  */
 function transferRate(ctx: SandboxContext, query: URLSearchParams): ApiReply {
+  // The `ratesDown` fault: the provider is up but cannot quote; the call reached it (it is recorded).
+  if (ctx.faults.ratesDown) return refuse('Unable to fetch rates at the moment', 503);
   const parsed = rateQuerySchema.safeParse(Object.fromEntries(query));
   if (!parsed.success) return refuse(validationMessage(parsed.error));
   const { amount, destination_currency: destination, source_currency: source } = parsed.data;

@@ -127,6 +127,7 @@ const faultsPatchSchema = z
     refundCreateLostReplies: z.number().int().min(0).max(1_000),
     // Replaces every moved rate at once: `{}` puts the fixed table back.
     nairaRates: z.partialRecord(z.enum(movableRateCurrencies), nairaRateSchema),
+    ratesDown: z.boolean(),
   })
   .partial()
   .strict();
@@ -172,7 +173,8 @@ const faultsPatchSchema = z
  * above add up to (balances.ts).
  *
  * Outage: `faults.providerDown` (also `POST /__faults {"providerDown": true}`) answers every v3 call
- * 503 until it is switched back.
+ * 503 until it is switched back; `faults.ratesDown` (`{"ratesDown": true}`) answers only
+ * `GET /v3/transfers/rates` 503, the rest going on.
  *
  * `GET /__calls` (the sandbox's own) lists the v3 calls made with the secret key, each with the
  * payment reference it was about (calls.ts): what the merchant key's rate limit would count.

@@ -41,6 +41,12 @@ export interface SandboxFaults {
    * the sandbox's fixed rate (rates.ts). Read at each quote and each transfer made.
    */
   nairaRates: Partial<Record<'USD' | 'EUR' | 'GBP', number>>;
+  /**
+   * The rates endpoint is down: while true `GET /v3/transfers/rates` answers 503 "Unable to fetch
+   * rates at the moment" (v3's words for a passing failure) and every other call goes on, so no
+   * payout in another currency can be converted or confirmed until it is switched back.
+   */
+  ratesDown: boolean;
 }
 
 /** No faults: the provider on a good day. */
@@ -61,6 +67,7 @@ export function noFaults(): SandboxFaults {
     failRefunds: false,
     refundCreateLostReplies: 0,
     nairaRates: {},
+    ratesDown: false,
   };
 }
 

@@ -125,7 +125,7 @@ describe.each(pages)("a dollar contract's release on the %s", (_, renderPage) =>
   it("shows the new figures, an empty PIN box and the server's words when the rate moved beyond 1%, then releases at the new rate", async () => {
     await renderPage();
     api
-      .on('POST', '/release-funds', reply({ error: rateMoved }, 409))
+      .on('POST', '/release-funds', reply({ error: rateMoved, code: 'rate_moved' }, 409))
       .on('GET', analyticsPath, reply(analytics({}, { conversion: { currency: 'NGN', rate: 1470, amount_minor: 72_030_000 } })));
     typePin('1234');
     await click('Release Funds');
@@ -143,6 +143,26 @@ describe.each(pages)("a dollar contract's release on the %s", (_, renderPage) =>
       { contractId, pin: '1234', rate: 1470 },
     ]);
     expect(screen.getByRole('status').textContent).toBe(releaseMessage);
+  });
+
+  it('reads the figures again for a release refused as having no rate confirmed (its code, rate_required)', async () => {
+    await renderPage();
+    api.on('POST', '/release-funds', reply({ error: conversionMessages.rateRequired('USD'), code: 'rate_required' }, 409));
+    typePin('1234');
+    await click('Release Funds');
+    expect(figureReads()).toBe(2);
+    expect(pinBox().value).toBe('');
+    expect(screen.getByRole('alert').textContent).toBe(conversionMessages.rateRequired('USD'));
+  });
+
+  it("knows a moved rate by the refusal's code, not its words: the same words without the code are any other refusal", async () => {
+    await renderPage();
+    api.on('POST', '/release-funds', reply({ error: rateMoved }, 409));
+    typePin('1234');
+    await click('Release Funds');
+    expect(screen.getByRole('alert').textContent).toBe(rateMoved);
+    expect(figureReads()).toBe(1);
+    expect(pinBox().value).toBe('1234');
   });
 
   it('tells other refusals as before, keeping the figures and the PIN', async () => {

@@ -1,5 +1,6 @@
 import type { Endpoint } from '@escrow/api/endpoints';
 import { type ApiRequestHeader, deviceIdHeader } from '@escrow/api/http';
+import { type ErrorCode, errorCodes } from '@escrow/domain/errors';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import * as z from 'zod';
 import { reportUnauthorized } from './unauthorized';
@@ -10,6 +11,8 @@ export class ApiError extends Error {
     message: string,
     /** True when the message is the server's own `error` text, not the generic fallback. */
     readonly fromServer = false,
+    /** The server's `code` of the refusal, when it gives one (domain/errors.ts `errorCodes`): what a page acts on, never the words. */
+    readonly code?: ErrorCode,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -96,6 +99,11 @@ function errorField(body: unknown): string | undefined {
   return typeof body.error === 'string' && body.error ? body.error : undefined;
 }
 
+function codeField(body: unknown): ErrorCode | undefined {
+  if (typeof body !== 'object' || body === null || !('code' in body)) return undefined;
+  return errorCodes.find((code) => code === body.code);
+}
+
 export async function apiFetch<T>(path: string, request: ApiRequest<T>): Promise<T> {
   if (baseUrl === undefined) throw new Error('apiFetch called before configureApi');
   const { method = 'GET', body, auth = true, schema } = request;
@@ -110,7 +118,12 @@ export async function apiFetch<T>(path: string, request: ApiRequest<T>): Promise
     // A call made as the person, refused as unauthenticated: their session is over (lib/unauthorized.ts).
     if (response.status === 401 && auth) reportUnauthorized();
     const serverMessage = errorField(payload);
-    throw new ApiError(response.status, serverMessage ?? `Request failed with status ${response.status}`, !!serverMessage);
+    throw new ApiError(
+      response.status,
+      serverMessage ?? `Request failed with status ${response.status}`,
+      !!serverMessage,
+      codeField(payload),
+    );
   }
   return z.parse(schema, payload);
 }

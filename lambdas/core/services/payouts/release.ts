@@ -42,10 +42,12 @@ function releaseRefusal(status: ContractStatus): string {
  * and the page shows the new figures. Answers the rate the seller confirmed.
  */
 export async function checkShownRate(currency: Contract['currency'], shownRate: number | undefined): Promise<number> {
-  if (shownRate === undefined) throw new ConflictError(conversionMessages.rateRequired(currency));
+  if (shownRate === undefined) throw new ConflictError(conversionMessages.rateRequired(currency), { code: 'rate_required' });
   const now = await rateForPerson(currency);
   if (rateMovedBeyondTolerance(shownRate, now))
-    throw new ConflictError(conversionMessages.rateMoved(describeRate(shownRate, currency), describeRate(now, currency)));
+    throw new ConflictError(conversionMessages.rateMoved(describeRate(shownRate, currency), describeRate(now, currency)), {
+      code: 'rate_moved',
+    });
   return shownRate;
 }
 

@@ -57,7 +57,7 @@ function RateForm({
       try {
         return await confirmPayoutRate(contract.id, pin, conversion.rate);
       } catch (failure) {
-        if (isRateRefusal(failure, currency)) {
+        if (isRateRefusal(failure)) {
           // It moved again: the newest figures before the server's words, so the next try confirms those.
           form.setValue('pin', '');
           await reload().catch(() => undefined);

@@ -113,18 +113,12 @@ function convertedLine(quote: NairaQuote): string {
   );
 }
 
-/** The server's "The exchange rate moved from … to …" with any two rates: its words around two slots. */
-const slot = '\u0000';
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const rateMovedPattern = new RegExp(`^${escapeRegExp(conversionMessages.rateMoved(slot, slot)).replaceAll(slot, '.+')}$`);
-
 /**
  * Whether a refused release was about the rate the seller confirmed: it moved beyond the tolerance
  * since it was shown (or none was sent). The page then shows the new figures to confirm.
  */
-export function isRateRefusal(failure: unknown, currency: Currency): boolean {
-  if (!(failure instanceof ApiError) || !failure.fromServer || failure.status !== 409) return false;
-  return rateMovedPattern.test(failure.message) || failure.message === conversionMessages.rateRequired(currency);
+export function isRateRefusal(failure: unknown): boolean {
+  return failure instanceof ApiError && (failure.code === 'rate_moved' || failure.code === 'rate_required');
 }
 
 /** The rate of a contract in another currency cannot be read now: no release, and a way to read it again. */
@@ -191,7 +185,7 @@ export function ReleaseForm({
       try {
         return await releaseFunds(contractId, pin, naira?.conversion.rate, own ? payTo : undefined);
       } catch (failure) {
-        if (quote && isRateRefusal(failure, quote.currency)) {
+        if (quote && isRateRefusal(failure)) {
           form.setValue('pin', '');
           // The new figures before the server's words, and the button busy meanwhile, so the next try
           // sends the new rate. A reload that fails leaves the old one: that try is refused and reloads again.
