@@ -77,7 +77,11 @@ const notifications = async (who: SignedInPerson) =>
 const sweep = () => cloud.runSchedule('money-sweep');
 
 /** A contract of `value` in `currency`, accepted and paid in full by card by `payer`; answers its id and the card payment's reference. */
-async function paidByCard(value: string, currency: Currency, payer = buyer): Promise<{ id: string; txRef: string; title: string }> {
+async function paidByCard(
+  value: string,
+  currency: Currency,
+  payer = buyer,
+): Promise<{ id: string; txRef: string; title: string }> {
   const title = `Brand book ${touched.size + 1}`;
   const made = await call(seller, '/create-contract', {
     acceptorId: payer.sub,

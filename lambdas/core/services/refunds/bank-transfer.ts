@@ -329,9 +329,7 @@ export async function refundTransferAsDebited(transfer: ProviderTransfer): Promi
   const named = legOfTransferReference(transfer.reference);
   if (!named) return undefined;
   const leg = await getRefundLeg(named.contractId, named.leg);
-  const to = [leg?.destination, ...(leg?.previous_destinations ?? [])].find(
-    (d) => d?.transfer_reference === transfer.reference,
-  );
+  const to = [leg?.destination, ...(leg?.previous_destinations ?? [])].find((d) => d?.transfer_reference === transfer.reference);
   if (!leg || !to?.conversion || leg.currency !== transfer.debitCurrency || !isOurs(leg, to, transfer)) return transfer;
   return { ...transfer, amountMinor: leg.amount_minor, currency: leg.currency };
 }
