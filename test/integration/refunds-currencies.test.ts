@@ -55,7 +55,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   cloud.flutterwave.setNairaRate('USD', null);
-  cloud.flutterwave.faults.providerDown = false;
+  Object.assign(cloud.flutterwave.faults, { providerDown: false, transferCreateRefusals: 0 });
   await expectBalancedLedgers(touched);
 });
 
@@ -243,6 +243,41 @@ describe('a dollar refund while the provider cannot be reached', () => {
     );
     expect(done.destination?.conversion).toEqual({ currency: 'NGN', rate: 1500, amount_minor: 6_000_000 });
     expect(transfersOf(done)).toEqual([expect.objectContaining({ amountMinor: 6_000_000, debitAmountMinor: 4_000 })]);
+    await settledAs(id, 'cancelled');
+  }, 60_000);
+});
+
+describe('a dollar refund whose transfer the provider refused', () => {
+  it('waits for ops, whose resume converts it again at the rate then, the dollar wallet debited exactly', async () => {
+    // The buyer's account is on file (the first test saved it): the refund goes there at once, and is refused.
+    cloud.flutterwave.faults.transferCreateRefusals = 1;
+    const { id } = await paidByCard('50', 'USD');
+    expect((await call(seller, '/cancel-contract', { contractId: id })).status).toBe(200);
+    const failed = await eventually(
+      () => onlyLeg(id),
+      (l) => l.status === 'failed',
+      30_000,
+    );
+    expect(failed.destination?.conversion).toEqual({ currency: 'NGN', rate: 1500, amount_minor: 7_500_000 });
+    expect(transfersOf(failed)).toEqual([]);
+
+    // The rate moves before ops resume it: nothing was sent under its reference, so it converts again.
+    cloud.flutterwave.setNairaRate('USD', 1490);
+    const { resumeRefundLeg } = await import('../../lambdas/core/services/refunds/resume');
+    expect((await resumeRefundLeg(id, failed.leg)).resumed).toBe(true);
+    await sweep();
+    const done = await eventually(
+      () => onlyLeg(id),
+      (l) => l.status === 'completed',
+      30_000,
+    );
+    expect(done.destination).toMatchObject({
+      transfer_reference: `${done.reference}-bank-1`,
+      conversion: { currency: 'NGN', rate: 1490, amount_minor: 7_450_000 },
+    });
+    expect(transfersOf(done)).toEqual([
+      expect.objectContaining({ status: 'SUCCESSFUL', amountMinor: 7_450_000, debitCurrency: 'USD', debitAmountMinor: 5_000 }),
+    ]);
     await settledAs(id, 'cancelled');
   }, 60_000);
 });
