@@ -129,7 +129,7 @@ describe('a cancelled dollar contract whose card refund the provider refused out
     expect(transfersOf(waiting)).toEqual([]);
     const asked = (await notifications(buyer)).find((n) => n.title === 'Refund needs your bank account');
     expect(asked?.body).toContain(`$100.00 for "${title}" could not go back to the card or account you paid with.`);
-    expect(asked?.body).toContain('in naira at the exchange rate when it is sent');
+    expect(asked?.body).toContain('and it is sent there, converted to naira at the exchange rate of the day it goes.');
 
     const usdBefore = cloud.flutterwave.balanceMinor('USD');
     await readyToBePaid(cloud, buyer, buyerPin, buyerAccount);
