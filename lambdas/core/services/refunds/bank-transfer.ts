@@ -100,7 +100,8 @@ async function contractOf(leg: RefundLeg): Promise<LegContract> {
 }
 
 /** How the payer is told a leg in another currency reaches their naira account. */
-const inNaira = (leg: RefundLeg) => (isConverted(leg.currency) ? ', converted to naira at the exchange rate of the day it goes' : '');
+const inNaira = (leg: RefundLeg) =>
+  isConverted(leg.currency) ? ', converted to naira at the exchange rate of the day it goes' : '';
 
 /**
  * The provider refused to refund the leg's payment at all (no refund was made): it goes to the
