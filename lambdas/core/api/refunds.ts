@@ -20,6 +20,11 @@ export const refundViewSchema = z.object({
   method: z.enum(['provider_refund', 'bank_transfer']),
   /** The bank account a transfer goes to (null for a refund to the payment itself, or while none is given). */
   to: z.nullable(z.object({ account_name: z.string(), bank_name: z.string(), account_number: z.string() })),
+  /**
+   * A refund in dollars, euros or pounds sent to a naira account: the naira it is sent as and the
+   * provider's rate (naira per unit), once fixed with its transfer; null otherwise.
+   */
+  conversion: z.nullable(z.object({ currency: z.literal('NGN'), rate: z.number(), amount_minor: z.int() })),
   created_at: z.string(),
   completed_at: z.nullable(z.string()),
 });

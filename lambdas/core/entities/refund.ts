@@ -1,5 +1,6 @@
 import { getItem, updateItem } from '../adapters/dynamodb';
 import type { TransferStatus } from '../adapters/flutterwave/transfers';
+import type { Conversion } from '../domain/conversion';
 import type { Currency } from '../domain/money';
 import {
   onConditionFailed,
@@ -72,6 +73,12 @@ export interface RefundDestination {
   account_name: string;
   /** Ours, kept unique by the provider: `<leg reference>-bank-<n>`, a new one per account tried. */
   transfer_reference: string;
+  /**
+   * A leg in dollars, euros or pounds reaches the naira account converted: the naira sent under this
+   * reference and the rate, fixed with the claim of its transfer (every run after sends the same
+   * naira and finds it by that amount). Absent until then, and on naira legs.
+   */
+  conversion?: Conversion | null;
 }
 
 /** An account a leg's transfer went to and failed at, kept when the payer gives it again. */

@@ -34,6 +34,7 @@ const refund = (status: RefundView['status']): RefundView => ({
   status,
   method: 'provider_refund',
   to: null,
+  conversion: null,
   created_at: '2025-10-03T12:00:00.000Z',
   completed_at: status === 'refunded' ? '2025-10-03T12:05:00.000Z' : null,
 });

@@ -3,6 +3,7 @@ import { describeConversion } from '../../domain/conversion';
 import { formatAmount } from '../../domain/money';
 import { payoutContractId } from '../../domain/payout';
 import { getPayout, type Payout, type TransferStatus, updatePayout } from '../../entities/payout';
+import { refundTransferAsDebited } from '../refunds/bank-transfer';
 
 /** A contract's payout item as the payout's steps read and record it. */
 
@@ -43,13 +44,16 @@ export function isOurs(payout: Payout, transfer: ProviderTransfer): boolean {
 }
 
 /**
- * A transfer as the wallet it was paid from saw it. A converted payout's transfer names the naira it
+ * A transfer as the wallet it was paid from saw it. A converted payout's (or refund's) transfer names the naira it
  * sent, not the dollars it debited (v3 does not list the debit): when it is the payout's own, as
  * recorded, that debit is the payout in the contract's currency. Any other is answered as the
  * provider lists it, so a reconciliation names it as the difference it is.
  */
 export async function asDebited(transfer: ProviderTransfer): Promise<ProviderTransfer> {
   if (transfer.debitCurrency === transfer.currency) return transfer;
+  // A refund sent to a naira account converted counts the same way, by its leg (refunds/bank-transfer.ts).
+  const refund = await refundTransferAsDebited(transfer);
+  if (refund) return refund;
   const contractId = payoutContractId(transfer.reference);
   const payout = contractId === null ? undefined : await getPayout(contractId);
   if (!payout?.conversion || !isOurs(payout, transfer) || payout.currency !== transfer.debitCurrency) return transfer;

@@ -9,12 +9,13 @@ import {
 import { logger } from '../../adapters/logger';
 import { countMoneyEvent } from '../../adapters/metrics';
 import { bankName, maskAccountNumber } from '../../domain/banks';
-import { nairaCurrency } from '../../domain/conversion';
+import { isConverted } from '../../domain/conversion';
 import { formatAmount } from '../../domain/money';
 import { getContract } from '../../entities/contract';
 import { notificationItems } from '../../entities/notification';
 import { type BankDetails, bankDetailsOf } from '../../entities/profile';
 import {
+  getRefundLeg,
   type RefundDestination,
   type RefundLeg,
   type RefundLegChanges,
@@ -23,6 +24,7 @@ import {
   withWaitStart,
 } from '../../entities/refund';
 import { failedConditions, transactWrite } from '../../entities/table';
+import { convertPayout } from '../payouts/conversion';
 import { confirmRefundLeg, reloadRefundLeg } from './confirmation';
 
 /**
@@ -37,10 +39,23 @@ import { confirmRefundLeg, reloadRefundLeg } from './confirmation';
  * the duplicate sends them to look the transfer up instead. A transfer that FAILED is final at the
  * provider; only then may the payer's next account (or the same one, saved again) get a new
  * reference, the failed one kept in `previous_destinations`.
+ *
+ * A payment in dollars, euros or pounds goes to the payer's naira account converted, as a payout is
+ * (services/payouts/conversion.ts): the transfer debits the leg's own currency wallet exactly the
+ * leg, and sends the naira that costs at the provider's rate. The conversion is fixed on the leg's
+ * destination with the claim of its transfer (which counts in `attempts`, so two workers cannot fix
+ * two), before anything is asked of the provider; each new destination converts again at the rate
+ * then. No rate is shown to the payer first, so none is checked against one.
  */
 
 const destinationText = (to: BankDetails) =>
   `${to.account_name} at ${bankName(to.bank_code)} ${maskAccountNumber(to.account_number)}`;
+
+/** A destination without its conversion: a new reference converts again, at the rate then. */
+export function unconverted(to: RefundDestination): RefundDestination {
+  const { conversion: _fixedForAnotherTransfer, ...rest } = to;
+  return rest;
+}
 
 /** The next destination of a leg: the account on file, under the reference for its next try. */
 function destinationFor(leg: RefundLeg, onFile: BankDetails): RefundDestination {
@@ -84,22 +99,15 @@ async function contractOf(leg: RefundLeg): Promise<LegContract> {
     : { id: leg.contract_id, title: 'your contract', named: 'your contract' };
 }
 
+/** How the payer is told a leg in another currency reaches their naira account. */
+const inNaira = (leg: RefundLeg) =>
+  isConverted(leg.currency) ? ', converted to naira at the exchange rate of the day it goes' : '';
+
 /**
  * The provider refused to refund the leg's payment at all (no refund was made): it goes to the
- * payer's bank account on file, or waits for one, the payer told either way. Money in a currency
- * the product does not pay out stays with ops (`failed`).
+ * payer's bank account on file, or waits for one, the payer told either way.
  */
 export async function refundByBankTransfer(leg: RefundLeg, reason: string): Promise<RefundLeg> {
-  // Naira only: a refund of a dollar card payment the card cannot take back is not sent to a naira
-  // account unconverted (converting it as payouts are converted is not built yet): ops decide.
-  if (leg.currency !== nairaCurrency) {
-    logger.error('Refund failed: a payment in this currency cannot go back by bank transfer, waiting for ops', {
-      reference: leg.reference,
-      reason,
-    });
-    countMoneyEvent('RefundsFailed');
-    return (await updateRefundLeg(leg, { status: 'failed', failure_reason: reason })) ?? reloadRefundLeg(leg);
-  }
   const [onFile, contract] = await Promise.all([bankDetailsOf(leg.payer_id), contractOf(leg)]);
   const amount = formatAmount(leg.amount_minor, leg.currency);
   const base = { method: 'bank_transfer', failure_reason: reason, transfer_id: null, transfer_status: null } as const;
@@ -109,14 +117,14 @@ export async function refundByBankTransfer(leg: RefundLeg, reason: string): Prom
       { ...base, status: 'transferring', destination: destinationFor(leg, onFile) },
       contract,
       'Refund by bank transfer',
-      `${amount} for ${contract.named} could not go back to the card or account you paid with, so it is being sent to your bank account, ${destinationText(onFile)}.`,
+      `${amount} for ${contract.named} could not go back to the card or account you paid with, so it is being sent to your bank account, ${destinationText(onFile)}${inNaira(leg)}.`,
     );
   const waiting = await changeAndTell(
     leg,
     { ...base, status: 'awaiting_bank_details', destination: null },
     contract,
     'Refund needs your bank account',
-    `${amount} for ${contract.named} could not go back to the card or account you paid with. Add your bank account in My Account (Add Bank Information) and it is sent there.`,
+    `${amount} for ${contract.named} could not go back to the card or account you paid with. Add your bank account in My Account (Add Bank Information) and it is sent there${inNaira(leg)}.`,
   );
   // Saved meanwhile? Saving looks for waiting legs (through an index, a moment behind) only after it
   // wrote the account, and this reads the account (consistently) only after it wrote the leg, so a
@@ -136,10 +144,19 @@ export async function directToBank(leg: RefundLeg, onFile: BankDetails): Promise
   return updateRefundLeg(leg, { status: 'transferring', destination: destinationFor(leg, onFile), attempts: leg.attempts + 1 });
 }
 
-/** A transfer found under the leg's reference is its own only with the leg's amount and account. */
+/** What a transfer to `to` sends: the leg, or the naira of its conversion. */
+function sentBy(leg: RefundLeg, to: RefundDestination): { amountMinor: number; currency: string } {
+  return to.conversion
+    ? { amountMinor: to.conversion.amount_minor, currency: to.conversion.currency }
+    : { amountMinor: leg.amount_minor, currency: leg.currency };
+}
+
+/** A transfer found under the leg's reference is its own only with the amount it sends and the leg's account. */
 function isOurs(leg: RefundLeg, to: RefundDestination, transfer: ProviderTransfer): boolean {
+  const sent = sentBy(leg, to);
   return (
-    transfer.amountMinor === leg.amount_minor &&
+    transfer.amountMinor === sent.amountMinor &&
+    transfer.currency === sent.currency &&
     transfer.accountNumber === to.account_number &&
     transfer.bankCode === to.bank_code &&
     // Exactly ours: refunds are never retried at the provider, so no retry suffix is ever added.
@@ -155,8 +172,9 @@ async function transferFor(leg: RefundLeg, to: RefundDestination): Promise<Provi
   try {
     return await createTransfer({
       reference: to.transfer_reference,
-      amountMinor: leg.amount_minor,
-      currency: leg.currency,
+      ...sentBy(leg, to),
+      // A converted leg is paid from its own currency's wallet, exactly the leg (its conversion's naira cost that).
+      debitCurrency: leg.currency,
       bankCode: to.bank_code,
       accountNumber: to.account_number,
       narration: `MiddleMan refund ${leg.contract_id}`,
@@ -175,10 +193,19 @@ async function transferFor(leg: RefundLeg, to: RefundDestination): Promise<Provi
  * Safe to run any number of times, from anywhere, at once.
  */
 export async function moveRefundTransfer(leg: RefundLeg): Promise<RefundLeg> {
-  const to = leg.destination;
+  let to = leg.destination;
   if (!to) throw new Error(`Refund leg ${leg.reference} is transferring to no account`);
   let transfer: ProviderTransfer | null;
   if (leg.transfer_id == null) {
+    // Converted before anything is asked of the provider: the rate unreadable throws here (the run
+    // is retried), nothing claimed. Fixed once per destination: a run after a crash sends that naira.
+    if (isConverted(leg.currency) && !to.conversion) {
+      const conversion = await convertPayout(leg.amount_minor, leg.currency);
+      const fixed = await updateRefundLeg(leg, { destination: { ...to, conversion }, attempts: leg.attempts + 1 });
+      if (!fixed) return reloadRefundLeg(leg);
+      leg = fixed;
+      to = { ...to, conversion };
+    }
     try {
       transfer = await transferFor(leg, to);
     } catch (error) {
@@ -197,7 +224,8 @@ export async function moveRefundTransfer(leg: RefundLeg): Promise<RefundLeg> {
       transfer_id: transfer.id,
       transfer_status: transfer.status,
       transfer_fee_minor: transfer.feeMinor,
-      attempts: leg.attempts + 1,
+      // A converted leg counted this attempt with the claim of its conversion.
+      attempts: isConverted(leg.currency) ? leg.attempts : leg.attempts + 1,
     });
     if (!recorded) return reloadRefundLeg(leg);
     leg = recorded;
@@ -242,7 +270,7 @@ async function walletShort(leg: RefundLeg, to: RefundDestination, transfer: Prov
     (await updateRefundLeg(leg, {
       status: 'failed',
       failure_reason: `the provider's balance cannot cover it (${transfer.completeMessage}): top up the float, then npm run resume-refund`,
-      destination: { ...to, transfer_reference: `${leg.reference}-bank-${previous.length + 1}` },
+      destination: { ...unconverted(to), transfer_reference: `${leg.reference}-bank-${previous.length + 1}` },
       transfer_id: null,
       transfer_status: null,
       previous_destinations: previous,
@@ -289,4 +317,20 @@ async function transferFailed(leg: RefundLeg, to: RefundDestination, transfer: P
 export function legOfTransferReference(reference: string): { contractId: string; leg: string } | undefined {
   const match = /^refund-([0-9A-Za-z]{1,64})-(.+)-bank-\d+$/.exec(reference);
   return match ? { contractId: match[1] as string, leg: match[2] as string } : undefined;
+}
+
+/**
+ * A refund transfer as its wallet saw it (reconciliation, the provider-cover check): a converted
+ * leg's transfer names the naira it sent, not what it debited (v3 does not list the debit). When it
+ * is the leg's own, under one of its destinations' references and with that destination's
+ * conversion, it debited exactly the leg in the leg's currency. Undefined for a transfer that is no
+ * refund's; any other is answered as the provider lists it, a difference for the reconciliation.
+ */
+export async function refundTransferAsDebited(transfer: ProviderTransfer): Promise<ProviderTransfer | undefined> {
+  const named = legOfTransferReference(transfer.reference);
+  if (!named) return undefined;
+  const leg = await getRefundLeg(named.contractId, named.leg);
+  const to = [leg?.destination, ...(leg?.previous_destinations ?? [])].find((d) => d?.transfer_reference === transfer.reference);
+  if (!leg || !to?.conversion || leg.currency !== transfer.debitCurrency || !isOurs(leg, to, transfer)) return transfer;
+  return { ...transfer, amountMinor: leg.amount_minor, currency: leg.currency };
 }

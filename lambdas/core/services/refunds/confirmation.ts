@@ -1,5 +1,6 @@
 import { logger } from '../../adapters/logger';
 import { bankName, maskAccountNumber } from '../../domain/banks';
+import { describeConversion } from '../../domain/conversion';
 import { inCurrency, providerId, refundCompletedPosting } from '../../domain/ledger';
 import { formatAmount } from '../../domain/money';
 import { getContract } from '../../entities/contract';
@@ -20,8 +21,10 @@ export async function reloadRefundLeg(leg: RefundLeg): Promise<RefundLeg> {
 function refundedText(leg: RefundLeg, title: string): string {
   const amount = formatAmount(leg.amount_minor, leg.currency);
   const to = leg.destination;
+  // A leg in another currency reached the naira account converted: what it came to, and at which rate.
+  const converted = to?.conversion ? ` as ${describeConversion(to.conversion, leg.currency)}` : '';
   if (leg.method === 'bank_transfer' && to)
-    return `${amount} for ${title} was sent to your bank account, ${to.account_name} at ${bankName(to.bank_code)} ${maskAccountNumber(to.account_number)}.`;
+    return `${amount} for ${title} was sent to your bank account, ${to.account_name} at ${bankName(to.bank_code)} ${maskAccountNumber(to.account_number)}${converted}.`;
   return `${amount} for ${title} was refunded to you.`;
 }
 

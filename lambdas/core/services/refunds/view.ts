@@ -29,6 +29,7 @@ function viewOf(leg: RefundLeg): RefundView {
     to: to
       ? { account_name: to.account_name, bank_name: bankName(to.bank_code), account_number: maskAccountNumber(to.account_number) }
       : null,
+    conversion: to?.conversion ?? null,
     created_at: leg.created_at,
     completed_at: leg.completed_at,
   };

@@ -1,4 +1,5 @@
 import type { RefundView } from '@escrow/api/refunds';
+import { describeConversion } from '@escrow/domain/conversion';
 import { formatAmount } from '@escrow/domain/money';
 import { useCallback, useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
@@ -16,6 +17,7 @@ const account = (to: Account) => `${to.account_name}, ${to.bank_name} ${to.accou
 /** The refunds section's texts, in one place. */
 export const refundTexts = {
   heading: 'Refunds',
+  inNairaLabel: 'In naira',
   reasons: {
     excess: 'Paid beyond what was due',
     not_payable: 'Paid when the contract took no more payments',
@@ -91,6 +93,10 @@ export function RefundsPanel({ contractId, revision }: { contractId: string; rev
             <Details>
               <Detail label="Amount">{formatAmount(refund.amount_minor, refund.currency)}</Detail>
               <Detail label="Why">{refundTexts.reasons[refund.reason]}</Detail>
+              {/* A dollar, euro or pound refund sent to a naira account: what it is sent as, and at which rate. */}
+              {refund.conversion && (
+                <Detail label={refundTexts.inNairaLabel}>{describeConversion(refund.conversion, refund.currency)}</Detail>
+              )}
               <Detail label="Where it stands">
                 <RefundStatus refund={refund} contractId={contractId} />
               </Detail>
