@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { DescribeExecutionCommand, type HistoryEvent, paginateGetExecutionHistory, SFNClient } from '@aws-sdk/client-sfn';
 import { envNames, timeScale } from '../lambdas/core/adapters/env';
 import { executionNames } from '../lambdas/core/adapters/workflow';
-import { type Conversion, describeConversion, describeRate } from '../lambdas/core/domain/conversion';
+import { type Conversion, describeConversion, describeRate, nairaCurrency } from '../lambdas/core/domain/conversion';
 import { balances, foreignCurrencies, type LedgerLine, ledgerSummary, type PostingKind } from '../lambdas/core/domain/ledger';
 import { type Currency, formatAmount } from '../lambdas/core/domain/money';
 import { dayBounds } from '../lambdas/core/domain/reconciliation';
@@ -109,6 +109,11 @@ export interface ExecutionReportInput {
     /** A payout converted to naira: the rate the seller confirmed, and the conversion the transfer sent. */
     confirmed_rate?: number | null;
     conversion?: Conversion | null;
+    /** The currency the bank receives: the contract's own for the seller's dollar account (absent: naira). */
+    destination_currency?: Currency;
+    /** `rate`: it waits for the seller to confirm a rate that fell beyond the tolerance (`moved_rate`). */
+    waiting_for?: 'rate' | null;
+    moved_rate?: number | null;
     /** The accounts it was sent to before it was redirected to corrected bank details. */
     previous_destinations?: Array<{
       reference: string;
@@ -220,7 +225,10 @@ export function executionReport(input: ExecutionReportInput): string[] {
     if (leg.method === 'bank_transfer')
       out.push(
         leg.destination
-          ? `    by bank transfer ${leg.destination.transfer_reference} to ${leg.destination.account_name}, bank ${leg.destination.bank_code} account ${leg.destination.account_number}: transfer ${leg.transfer_id ?? '-'} ${leg.transfer_status ?? 'not made'}`
+          ? `    by bank transfer ${leg.destination.transfer_reference} to ${leg.destination.account_name}, bank ${leg.destination.bank_code} account ${leg.destination.account_number}: transfer ${leg.transfer_id ?? '-'} ${leg.transfer_status ?? 'not made'}` +
+              (leg.destination.conversion
+                ? `, converted: ${describeConversion(leg.destination.conversion, leg.currency ?? currency)}`
+                : '')
           : '    by bank transfer: waiting for the payer’s bank account',
       );
   }
@@ -229,7 +237,15 @@ export function executionReport(input: ExecutionReportInput): string[] {
     out.push(
       `  released ${money(payout.released_minor)} = fee ${money(payout.fee_minor)} + payout ${money(payout.payout_minor)}` +
         (payout.fee_minor + payout.payout_minor === payout.released_minor ? '' : '  (DOES NOT ADD UP)'),
-      `  to ${payout.account_name}, bank ${payout.bank_code} account ${payout.account_number}`,
+      `  to ${payout.account_name}, bank ${payout.bank_code} account ${payout.account_number}` +
+        (payout.destination_currency && payout.destination_currency !== nairaCurrency
+          ? ` (the seller's ${payout.destination_currency} account, not converted)`
+          : ''),
+      ...(payout.waiting_for === 'rate' && payout.confirmed_rate && payout.moved_rate
+        ? [
+            `  waits for the seller to confirm the rate: it fell from ${describeRate(payout.confirmed_rate, currency)} to ${describeRate(payout.moved_rate, currency)} before the transfer`,
+          ]
+        : []),
       ...(payout.conversion
         ? [
             `  converted: ${describeConversion(payout.conversion, currency)}` +

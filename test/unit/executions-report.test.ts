@@ -79,6 +79,82 @@ describe('npm run executions', () => {
     expect(lines).toContain('  converted: ₦1,460,200.00 at ₦1,490.00 per $1 (the seller confirmed ₦1,500.00 per $1)');
   });
 
+  it("says a dollar payout goes to the seller's dollar account unconverted, and a payout that waits for the seller's rate", () => {
+    const figures = payoutFigures(100_000);
+    const payout = {
+      status: 'failed',
+      reference: 'payout-C10',
+      ...figures,
+      bank_code: '044',
+      account_number: '0690000039',
+      account_name: 'ADA OBI',
+      transfer_id: null,
+      transfer_status: null,
+      attempts: 0,
+      provider_message: null,
+      paid_at: null,
+    };
+    const contract = {
+      status: 'releasing',
+      currency: 'USD',
+      total_amount_minor: 100_000,
+      amount_paid_minor: 100_000,
+      title: 'Logo',
+    } as const;
+    const toDollars = executionReport({
+      contractId: 'C10',
+      events: [],
+      contract,
+      ledger: [],
+      payout: { ...payout, destination_currency: 'USD' },
+    });
+    expect(toDollars).toContain("  to ADA OBI, bank 044 account 0690000039 (the seller's USD account, not converted)");
+    const waiting = executionReport({
+      contractId: 'C10',
+      events: [],
+      contract,
+      ledger: [],
+      payout: { ...payout, destination_currency: 'NGN', confirmed_rate: 1500, waiting_for: 'rate', moved_rate: 1400 },
+    });
+    expect(waiting).toContain('  to ADA OBI, bank 044 account 0690000039');
+    expect(waiting).toContain(
+      '  waits for the seller to confirm the rate: it fell from ₦1,500.00 per $1 to ₦1,400.00 per $1 before the transfer',
+    );
+  });
+
+  it("prints a dollar refund sent to the buyer's naira account with the naira and the rate", () => {
+    const lines = executionReport({
+      contractId: 'C11',
+      events: [],
+      contract: { status: 'cancelled', currency: 'USD', total_amount_minor: 10_000, amount_paid_minor: 10_000, title: 'Logo' },
+      ledger: [],
+      refunds: [
+        {
+          leg: 'MMCARD-C11-buyer123-1',
+          reason: 'cancellation',
+          amount_minor: 10_000,
+          currency: 'USD',
+          status: 'completed',
+          provider_refund_id: null,
+          attempts: 1,
+          method: 'bank_transfer',
+          destination: {
+            bank_code: '044',
+            account_number: '0690000032',
+            account_name: 'BAYO ADE',
+            transfer_reference: 'refund-C11-bank-1',
+            conversion: { currency: 'NGN', rate: 1500, amount_minor: 15_000_000 },
+          },
+          transfer_id: 9,
+          transfer_status: 'SUCCESSFUL',
+        },
+      ],
+    });
+    expect(lines).toContain(
+      '    by bank transfer refund-C11-bank-1 to BAYO ADE, bank 044 account 0690000032: transfer 9 SUCCESSFUL, converted: ₦150,000.00 at ₦1,500.00 per $1',
+    );
+  });
+
   it('prints the delivery, the end of the inspection window and each refund leg with the provider’s reference', () => {
     const lines = executionReport({
       contractId: 'C4',

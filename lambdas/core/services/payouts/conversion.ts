@@ -54,7 +54,7 @@ export async function convertPayout(payoutMinor: number, currency: Currency): Pr
     if (debit === payoutMinor) return { currency: nairaCurrency, rate, amount_minor: amount };
     if (tries === 1)
       throw new Error(
-        `${formatAmount(amount, nairaCurrency)} would debit ${formatAmount(debit, currency)}, not the payout's ${formatAmount(payoutMinor, currency)}`,
+        `${formatAmount(amount, nairaCurrency)} would debit ${formatAmount(debit, currency)}, not the ${formatAmount(payoutMinor, currency)} to be sent`,
       );
     amount += Math.trunc((payoutMinor - debit) * rate);
   }
