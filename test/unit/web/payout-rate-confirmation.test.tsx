@@ -111,7 +111,7 @@ describe('a dollar payout waiting for its seller to confirm a moved rate, on the
     await contractPage();
     const movedAgain = conversionMessages.rateMoved('₦1,400.00 per $1', '₦1,380.00 per $1');
     api
-      .on('POST', '/confirm-payout-rate', reply({ error: movedAgain }, 409))
+      .on('POST', '/confirm-payout-rate', reply({ error: movedAgain, code: 'rate_moved' }, 409))
       .on('GET', analyticsPath, reply(analytics({ conversion: { currency: 'NGN', rate: 1380, amount_minor: 67_620_000 } })));
     typePin('1234');
     await click('Confirm New Rate');
