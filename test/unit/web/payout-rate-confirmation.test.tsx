@@ -6,6 +6,8 @@ import { conversionMessages } from '@escrow/domain/conversion';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { payoutPageMessages } from '../../../web/src/features/payouts/messages';
+import { ContractAnalyticsPage } from '../../../web/src/pages/contracts/contract-analytics-page';
 import { MyContractDetailsPage } from '../../../web/src/pages/contracts/my-contract-details-page';
 import { aContractView } from '../../support/contract-view';
 import { fakeApi, reply } from './fake-api';
@@ -133,5 +135,20 @@ describe('a dollar payout waiting for its seller to confirm a moved rate, on the
     expect(api.callsTo('GET', analyticsPath)).toHaveLength(1);
     expect(screen.queryByText('Confirm the new exchange rate')).toBeNull();
     expect(screen.queryByLabelText('Payment PIN')).toBeNull();
+  });
+});
+
+describe('a dollar payout waiting for its seller to confirm a moved rate, on the payout (analytics) page', () => {
+  it('says the payout waits for the seller, not that it failed, and confirms the new rate there too', async () => {
+    await renderSignedInAt(
+      `/contract-analytics/${contractId}`,
+      <Route path="/contract-analytics/:contractId" element={<ContractAnalyticsPage />} />,
+    );
+    expect(screen.getByText(payoutPageMessages.waitingForRate)).toBeTruthy();
+    expect(screen.queryByText('Failed')).toBeNull();
+    typePin('1234');
+    await click('Confirm New Rate');
+    expect(confirmations()).toEqual([{ contractId, pin: '1234', rate: 1400 }]);
+    expect(screen.getByText(payoutMessages.rateConfirmed)).toBeTruthy();
   });
 });

@@ -15,6 +15,7 @@ import { ApiError, failureMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { useLoad } from '../../lib/use-load';
 import { getContractAnalytics } from './api';
+import { ConfirmPayoutRate } from './confirm-payout-rate';
 import { payoutPageMessages, payoutStatusLabels, releasePollMs } from './messages';
 import {
   bankLine,
@@ -117,7 +118,11 @@ function PayoutSummary({ contract, payout }: { contract: ContractView; payout: P
         <Detail label="Your payout">
           <span className="text-lg font-bold">{amount(payout.payout_minor)}</span>
         </Detail>
-        <Detail label="Payout status">{payoutStatusLabels[payout.status] ?? payout.status}</Detail>
+        <Detail label="Payout status">
+          {payout.waiting_for === 'rate'
+            ? payoutPageMessages.waitingForRate
+            : (payoutStatusLabels[payout.status] ?? payout.status)}
+        </Detail>
         {payout.reference && (
           <Detail label="Payout reference">
             <code>{payout.reference}</code>
@@ -159,6 +164,8 @@ function ReleaseSection({
   reload: () => Promise<void>;
   onReleased: OnReleased;
 }) {
+  // The rate fell beyond the tolerance before the transfer: the payout waits for the seller's confirmation, here too.
+  if (contract.status === 'releasing' && payout.waiting_for === 'rate') return <ConfirmPayoutRate contract={contract} />;
   if (contract.status === 'releasing') {
     return <p className="text-gray-700 dark:text-gray-300">The payout is under way. This page updates by itself.</p>;
   }

@@ -13,6 +13,7 @@ export const payoutPageMessages = {
   chooseDestination: 'Where should the payout go?',
   // The server honours the shown rate down to the tolerance, and refuses the release beyond it (services/payouts/release.ts).
   confirmRateFailed: 'Could not confirm the new rate. Please try again.',
+  waitingForRate: 'Waiting for you to confirm the new exchange rate',
   // The payout waits for the seller: the rate fell beyond the tolerance before its transfer was made (services/payouts/transfer.ts).
   rateMovedBeforeTransfer: (shown: string, now: string) =>
     `The exchange rate moved from ${shown} to ${now} before your payout was sent, more than the ${rateTolerancePercent} we honour. Check the new amount and confirm it with your PIN.`,
