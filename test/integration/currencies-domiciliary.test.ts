@@ -1,23 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { DisputeActionResponse } from '../../lambdas/core/api/disputes';
 import type { ProfileResponse } from '../../lambdas/core/api/identity';
-import { type ContractAnalytics, payoutMessages } from '../../lambdas/core/api/payouts';
+import { payoutMessages } from '../../lambdas/core/api/payouts';
 import { ownCurrencyMessages } from '../../lambdas/core/domain/conversion';
 import type { Currency } from '../../lambdas/core/domain/money';
 import { payoutReference } from '../../lambdas/core/domain/payout';
 import { getPayout } from '../../lambdas/core/entities/payout';
-import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
-import { configureAmplify } from '../support/amplify';
+import type { LocalCloud } from '../../lib/local/index';
+import { type CurrencyDeals, startCurrencyDeals } from '../support/currency-deals';
 import { eventually } from '../support/eventually';
-import { apiCaller } from '../support/http';
-import { type SignedInPerson, signedInPerson, waitForEmail } from '../support/identity';
+import { type SignedInPerson, waitForEmail } from '../support/identity';
 import { expectBalancedLedgers, expectReconciled, ledgerSummaryOf } from '../support/ledger';
-import { cardCheckout, providerRefundsOf } from '../support/sandbox-payer';
-import { readyToBePaid } from '../support/seller';
+import { providerRefundsOf } from '../support/sandbox-payer';
 
 /**
  * A dollar contract paid to the seller's dollar (domiciliary) account, chosen at the release
@@ -29,78 +24,35 @@ import { readyToBePaid } from '../support/seller';
 const pin = '3719';
 const naira = { bank_code: '044', account_number: '0690000032' };
 const dollars = { bank_code: '044', account_number: '0690000039', account_name: 'Ifeoma Obi' };
+let deals: CurrencyDeals;
 let cloud: LocalCloud;
 let seller: SignedInPerson;
 let buyer: SignedInPerson;
-const touched = new Set<string>();
-const dataDir = mkdtempSync(join(tmpdir(), 'escrow-domiciliary-'));
 
 beforeAll(async () => {
-  cloud = await startLocalCloud({
-    dataDir,
-    workflowRetryIntervals: { Transfer: 100 },
-    flutterwave: { transferDecideMs: 300 },
-  });
-  configureAmplify(cloud.config);
-  seller = await signedInPerson(cloud, 'seller');
-  buyer = await signedInPerson(cloud, 'buyer');
-  await readyToBePaid(cloud, seller, pin, naira);
+  deals = await startCurrencyDeals('domiciliary', pin, {}, naira);
+  ({ cloud, seller, buyer } = deals);
 }, 120_000);
 
 afterEach(async () => {
   cloud.flutterwave.faults.transferFailures = 0;
-  await expectBalancedLedgers(touched);
+  await expectBalancedLedgers(deals.touched);
 });
 
 afterAll(async () => {
-  await cloud?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await deals?.stop();
 });
 
-const call: ReturnType<typeof apiCaller> = (...args) => apiCaller(cloud)(...args);
-const contract = async (id: string) => ((await call(buyer, `/contracts/${id}`)).body as { contract: ContractView }).contract;
-const analytics = async (id: string) => (await call(seller, `/contracts/${id}/analytics`)).body as ContractAnalytics;
+const call: CurrencyDeals['call'] = (...args) => deals.call(...args);
+const contract = (id: string) => deals.contract(id);
+const analytics = (id: string) => deals.analytics(id);
+const transfersOf = (id: string) => deals.transfersOf(id);
+const settledAs = (id: string, status: ContractView['status']) => deals.settledAs(id, status);
+const paidByCard = (value: string, currency: Currency) => deals.paidByCard(value, currency);
+const satisfied = async (value: string, currency: Currency) => ({ id: await deals.satisfied(value, currency) });
 const releaseToDollars = (id: string) => call(seller, '/release-funds', { contractId: id, pin, payTo: 'own_currency' });
-const transfersOf = (id: string) => cloud.flutterwave.transfers().filter((t) => t.reference.startsWith(payoutReference(id)));
 const saveDollarAccount = (account: { bank_code: string; account_number: string }, preferred: boolean) =>
   call(seller, '/save-bank-info', { ...account, pin, currency: 'USD', preferred });
-
-/** A contract of `value` in `currency`, accepted and paid in full by card in that currency; answers its id and the card payment's reference. */
-async function paidByCard(value: string, currency: Currency): Promise<{ id: string; txRef: string }> {
-  const made = await call(seller, '/create-contract', {
-    acceptorId: buyer.sub,
-    title: `Voice-over ${touched.size + 1}`,
-    description: 'Two minutes, English and Yoruba',
-    value,
-    currency,
-  });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  const id = String(made.body.id);
-  touched.add(id);
-  expect((await call(buyer, '/accept-contract', { contractId: id })).status).toBe(200);
-  const card = await call(buyer, '/start-card-payment', { contractId: id });
-  const { txRef } = card.body as { txRef: string };
-  await cardCheckout(cloud, txRef, value, 'pay', currency);
-  await eventually(
-    () => contract(id),
-    (c) => c.status === 'fully_funded',
-    30_000,
-  );
-  return { id, txRef };
-}
-
-async function satisfied(value: string, currency: Currency) {
-  const paid = await paidByCard(value, currency);
-  expect((await call(buyer, '/mark-contract-completed', { contractId: paid.id })).status).toBe(200);
-  return paid;
-}
-
-const settledAs = (id: string, status: ContractView['status']) =>
-  eventually(
-    () => contract(id),
-    (c) => c.status === status,
-    30_000,
-  );
 
 describe('a seller without a dollar account', () => {
   it('is refused a release to a dollar account (409), and nothing changes', async () => {
@@ -177,8 +129,8 @@ describe('a seller with a dollar account', () => {
     const after = (await analytics(id)).payout;
     expect(after).toMatchObject({ status: 'paid', destination_currency: 'USD', account_number: dollars.account_number });
     expect(after.conversion).toBeUndefined();
-    const email = await waitForEmail(cloud, seller.user.email, /^Funds released for "Voice-over/);
-    expect(email.body.text).toContain('$980.00 for "Voice-over');
+    const email = await waitForEmail(cloud, seller.user.email, /^Funds released for "Logo design/);
+    expect(email.body.text).toContain('$980.00 for "Logo design');
     expect(email.body.text).toContain('was paid to your dollar account Ifeoma Obi at Access Bank ******0039');
 
     // A replayed release changes nothing: still one transfer, still to the dollar account.

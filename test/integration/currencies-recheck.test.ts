@@ -1,21 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
-import { type ContractAnalytics, payoutMessages } from '../../lambdas/core/api/payouts';
+import { payoutMessages } from '../../lambdas/core/api/payouts';
 import { conversionMessages } from '../../lambdas/core/domain/conversion';
 import { payoutReference } from '../../lambdas/core/domain/payout';
 import { getPayout } from '../../lambdas/core/entities/payout';
-import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
-import { configureAmplify } from '../support/amplify';
+import type { LocalCloud } from '../../lib/local/index';
+import { type CurrencyDeals, startCurrencyDeals } from '../support/currency-deals';
 import { captureEmf } from '../support/emf';
 import { eventually } from '../support/eventually';
-import { apiCaller } from '../support/http';
 import { type SignedInPerson, signedInPerson, waitForEmail } from '../support/identity';
 import { expectBalancedLedgers, ledgerSummaryOf } from '../support/ledger';
-import { cardCheckout } from '../support/sandbox-payer';
-import { readyToBePaid } from '../support/seller';
 import { executionsOf } from '../support/workflow';
 
 /**
@@ -27,24 +21,15 @@ import { executionsOf } from '../support/workflow';
  * rate is ₦1,500 per $1.
  */
 const pin = '3719';
+let deals: CurrencyDeals;
 let cloud: LocalCloud;
 let seller: SignedInPerson;
-let buyer: SignedInPerson;
 let stranger: SignedInPerson;
-const touched = new Set<string>();
-const dataDir = mkdtempSync(join(tmpdir(), 'escrow-recheck-'));
 
 beforeAll(async () => {
-  cloud = await startLocalCloud({
-    dataDir,
-    workflowRetryIntervals: { Transfer: 100, PreparePayout: 100 },
-    flutterwave: { transferDecideMs: 300 },
-  });
-  configureAmplify(cloud.config);
-  seller = await signedInPerson(cloud, 'seller');
-  buyer = await signedInPerson(cloud, 'buyer');
+  deals = await startCurrencyDeals('recheck', pin, { workflowRetryIntervals: { Transfer: 100, PreparePayout: 100 } });
+  ({ cloud, seller } = deals);
   stranger = await signedInPerson(cloud, 'stranger');
-  await readyToBePaid(cloud, seller, pin);
 }, 120_000);
 
 afterEach(async () => {
@@ -53,47 +38,25 @@ afterEach(async () => {
   cloud.flutterwave.setNairaRate('USD', null);
   cloud.throttleFunction('task:PreparePayout', false);
   Object.assign(cloud.flutterwave.faults, { providerDown: false, transferFailures: 0, holdTransfers: false });
-  await expectBalancedLedgers(touched);
+  await expectBalancedLedgers(deals.touched);
 });
 
 afterAll(async () => {
-  await cloud?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await deals?.stop();
 });
 
-const call: ReturnType<typeof apiCaller> = (...args) => apiCaller(cloud)(...args);
-const contract = async (id: string) => ((await call(buyer, `/contracts/${id}`)).body as { contract: ContractView }).contract;
-const analytics = async (id: string) => (await call(seller, `/contracts/${id}/analytics`)).body as ContractAnalytics;
-const release = (id: string, rate: number) => call(seller, '/release-funds', { contractId: id, pin, rate });
+const call: CurrencyDeals['call'] = (...args) => deals.call(...args);
+const contract = (id: string) => deals.contract(id);
+const analytics = (id: string) => deals.analytics(id);
+const release = (id: string, rate: number) => deals.release(id, rate);
+const transfersOf = (id: string) => deals.transfersOf(id);
+const settledAs = (id: string, status: ContractView['status']) => deals.settledAs(id, status);
+/** A $`value` contract paid by card and marked satisfied by the buyer: ready for its seller's release. */
+const satisfiedInDollars = (value: string) => deals.satisfied(value, 'USD');
 const confirm = (who: SignedInPerson, id: string, rate: number, withPin = pin) =>
   call(who, '/confirm-payout-rate', { contractId: id, pin: withPin, rate });
-const transfersOf = (id: string) => cloud.flutterwave.transfers().filter((t) => t.reference.startsWith(payoutReference(id)));
 const waitingForOps = async () =>
   ((await cloud.runSchedule('money-sweep')) as { waitingForOps: { payouts: string[] } }).waitingForOps.payouts;
-
-/** A $`value` contract paid by card and marked satisfied by the buyer: ready for its seller's release. */
-async function satisfiedInDollars(value: string): Promise<string> {
-  const made = await call(seller, '/create-contract', {
-    acceptorId: buyer.sub,
-    title: `Brand guide ${touched.size + 1}`,
-    description: 'Colours, type, logo use',
-    value,
-    currency: 'USD',
-  });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  const id = String(made.body.id);
-  touched.add(id);
-  expect((await call(buyer, '/accept-contract', { contractId: id })).status).toBe(200);
-  const { txRef } = (await call(buyer, '/start-card-payment', { contractId: id })).body as { txRef: string };
-  await cardCheckout(cloud, txRef, value, 'pay', 'USD');
-  await eventually(
-    () => contract(id),
-    (c) => c.status === 'fully_funded',
-    30_000,
-  );
-  expect((await call(buyer, '/mark-contract-completed', { contractId: id })).status).toBe(200);
-  return id;
-}
 
 /**
  * Releases at ₦1,500 while the payout's first step is held (throttled, retried by Step Functions),
@@ -112,13 +75,6 @@ async function releaseThenRateFallsTo(id: string, rate: number) {
   cloud.flutterwave.setNairaRate('USD', rate);
   cloud.throttleFunction('task:PreparePayout', false);
 }
-
-const settledAs = (id: string, status: ContractView['status']) =>
-  eventually(
-    () => contract(id),
-    (c) => c.status === status,
-    30_000,
-  );
 
 describe('a dollar payout whose rate fell more than 1% between the release and the transfer', () => {
   it('sends nothing and waits for the seller, who confirms the new figures with the PIN and is paid the naira at the new rate', async () => {
@@ -141,7 +97,7 @@ describe('a dollar payout whose rate fell more than 1% between the release and t
     expect(inbox.notifications.find((n) => n.title === 'Confirm the new exchange rate')?.body).toContain(
       'The exchange rate moved from ₦1,500.00 per $1 to ₦1,400.00 per $1 before the transfer of $294.00',
     );
-    const email = await waitForEmail(cloud, seller.user.email, /^Payout delayed for "Brand guide/);
+    const email = await waitForEmail(cloud, seller.user.email, /^Payout delayed for "Logo design/);
     expect(email.body.text).toContain('confirm it with your PIN');
     expect(emf.filter((r) => r.PayoutsFailed !== undefined)).toEqual([]);
     expect(await waitingForOps()).not.toContain(payoutReference(id));

@@ -1,22 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { DisputeActionResponse } from '../../lambdas/core/api/disputes';
-import type { ContractAnalytics } from '../../lambdas/core/api/payouts';
 import { conversionMessages } from '../../lambdas/core/domain/conversion';
 import type { Currency } from '../../lambdas/core/domain/money';
 import { payoutReference } from '../../lambdas/core/domain/payout';
 import { getPayout } from '../../lambdas/core/entities/payout';
-import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
-import { configureAmplify } from '../support/amplify';
+import type { LocalCloud } from '../../lib/local/index';
+import { type CurrencyDeals, startCurrencyDeals } from '../support/currency-deals';
 import { eventually } from '../support/eventually';
-import { apiCaller } from '../support/http';
-import { type SignedInPerson, signedInPerson } from '../support/identity';
+import type { SignedInPerson } from '../support/identity';
 import { expectBalancedLedgers, expectReconciled, ledgerSummaryOf } from '../support/ledger';
-import { cardCheckout, providerRefundsOf } from '../support/sandbox-payer';
-import { readyToBePaid } from '../support/seller';
+import { providerRefundsOf } from '../support/sandbox-payer';
 
 /**
  * Contracts in dollars, euros and pounds against the local cloud and the provider's sandbox, whose
@@ -27,78 +21,34 @@ import { readyToBePaid } from '../support/seller';
  * its currency, and the reconciliation agrees with the provider's wallet in each.
  */
 const pin = '3719';
+let deals: CurrencyDeals;
 let cloud: LocalCloud;
 let seller: SignedInPerson;
 let buyer: SignedInPerson;
-const touched = new Set<string>();
-const dataDir = mkdtempSync(join(tmpdir(), 'escrow-currencies-'));
 
 beforeAll(async () => {
-  cloud = await startLocalCloud({
-    dataDir,
-    workflowRetryIntervals: { Transfer: 100 },
-    flutterwave: { transferDecideMs: 300 },
-  });
-  configureAmplify(cloud.config);
-  seller = await signedInPerson(cloud, 'seller');
-  buyer = await signedInPerson(cloud, 'buyer');
-  await readyToBePaid(cloud, seller, pin);
+  deals = await startCurrencyDeals('currencies', pin);
+  ({ cloud, seller, buyer } = deals);
 }, 120_000);
 
 afterEach(async () => {
   cloud.flutterwave.setNairaRate('USD', null);
   Object.assign(cloud.flutterwave.faults, { transferFailures: 0, holdTransfers: false });
-  await expectBalancedLedgers(touched);
+  await expectBalancedLedgers(deals.touched);
 });
 
 afterAll(async () => {
-  await cloud?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await deals?.stop();
 });
 
-const call: ReturnType<typeof apiCaller> = (...args) => apiCaller(cloud)(...args);
-const contract = async (id: string) => ((await call(buyer, `/contracts/${id}`)).body as { contract: ContractView }).contract;
-const analytics = async (id: string) => (await call(seller, `/contracts/${id}/analytics`)).body as ContractAnalytics;
-const release = (id: string, rate?: number) => call(seller, '/release-funds', { contractId: id, pin, ...(rate ? { rate } : {}) });
-const transfersOf = (id: string) => cloud.flutterwave.transfers().filter((t) => t.reference.startsWith(payoutReference(id)));
-
-/** A contract of `value` in `currency`, accepted and paid in full by card in that currency; answers its id and the card payment's reference. */
-async function paidByCard(value: string, currency: Currency): Promise<{ id: string; txRef: string }> {
-  const made = await call(seller, '/create-contract', {
-    acceptorId: buyer.sub,
-    title: `Logo design ${touched.size + 1}`,
-    description: 'Three concepts, two revisions',
-    value,
-    currency,
-  });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  const id = String(made.body.id);
-  touched.add(id);
-  expect((await call(buyer, '/accept-contract', { contractId: id })).status).toBe(200);
-  const card = await call(buyer, '/start-card-payment', { contractId: id });
-  expect(card.body).toMatchObject({ currency });
-  const { txRef } = card.body as { txRef: string };
-  await cardCheckout(cloud, txRef, value, 'pay', currency);
-  await eventually(
-    () => contract(id),
-    (c) => c.status === 'fully_funded',
-    30_000,
-  );
-  return { id, txRef };
-}
-
-async function satisfied(value: string, currency: Currency) {
-  const paid = await paidByCard(value, currency);
-  expect((await call(buyer, '/mark-contract-completed', { contractId: paid.id })).status).toBe(200);
-  return paid;
-}
-
-const settledAs = (id: string, status: ContractView['status']) =>
-  eventually(
-    () => contract(id),
-    (c) => c.status === status,
-    30_000,
-  );
+const call: CurrencyDeals['call'] = (...args) => deals.call(...args);
+const contract = (id: string) => deals.contract(id);
+const analytics = (id: string) => deals.analytics(id);
+const release = (id: string, rate?: number) => deals.release(id, rate);
+const transfersOf = (id: string) => deals.transfersOf(id);
+const settledAs = (id: string, status: ContractView['status']) => deals.settledAs(id, status);
+const paidByCard = (value: string, currency: Currency) => deals.paidByCard(value, currency);
+const satisfied = async (value: string, currency: Currency) => ({ id: await deals.satisfied(value, currency) });
 
 describe('a dollar contract released to a naira account', () => {
   it("shows the seller the naira at the provider's rate, and pays exactly that payout out of the dollar wallet", async () => {

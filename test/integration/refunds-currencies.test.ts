@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractView } from '../../lambdas/core/api/contracts';
 import type { DisputeActionResponse } from '../../lambdas/core/api/disputes';
@@ -12,14 +9,13 @@ import { roundedMinorFromProvider } from '../../lambdas/core/domain/money';
 import { listRefundLegs, type RefundLeg } from '../../lambdas/core/entities/refund';
 import { directToBank } from '../../lambdas/core/services/refunds/bank-transfer';
 import { sendRefund } from '../../lambdas/core/services/refunds/send';
-import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
-import { configureAmplify } from '../support/amplify';
+import type { LocalCloud } from '../../lib/local/index';
+import { type CurrencyDeals, startCurrencyDeals } from '../support/currency-deals';
 import { eventually } from '../support/eventually';
-import { apiCaller } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
 import { expectBalancedLedgers, expectReconciled, ledgerSummaryOf } from '../support/ledger';
 import { emailsTo } from '../support/mailbox';
-import { cardCheckout, providerRefundsOf } from '../support/sandbox-payer';
+import { providerRefundsOf } from '../support/sandbox-payer';
 import { readyToBePaid } from '../support/seller';
 
 /**
@@ -31,41 +27,32 @@ import { readyToBePaid } from '../support/seller';
 const sellerPin = '3719';
 const buyerPin = '4826';
 const buyerAccount = { bank_code: '044', account_number: '0690000033' };
+let deals: CurrencyDeals;
 let cloud: LocalCloud;
 let seller: SignedInPerson;
 let buyer: SignedInPerson;
-const touched = new Set<string>();
-const dataDir = mkdtempSync(join(tmpdir(), 'escrow-refunds-currencies-'));
 
 beforeAll(async () => {
   // Only the tests run the sweep.
-  cloud = await startLocalCloud({
-    dataDir,
-    workflowRetryIntervals: { Transfer: 100 },
-    flutterwave: { transferDecideMs: 300 },
-    schedules: { everyMs: 3_600_000 },
-  });
-  configureAmplify(cloud.config);
+  deals = await startCurrencyDeals('refunds-currencies', sellerPin, { schedules: { everyMs: 3_600_000 } });
+  ({ cloud, seller, buyer } = deals);
   // The provider takes no refund of a card payment here: each is refused outright, nothing made.
   cloud.flutterwave.setNonRefundablePaymentTypes(['card']);
-  seller = await signedInPerson(cloud, 'seller');
-  buyer = await signedInPerson(cloud, 'buyer');
-  await readyToBePaid(cloud, seller, sellerPin);
 }, 120_000);
 
 afterEach(async () => {
   cloud.flutterwave.setNairaRate('USD', null);
   Object.assign(cloud.flutterwave.faults, { providerDown: false, transferCreateRefusals: 0 });
-  await expectBalancedLedgers(touched);
+  await expectBalancedLedgers(deals.touched);
 });
 
 afterAll(async () => {
-  await cloud?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await deals?.stop();
 });
 
-const call: ReturnType<typeof apiCaller> = (...args) => apiCaller(cloud)(...args);
-const contract = async (id: string) => ((await call(seller, `/contracts/${id}`)).body as { contract: ContractView }).contract;
+const call: CurrencyDeals['call'] = (...args) => deals.call(...args);
+const settledAs = (id: string, status: ContractView['status']) => deals.settledAs(id, status);
+const paidByCard = (value: string, currency: Currency, payer = buyer) => deals.paidByCard(value, currency, payer);
 const onlyLeg = async (id: string) => {
   const legs = await listRefundLegs(id);
   expect(legs).toHaveLength(1);
@@ -75,43 +62,6 @@ const transfersOf = (leg: RefundLeg) => cloud.flutterwave.transfers().filter((t)
 const notifications = async (who: SignedInPerson) =>
   (await call<{ notifications: Array<{ title: string; body: string }> }>(who, '/notifications')).body.notifications;
 const sweep = () => cloud.runSchedule('money-sweep');
-
-/** A contract of `value` in `currency`, accepted and paid in full by card by `payer`; answers its id and the card payment's reference. */
-async function paidByCard(
-  value: string,
-  currency: Currency,
-  payer = buyer,
-): Promise<{ id: string; txRef: string; title: string }> {
-  const title = `Brand book ${touched.size + 1}`;
-  const made = await call(seller, '/create-contract', {
-    acceptorId: payer.sub,
-    title,
-    description: 'Logo, colours and type',
-    value,
-    currency,
-  });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  const id = String(made.body.id);
-  touched.add(id);
-  expect((await call(payer, '/accept-contract', { contractId: id })).status).toBe(200);
-  const card = await call(payer, '/start-card-payment', { contractId: id });
-  expect(card.body).toMatchObject({ currency });
-  const { txRef } = card.body as { txRef: string };
-  await cardCheckout(cloud, txRef, value, 'pay', currency);
-  await eventually(
-    () => contract(id),
-    (c) => c.status === 'fully_funded',
-    30_000,
-  );
-  return { id, txRef, title };
-}
-
-const settledAs = (id: string, status: ContractView['status']) =>
-  eventually(
-    () => contract(id),
-    (c) => c.status === status,
-    30_000,
-  );
 
 describe('a cancelled dollar contract whose card refund the provider refused outright', () => {
   it('waits for the buyer’s naira account, then sends the naira at the provider’s rate, the dollar wallet debited exactly the refund, once', async () => {

@@ -32,13 +32,31 @@ export interface CurrencyDeals {
   release(id: string, rate?: number): ReturnType<ReturnType<typeof apiCaller>>;
   /** The sandbox's transfers of the contract's payout, retries included. */
   transfersOf(id: string): ReturnType<LocalCloud['flutterwave']['transfers']>;
+  /** A contract of `value` in `currency`, accepted and paid in full by card by `payer` (the buyer unless named). */
+  paidByCard(value: string, currency: Currency, payer?: SignedInPerson): Promise<PaidContract>;
   /** A contract of `value` in `currency`, accepted, paid in full by card and marked completed by the buyer. */
   satisfied(value: string, currency: Currency): Promise<string>;
   settledAs(id: string, status: ContractView['status']): Promise<ContractView>;
   stop(): Promise<void>;
 }
 
-export async function startCurrencyDeals(name: string, pin: string, options: LocalCloudOptions = {}): Promise<CurrencyDeals> {
+/** A contract paid by card: its id, the card payment's reference and its title. */
+export interface PaidContract {
+  id: string;
+  txRef: string;
+  title: string;
+}
+
+/**
+ * Starts the cloud, signs in a seller (ready to be paid to `sellerAccount`, with `pin`) and a buyer.
+ * `options` are the local cloud's, over the payout tests' short retries.
+ */
+export async function startCurrencyDeals(
+  name: string,
+  pin: string,
+  options: LocalCloudOptions = {},
+  sellerAccount?: { bank_code: string; account_number: string },
+): Promise<CurrencyDeals> {
   const dataDir = mkdtempSync(join(tmpdir(), `escrow-${name}-`));
   const cloud = await startLocalCloud({
     dataDir,
@@ -49,10 +67,10 @@ export async function startCurrencyDeals(name: string, pin: string, options: Loc
   configureAmplify(cloud.config);
   const seller = await signedInPerson(cloud, 'seller');
   const buyer = await signedInPerson(cloud, 'buyer');
-  await readyToBePaid(cloud, seller, pin);
+  await readyToBePaid(cloud, seller, pin, sellerAccount);
   const touched = new Set<string>();
   const call = apiCaller(cloud);
-  const contract = async (id: string) => ((await call(buyer, `/contracts/${id}`)).body as { contract: ContractView }).contract;
+  const contract = async (id: string) => ((await call(seller, `/contracts/${id}`)).body as { contract: ContractView }).contract;
   const settledAs = (id: string, status: ContractView['status']) =>
     eventually(
       () => contract(id),
@@ -60,10 +78,11 @@ export async function startCurrencyDeals(name: string, pin: string, options: Loc
       30_000,
     );
 
-  async function satisfied(value: string, currency: Currency): Promise<string> {
+  async function paidByCard(value: string, currency: Currency, payer = buyer): Promise<PaidContract> {
+    const title = `Logo design ${touched.size + 1}`;
     const made = await call(seller, '/create-contract', {
-      acceptorId: buyer.sub,
-      title: `Logo design ${touched.size + 1}`,
+      acceptorId: payer.sub,
+      title,
       description: 'Three concepts, two revisions',
       value,
       currency,
@@ -71,11 +90,17 @@ export async function startCurrencyDeals(name: string, pin: string, options: Loc
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const id = String(made.body.id);
     touched.add(id);
-    expect((await call(buyer, '/accept-contract', { contractId: id })).status).toBe(200);
-    const card = await call(buyer, '/start-card-payment', { contractId: id });
+    expect((await call(payer, '/accept-contract', { contractId: id })).status).toBe(200);
+    const card = await call(payer, '/start-card-payment', { contractId: id });
     expect(card.body).toMatchObject({ currency });
-    await cardCheckout(cloud, (card.body as { txRef: string }).txRef, value, 'pay', currency);
+    const { txRef } = card.body as { txRef: string };
+    await cardCheckout(cloud, txRef, value, 'pay', currency);
     await settledAs(id, 'fully_funded');
+    return { id, txRef, title };
+  }
+
+  async function satisfied(value: string, currency: Currency): Promise<string> {
+    const { id } = await paidByCard(value, currency);
     expect((await call(buyer, '/mark-contract-completed', { contractId: id })).status).toBe(200);
     return id;
   }
@@ -90,6 +115,7 @@ export async function startCurrencyDeals(name: string, pin: string, options: Loc
     analytics: async (id) => (await call(seller, `/contracts/${id}/analytics`)).body as ContractAnalytics,
     release: (id, rate) => call(seller, '/release-funds', { contractId: id, pin, ...(rate ? { rate } : {}) }),
     transfersOf: (id) => cloud.flutterwave.transfers().filter((t) => t.reference.startsWith(payoutReference(id))),
+    paidByCard,
     satisfied,
     settledAs,
     stop: async () => {
