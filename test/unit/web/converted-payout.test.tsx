@@ -4,13 +4,11 @@ import type { ContractView } from '@escrow/api/contracts';
 import type { ContractAnalytics, PayoutView } from '@escrow/api/payouts';
 import { conversionMessages } from '@escrow/domain/conversion';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { Route } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ContractAnalyticsPage } from '../../../web/src/pages/contracts/contract-analytics-page';
-import { MyContractDetailsPage } from '../../../web/src/pages/contracts/my-contract-details-page';
 import { aContractView } from '../../support/contract-view';
 import { fakeApi, reply } from './fake-api';
-import { click, renderSignedInAt } from './providers';
+import { click } from './providers';
+import { sellerPayoutPages } from './seller-payout-pages';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(async () => ({ tokens: undefined })) }));
 
@@ -63,26 +61,7 @@ const rateMoved = conversionMessages.rateMoved('₦1,500.00 per $1', '₦1,470.0
 
 const api = fakeApi();
 
-const analyticsPage = () =>
-  renderSignedInAt(
-    `/contract-analytics/${contractId}`,
-    <Route path="/contract-analytics/:contractId" element={<ContractAnalyticsPage />} />,
-  );
-
-const contractPage = () => {
-  api
-    .on('GET', `/contracts/${contractId}`, reply({ contract, people: [{ id: 'u1', full_name: 'Ada Obi', username: null }] }))
-    .on('GET', `/contracts/${contractId}/dispute`, reply({ dispute: null }));
-  return renderSignedInAt(
-    `/my-contract-details/${contractId}`,
-    <Route path="/my-contract-details/:contractId" element={<MyContractDetailsPage />} />,
-  );
-};
-
-const pages = [
-  ['analytics page', analyticsPage],
-  ['contract page', contractPage],
-] as const;
+const { analyticsPage, pages } = sellerPayoutPages(api, contract);
 
 const detail = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 const pinBox = () => screen.getByLabelText('Payment PIN') as HTMLInputElement;

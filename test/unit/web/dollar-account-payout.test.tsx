@@ -7,11 +7,10 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DollarAccountPage } from '../../../web/src/pages/account/bank-info-page';
-import { ContractAnalyticsPage } from '../../../web/src/pages/contracts/contract-analytics-page';
-import { MyContractDetailsPage } from '../../../web/src/pages/contracts/my-contract-details-page';
 import { aContractView } from '../../support/contract-view';
 import { fakeApi, reply } from './fake-api';
 import { Arrived, click, renderSignedInAt } from './providers';
+import { sellerPayoutPages } from './seller-payout-pages';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(async () => ({ tokens: undefined })) }));
 
@@ -63,26 +62,7 @@ const toNaira = '$980.00 at ₦1,500.00 per $1 is ₦1,470,000.00, paid to your 
 
 const api = fakeApi();
 
-const analyticsPage = () =>
-  renderSignedInAt(
-    `/contract-analytics/${contractId}`,
-    <Route path="/contract-analytics/:contractId" element={<ContractAnalyticsPage />} />,
-  );
-
-const contractPage = () => {
-  api
-    .on('GET', `/contracts/${contractId}`, reply({ contract, people: [{ id: 'u1', full_name: 'Ada Obi', username: null }] }))
-    .on('GET', `/contracts/${contractId}/dispute`, reply({ dispute: null }));
-  return renderSignedInAt(
-    `/my-contract-details/${contractId}`,
-    <Route path="/my-contract-details/:contractId" element={<MyContractDetailsPage />} />,
-  );
-};
-
-const pages = [
-  ['analytics page', analyticsPage],
-  ['contract page', contractPage],
-] as const;
+const { analyticsPage, pages } = sellerPayoutPages(api, contract);
 
 const choice = (label: string) => screen.getByRole('radio', { name: label }) as HTMLInputElement;
 const typePin = (pin: string) => fireEvent.change(screen.getByLabelText('Payment PIN'), { target: { value: pin } });

@@ -4,14 +4,12 @@ import type { ContractView } from '@escrow/api/contracts';
 import { type ContractAnalytics, type PayoutView, payoutMessages } from '@escrow/api/payouts';
 import { conversionMessages } from '@escrow/domain/conversion';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { Route } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { payoutPageMessages } from '../../../web/src/features/payouts/messages';
-import { ContractAnalyticsPage } from '../../../web/src/pages/contracts/contract-analytics-page';
-import { MyContractDetailsPage } from '../../../web/src/pages/contracts/my-contract-details-page';
 import { aContractView } from '../../support/contract-view';
 import { fakeApi, reply } from './fake-api';
-import { click, renderSignedInAt } from './providers';
+import { click } from './providers';
+import { sellerPayoutPages } from './seller-payout-pages';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(async () => ({ tokens: undefined })) }));
 
@@ -57,15 +55,7 @@ const analytics = (p: Partial<PayoutView> = {}): ContractAnalytics => ({ contrac
 
 const api = fakeApi();
 
-const contractPage = () => {
-  api
-    .on('GET', `/contracts/${contractId}`, reply({ contract, people: [{ id: 'u1', full_name: 'Ada Obi', username: null }] }))
-    .on('GET', `/contracts/${contractId}/dispute`, reply({ dispute: null }));
-  return renderSignedInAt(
-    `/my-contract-details/${contractId}`,
-    <Route path="/my-contract-details/:contractId" element={<MyContractDetailsPage />} />,
-  );
-};
+const { analyticsPage, contractPage } = sellerPayoutPages(api, contract);
 
 const pinBox = () => screen.getByLabelText('Payment PIN') as HTMLInputElement;
 const typePin = (pin: string) => fireEvent.change(pinBox(), { target: { value: pin } });
@@ -140,10 +130,7 @@ describe('a dollar payout waiting for its seller to confirm a moved rate, on the
 
 describe('a dollar payout waiting for its seller to confirm a moved rate, on the payout (analytics) page', () => {
   it('says the payout waits for the seller, not that it failed, and confirms the new rate there too', async () => {
-    await renderSignedInAt(
-      `/contract-analytics/${contractId}`,
-      <Route path="/contract-analytics/:contractId" element={<ContractAnalyticsPage />} />,
-    );
+    await analyticsPage();
     expect(screen.getByText(payoutPageMessages.waitingForRate)).toBeTruthy();
     expect(screen.queryByText('Failed')).toBeNull();
     typePin('1234');
