@@ -178,19 +178,26 @@ export function foreignAccountOf(
   return profile?.foreign_accounts?.[currency as OwnCurrencyAccountCurrency];
 }
 
+/**
+ * The account on `profile` that money reaching the bank in `currency` goes to: the naira account
+ * (its flat fields), or the one saved in that currency; undefined without a complete one.
+ */
+export function payoutAccountIn(
+  profile: Pick<UserProfile, 'bank_code' | 'account_number' | 'account_name' | 'foreign_accounts'> | undefined,
+  currency: Currency,
+): BankDetails | undefined {
+  const account = currency === nairaCurrency ? profile : foreignAccountOf(profile, currency);
+  if (!account?.bank_code || !account.account_number || !account.account_name) return undefined;
+  return { bank_code: account.bank_code, account_number: account.account_number, account_name: account.account_name };
+}
+
 /** Where a payout reaching the bank in `currency` goes for this person now: the naira account, or the one in that currency. */
 export async function payoutAccountOf(sub: string, currency: Currency): Promise<BankDetails | undefined> {
-  if (currency === nairaCurrency) return bankDetailsOf(sub);
-  const account = foreignAccountOf(await getProfile(sub), currency);
-  return account && { bank_code: account.bank_code, account_number: account.account_number, account_name: account.account_name };
+  return payoutAccountIn(await getProfile(sub), currency);
 }
 
 /** The bank account a person has on file now, or undefined without one. */
-export async function bankDetailsOf(sub: string): Promise<BankDetails | undefined> {
-  const profile = await getProfile(sub);
-  if (!profile?.bank_code || !profile.account_number || !profile.account_name) return undefined;
-  return { bank_code: profile.bank_code, account_number: profile.account_number, account_name: profile.account_name };
-}
+export const bankDetailsOf = (sub: string) => payoutAccountOf(sub, nairaCurrency);
 
 /** The account of an email, if there is one. */
 export async function getProfileByEmail(email: string): Promise<UserProfile | undefined> {

@@ -27,14 +27,14 @@ import {
 import { ConflictError, ForbiddenError, ThrottledError, ValidationError } from '../domain/errors';
 import { type Contract, contractMessages, isInvitation, nextStatus, payersOf } from '../domain/escrow-contract';
 import { refundRequestedPosting } from '../domain/ledger';
-import { type Currency, formatAmount } from '../domain/money';
+import { formatAmount } from '../domain/money';
 import { payoutReference } from '../domain/payout';
 import { commitContractChange, contractUnchanged, contractUpdate, loadContract, updated } from '../entities/contract';
 import { type Dispute, disputePut, disputeUpdate, disputeUpdated, getDispute } from '../entities/dispute';
 import { ledgerEntryPut } from '../entities/ledger';
 import { getNotification, notificationItems, notificationReplacementItems } from '../entities/notification';
 import { getPayout, type Payout, payoutPut } from '../entities/payout';
-import { type BankDetails, foreignAccountOf, getProfile } from '../entities/profile';
+import { foreignAccountOf, getProfile, payoutAccountIn } from '../entities/profile';
 import { getProposalSlots, giveBackProposalSlot, proposalSlotUsed, takeProposalSlot } from '../entities/proposal-slots';
 import { refundLegPut } from '../entities/refund';
 import { onConditionFailed, type TransactItem, transactWrite } from '../entities/table';
@@ -356,21 +356,9 @@ export async function decideDispute(
 async function settlementPayout(contract: Contract, figures: SettlementFigures, now: string): Promise<Payout | undefined> {
   if (figures.released_minor === 0) return undefined;
   const profile = await getProfile(contract.creator_id);
-  const own = foreignAccountOf(profile, contract.currency);
-  const account: BankDetails & { destination_currency: Currency } = own?.preferred
-    ? {
-        bank_code: own.bank_code,
-        account_number: own.account_number,
-        account_name: own.account_name,
-        destination_currency: contract.currency,
-      }
-    : {
-        bank_code: profile?.bank_code ?? '',
-        account_number: profile?.account_number ?? '',
-        account_name: profile?.account_name ?? '',
-        destination_currency: nairaCurrency,
-      };
-  const hasBank = Boolean(account.bank_code && account.account_number && account.account_name);
+  const destination = foreignAccountOf(profile, contract.currency)?.preferred ? contract.currency : nairaCurrency;
+  const account = payoutAccountIn(profile, destination);
+  const hasBank = account !== undefined;
   return {
     contract_id: contract.id,
     creator_id: contract.creator_id,
@@ -380,10 +368,10 @@ async function settlementPayout(contract: Contract, figures: SettlementFigures, 
     fee_minor: figures.fee_minor,
     payout_minor: figures.payout_minor,
     reference: payoutReference(contract.id),
-    bank_code: account.bank_code,
-    account_number: account.account_number,
-    account_name: account.account_name,
-    destination_currency: account.destination_currency,
+    bank_code: account?.bank_code ?? '',
+    account_number: account?.account_number ?? '',
+    account_name: account?.account_name ?? '',
+    destination_currency: destination,
     transfer_id: null,
     transfer_status: null,
     attempts: 0,

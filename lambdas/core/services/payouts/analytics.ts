@@ -1,13 +1,13 @@
 import { logger } from '../../adapters/logger';
 import type { ContractAnalytics, PayoutView } from '../../api/payouts';
 import { payoutMessages } from '../../api/payouts';
-import { type Conversion, isConverted, paysToOwnCurrency } from '../../domain/conversion';
+import { type Conversion, isConverted, nairaCurrency, paysToOwnCurrency } from '../../domain/conversion';
 import { ForbiddenError } from '../../domain/errors';
 import type { Contract } from '../../domain/escrow-contract';
 import { payoutFigures } from '../../domain/payout';
 import { loadContract } from '../../entities/contract';
 import { getPayout, type Payout } from '../../entities/payout';
-import { foreignAccountOf, getProfile } from '../../entities/profile';
+import { getProfile, payoutAccountIn } from '../../entities/profile';
 import { toContractView } from '../contract-view';
 import { quoteConversion } from './conversion';
 
@@ -89,13 +89,7 @@ export async function contractAnalytics(contractId: string, sub: string): Promis
     return { contract: toContractView(contract), payout: await awaitingRate(contract, payout) };
   if (payout) return { contract: toContractView(contract), payout: toPayoutView(payout) };
   const profile = await getProfile(sub);
-  const bank =
-    profile?.account_number && profile.bank_code && profile.account_name
-      ? { bank_code: profile.bank_code, account_number: profile.account_number, account_name: profile.account_name }
-      : null;
-  const dollars = foreignAccountOf(profile, contract.currency);
-  const own = dollars
-    ? { bank_code: dollars.bank_code, account_number: dollars.account_number, account_name: dollars.account_name }
-    : null;
+  const bank = payoutAccountIn(profile, nairaCurrency) ?? null;
+  const own = (paysToOwnCurrency(contract.currency) && payoutAccountIn(profile, contract.currency)) || null;
   return { contract: toContractView(contract), payout: await plannedPayout(contract, bank, own) };
 }

@@ -7,7 +7,7 @@ import { payoutReference } from '../../domain/payout';
 import { listContractsByCreator, loadContract } from '../../entities/contract';
 import { notificationItems } from '../../entities/notification';
 import { getPayout, type Payout, payoutUpdate, updatePayout } from '../../entities/payout';
-import { type BankDetails, payoutAccountOf } from '../../entities/profile';
+import { type BankDetails, getProfile, payoutAccountIn, payoutAccountOf } from '../../entities/profile';
 import { failedConditions, transactWrite } from '../../entities/table';
 import { getWorkflowToken, storeWorkflowToken } from '../../entities/workflow-token';
 import { openEscrow } from '../escrow-workflow';
@@ -166,12 +166,13 @@ export async function resumePayout(
  */
 export async function resumePayoutsToNewAccount(sub: string): Promise<number> {
   const paying = (await listContractsByCreator(sub)).filter((c) => c.status === 'releasing' || c.status === 'settling');
+  const profile = await getProfile(sub);
   let resumed = 0;
   for (const contract of paying) {
     const payout = await getPayout(contract.id);
     if (payout?.status !== 'failed') continue;
     // Each payout follows the account of the currency it goes in (naira, or the dollar account).
-    const onFile = await payoutAccountOf(sub, destinationCurrencyOf(payout));
+    const onFile = payoutAccountIn(profile, destinationCurrencyOf(payout));
     if (!onFile) continue;
     // A new account only: a converted payout resent to the same one (destinationChange) stays ops' to resume.
     const newAccount = onFile.bank_code !== payout.bank_code || onFile.account_number !== payout.account_number;

@@ -15,7 +15,7 @@ import { type Contract, type ContractStatus, isInDispute, isReleaseRequested, ne
 import { payoutFigures, payoutReference } from '../../domain/payout';
 import { contractUpdate, loadContract, updated } from '../../entities/contract';
 import { type Payout, payoutPut } from '../../entities/payout';
-import { type BankDetails, foreignAccountOf, getProfile, type UserProfile } from '../../entities/profile';
+import { type BankDetails, getProfile, payoutAccountIn, type UserProfile } from '../../entities/profile';
 import { failedConditions, transactWrite } from '../../entities/table';
 import { checkPaymentPin } from '../account-settings';
 import { toContractView } from '../contract-view';
@@ -61,17 +61,12 @@ function chosenAccount(
   contract: Contract,
   payTo: PayoutDestination,
 ): BankDetails & { destination_currency: Contract['currency'] } {
-  if (payTo === 'own_currency') {
-    if (!paysToOwnCurrency(contract.currency)) throw new ConflictError(ownCurrencyMessages.onlyDollars(contract.currency));
-    const account = foreignAccountOf(profile, contract.currency);
-    if (!account) throw new ConflictError(ownCurrencyMessages.noAccount);
-    const { bank_code, account_number, account_name } = account;
-    return { bank_code, account_number, account_name, destination_currency: contract.currency };
-  }
-  if (!profile.bank_code || !profile.account_number || !profile.account_name)
-    throw new ConflictError(payoutMessages.noBankDetails);
-  const { bank_code, account_number, account_name } = profile;
-  return { bank_code, account_number, account_name, destination_currency: nairaCurrency };
+  const own = payTo === 'own_currency';
+  if (own && !paysToOwnCurrency(contract.currency)) throw new ConflictError(ownCurrencyMessages.onlyDollars(contract.currency));
+  const destination_currency = own ? contract.currency : nairaCurrency;
+  const account = payoutAccountIn(profile, destination_currency);
+  if (!account) throw new ConflictError(own ? ownCurrencyMessages.noAccount : payoutMessages.noBankDetails);
+  return { ...account, destination_currency };
 }
 
 /**
