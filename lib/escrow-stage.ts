@@ -5,6 +5,7 @@ import type { Construct } from 'constructs';
 import { EscrowApi } from './api';
 import { EscrowAuth } from './auth';
 import { EscrowData } from './data';
+import { EscrowEvidence } from './evidence';
 import { EscrowFunction, sendEmailStatement } from './function';
 import { mailConfigurationSetNameOf } from './mail';
 import { EscrowMonitoring } from './monitoring';
@@ -41,6 +42,8 @@ export class EscrowStack extends Stack {
   readonly workflow: EscrowWorkflow;
   readonly schedules: EscrowSchedules;
   readonly web: EscrowWeb;
+  /** The private bucket of files attached to deliveries and disputes. */
+  readonly evidence: EscrowEvidence;
   readonly secrets: EscrowSecrets;
   readonly monitoring: EscrowMonitoring;
 
@@ -50,6 +53,7 @@ export class EscrowStack extends Stack {
     this.data = new EscrowData(this, 'Data', { stage });
     this.secrets = new EscrowSecrets(this, 'Secrets', { stage });
     this.web = new EscrowWeb(this, 'Web', { stage });
+    this.evidence = new EscrowEvidence(this, 'Evidence', { stage, appUrl: this.web.url });
     const { secrets } = this;
     this.auth = new EscrowAuth(this, 'Auth', { stage, data: this.data, appUrl: this.web.url, secrets });
     // After the pool (people subscribe with its tokens); the triggers get nothing from it, or the
@@ -122,6 +126,7 @@ export class EscrowStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'EvidenceBucketName', { value: this.evidence.bucket.bucketName });
     new CfnOutput(this, 'EventsHttpEndpoint', { value: realtime.httpEndpoint });
     // What ops' scripts send a step's emails as, and through (the same as the functions).
     new CfnOutput(this, 'MailFrom', { value: stage.mailFrom });

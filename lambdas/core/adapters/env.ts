@@ -49,6 +49,9 @@ export const envNames = {
   sesEndpoint: 'SES_ENDPOINT',
   sfnEndpoint: 'SFN_ENDPOINT',
   secretsManagerEndpoint: 'SECRETSMANAGER_ENDPOINT',
+  s3Endpoint: 'S3_ENDPOINT',
+  /** The private bucket of the files attached to deliveries and disputes (lib/evidence.ts). */
+  evidenceBucket: 'EVIDENCE_BUCKET',
   /** How much faster than real time business time runs (domain/time-scale.ts); set only by the local cloud. */
   timeScale: 'ESCROW_TIME_SCALE',
   /** AppSync Events' HTTP endpoint (`https://<host>/event`), where realtime events are published. */
@@ -81,7 +84,7 @@ export function timeScale(): number {
 /** The local stand-ins' endpoints: set only by the local cloud, unset in AWS. */
 export type EndpointName = Extract<
   EnvName,
-  'dynamodbEndpoint' | 'cognitoEndpoint' | 'sesEndpoint' | 'sfnEndpoint' | 'secretsManagerEndpoint'
+  'dynamodbEndpoint' | 'cognitoEndpoint' | 'sesEndpoint' | 'sfnEndpoint' | 'secretsManagerEndpoint' | 's3Endpoint'
 >;
 
 /** What every function is told about its stage, whoever runs it: CDK in AWS, the local cloud on a laptop. */

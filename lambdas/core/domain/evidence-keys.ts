@@ -1,0 +1,11 @@
+/**
+ * Where a file attached to a contract lives in the evidence bucket (lib/evidence.ts): first at its
+ * upload key, where only a presigned POST puts it; then, once its bytes are checked, at its evidence
+ * key, the only one ever read. Both name the contract, so a grant or a lifecycle rule can go by it.
+ */
+export const evidenceKeys = {
+  uploadPrefix: 'uploads/',
+  evidencePrefix: 'evidence/',
+  upload: (contractId: string, fileId: string) => `uploads/${contractId}/${fileId}`,
+  evidence: (contractId: string, fileId: string) => `evidence/${contractId}/${fileId}`,
+} as const;

@@ -1,0 +1,81 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { evidenceKeys } from '../lambdas/core/domain/evidence-keys';
+import type { StageConfig } from './stage-config';
+
+export interface EscrowEvidenceProps {
+  readonly stage: StageConfig;
+  /** The web app's origin: the only one whose pages may POST files to the bucket (CORS). */
+  readonly appUrl: string;
+}
+
+/**
+ * The private bucket of the files people attach to a delivery or a dispute (issue 38). A browser
+ * uploads straight to `uploads/<contract>/<file>` with a presigned POST that fixes the key, the type
+ * and the size; the confirming function checks the bytes and copies a good file to
+ * `evidence/<contract>/<file>`, where it is read only through short-lived presigned GETs. Each
+ * function is granted exactly its keys' actions: a presigned request carries the signer's rights.
+ */
+export class EscrowEvidence extends Construct {
+  readonly bucket: Bucket;
+
+  constructor(scope: Construct, id: string, props: EscrowEvidenceProps) {
+    super(scope, id);
+    const destroy = props.stage.removalPolicy === RemovalPolicy.DESTROY;
+    this.bucket = new Bucket(this, 'Files', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      cors: [
+        {
+          allowedMethods: [HttpMethods.POST],
+          allowedOrigins: [props.appUrl],
+          allowedHeaders: ['*'],
+          maxAge: 3600,
+        },
+      ],
+      lifecycleRules: [
+        // An upload nobody confirmed within a day is abandoned (the confirmed copy lives under evidence/).
+        { prefix: evidenceKeys.uploadPrefix, expiration: Duration.days(1) },
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+      removalPolicy: props.stage.removalPolicy,
+      autoDeleteObjects: destroy,
+    });
+  }
+
+  /** The environment a function using the bucket reads it from (adapters/env.ts `evidenceBucket`). */
+  get environment(): Record<string, string> {
+    return { EVIDENCE_BUCKET: this.bucket.bucketName };
+  }
+
+  /** Signing presigned POSTs to `uploads/` (what the POST is allowed is this role's s3:PutObject). */
+  grantUpload(grantee: IGrantable): void {
+    this.allow(grantee, ['s3:PutObject'], evidenceKeys.uploadPrefix);
+  }
+
+  /** Reading an upload, deleting it, and copying a good one to `evidence/`. */
+  grantConfirm(grantee: IGrantable): void {
+    this.allow(grantee, ['s3:GetObject', 's3:DeleteObject'], evidenceKeys.uploadPrefix);
+    this.allow(grantee, ['s3:PutObject'], evidenceKeys.evidencePrefix);
+  }
+
+  /** Signing presigned GETs of confirmed files. */
+  grantRead(grantee: IGrantable): void {
+    this.allow(grantee, ['s3:GetObject'], evidenceKeys.evidencePrefix);
+  }
+
+  /** Deleting confirmed files (the retention of ended contracts). */
+  grantDelete(grantee: IGrantable): void {
+    this.allow(grantee, ['s3:DeleteObject'], evidenceKeys.evidencePrefix);
+  }
+
+  private allow(grantee: IGrantable, actions: string[], prefix: string): void {
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({ actions, resources: [this.bucket.arnForObjects(`${prefix}*`)] }),
+    );
+  }
+}
