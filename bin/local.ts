@@ -66,6 +66,7 @@ console.log(`
   Realtime:  ${cloud.events.httpEndpoint}   (AppSync Events stand-in: pages update the moment something happens)
              Its certificate is made on this machine: open ${new URL(cloud.events.httpEndpoint).origin}/ once in your browser and
              accept it ("Advanced" > "Proceed"); until then pages refresh when you return to them instead.
+  Files:     ${cloud.s3.endpoint}/${cloud.s3.evidenceBucket}   (S3 stand-in with the evidence bucket, https, same certificate)
   Payments:  ${cloud.flutterwave.url}   (the payment provider's sandbox; send a transfer at ${cloud.flutterwave.bankUrl})
              test keys: public ${cloud.flutterwave.publicKey}  secret ${cloud.flutterwave.secretKey}  webhook hash ${cloud.flutterwave.webhookHash}
 

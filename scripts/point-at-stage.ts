@@ -25,8 +25,8 @@ function localRootSecret(): string {
   }
 }
 
-/** The certificate `npm start`'s realtime stand-in presents (kept in its data directory), if there is one. */
-function localEventsCertificate(): string | undefined {
+/** The certificate `npm start`'s https stand-ins (AppSync Events, S3) present (kept in its data directory), if there is one. */
+function localCertificate(): string | undefined {
   try {
     return (JSON.parse(readFileSync(join(dataDir(), 'events-tls.json'), 'utf8')) as { cert: string }).cert;
   } catch {
@@ -81,13 +81,15 @@ export function pointAtLocalCloud(port: number, principal: string): void {
     [envNames.mailConfigurationSet]: outputs.MailConfigurationSetName,
     [envNames.appUrl]: `http://127.0.0.1:${ports.app}`,
     [envNames.eventsHttpEndpoint]: `https://127.0.0.1:${ports.events}/event`,
-    [envNames.eventsCaCert]: localEventsCertificate(),
+    [envNames.localCaCert]: localCertificate(),
     [envNames.flutterwaveSecretKeyArn]: outputs.FlutterwaveSecretKeyArn,
     [envNames.dynamodbEndpoint]: `http://127.0.0.1:${ports.dynamodb}`,
     [envNames.sfnEndpoint]: `http://127.0.0.1:${ports.stepFunctions}`,
     [envNames.cognitoEndpoint]: `http://127.0.0.1:${ports.cognito}`,
     [envNames.sesEndpoint]: `http://127.0.0.1:${ports.ses}`,
     [envNames.secretsManagerEndpoint]: `http://127.0.0.1:${ports.secretsManager}`,
+    [envNames.s3Endpoint]: `https://127.0.0.1:${ports.s3}`,
+    [envNames.evidenceBucket]: outputs.EvidenceBucketName,
     [envNames.flutterwaveBaseUrl]: `http://127.0.0.1:${ports.flutterwave}/v3`,
   };
   for (const [name, value] of Object.entries(local)) if (value !== undefined) process.env[name] ??= value;

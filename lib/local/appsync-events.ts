@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { Duplex } from 'node:stream';
-import { generate } from 'selfsigned';
 import { type WebSocket, WebSocketServer } from 'ws';
 import * as z from 'zod';
 import { close, listen, readBody } from './http-util';
@@ -50,8 +48,8 @@ export interface LocalEventsOptions {
   authorize: (request: AuthorizerRequest) => Promise<unknown>;
   /** The API's channel namespaces (a channel's first segment). */
   namespaces: readonly string[];
-  /** Where the TLS certificate is kept across starts; without it, one is made per start. */
-  certificateFile?: string;
+  /** The TLS certificate to present (lib/local/tls.ts). */
+  tls: { key: string; cert: string };
   /** How often a connection is sent `ka`. @default 60_000 (Amplify counts a connection stale after 65 s without one) */
   keepAliveMs?: number;
 }
@@ -79,33 +77,6 @@ export interface LocalEvents {
   /** The PEM certificate the server presents (self-signed), for clients that must trust it. */
   certificate: string;
   stop(): Promise<void>;
-}
-
-/** A certificate for 127.0.0.1 and localhost: kept in `file` (made again when missing or within a month of its end). */
-async function tlsCertificate(file: string | undefined): Promise<{ key: string; cert: string }> {
-  if (file && existsSync(file)) {
-    const kept = JSON.parse(readFileSync(file, 'utf8')) as { key: string; cert: string; notAfter: string };
-    if (Date.parse(kept.notAfter) - Date.now() > 30 * 86_400_000) return kept;
-  }
-  const notAfter = new Date(Date.now() + 365 * 86_400_000);
-  const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
-    keyType: 'ec',
-    algorithm: 'sha256',
-    notAfterDate: notAfter,
-    extensions: [
-      { name: 'basicConstraints', cA: false },
-      {
-        name: 'subjectAltName',
-        altNames: [
-          { type: 2, value: 'localhost' },
-          { type: 7, ip: '127.0.0.1' },
-        ],
-      },
-    ],
-  });
-  const made = { key: pems.private, cert: pems.cert, notAfter: notAfter.toISOString() };
-  if (file) writeFileSync(file, JSON.stringify(made), { mode: 0o600 });
-  return made;
 }
 
 // AppSync Events' channel rules: a leading slash, 1-5 segments of up to 50 letters, digits and
@@ -153,7 +124,7 @@ const authorizerAnswer = z.looseObject({ isAuthorized: z.literal(true) });
 
 export async function startLocalEvents(options: LocalEventsOptions): Promise<LocalEvents> {
   const namespaces = new Set(options.namespaces);
-  const { key, cert } = await tlsCertificate(options.certificateFile);
+  const { key, cert } = options.tls;
   const connections = new Set<Connection>();
   const keepAliveMs = options.keepAliveMs ?? 60_000;
 

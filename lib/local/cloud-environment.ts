@@ -9,7 +9,6 @@ export interface LaterEndpoints {
   flutterwaveBaseUrl?: string;
   apiUrl?: string;
   eventsHttpEndpoint?: string;
-  eventsCaCert?: string;
 }
 
 /**
@@ -24,7 +23,17 @@ export class CloudEnvironment {
   constructor(
     private readonly settings: FunctionSettings,
     /** The stand-ins that listen before the functions are set up. */
-    private readonly endpoints: { dynamodb: string; ses: string; cognito: string; secretsManager: string },
+    private readonly endpoints: {
+      dynamodb: string;
+      ses: string;
+      cognito: string;
+      secretsManager: string;
+      s3: string;
+      /** The evidence bucket's local name: the functions CDK gives it to have it from the template; this process here. */
+      evidenceBucket: string;
+      /** The certificate the https stand-ins present (lib/local/tls.ts), which the functions trust. */
+      localCaCert: string;
+    },
   ) {}
 
   /** The variables CDK sets, with the local cloud's values. */
@@ -43,9 +52,10 @@ export class CloudEnvironment {
     [envNames.sesEndpoint]: this.endpoints.ses,
     [envNames.cognitoEndpoint]: this.endpoints.cognito,
     [envNames.secretsManagerEndpoint]: this.endpoints.secretsManager,
+    [envNames.s3Endpoint]: this.endpoints.s3,
     [envNames.sfnEndpoint]: this.later.sfnEndpoint,
     [envNames.flutterwaveBaseUrl]: this.later.flutterwaveBaseUrl,
-    [envNames.eventsCaCert]: this.later.eventsCaCert,
+    [envNames.localCaCert]: this.endpoints.localCaCert,
     [envNames.timeScale]: String(this.settings.timeScale ?? 1),
   });
 
@@ -59,6 +69,7 @@ export class CloudEnvironment {
       AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
       ...functionEnvironment(this.settings),
       ...this.localOnly(),
+      [envNames.evidenceBucket]: this.endpoints.evidenceBucket,
       [envNames.appSecretArn]: secretArns.app,
       [envNames.captchaSecretArn]: secretArns.captcha,
       [envNames.flutterwaveSecretKeyArn]: secretArns.flutterwaveSecretKey,

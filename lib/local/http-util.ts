@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Server as NetServer } from 'node:net';
 
 /** A body over the limit: the stand-ins answer 413, as API Gateway does past its 10 MB payload cap. */
 export class PayloadTooLargeError extends Error {
@@ -50,7 +50,7 @@ export function createStartingServer(): StartingServer {
 }
 
 /** Listens on loopback only; port 0 picks a free one. Resolves with the bound port. */
-export function listen(server: Server, port: number): Promise<number> {
+export function listen(server: NetServer, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {

@@ -39,11 +39,13 @@ import { startSesGuard } from './iam/ses-guard';
 import { loadStageIam } from './iam/stage-cache';
 import { type LocalSecrets, localSecrets } from './local-secrets';
 import { localPorts } from './ports';
+import { startLocalS3 } from './s3';
 import { startScheduleRunner } from './schedules';
 import { startLocalSecretsManager } from './secrets-manager';
 import { createStepTemplates, htmlToText, startSes } from './ses';
 import { localStage } from './stage';
 import { type LocalStepFunctions, startLocalStepFunctions } from './stepfunctions/index';
+import { tlsCertificate } from './tls';
 import { webRequestListener } from './web';
 import { localWebConfig } from './web-config';
 
@@ -130,6 +132,11 @@ export interface LocalCloud {
   };
   /** The AppSync Events stand-in: its HTTP endpoint (publish, and the web's config), its realtime one and its certificate. */
   events: { httpEndpoint: string; realtimeEndpoint: string; certificate: string };
+  /**
+   * S3 with the stage's evidence bucket (lib/local/s3.ts), https only, behind IAM: its endpoint
+   * (path-style), the bucket's local name and the certificate it presents (the same as `events`').
+   */
+  s3: { endpoint: string; evidenceBucket: string; certificate: string };
   config: WebConfig;
   /**
    * This cloud's root credentials (the account's root: allowed everything), made up once per data
@@ -192,12 +199,18 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     // check: both listen before anything is built from them (answering 503 until then).
     const cognitoHttp = await listenBeforeReady(running, ports.cognito);
     const web = await listenBeforeReady(running, ports.app);
+    // One self-signed certificate for the https stand-ins (AppSync Events, S3): trusted once.
+    const tls = await tlsCertificate(options.dataDir && join(options.dataDir, 'events-tls.json'));
+    const s3 = await startS3StandIn(running, ports.s3, { account, appUrl: web.url, tls, dataDir: options.dataDir });
 
     const environment = new CloudEnvironment(functionSettings(web.url, options.timeScale ?? 1), {
       dynamodb: dynamo.endpoint,
       ses: ses.endpoint,
       cognito: cognitoHttp.url,
       secretsManager: secretsManager.endpoint,
+      s3: s3.endpoint,
+      evidenceBucket: s3.evidenceBucket,
+      localCaCert: tls.cert,
     });
     const functions = new LocalFunctions(account.iam, environment.functionValues, environment.localOnly);
     environment.enterAsRoot(account.credentials, account.secretArns);
@@ -215,9 +228,9 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     const api = await startApi(running, ports.api, { tokens, functions, appUrl: web.url, options });
     // Known once it listens: the routes' functions link to it (one-click unsubscription in emails).
     environment.learn({ apiUrl: api.url });
-    const events = await startRealtime(running, ports.events, account.iam, functions, options);
-    // The functions publish to it (in AWS CDK gives them the Event API's endpoint, and no certificate).
-    environment.learn({ eventsHttpEndpoint: events.httpEndpoint, eventsCaCert: events.certificate });
+    const events = await startRealtime(running, ports.events, account.iam, functions, options, tls);
+    // The functions publish to it (in AWS CDK gives them the Event API's endpoint).
+    environment.learn({ eventsHttpEndpoint: events.httpEndpoint });
     const { config, captcha } = serveWebApp(
       web,
       {
@@ -245,6 +258,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       executionsUrl: workflow.executionsUrl,
       flutterwave: sandboxHandle(flutterwave, account.secrets),
       events: { httpEndpoint: events.httpEndpoint, realtimeEndpoint: events.realtimeEndpoint, certificate: events.certificate },
+      s3: { endpoint: s3.endpoint, evidenceBucket: s3.evidenceBucket, certificate: tls.cert },
       config,
       credentials: account.credentials,
       iam: {
@@ -338,6 +352,35 @@ async function startDynamoStandIn(running: RunningParts, port: number, account: 
   const dynamo = await startDynamoGuard({ port, target: dynamoLocal.endpoint, iam: account.iam });
   running.server(dynamo.server);
   return dynamo;
+}
+
+/**
+ * S3 with the stage's evidence bucket under its local name (the stack's EvidenceBucketName output,
+ * which the functions' EVIDENCE_BUCKET resolves to as well), its CORS rules from the template with
+ * the stage's app URL read as the local one.
+ */
+async function startS3StandIn(
+  running: RunningParts,
+  port: number,
+  { account, appUrl, tls, dataDir }: { account: Account; appUrl: string; tls: { key: string; cert: string }; dataDir?: string },
+) {
+  const evidenceBucket = account.iam.stage.outputs.EvidenceBucketName;
+  const bucket = evidenceBucket && account.iam.stage.buckets[evidenceBucket];
+  if (!evidenceBucket || !bucket) throw new Error('The stage has no evidence bucket (output EvidenceBucketName)');
+  const stageAppUrl = Object.values(account.iam.stage.functions)
+    .map((fn) => fn.environment[envNames.appUrl])
+    .find((value) => value !== undefined);
+  const s3 = await startLocalS3({
+    port,
+    iam: account.iam,
+    bucket: evidenceBucket,
+    cors: bucket.cors,
+    appOrigin: { stage: stageAppUrl ?? appUrl, local: appUrl },
+    dataDir: dataDir && join(dataDir, 's3'),
+    tls,
+  });
+  running.onStop(s3.stop);
+  return { endpoint: s3.endpoint, evidenceBucket };
 }
 
 /** Secrets Manager, holding the stage's secrets under the ARNs of the stack's outputs. */
@@ -539,6 +582,7 @@ async function startRealtime(
   iam: LocalIam,
   functions: LocalFunctions,
   options: LocalCloudOptions,
+  tls: { key: string; cert: string },
 ): Promise<LocalEvents> {
   const events = await startLocalEvents({
     port,
@@ -547,7 +591,7 @@ async function startRealtime(
     apiId: localStage.eventsApiId,
     authorize: await loadRealtimeAuthorizer(functions, options.observeInvocation),
     namespaces: [notificationsNamespace],
-    certificateFile: options.dataDir && join(options.dataDir, 'events-tls.json'),
+    tls,
   });
   running.onStop(events.stop);
   return events;

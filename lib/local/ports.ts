@@ -22,6 +22,8 @@ const offsets = {
   events: 7,
   /** Secrets Manager. */
   secretsManager: 8,
+  /** S3 (https, behind its IAM check) with the evidence bucket. */
+  s3: 9,
 } as const;
 
 export type LocalPart = keyof typeof offsets;

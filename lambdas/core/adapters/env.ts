@@ -56,8 +56,8 @@ export const envNames = {
   timeScale: 'ESCROW_TIME_SCALE',
   /** AppSync Events' HTTP endpoint (`https://<host>/event`), where realtime events are published. */
   eventsHttpEndpoint: 'EVENTS_HTTP_ENDPOINT',
-  /** Locally only: the PEM certificate the AppSync Events stand-in presents (self-signed). */
-  eventsCaCert: 'EVENTS_CA_CERT',
+  /** Locally only: the PEM certificate the https stand-ins (AppSync Events, S3) present (self-signed, lib/local/tls.ts). */
+  localCaCert: 'LOCAL_CA_CERT',
 } as const;
 
 export type EnvName = keyof typeof envNames;

@@ -13,7 +13,7 @@ import { logger } from './logger';
  * data plane (its AppSync client is the control plane). Signed by the SDK's own signer
  * (@smithy/signature-v4, with the SDK's SHA-256 and the clients' credentials: aws-client.ts) and
  * sent by the SDK's transport (http-transport.ts); one request, not retried (a courtesy). Locally the
- * endpoint is the stand-in's, whose self-signed certificate the local cloud passes as EVENTS_CA_CERT.
+ * endpoint is the stand-in's, whose self-signed certificate the local cloud passes as LOCAL_CA_CERT.
  *
  * A publish is a courtesy to an open page: what it announces is already stored, and the page
  * also refreshes on focus. So it never throws; a failure is logged and the write it follows stands.
@@ -84,7 +84,7 @@ async function publishBatch(endpoint: string, channel: string, events: string[])
     headers,
     body,
     timeoutMs: publishTimeoutMs,
-    ca: process.env[envNames.eventsCaCert],
+    ca: process.env[envNames.localCaCert],
   });
   const failed = answer.status === 200 ? ((JSON.parse(answer.text) as { failed?: unknown[] }).failed ?? []) : ['all'];
   if (failed.length > 0)

@@ -99,6 +99,16 @@ export class LocalIam {
     return principal;
   }
 
+  /** The secret of an access key this cloud gave out (undefined for any other): what a presigned request or POST is checked with. */
+  readonly secretOf = (accessKeyId: string): string | undefined => this.byAccessKey.get(accessKeyId)?.credentials.secretAccessKey;
+
+  /** Who holds an access key {@link secretOf} knows. */
+  holderOf(accessKeyId: string): Principal {
+    const principal = this.byAccessKey.get(accessKeyId);
+    if (!principal) throw new Error(`No principal holds ${accessKeyId}`);
+    return principal;
+  }
+
   /**
    * Checks a request's SigV4 signature for `service` and answers who signed it; throws the
    * {@link SignatureError} AWS answers an unsigned, unknown or badly signed request with.

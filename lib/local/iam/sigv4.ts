@@ -1,7 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 // The SDK's own SHA-256 (node:crypto's, in the shape the signer takes), as its clients sign with.
 import { Sha256 } from '@smithy/core/checksum';
-import { SignatureV4 } from '@smithy/signature-v4';
+import { createScope, getCanonicalQuery, getSigningKey, SignatureV4 } from '@smithy/signature-v4';
 
 export { Sha256 };
 
@@ -63,6 +63,15 @@ export class SigV4Verifier {
     private readonly service: string,
   ) {}
 
+  /**
+   * S3 signs differently from the other services: the path as sent (encoded once, never
+   * normalised: a key may hold `//` or `..`), and the body's hash may be `UNSIGNED-PAYLOAD` (what
+   * the SDK's presigned requests and some uploads send); the header must be there.
+   */
+  private get s3(): boolean {
+    return this.service === 's3';
+  }
+
   /** Resolves with the access key id that signed a valid request; otherwise throws the {@link SignatureError} AWS answers with. */
   async verify(request: SignedRequest, now = Date.now()): Promise<string> {
     const authorization = header(request.headers, 'authorization');
@@ -109,11 +118,19 @@ export class SigV4Verifier {
     // A signed x-amz-content-sha256 stands in for the body in the canonical request, so it must be
     // the body's real hash, or a signature could be replayed with another body.
     const claimedHash = headers['x-amz-content-sha256'];
-    if (claimedHash !== undefined && claimedHash !== createHash('sha256').update(request.body).digest('hex')) {
+    if (this.s3 && claimedHash === undefined)
+      throw new SignatureError('InvalidRequest', 'Missing required header for this request: x-amz-content-sha256');
+    if (this.s3 && claimedHash?.startsWith('STREAMING-'))
+      throw new SignatureError(
+        'NotImplemented',
+        'The local S3 does not take aws-chunked (streaming) uploads: send the body whole.',
+      );
+    const unsigned = this.s3 && claimedHash === 'UNSIGNED-PAYLOAD';
+    if (!unsigned && claimedHash !== undefined && claimedHash !== createHash('sha256').update(request.body).digest('hex')) {
       throw invalidSignature();
     }
 
-    const { path, query } = splitUrl(request.url);
+    const { path, query } = splitUrl(request.url, this.s3);
     // applyChecksum false: the signer must not add an x-amz-content-sha256 header the client did
     // not sign; the body's hash goes into the canonical request either way.
     const signer = new SignatureV4({
@@ -122,7 +139,7 @@ export class SigV4Verifier {
       service: this.service,
       sha256: Sha256,
       applyChecksum: false,
-      uriEscapePath: true,
+      uriEscapePath: !this.s3,
     });
     const signed = await signer.sign(
       { method: request.method, protocol: 'http:', hostname: headers.host ?? '', path, query, headers, body: request.body },
@@ -134,6 +151,118 @@ export class SigV4Verifier {
     if (a.length !== b.length || !timingSafeEqual(a, b)) throw invalidSignature();
     return accessKeyId;
   }
+}
+
+/** What S3 answers a presigned URL past its X-Amz-Expires. */
+export const requestExpired = () => new SignatureError('AccessDenied', 'Request has expired');
+
+/** The longest a presigned URL may live: 7 days. */
+const maxPresignedSeconds = 604_800;
+
+/**
+ * Checks a request signed in its query (a presigned URL, X-Amz-Algorithm .. X-Amz-Signature) and
+ * answers the access key id that signed it. The canonical request is built with the signer's own
+ * pieces (getCanonicalQuery, the signing key): the signer itself only makes presigned URLs, it
+ * cannot check one made at another time with another lifetime.
+ */
+export async function verifyPresigned(
+  request: SignedRequest,
+  secretOf: SecretOf,
+  scope: { region: string; service: string },
+  now = Date.now(),
+): Promise<string> {
+  const { path, query } = splitUrl(request.url, scope.service === 's3');
+  const one = (name: string) => {
+    const value = query[name];
+    return Array.isArray(value) ? undefined : value;
+  };
+  const algorithm = one('X-Amz-Algorithm');
+  const credential = one('X-Amz-Credential') ?? '';
+  const amzDate = one('X-Amz-Date') ?? '';
+  const expires = Number(one('X-Amz-Expires'));
+  const signedHeaderList = one('X-Amz-SignedHeaders');
+  const given = one('X-Amz-Signature');
+  if (algorithm !== 'AWS4-HMAC-SHA256' || !credential || !signedHeaderList || !given)
+    throw new SignatureError(
+      'AuthorizationQueryParametersError',
+      'Query-string authentication version 4 requires the X-Amz-Algorithm, X-Amz-Credential, X-Amz-Signature, X-Amz-Date, X-Amz-SignedHeaders, and X-Amz-Expires parameters.',
+    );
+  const [accessKeyId = '', day, region, service, terminator] = credential.split('/');
+  const secretAccessKey = secretOf(accessKeyId);
+  if (secretAccessKey === undefined)
+    throw new SignatureError('InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
+  const signingDate = parseAmzDate(amzDate);
+  if (
+    !signingDate ||
+    day !== amzDate.slice(0, 8) ||
+    region !== scope.region ||
+    service !== scope.service ||
+    terminator !== 'aws4_request'
+  )
+    throw new SignatureError(
+      'AuthorizationQueryParametersError',
+      'Error parsing the X-Amz-Credential parameter or the X-Amz-Date.',
+    );
+  if (!Number.isInteger(expires) || expires < 1 || expires > maxPresignedSeconds)
+    throw new SignatureError(
+      'AuthorizationQueryParametersError',
+      'X-Amz-Expires must be less than a week (in seconds) that is; 604800 seconds',
+    );
+  if (signingDate.getTime() - maxClockSkewMs > now) throw new SignatureError('AccessDenied', 'Request is not valid yet');
+  if (signingDate.getTime() + expires * 1000 < now) throw requestExpired();
+
+  const names = signedHeaderList.split(';');
+  if (!names.includes('host')) throw invalidSignature(`'Host' must be a 'SignedHeader' in the AWS Authorization.`);
+  const canonicalHeaders = names.map((name) => `${name}:${(header(request.headers, name) ?? '').trim().replace(/\s+/g, ' ')}\n`);
+  const payloadHash = one('X-Amz-Content-Sha256') ?? 'UNSIGNED-PAYLOAD';
+  const canonicalRequest = [
+    request.method,
+    path,
+    getCanonicalQuery({ method: request.method, protocol: 'https:', hostname: '', path, headers: {}, query }),
+    canonicalHeaders.join(''),
+    signedHeaderList,
+    payloadHash,
+  ].join('\n');
+  const stringToSign = [
+    'AWS4-HMAC-SHA256',
+    amzDate,
+    createScope(amzDate.slice(0, 8), scope.region, scope.service),
+    createHash('sha256').update(canonicalRequest).digest('hex'),
+  ].join('\n');
+  const key = await getSigningKey(Sha256, { accessKeyId, secretAccessKey }, amzDate.slice(0, 8), scope.region, scope.service);
+  const expected = createHmac('sha256', key).update(stringToSign).digest('hex');
+  if (!sameText(expected, given)) throw invalidSignature();
+  return accessKeyId;
+}
+
+/**
+ * Checks a browser-based POST's signature (S3's POST policy): an HMAC-SHA256 of the base64 policy
+ * with the key derived for the credential's day, region and service, as @aws-sdk/s3-presigned-post
+ * makes it. Answers the access key id that signed.
+ */
+export async function verifyPostSignature(
+  fields: { policy: string; credential: string; algorithm: string; signature: string },
+  secretOf: SecretOf,
+  scope: { region: string; service: string },
+): Promise<string> {
+  if (fields.algorithm !== 'AWS4-HMAC-SHA256')
+    throw new SignatureError('InvalidArgument', 'Only AWS4-HMAC-SHA256 is supported for x-amz-algorithm');
+  const [accessKeyId = '', day = '', region, service, terminator] = fields.credential.split('/');
+  const secretAccessKey = secretOf(accessKeyId);
+  if (secretAccessKey === undefined)
+    throw new SignatureError('InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
+  if (!/^\d{8}$/.test(day) || region !== scope.region || service !== scope.service || terminator !== 'aws4_request')
+    throw new SignatureError('InvalidArgument', `Invalid Credential: ${fields.credential}`);
+  const key = await getSigningKey(Sha256, { accessKeyId, secretAccessKey }, day, scope.region, scope.service);
+  const expected = createHmac('sha256', key).update(fields.policy).digest('hex');
+  if (!sameText(expected, fields.signature)) throw invalidSignature();
+  return accessKeyId;
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'utf8');
+  const y = Buffer.from(b, 'utf8');
+  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 function header(headers: SignedRequest['headers'], name: string): string | undefined {
@@ -156,12 +285,12 @@ function formatAmzDate(ms: number): string {
     .replace(/[-:]/g, '');
 }
 
-/** The path (percent-decoded, as the signer encodes it itself) and the query of a request URL. */
-function splitUrl(url: string): { path: string; query: Record<string, string | string[]> } {
+/** The path (percent-decoded, as the signer encodes it itself; for S3 as sent) and the query of a request URL. */
+function splitUrl(url: string, raw = false): { path: string; query: Record<string, string | string[]> } {
   const parsed = new URL(url, 'http://local');
   let path: string;
   try {
-    path = decodeURIComponent(parsed.pathname);
+    path = raw ? parsed.pathname : decodeURIComponent(parsed.pathname);
   } catch {
     throw invalidSignature();
   }

@@ -28,6 +28,17 @@ export interface StageIam {
   groups: Record<string, PolicyDocument[]>;
   /** The stack's outputs, resolved. */
   outputs: Record<string, string>;
+  /** The stage's S3 buckets by local name, with their CORS rules resolved (the local S3 serves them: lib/local/s3.ts). */
+  buckets: Record<string, { cors: BucketCorsRule[] }>;
+}
+
+/** One rule of a bucket's CorsConfiguration, as CloudFormation takes it. */
+export interface BucketCorsRule {
+  AllowedMethods: string[];
+  AllowedOrigins: string[];
+  AllowedHeaders?: string[];
+  ExposedHeaders?: string[];
+  MaxAge?: number;
 }
 
 /** What the resources of the template are called at the place: the local stand-ins' names. */
@@ -139,6 +150,19 @@ export function stageIam(template: CfnTemplate, names: LocalNames): StageIam {
         found = { ref: name, attributes: { Arn: arn('lambda', `function:${name}`) } };
         break;
       }
+      case 'AWS::S3::Bucket': {
+        // S3's names are global and lower case: the stack's name and the logical id, as CloudFormation makes one up.
+        const name = named('BucketName', `${names.stackName}-${logicalId}`.toLowerCase().slice(0, 63));
+        found = {
+          ref: name,
+          attributes: {
+            Arn: `arn:aws:s3:::${name}`,
+            DomainName: `${name}.s3.amazonaws.com`,
+            RegionalDomainName: `${name}.s3.${names.region}.amazonaws.com`,
+          },
+        };
+        break;
+      }
       case 'AWS::SNS::Topic': {
         const topicArn = arn('sns', named('TopicName', logicalId));
         found = { ref: topicArn, attributes: { TopicArn: topicArn, TopicName: named('TopicName', logicalId) } };
@@ -208,7 +232,13 @@ export function stageIam(template: CfnTemplate, names: LocalNames): StageIam {
       }
     }),
   );
-  return { functions, groups, outputs };
+  const buckets: StageIam['buckets'] = {};
+  for (const [logicalId, resource] of Object.entries(resources)) {
+    if (resource.Type !== 'AWS::S3::Bucket') continue;
+    const rules = resource.Properties?.CorsConfiguration?.CorsRules;
+    buckets[physical(logicalId).ref] = { cors: rules ? (resolve(rules) as BucketCorsRule[]) : [] };
+  }
+  return { functions, groups, outputs, buckets };
 }
 
 function hashId(text: string): string {

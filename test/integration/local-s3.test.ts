@@ -1,0 +1,215 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Credentials } from '../../lib/local/iam/authority';
+import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
+
+/**
+ * The local S3 refuses what S3 refuses for the evidence bucket (issue 38): a browser POST made by
+ * @aws-sdk/s3-presigned-post goes through only while it keeps to its policy, a presigned GET made by
+ * @aws-sdk/s3-request-presigner reads the file back, and an unsigned, expired, plain-http or
+ * ungranted request is refused with S3's XML error.
+ */
+let cloud: LocalCloud;
+
+beforeAll(async () => {
+  cloud = await startLocalCloud();
+}, 120_000);
+
+afterAll(async () => {
+  await cloud?.stop();
+});
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** One request over https trusting the local cloud's certificate (or over plain http), read whole. */
+function send(url: string, init: { method?: string; headers?: Record<string, string>; body?: Buffer } = {}): Promise<Answer> {
+  const plain = url.startsWith('http:');
+  return new Promise((resolve, reject) => {
+    const sent = (plain ? httpRequest : httpsRequest)(
+      url,
+      { method: init.method ?? 'GET', headers: init.headers, ...(plain ? {} : { ca: cloud.s3.certificate }) },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
+    sent.on('error', reject);
+    sent.end(init.body);
+  });
+}
+
+const codeOf = (answer: Answer) => /<Code>([^<]+)<\/Code>/.exec(answer.body.toString('utf8'))?.[1];
+
+function client(credentials: Credentials, systemClockOffset = 0): S3Client {
+  return new S3Client({
+    endpoint: cloud.s3.endpoint,
+    region: localStage.region,
+    credentials,
+    forcePathStyle: true,
+    systemClockOffset,
+    requestHandler: new NodeHttpHandler({ httpsAgent: { ca: cloud.s3.certificate } }),
+  });
+}
+
+/** A presigned POST for `key` fixing its type (image/png) and its size (1..1024 bytes), as the upload route will make it. */
+function presignedPost(key: string, s3 = client(cloud.credentials)) {
+  return createPresignedPost(s3, {
+    Bucket: cloud.s3.evidenceBucket,
+    Key: key,
+    Conditions: [
+      ['eq', '$Content-Type', 'image/png'],
+      ['content-length-range', 1, 1024],
+    ],
+    Fields: { 'Content-Type': 'image/png' },
+    Expires: 300,
+  });
+}
+
+/** The multipart form a browser sends: the fields, then the file last. */
+async function postForm(
+  post: { url: string; fields: Record<string, string> },
+  file: Buffer,
+  change: Record<string, string> = {},
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ ...post.fields, ...change })) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(file)], { type: change['Content-Type'] ?? 'image/png' }), 'photo.png');
+  const encoded = new Response(form);
+  return send(post.url, {
+    method: 'POST',
+    headers: { 'content-type': String(encoded.headers.get('content-type')), origin: cloud.appUrl },
+    body: Buffer.from(await encoded.arrayBuffer()),
+  });
+}
+
+const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 0xff]);
+
+describe('the local S3 with the evidence bucket', () => {
+  it('takes a presigned POST that keeps to its policy, and a presigned GET reads the bytes and type back', async () => {
+    const key = 'uploads/contract-1/file-1';
+    const answer = await postForm(await presignedPost(key), png);
+    expect(answer.status).toBe(204);
+    expect(answer.headers['access-control-allow-origin']).toBe(cloud.appUrl);
+
+    const url = await getSignedUrl(
+      client(cloud.credentials),
+      new GetObjectCommand({ Bucket: cloud.s3.evidenceBucket, Key: key }),
+      {
+        expiresIn: 60,
+      },
+    );
+    const read = await send(url);
+    expect(read.status).toBe(200);
+    expect(read.headers['content-type']).toBe('image/png');
+    expect(read.body.equals(png)).toBe(true);
+  });
+
+  it('refuses the same POST with another Content-Type (403 AccessDenied)', async () => {
+    const answer = await postForm(await presignedPost('uploads/contract-1/file-2'), png, { 'Content-Type': 'text/html' });
+    expect(answer.status).toBe(403);
+    expect(codeOf(answer)).toBe('AccessDenied');
+    expect(answer.body.toString()).toContain(
+      'Invalid according to Policy: Policy Condition failed: ["eq", "$Content-Type", "image/png"]',
+    );
+  });
+
+  it('refuses a file bigger than the policy allows (400 EntityTooLarge)', async () => {
+    const answer = await postForm(await presignedPost('uploads/contract-1/file-3'), Buffer.alloc(1025, 1));
+    expect(answer.status).toBe(400);
+    expect(codeOf(answer)).toBe('EntityTooLarge');
+  });
+
+  it('refuses a POST whose policy has expired (403), and a form with a signature not made by its key (403)', async () => {
+    const expired = await presignedPost('uploads/contract-1/file-4', client(cloud.credentials, -3_600_000));
+    const late = await postForm(expired, png);
+    expect(late.status).toBe(403);
+    expect(late.body.toString()).toContain('Invalid according to Policy: Policy expired.');
+
+    const post = await presignedPost('uploads/contract-1/file-5');
+    const forged = await postForm(post, png, { 'X-Amz-Signature': '0'.repeat(64) });
+    expect(forged.status).toBe(403);
+    expect(codeOf(forged)).toBe('SignatureDoesNotMatch');
+  });
+
+  it('refuses an unsigned GET (403 AccessDenied) and a presigned GET after it expired (403 Request has expired)', async () => {
+    const key = 'uploads/contract-1/file-1';
+    const unsigned = await send(`${cloud.s3.endpoint}/${cloud.s3.evidenceBucket}/${key}`);
+    expect(unsigned.status).toBe(403);
+    expect(codeOf(unsigned)).toBe('AccessDenied');
+
+    const url = await getSignedUrl(
+      client(cloud.credentials),
+      new GetObjectCommand({ Bucket: cloud.s3.evidenceBucket, Key: key }),
+      {
+        expiresIn: 60,
+        signingDate: new Date(Date.now() - 120_000),
+      },
+    );
+    const expired = await send(url);
+    expect(expired.status).toBe(403);
+    expect(expired.body.toString()).toContain('<Message>Request has expired</Message>');
+  });
+
+  it('refuses a GET signed by a function whose role has no S3 grant (403), naming the action', async () => {
+    const purpose = 'task:Transfer';
+    const url = await getSignedUrl(
+      client(cloud.iam.credentialsOf(purpose)),
+      new GetObjectCommand({ Bucket: cloud.s3.evidenceBucket, Key: 'uploads/contract-1/file-1' }),
+      { expiresIn: 60 },
+    );
+    const answer = await send(url);
+    expect(answer.status).toBe(403);
+    expect(codeOf(answer)).toBe('AccessDenied');
+    expect(cloud.iam.takeDenials()).toEqual([
+      expect.objectContaining({
+        principal: purpose,
+        action: 's3:GetObject',
+        resource: `arn:aws:s3:::${cloud.s3.evidenceBucket}/uploads/contract-1/file-1`,
+      }),
+    ]);
+  });
+
+  it('serves the SDK client signing in its Authorization header (PutObject, GetObject)', async () => {
+    const s3 = client(cloud.credentials);
+    const key = 'evidence/contract-1/file-6';
+    await s3.send(new PutObjectCommand({ Bucket: cloud.s3.evidenceBucket, Key: key, Body: png, ContentType: 'image/png' }));
+    const got = await s3.send(new GetObjectCommand({ Bucket: cloud.s3.evidenceBucket, Key: key }));
+    expect(got.ContentType).toBe('image/png');
+    expect(Buffer.from(await (got.Body?.transformToByteArray() ?? new Uint8Array())).equals(png)).toBe(true);
+  });
+
+  it('refuses plain http (403), as the bucket enforces TLS', async () => {
+    const url = await getSignedUrl(
+      client(cloud.credentials),
+      new GetObjectCommand({ Bucket: cloud.s3.evidenceBucket, Key: 'uploads/contract-1/file-1' }),
+      { expiresIn: 60 },
+    );
+    const answer = await send(url.replace(/^https:/, 'http:'));
+    expect(answer.status).toBe(403);
+    expect(codeOf(answer)).toBe('AccessDenied');
+  });
+
+  it("answers a CORS preflight for the app's origin and POST only", async () => {
+    const preflight = (origin: string, method: string) =>
+      send(`${cloud.s3.endpoint}/${cloud.s3.evidenceBucket}`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'content-type' },
+      });
+    const allowed = await preflight(cloud.appUrl, 'POST');
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers['access-control-allow-origin']).toBe(cloud.appUrl);
+    expect((await preflight('https://elsewhere.example', 'POST')).status).toBe(403);
+    expect((await preflight(cloud.appUrl, 'PUT')).status).toBe(403);
+  });
+});
