@@ -53,7 +53,7 @@ export class EscrowStack extends Stack {
     this.data = new EscrowData(this, 'Data', { stage });
     this.secrets = new EscrowSecrets(this, 'Secrets', { stage });
     this.web = new EscrowWeb(this, 'Web', { stage });
-    this.evidence = new EscrowEvidence(this, 'Evidence', { stage, appUrl: this.web.url });
+    this.evidence = new EscrowEvidence(this, 'Evidence', { stage, appUrl: this.web.url, accessLogs: this.web.accessLogs });
     const { secrets } = this;
     this.auth = new EscrowAuth(this, 'Auth', { stage, data: this.data, appUrl: this.web.url, secrets });
     // After the pool (people subscribe with its tokens); the triggers get nothing from it, or the

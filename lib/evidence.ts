@@ -1,6 +1,6 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, type IBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { evidenceKeys } from '../lambdas/core/domain/evidence-keys';
 import type { StageConfig } from './stage-config';
@@ -9,6 +9,8 @@ export interface EscrowEvidenceProps {
   readonly stage: StageConfig;
   /** The web app's origin: the only one whose pages may POST files to the bucket (CORS). */
   readonly appUrl: string;
+  /** Where every request to the bucket is logged (the stage's access-log bucket): who read which evidence, and when. */
+  readonly accessLogs: IBucket;
 }
 
 /**
@@ -29,6 +31,8 @@ export class EscrowEvidence extends Construct {
       enforceSSL: true,
       encryption: BucketEncryption.S3_MANAGED,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: props.accessLogs,
+      serverAccessLogsPrefix: 'evidence/',
       cors: [
         {
           allowedMethods: [HttpMethods.POST],

@@ -68,6 +68,8 @@ export interface EscrowWebProps {
  */
 export class EscrowWeb extends Construct {
   readonly bucket: Bucket;
+  /** Where the stage's buckets and the distribution log every request (the evidence bucket under `evidence/`). */
+  readonly accessLogs: Bucket;
   readonly distribution: Distribution;
   /** `https://<custom domain>` when the stage has one, else `https://<distribution domain>`. */
   readonly url: string;
@@ -92,8 +94,9 @@ export class EscrowWeb extends Construct {
       autoDeleteObjects: destroy,
     });
     acknowledge(logs, {
-      S1: 'This bucket is the access-log destination of the site bucket and the distribution; logging it would need yet another bucket.',
+      S1: 'This bucket is the access-log destination of the site and evidence buckets and the distribution; logging it would need yet another bucket.',
     });
+    this.accessLogs = logs;
 
     this.bucket = new Bucket(this, 'Site', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,

@@ -5,8 +5,11 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Credentials } from '../../lib/local/iam/authority';
+import { type Credentials, LocalIam, takeAccessDenials } from '../../lib/local/iam/authority';
+import { localNames } from '../../lib/local/iam/names';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
+import { type LocalS3, startLocalS3 } from '../../lib/local/s3';
+import { tlsCertificate } from '../../lib/local/tls';
 
 /**
  * The local S3 refuses what S3 refuses for the evidence bucket (issue 38): a browser POST made by
@@ -31,12 +34,15 @@ interface Answer {
 }
 
 /** One request over https trusting the local cloud's certificate (or over plain http), read whole. */
-function send(url: string, init: { method?: string; headers?: Record<string, string>; body?: Buffer } = {}): Promise<Answer> {
+function send(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: Buffer; ca?: string } = {},
+): Promise<Answer> {
   const plain = url.startsWith('http:');
   return new Promise((resolve, reject) => {
     const sent = (plain ? httpRequest : httpsRequest)(
       url,
-      { method: init.method ?? 'GET', headers: init.headers, ...(plain ? {} : { ca: cloud.s3.certificate }) },
+      { method: init.method ?? 'GET', headers: init.headers, ...(plain ? {} : { ca: init.ca ?? cloud.s3.certificate }) },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -51,14 +57,18 @@ function send(url: string, init: { method?: string; headers?: Record<string, str
 
 const codeOf = (answer: Answer) => /<Code>([^<]+)<\/Code>/.exec(answer.body.toString('utf8'))?.[1];
 
-function client(credentials: Credentials, systemClockOffset = 0): S3Client {
+function client(
+  credentials: Credentials,
+  systemClockOffset = 0,
+  at: { endpoint: string; certificate: string } = cloud.s3,
+): S3Client {
   return new S3Client({
-    endpoint: cloud.s3.endpoint,
+    endpoint: at.endpoint,
     region: localStage.region,
     credentials,
     forcePathStyle: true,
     systemClockOffset,
-    requestHandler: new NodeHttpHandler({ httpsAgent: { ca: cloud.s3.certificate } }),
+    requestHandler: new NodeHttpHandler({ httpsAgent: { ca: at.certificate } }),
   });
 }
 
@@ -211,5 +221,71 @@ describe('the local S3 with the evidence bucket', () => {
     expect(allowed.headers['access-control-allow-origin']).toBe(cloud.appUrl);
     expect((await preflight('https://elsewhere.example', 'POST')).status).toBe(403);
     expect((await preflight(cloud.appUrl, 'PUT')).status).toBe(403);
+  });
+});
+
+describe('the local S3 answering a caller by what its role holds', () => {
+  // A stage of one reader, granted s3:GetObject on evidence/* as grantRead grants it, and nothing else.
+  const bucket = 'escrow-local-evidencefilestest';
+  const reader = 'route:read-evidence';
+  const iam = new LocalIam(
+    'root-secret-of-this-test',
+    {
+      functions: {
+        [reader]: {
+          purpose: reader,
+          functionName: 'escrow-local-ReadEvidence',
+          roleArn: `arn:aws:iam::${localNames.accountId}:role/escrow-local-ReadEvidenceRole`,
+          policies: [
+            {
+              Version: '2012-10-17',
+              Statement: [{ Effect: 'Allow', Action: 's3:GetObject', Resource: `arn:aws:s3:::${bucket}/evidence/*` }],
+            },
+          ],
+          environment: {},
+          timeoutSeconds: 3,
+        },
+      },
+      groups: { [`${localNames.stackName}-finance`]: [], [`${localNames.stackName}-ops`]: [] },
+      outputs: {},
+      buckets: {},
+    },
+    localNames,
+  );
+  let s3: LocalS3;
+  let certificate: string;
+  const at = () => ({ endpoint: s3.endpoint, certificate });
+  const presignedGet = (principal: string, key: string) =>
+    getSignedUrl(client(iam.principal(principal).credentials, 0, at()), new GetObjectCommand({ Bucket: bucket, Key: key }), {
+      expiresIn: 60,
+    });
+
+  beforeAll(async () => {
+    const tls = await tlsCertificate(undefined);
+    certificate = tls.cert;
+    s3 = await startLocalS3({ port: 0, iam, bucket, cors: [], appOrigin: { stage: '', local: '' }, tls });
+    await client(iam.principal('admin').credentials, 0, at()).send(
+      new PutObjectCommand({ Bucket: bucket, Key: 'evidence/c1/f1', Body: png, ContentType: 'image/png' }),
+    );
+  });
+
+  afterAll(async () => {
+    await s3?.stop();
+  });
+
+  it('lets the reader read evidence/ and refuses it uploads/ (403, the denial kept)', async () => {
+    expect((await send(await presignedGet(reader, 'evidence/c1/f1'), { ca: certificate })).status).toBe(200);
+    const refused = await send(await presignedGet(reader, 'uploads/c1/f1'), { ca: certificate });
+    expect(refused.status).toBe(403);
+    expect(takeAccessDenials()).toEqual([expect.objectContaining({ principal: reader, action: 's3:GetObject' })]);
+  });
+
+  it('answers a missing key 403 AccessDenied to a reader that may not list the bucket, 404 NoSuchKey to one that may', async () => {
+    const hidden = await send(await presignedGet(reader, 'evidence/c1/missing'), { ca: certificate });
+    expect(hidden.status).toBe(403);
+    expect(codeOf(hidden)).toBe('AccessDenied');
+    const told = await send(await presignedGet('admin', 'evidence/c1/missing'), { ca: certificate });
+    expect(told.status).toBe(404);
+    expect(codeOf(told)).toBe('NoSuchKey');
   });
 });

@@ -134,6 +134,15 @@ export class LocalIam {
     }
   }
 
+  /**
+   * Whether `principal`'s policies allow `request`, without refusing anything: for a service that
+   * answers differently by what the caller may do (S3 says 403, not 404, for a missing key to a
+   * caller without s3:ListBucket).
+   */
+  permits(principal: Principal, request: IamRequest): Promise<boolean> {
+    return this.allows(principal, request);
+  }
+
   private async allows(principal: Principal, request: IamRequest): Promise<boolean> {
     if (!principal.policies) return true;
     // Only the condition keys its policies test can change the answer: the rest stay out of the key.

@@ -380,6 +380,16 @@ export async function startS3Guard(options: S3GuardOptions): Promise<{ endpoint:
       }
       const search = query.size ? `?${query}` : '';
       const answer = await forward(method, `${url.pathname}${search}`, headers, body);
+      // S3 tells a caller that a key does not exist only if it may list the bucket; anyone else
+      // gets 403, so a function granted s3:GetObject alone sees AccessDenied for a missing file.
+      const readsObject = key && (method === 'GET' || method === 'HEAD');
+      if (answer.statusCode === 404 && readsObject) {
+        const lists = await options.iam.permits(principal, { action: 's3:ListBucket', resource: `arn:aws:s3:::${bucket}` });
+        if (!lists) {
+          answer.resume();
+          throw accessDenied();
+        }
+      }
       const answerHeaders: Record<string, string | string[]> = {};
       for (const [name, value] of Object.entries(answer.headers))
         if (value !== undefined && !name.startsWith('access-control-') && name !== 'vary') answerHeaders[name] = value;
