@@ -5,6 +5,7 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { s3 as functionsS3 } from '../../lambdas/core/adapters/s3';
 import { type Credentials, LocalIam, takeAccessDenials } from '../../lib/local/iam/authority';
 import { localNames } from '../../lib/local/iam/names';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
@@ -197,6 +198,16 @@ describe('the local S3 with the evidence bucket', () => {
     const got = await s3.send(new GetObjectCommand({ Bucket: cloud.s3.evidenceBucket, Key: key }));
     expect(got.ContentType).toBe('image/png');
     expect(Buffer.from(await (got.Body?.transformToByteArray() ?? new Uint8Array())).equals(png)).toBe(true);
+  });
+
+  it("lets the functions' own client (adapters/s3.ts) reach it over https, trusting LOCAL_CA_CERT", async () => {
+    // This process is the account's root, with the environment the cloud gives its functions.
+    const key = 'evidence/contract-1/file-7';
+    await functionsS3().send(
+      new PutObjectCommand({ Bucket: process.env.EVIDENCE_BUCKET, Key: key, Body: png, ContentType: 'image/png' }),
+    );
+    const got = await functionsS3().send(new GetObjectCommand({ Bucket: cloud.s3.evidenceBucket, Key: key }));
+    expect(got.ContentType).toBe('image/png');
   });
 
   it('refuses plain http (403), as the bucket enforces TLS', async () => {
