@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
@@ -239,6 +239,7 @@ describe('the local S3 answering a caller by what its role holds', () => {
   // A stage of one reader, granted s3:GetObject on evidence/* as grantRead grants it, and nothing else.
   const bucket = 'escrow-local-evidencefilestest';
   const reader = 'route:read-evidence';
+  const confirmer = 'route:confirm-evidence';
   const iam = new LocalIam(
     'root-secret-of-this-test',
     {
@@ -251,6 +252,23 @@ describe('the local S3 answering a caller by what its role holds', () => {
             {
               Version: '2012-10-17',
               Statement: [{ Effect: 'Allow', Action: 's3:GetObject', Resource: `arn:aws:s3:::${bucket}/evidence/*` }],
+            },
+          ],
+          environment: {},
+          timeoutSeconds: 3,
+        },
+        // As grantConfirm grants: read and delete uploads, write evidence.
+        [confirmer]: {
+          purpose: confirmer,
+          functionName: 'escrow-local-ConfirmEvidence',
+          roleArn: `arn:aws:iam::${localNames.accountId}:role/escrow-local-ConfirmEvidenceRole`,
+          policies: [
+            {
+              Version: '2012-10-17',
+              Statement: [
+                { Effect: 'Allow', Action: ['s3:GetObject', 's3:DeleteObject'], Resource: `arn:aws:s3:::${bucket}/uploads/*` },
+                { Effect: 'Allow', Action: 's3:PutObject', Resource: `arn:aws:s3:::${bucket}/evidence/*` },
+              ],
             },
           ],
           environment: {},
@@ -289,6 +307,32 @@ describe('the local S3 answering a caller by what its role holds', () => {
     const refused = await send(await presignedGet(reader, 'uploads/c1/f1'), { ca: certificate });
     expect(refused.status).toBe(403);
     expect(takeAccessDenials()).toEqual([expect.objectContaining({ principal: reader, action: 's3:GetObject' })]);
+  });
+
+  it('lets a confirming role copy an upload to evidence/ and delete the upload, and refuses a copy from a source it may not read', async () => {
+    const admin = client(iam.principal('admin').credentials, 0, at());
+    await admin.send(new PutObjectCommand({ Bucket: bucket, Key: 'uploads/c1/f2', Body: png, ContentType: 'image/png' }));
+    const confirm = client(iam.principal(confirmer).credentials, 0, at());
+    await confirm.send(new CopyObjectCommand({ Bucket: bucket, Key: 'evidence/c1/f2', CopySource: `${bucket}/uploads/c1/f2` }));
+    await confirm.send(new DeleteObjectCommand({ Bucket: bucket, Key: 'uploads/c1/f2' }));
+    const copied = await admin.send(new GetObjectCommand({ Bucket: bucket, Key: 'evidence/c1/f2' }));
+    expect(copied.ContentType).toBe('image/png');
+
+    const refused = await confirm
+      .send(new CopyObjectCommand({ Bucket: bucket, Key: 'evidence/c1/f3', CopySource: `${bucket}/evidence/c1/f2` }))
+      .then(
+        () => undefined,
+        (e: unknown) => e as Error & { $metadata?: { httpStatusCode?: number } },
+      );
+    expect(refused?.name).toBe('AccessDenied');
+    expect(refused?.$metadata?.httpStatusCode).toBe(403);
+    expect(takeAccessDenials()).toEqual([
+      expect.objectContaining({
+        principal: confirmer,
+        action: 's3:GetObject',
+        resource: `arn:aws:s3:::${bucket}/evidence/c1/f2`,
+      }),
+    ]);
   });
 
   it('answers a missing key 403 AccessDenied to a reader that may not list the bucket, 404 NoSuchKey to one that may', async () => {
