@@ -87,6 +87,7 @@ export class EscrowStack extends Stack {
       secrets,
       stateMachineArn: this.workflow.stateMachineArn,
       realtime,
+      evidence: this.evidence,
     });
     this.web.deploy(
       {

@@ -5,6 +5,7 @@ import * as z from '../domain/zod';
 import {
   amountInOfferCurrency,
   amountSchema,
+  attachedEvidenceSchema,
   editedOfferCurrencySchema,
   idSchema,
   newOfferCurrencySchema,
@@ -161,5 +162,7 @@ export const markDeliveredRequestSchema = z.object({
       z.minLength(1, deliveryMessages.noteRequired),
       z.maxLength(deliveryNoteMaxLength, deliveryMessages.noteTooLong),
     ),
+  /** Files the seller uploaded and confirmed for this delivery (issue 38). */
+  evidence: attachedEvidenceSchema(),
 });
 export type MarkDeliveredRequest = z.input<typeof markDeliveredRequestSchema>;
