@@ -98,7 +98,7 @@ export function BuyerContract({ deal }: { deal: ContractWithPeople }) {
       )}
       <CancelContract contract={contract} side="payer" people={people} onChange={setContract} />
       <LinkedSection name="dispute">
-        <DisputePanel contract={contract} side="payer" dispute={dispute.state} onChange={dispute.apply} />
+        <DisputePanel contract={contract} side="payer" dispute={dispute.state} onChange={dispute.apply} evidence={evidence} />
       </LinkedSection>
       <RefundsPanel contractId={contract.id} revision={revision} />
       {completion.dialog}

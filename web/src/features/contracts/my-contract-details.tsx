@@ -218,7 +218,7 @@ function ContractDetails({
         <CancelContract contract={contract} side="creator" people={people} onChange={onSaved} />
       </LinkedSection>
       <LinkedSection name="dispute">
-        <DisputePanel contract={contract} side="creator" dispute={dispute.state} onChange={dispute.apply} />
+        <DisputePanel contract={contract} side="creator" dispute={dispute.state} onChange={dispute.apply} evidence={evidence} />
       </LinkedSection>
       {edit.error && <Alert tone="error">{edit.error}</Alert>}
       <div className="flex flex-wrap gap-3">
