@@ -94,10 +94,17 @@ async function post(upload: Upload, file: Buffer, change: Record<string, string>
 
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR-waybill-photo')]);
 
-async function requestUpload(who: Actor, contractId: string, file: Buffer, contentType = 'image/png', name = 'waybill.png') {
+async function requestUpload(
+  who: Actor,
+  contractId: string,
+  file: Buffer,
+  contentType = 'image/png',
+  name = 'waybill.png',
+  purpose = 'delivery',
+) {
   const answer = await call(who, '/request-evidence-upload', {
     contractId,
-    purpose: 'delivery',
+    purpose,
     name,
     contentType,
     size: file.length,
@@ -135,6 +142,20 @@ describe('evidence files on a delivery', () => {
       evidence: [fileId],
     });
     expect(delivered.status, JSON.stringify(delivered.body)).toBe(200);
+
+    const details = await call(buyer, `/contracts/${contractId}`);
+    expect(details.body.evidence).toEqual([
+      {
+        file_id: fileId,
+        name: 'waybill.png',
+        content_type: 'image/png',
+        size: png.length,
+        purpose: 'delivery',
+        status: 'confirmed',
+        by: 'creator',
+        attached_to: 'delivery',
+      },
+    ]);
 
     const link = await call(buyer, '/evidence-link', { fileId });
     expect(link.status, JSON.stringify(link.body)).toBe(200);
@@ -209,5 +230,57 @@ describe('evidence files on a delivery', () => {
     expect(delivered.body.error).toBe('Attach at most 5 files to one message.');
     const contract = await call(seller, `/contracts/${contractId}`);
     expect(contract.body.contract).toMatchObject({ status: 'fully_funded', delivered_at: null });
+  });
+});
+
+const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
+const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF-photo-of-damage')]);
+
+/** A file uploaded and confirmed by `who` for the dispute. */
+async function disputeFile(who: Actor, contractId: string, file: Buffer, contentType: string, name: string): Promise<string> {
+  const upload = await requestUpload(who, contractId, file, contentType, name, 'dispute');
+  expect((await post(upload, file)).status).toBe(204);
+  const confirmed = await call(who, '/confirm-evidence', { fileId: upload.fileId });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  return upload.fileId;
+}
+
+describe('evidence files in a dispute', () => {
+  it('the buyer opens a dispute with a PDF, the seller answers a proposal with a JPEG; both listed on the contract, each attached once', async () => {
+    const contractId = await funded();
+    const buyersPdf = await disputeFile(buyer, contractId, pdf, 'application/pdf', 'receipt.pdf');
+    const opened = await call(buyer, '/open-dispute', {
+      contractId,
+      reason: 'not_as_described',
+      details: 'The chair is pine, not oak',
+      evidence: [buyersPdf],
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+
+    const sellersPhoto = await disputeFile(seller, contractId, jpeg, 'image/jpeg', 'oak-grain.jpg');
+    // Someone else's file, or one attached already, is refused with the message unchanged.
+    const notOwn = await call(seller, '/propose-settlement', { contractId, refund: '1000', evidence: [buyersPdf] });
+    expect(notOwn.status).toBe(400);
+    const proposed = await call(seller, '/propose-settlement', { contractId, refund: '1000', evidence: [sellersPhoto] });
+    expect(proposed.status, JSON.stringify(proposed.body)).toBe(200);
+    const proposalId = (proposed.body as { dispute: { proposals: Array<{ id: string }> } }).dispute.proposals[0]?.id;
+    const twice = await call(seller, '/propose-settlement', { contractId, refund: '2000', evidence: [sellersPhoto] });
+    expect(twice.status).toBe(400);
+
+    const details = await call(seller, `/contracts/${contractId}`);
+    expect(details.body.evidence).toMatchObject([
+      { file_id: buyersPdf, name: 'receipt.pdf', content_type: 'application/pdf', by: 'payer', attached_to: 'dispute' },
+      {
+        file_id: sellersPhoto,
+        name: 'oak-grain.jpg',
+        content_type: 'image/jpeg',
+        by: 'creator',
+        attached_to: `proposal#${proposalId}`,
+      },
+    ]);
+    const pdfLink = await call(seller, '/evidence-link', { fileId: buyersPdf });
+    const read = await send(String(pdfLink.body.url));
+    expect(read.body.equals(pdf)).toBe(true);
+    expect(read.headers['content-disposition']).toMatch(/^attachment; filename="receipt.pdf"/);
   });
 });

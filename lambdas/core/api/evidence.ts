@@ -2,6 +2,9 @@ import { evidenceDisplayName, evidenceMessages, evidencePurposes, evidenceSizeAl
 import * as z from '../domain/zod';
 import { idSchema } from './common';
 import { enterContractId } from './contracts';
+import { evidenceViewSchema } from './evidence-view';
+
+export { type EvidenceView, evidenceViewSchema } from './evidence-view';
 
 /**
  * Evidence files (issue 38): a party asks for an upload (a presigned POST fixing the key, the type
@@ -37,20 +40,6 @@ export const requestEvidenceUploadResponseSchema = z.object({
 export type RequestEvidenceUploadResponse = z.output<typeof requestEvidenceUploadResponseSchema>;
 
 export const evidenceFileRequestSchema = z.object({ fileId });
-
-/** A file as the contract's parties see it. */
-export const evidenceViewSchema = z.object({
-  file_id: z.string(),
-  name: z.string(),
-  content_type: z.enum(evidenceTypes),
-  size: z.int(),
-  purpose: z.enum(evidencePurposes),
-  status: z.enum(['pending', 'confirmed', 'refused']),
-  /** Which side uploaded it. */
-  by: z.enum(['creator', 'payer']),
-  attached_to: z.nullable(z.string()),
-});
-export type EvidenceView = z.output<typeof evidenceViewSchema>;
 
 export const confirmEvidenceResponseSchema = z.object({ file: evidenceViewSchema });
 

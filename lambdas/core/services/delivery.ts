@@ -19,7 +19,7 @@ import { transactWrite } from '../entities/table';
 import { refundEverything } from './cancellation';
 import { toContractView } from './contract-view';
 import { answerStepLater } from './escrow-workflow';
-import { evidenceAttachItems } from './evidence';
+import { evidenceAttachItems } from './evidence-attach';
 import { displayName } from './people';
 
 /**

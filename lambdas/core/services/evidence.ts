@@ -20,14 +20,8 @@ import {
 import { evidenceKeys } from '../domain/evidence-keys';
 import { loadContract } from '../entities/contract';
 import { getDispute } from '../entities/dispute';
-import {
-  type EvidenceFile,
-  evidenceAttachUpdate,
-  evidenceCheckedUpdate,
-  evidenceRequestItems,
-  getEvidence,
-} from '../entities/evidence';
-import { onConditionFailed, type TransactItem, transactWrite } from '../entities/table';
+import { type EvidenceFile, evidenceCheckedUpdate, evidenceRequestItems, evidenceView, getEvidence } from '../entities/evidence';
+import { onConditionFailed, transactWrite } from '../entities/table';
 
 /**
  * Evidence files (issue 38; lib/evidence.ts, docs/security.md "Evidence files"). The bucket is
@@ -55,19 +49,6 @@ async function checkPurposeOpen(contract: Contract, side: DisputeSide, purpose: 
   // Before a dispute is opened its opener gathers the files its statement will carry.
   const open = dispute ? dispute.status === 'open' : Boolean(transitionTarget(contract.status, 'open_dispute'));
   if (!open) throw new ConflictError(evidenceMessages.disputeNotOpen);
-}
-
-export function evidenceView(file: EvidenceFile): EvidenceView {
-  return {
-    file_id: file.file_id,
-    name: file.name,
-    content_type: file.content_type,
-    size: file.size,
-    purpose: file.purpose,
-    status: file.status,
-    by: file.uploader_side,
-    attached_to: file.attached_to ?? null,
-  };
 }
 
 /**
@@ -210,32 +191,4 @@ export async function signedEvidenceGet(
     { expiresIn: evidenceUrlSeconds },
   );
   return { url, expiresAt: new Date(Date.now() + evidenceUrlSeconds * 1000).toISOString() };
-}
-
-/**
- * The writes attaching files to a message (`attachedTo`), for the message's own transaction: each
- * must be a confirmed file of this contract that `sub` uploaded for `purpose`, never attached
- * before (400 otherwise). The writes hold the same conditions, so a file attached meanwhile by a
- * concurrent message refuses the whole transaction.
- */
-export async function evidenceAttachItems(
-  contractId: string,
-  sub: string,
-  purpose: EvidencePurpose,
-  attachedTo: string,
-  fileIds: readonly string[] = [],
-): Promise<TransactItem[]> {
-  const files = await Promise.all(fileIds.map(getEvidence));
-  return files.map((file) => {
-    if (
-      !file ||
-      file.contract_id !== contractId ||
-      file.uploader_id !== sub ||
-      file.purpose !== purpose ||
-      file.attached_to !== undefined
-    )
-      throw new ValidationError(evidenceMessages.notAttachable);
-    if (file.status !== 'confirmed') throw new ValidationError(evidenceMessages.notConfirmed);
-    return evidenceAttachUpdate(file, sub, purpose, attachedTo);
-  });
 }
