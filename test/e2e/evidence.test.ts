@@ -36,7 +36,11 @@ const contract = async (id: string) => (await ok<{ contract: ContractView }>(sel
 describe('evidence files, in the browser', () => {
   it('the seller delivers with a photo attached; the buyer sees the photo on their contract page and accepts', async () => {
     const app = cloud.appUrl;
-    const { id } = await fundedContract(cloud, seller, buyer, { title: 'Phone repair', description: 'New screen', value: '30000' });
+    const { id } = await fundedContract(cloud, seller, buyer, {
+      title: 'Phone repair',
+      description: 'New screen',
+      value: '30000',
+    });
 
     // The seller, on a phone, attaches the photo to the delivery: it uploads and is confirmed.
     const sellerPage = await signedInTab(browser, app, seller.user, secondMachine);

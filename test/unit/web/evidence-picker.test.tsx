@@ -75,15 +75,27 @@ beforeEach(() => {
   api.on('POST', '/confirm-evidence', (body) => {
     const { fileId } = body as { fileId: string };
     return Response.json({
-      file: { file_id: fileId, name: 'x', content_type: 'image/png', size: 4, purpose: 'delivery', status: 'confirmed', by: 'creator', attached_to: null },
+      file: {
+        file_id: fileId,
+        name: 'x',
+        content_type: 'image/png',
+        size: 4,
+        purpose: 'delivery',
+        status: 'confirmed',
+        by: 'creator',
+        attached_to: null,
+      },
     });
   });
-  api.on('POST', '/mark-delivered', (body) => Response.json({ contract: { ...funded, ...delivered, creator_id: 'u1', echo: body } }));
+  api.on('POST', '/mark-delivered', (body) =>
+    Response.json({ contract: { ...funded, ...delivered, creator_id: 'u1', echo: body } }),
+  );
   // The bucket is no API route: its posts are multipart forms, answered 204 as S3 does.
   const toApi = globalThis.fetch;
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     if (String(input) !== bucketUrl) return toApi(input, init);
-    bucketPosts.push([...(init?.body as FormData).entries()]);
+    if (!(init?.body instanceof FormData)) throw new Error('the bucket takes a multipart form');
+    bucketPosts.push([...init.body.entries()]);
     return new Response(null, { status: bucketStatus });
   });
   renderWithProviders(<MarkDeliveredForm contract={funded} onDelivered={onDelivered} />, { auth: signedIn });
@@ -105,7 +117,11 @@ describe('the evidence picker on the delivery form', () => {
   });
 
   it('refuses before any upload a file of another type, an empty one and one over 10 MB, saying which and why', async () => {
-    await pick(aFile('notes.txt', 'text/plain'), aFile('blank.png', 'image/png', 0), aFile('huge.pdf', 'application/pdf', 10 * 1024 * 1024 + 1));
+    await pick(
+      aFile('notes.txt', 'text/plain'),
+      aFile('blank.png', 'image/png', 0),
+      aFile('huge.pdf', 'application/pdf', 10 * 1024 * 1024 + 1),
+    );
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('notes.txt: Attach an image (JPEG, PNG or WebP) or a PDF.');
     expect(alert.textContent).toContain('blank.png: The file is empty.');
@@ -144,7 +160,11 @@ describe('the evidence picker on the delivery form', () => {
     expect(within(attachedList()).getByText('Attached')).toBeTruthy();
 
     await deliver();
-    expect(api.callsTo('POST', '/mark-delivered')[0]?.body).toEqual({ contractId: 'c1', note: 'Sent by courier', evidence: ['f1'] });
+    expect(api.callsTo('POST', '/mark-delivered')[0]?.body).toEqual({
+      contractId: 'c1',
+      note: 'Sent by courier',
+      evidence: ['f1'],
+    });
     expect(onDelivered).toHaveBeenCalledOnce();
   });
 
@@ -203,7 +223,10 @@ describe('the attachments list', () => {
   it('shows an image as a thumbnail from a fresh link, named by its file, and a PDF as a link with its size', async () => {
     api.on('POST', '/evidence-link', (body) => {
       const { fileId } = body as { fileId: string };
-      return Response.json({ url: `${bucketUrl}/evidence/c1/${fileId}?X-Amz-Signature=x`, expiresAt: '2030-01-01T00:00:00.000Z' });
+      return Response.json({
+        url: `${bucketUrl}/evidence/c1/${fileId}?X-Amz-Signature=x`,
+        expiresAt: '2030-01-01T00:00:00.000Z',
+      });
     });
     renderWithProviders(<EvidenceList files={[photo, report]} />);
     await act(async () => {});

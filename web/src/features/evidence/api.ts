@@ -1,5 +1,5 @@
-import type { EvidenceView, RequestEvidenceUploadRequest } from '@escrow/api/evidence';
 import * as endpoints from '@escrow/api/endpoints';
+import type { EvidenceView, RequestEvidenceUploadRequest } from '@escrow/api/evidence';
 import { call } from '../../lib/api';
 
 /** The evidence endpoints (issue 38) and the upload itself, which goes straight to the bucket. */

@@ -1,4 +1,10 @@
-import { type EvidenceType, evidenceMaxBytes, evidenceMessages, evidencePerMessage, evidenceTypes } from '@escrow/domain/evidence';
+import {
+  type EvidenceType,
+  evidenceMaxBytes,
+  evidenceMessages,
+  evidencePerMessage,
+  evidenceTypes,
+} from '@escrow/domain/evidence';
 
 /** What the picker tells a person about a file it will not send, or about the files it could not take. */
 export const evidencePickerMessages = {

@@ -89,12 +89,20 @@ function EvidencePdf({ file }: { file: EvidenceView }) {
 }
 
 /** The files attached to a message, for either party: images as thumbnails, PDFs as links. Nothing when there are none. */
-export function EvidenceList({ files, label = evidenceListMessages.heading }: { files: readonly EvidenceView[]; label?: string }) {
+export function EvidenceList({
+  files,
+  label = evidenceListMessages.heading,
+}: {
+  files: readonly EvidenceView[];
+  label?: string;
+}) {
   if (files.length === 0) return null;
   return (
     <ul aria-label={label} className="flex flex-wrap gap-3">
       {files.map((file) => (
-        <li key={file.file_id}>{file.content_type === 'application/pdf' ? <EvidencePdf file={file} /> : <EvidenceImage file={file} />}</li>
+        <li key={file.file_id}>
+          {file.content_type === 'application/pdf' ? <EvidencePdf file={file} /> : <EvidenceImage file={file} />}
+        </li>
       ))}
     </ul>
   );

@@ -4,7 +4,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button, tapTargetClass } from '../../components/ui/button';
 import { failureMessage } from '../../lib/api';
 import { confirmEvidence, requestEvidenceUpload, uploadToBucket } from './api';
-import { checkPickedFiles, evidenceAccept, evidencePickerMessages as texts, formatFileSize } from './checks';
+import { checkPickedFiles, evidenceAccept, formatFileSize, evidencePickerMessages as texts } from './checks';
 
 /** A file picked for a message, as the picker shows it: on its way, attached (its server id), or refused (why). */
 export type PickedFile = { key: number; name: string; size: number } & (
@@ -128,7 +128,12 @@ export function EvidencePickerField({ picker, disabled }: { picker: EvidencePick
                   {stateText(file)}
                 </span>
               </span>
-              <Button variant="secondary" onClick={() => picker.remove(file.key)} disabled={disabled} aria-label={texts.remove(file.name)}>
+              <Button
+                variant="secondary"
+                onClick={() => picker.remove(file.key)}
+                disabled={disabled}
+                aria-label={texts.remove(file.name)}
+              >
                 Remove
               </Button>
             </li>
