@@ -8,10 +8,10 @@ import { TextAreaField } from '../../components/ui/field';
 import { Detail } from '../../components/ui/page';
 import { useApiForm } from '../../lib/form';
 import { formatDateTime } from '../../lib/format';
-import { evidencePickerMessages } from '../evidence/checks';
-import { EvidenceList } from '../evidence/list';
-import { EvidencePickerField, useEvidencePicker } from '../evidence/picker';
 import { markDelivered } from './api';
+import { evidencePickerMessages } from './evidence/checks';
+import { EvidenceList } from './evidence/list';
+import { EvidencePickerField, useEvidencePicker } from './evidence/picker';
 import { contractPageMessages } from './messages';
 
 /** What was delivered, with the files attached to it, and until when the payer may inspect it; nothing before delivery. */

@@ -6,11 +6,11 @@ import { Alert } from '../../components/ui/alert';
 import { Button, tapTargetClass } from '../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { useApiForm } from '../../lib/form';
-import { evidencePickerMessages } from '../evidence/checks';
-import { type EvidencePicker, EvidencePickerField, useEvidencePicker } from '../evidence/picker';
 import { openDispute, proposeSettlement } from './api';
 import { proposeSplitSchema, typedRefund } from './dispute-schema';
 import { splitSummary } from './dispute-text';
+import { evidencePickerMessages } from './evidence/checks';
+import { type EvidencePicker, EvidencePickerField, useEvidencePicker } from './evidence/picker';
 import { disputePanelMessages } from './messages';
 
 /** The ids of the files attached on `picker`, as a request's `evidence` (left out when there are none). */

@@ -15,10 +15,10 @@ import { paths } from '../../config/paths';
 import { formatDateTime } from '../../lib/format';
 import type { Loaded } from '../../lib/use-load';
 import { useSubmit } from '../../lib/use-submit';
-import { EvidenceList } from '../evidence/list';
 import { acceptSettlement, refundInFull } from './api';
 import { type DisputeActionProps, OpenDisputeForm, ProposeSplitForm } from './dispute-forms';
 import { feePercent, settledHow, sideName, splitSummary, whoIs } from './dispute-text';
+import { EvidenceList } from './evidence/list';
 import { disputePanelMessages } from './messages';
 import { mayHaveDispute } from './use-live-contract';
 

@@ -1,6 +1,6 @@
 import * as endpoints from '@escrow/api/endpoints';
 import type { EvidenceView, RequestEvidenceUploadRequest } from '@escrow/api/evidence';
-import { call } from '../../lib/api';
+import { call } from '../../../lib/api';
 
 /** The evidence endpoints (issue 38) and the upload itself, which goes straight to the bucket. */
 

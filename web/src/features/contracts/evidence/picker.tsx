@@ -1,8 +1,8 @@
 import type { EvidencePurpose, EvidenceType } from '@escrow/domain/evidence';
 import { useId, useRef, useState } from 'react';
-import { Alert } from '../../components/ui/alert';
-import { Button, tapTargetClass } from '../../components/ui/button';
-import { failureMessage } from '../../lib/api';
+import { Alert } from '../../../components/ui/alert';
+import { Button, tapTargetClass } from '../../../components/ui/button';
+import { failureMessage } from '../../../lib/api';
 import { confirmEvidence, requestEvidenceUpload, uploadToBucket } from './api';
 import { checkPickedFiles, evidenceAccept, formatFileSize, evidencePickerMessages as texts } from './checks';
 
