@@ -23,7 +23,8 @@ export const requestEvidenceUploadRequestSchema = z.object({
     z.refine((name) => evidenceDisplayName(name) !== undefined, evidenceMessages.nameRequired),
   ),
   contentType: z.enum(evidenceTypes, { message: evidenceMessages.typeNotAllowed }),
-  size: z.number({ message: evidenceMessages.tooLarge }).check(
+  // The size in whole bytes, as the browser's File says it: the presigned POST admits exactly it.
+  size: z.int({ message: evidenceMessages.sizeRequired }).check(
     z.refine((size) => size >= 1, evidenceMessages.empty),
     z.refine((size) => evidenceSizeAllowed(size) || size < 1, evidenceMessages.tooLarge),
   ),

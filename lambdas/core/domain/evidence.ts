@@ -36,6 +36,7 @@ export const evidenceMessages = {
   typeNotAllowed: 'Attach an image (JPEG, PNG or WebP) or a PDF.',
   tooLarge: 'A file can be at most 10 MB.',
   empty: 'The file is empty.',
+  sizeRequired: "Give the file's size in bytes.",
   nameRequired: 'Give the file a name.',
   tooMany: `Attach at most ${evidencePerMessage} files to one message.`,
   capReached: `You have uploaded ${evidenceUploadsPerPerson} files to this contract, the most one person may.`,

@@ -132,7 +132,12 @@ export async function confirmEvidence(sub: string, fileId: string): Promise<{ fi
   const Bucket = requireEnv('evidenceBucket');
   const uploadKey = evidenceKeys.upload(file.contract_id, file.file_id);
   const upload = await readUpload(uploadKey);
-  if (!upload) throw new UnprocessableError(evidenceMessages.notUploaded);
+  if (!upload) {
+    // A confirmation of the same file that ran at once may have kept it and deleted the upload.
+    const current = await getEvidence(fileId);
+    if (current?.status === 'confirmed') return { file: evidenceView(current) };
+    throw new UnprocessableError(evidenceMessages.notUploaded);
+  }
   const now = new Date().toISOString();
   const deleteUpload = () => s3().send(new DeleteObjectCommand({ Bucket, Key: uploadKey }));
   const typeHolds = sniffType(upload.firstBytes) === file.content_type && upload.type === file.content_type;
