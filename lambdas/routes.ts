@@ -36,6 +36,12 @@ export interface RoutePermissions {
    * tasks they wait on (SendTaskSuccess/Failure). @default []
    */
   workflow?: Array<'start' | 'answer'>;
+  /**
+   * What it may do in the evidence bucket (lib/evidence.ts): 'upload' signs presigned POSTs to
+   * `uploads/`, 'confirm' reads and deletes uploads and copies them to `evidence/`, 'read' signs
+   * presigned GETs of `evidence/`. A presigned request carries its signer's rights. @default none
+   */
+  evidence?: 'upload' | 'confirm' | 'read';
 }
 
 /**
@@ -266,6 +272,11 @@ const serverSide: ServerSides = {
     permissions: { table: 'readWrite', workflow: ['answer'], sendEmail: true, secrets: ['flutterwaveSecretKey'] },
   },
   getDispute: { permissions: { table: 'read' } },
+
+  // Evidence files (issue 38): each function is granted exactly its keys of the bucket.
+  requestEvidenceUpload: { permissions: { table: 'readWrite', evidence: 'upload' } },
+  confirmEvidence: { permissions: { table: 'readWrite', evidence: 'confirm' } },
+  evidenceLink: { permissions: { table: 'read', evidence: 'read' } },
   getRefunds: { permissions: { table: 'read' } },
   // The payout of a contract in another currency is shown in naira at the provider's rate now.
   getContractAnalytics: {

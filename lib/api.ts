@@ -17,6 +17,7 @@ import { apiRequestHeaders } from '../lambdas/core/api/http';
 import { grantsOf, handlerEntry, type RouteDefinition, routeKeyOf, routes as routeTable } from '../lambdas/routes';
 import type { EscrowAuth } from './auth';
 import type { EscrowData } from './data';
+import type { EscrowEvidence } from './evidence';
 import { EscrowFunction } from './function';
 import { acknowledge } from './nag';
 import { environmentByWrites, type RealtimePublishing } from './realtime';
@@ -36,6 +37,8 @@ export interface EscrowApiProps {
   readonly stateMachineArn: string;
   /** AppSync Events: the routes that write the table publish what they wrote (lambdas/core/entities/table.ts). */
   readonly realtime: RealtimePublishing;
+  /** The evidence bucket, for the routes whose permissions list `evidence` (required when one does). */
+  readonly evidence?: EscrowEvidence;
   /** The routes to serve. @default the route table of lambdas/routes.ts */
   readonly routes?: readonly RouteDefinition[];
 }
@@ -137,6 +140,16 @@ export class EscrowApi extends Construct {
         stateMachineArn: props.stateMachineArn,
       });
       if (writes) props.realtime.grantPublish(fn);
+      if (permissions.evidence) {
+        const evidence = props.evidence;
+        if (!evidence) throw new Error(`Route ${route.name} lists evidence permissions without an evidence bucket`);
+        ({
+          upload: () => evidence.grantUpload(fn),
+          confirm: () => evidence.grantConfirm(fn),
+          read: () => evidence.grantRead(fn),
+        })[permissions.evidence]();
+        for (const [name, value] of Object.entries(evidence.environment)) fn.addEnvironment(name, value);
+      }
       const [apiRoute] = this.httpApi.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],

@@ -44,6 +44,18 @@ export interface ContentSecurityPolicyOptions {
   readonly eventsSources?: readonly string[];
 }
 
+/**
+ * Where the page sends evidence files (the presigned POST) and shows images from (presigned GETs):
+ * the local S3 stand-in's exact origin when the config names one; in AWS any bucket of S3's
+ * regional and global hosts, as presigned URLs name the bucket in the host. Naming the evidence
+ * bucket exactly would be a CloudFormation cycle: its CORS names the distribution's URL, and the
+ * distribution sends this header (as for the API: lib/web.ts).
+ */
+export function filesSources(config: Pick<WebConfig, 'region' | 'files'>): string[] {
+  if (config.files) return [new URL(config.files.endpoint).origin];
+  return [`https://*.s3.${config.region}.amazonaws.com`, 'https://*.s3.amazonaws.com'];
+}
+
 /** AWS's own Event API endpoints (`https://<id>.appsync-api.<region>.amazonaws.com/event`), as Amplify recognises them. */
 const awsEventsEndpoint = /^https:\/\/\w{26}\.\w+-api\.\w{2}(?:(?:-\w{2,})+)-\d\.amazonaws.com(?:\.cn)?\/event$/i;
 
@@ -67,7 +79,7 @@ export function eventsSources(httpEndpoint: string): string[] {
 
 /**
  * The Content-Security-Policy of the web app, derived from the `/config.json` it is served with:
- * whatever the config sends the app to (API, user pool, captcha, card checkout) is allowed, and
+ * whatever the config sends the app to (API, user pool, captcha, card checkout, evidence files) is allowed, and
  * nothing else. CloudFront (lib/web.ts) and the local web server (lib/local/web.ts) both send this,
  * so the laptop's browser tests hold AWS's policy to the same rules.
  *
@@ -94,14 +106,16 @@ export function contentSecurityPolicy(config: WebConfig, options: ContentSecurit
     : `https://cognito-idp.${config.region}.amazonaws.com`;
   // The signed-in person's realtime channel (AppSync Events): posts and the WebSocket.
   const events = options.eventsSources ?? eventsSources(config.events.endpoint);
+  // Evidence files (issue 38): uploaded straight to the bucket, images shown from it.
+  const files = filesSources(config);
   const directives: Record<string, readonly string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...script],
     'style-src': ["'self'", ...(inlineStyles ? ["'unsafe-inline'"] : [])],
     // 'self': /config.json, and the local captcha stand-in's token endpoint.
-    'connect-src': ["'self'", api, cognito, ...events],
-    // data: for the small images Vite inlines into the build.
-    'img-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", api, cognito, ...events, ...files],
+    // data: for the small images Vite inlines into the build; the bucket for evidence thumbnails.
+    'img-src': ["'self'", 'data:', ...files],
     'frame-src': frame.length > 0 ? frame : ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

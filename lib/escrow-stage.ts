@@ -2,6 +2,7 @@ import { ArnFormat, CfnOutput, NestedStack, Stack, type StackProps } from 'aws-c
 import { Group, ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { evidenceKeys } from '../lambdas/core/domain/evidence-keys';
 import { EscrowApi } from './api';
 import { EscrowAuth } from './auth';
 import { EscrowData } from './data';
@@ -87,6 +88,7 @@ export class EscrowStack extends Stack {
       secrets,
       stateMachineArn: this.workflow.stateMachineArn,
       realtime,
+      evidence: this.evidence,
     });
     this.web.deploy(
       {
@@ -148,7 +150,7 @@ export class EscrowStack extends Stack {
     } as const;
     for (const [output, [name, description]] of Object.entries(secretOutputs))
       new CfnOutput(this, output, { value: this.secrets.secrets[name].secretArn, description });
-    const deciders = disputeDecisionsPolicy(this, stage, this.data, this.workflow.stateMachineArn, realtime);
+    const deciders = disputeDecisionsPolicy(this, stage, this.data, this.workflow.stateMachineArn, realtime, this.evidence);
     new CfnOutput(this, 'DecideDisputesPolicyArn', {
       value: deciders.managedPolicyArn,
       description: 'Only ops hold it: aws iam attach-user-policy --user-name <ops person> --policy-arn <this>',
@@ -211,8 +213,10 @@ function disputeDecisionsPolicy(
   data: EscrowData,
   stateMachineArn: string,
   realtime: EscrowRealtime,
+  evidence: EscrowEvidence,
 ): ManagedPolicy {
   const { tableArn } = data.table;
+  const evidenceFiles = evidence.bucket.arnForObjects(`${evidenceKeys.evidencePrefix}*`);
   const executions = scope.formatArn({
     service: 'states',
     resource: 'execution',
@@ -241,6 +245,8 @@ function disputeDecisionsPolicy(
         actions: ['states:DescribeExecution', 'states:RedriveExecution'],
         resources: [executions],
       }),
+      // The dispute's files, read through the links the script signs with ops' own rights (never uploads).
+      new PolicyStatement({ sid: 'ReadTheEvidence', actions: ['s3:GetObject'], resources: [evidenceFiles] }),
       new PolicyStatement({
         sid: 'AnnounceToTheParties',
         actions: ['appsync:EventPublish'],
@@ -253,6 +259,11 @@ function disputeDecisionsPolicy(
     policy,
     executions,
     "Every execution of this stage's state machine (one per contract and generation): ops redrive the one that failed.",
+  );
+  acknowledgeWildcardResource(
+    policy,
+    evidenceFiles,
+    "The confirmed evidence files (one key per contract and file), read only: ops look at a dispute's files before deciding.",
   );
   return policy;
 }

@@ -1,8 +1,9 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, Names, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, type IBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { evidenceKeys } from '../lambdas/core/domain/evidence-keys';
+import { wildcardResourceFinding } from './nag';
 import type { StageConfig } from './stage-config';
 
 export interface EscrowEvidenceProps {
@@ -78,8 +79,21 @@ export class EscrowEvidence extends Construct {
   }
 
   private allow(grantee: IGrantable, actions: string[], prefix: string): void {
-    grantee.grantPrincipal.addToPrincipalPolicy(
-      new PolicyStatement({ actions, resources: [this.bucket.arnForObjects(`${prefix}*`)] }),
-    );
+    const resource = this.bucket.arnForObjects(`${prefix}*`);
+    grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [resource] }));
+    const principal = grantee.grantPrincipal;
+    if (!Construct.isConstruct(principal)) return;
+    // The wildcard is the key prefix itself (one file per contract and id under it): cdk-nag's
+    // IAM5 finding is accepted for exactly this resource. A grantee in another stack (the routes'
+    // nested stack) sees the bucket's ARN as the parameter CDK makes for it, which CDK names
+    // `referenceto<the bucket's unique id>Arn`: the finding names that parameter.
+    const finding =
+      Stack.of(principal) === Stack.of(this)
+        ? wildcardResourceFinding(principal, resource)
+        : `AwsSolutions-IAM5[Resource::<referenceto${Names.nodeUniqueId((this.bucket.node.defaultChild as Construct).node)}Arn>/${prefix}*]`;
+    Validations.of(principal).acknowledge({
+      id: finding,
+      reason: `Objects under ${prefix} of the evidence bucket only: each file's key is made per upload (contract and file id).`,
+    });
   }
 }

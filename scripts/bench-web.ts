@@ -99,6 +99,7 @@ export async function benchWeb(): Promise<void> {
           cognitoEndpoint: 'http://127.0.0.1:9',
           mailboxUrl: 'http://127.0.0.1:9',
           eventsEndpoint: 'https://127.0.0.1:9/event',
+          filesEndpoint: 'https://127.0.0.1:9',
           checkoutScriptUrl: 'http://127.0.0.1:9/v3.js',
         },
         'FLWPUBK_TEST-bench-X',

@@ -1,4 +1,8 @@
 /**
+ * `npm run decide-dispute -- <contractId> [--stage <name>] [--port <app port>]` lists the files the
+ * parties attached to the dispute (name, size, who, with which message, and a 5-minute link to
+ * read each), for ops to look at before deciding; it decides nothing.
+ *
  * `npm run decide-dispute -- <contractId> --refund <amount> --reason "..." [--stage <name>] [--port <app port>]`:
  * for ops, once the parties of a dispute did not agree within its 7-day window (before that it is
  * refused). `--refund` is what goes back to the buyer (e.g. 20000 or 20000.50, 0 to release
@@ -18,7 +22,35 @@ import { callerArn } from './caller-identity';
 import { pointAtStage } from './point-at-stage';
 
 const usage =
-  'usage: npm run decide-dispute -- <contractId> --refund <amount> --reason "..." [--stage <name>] [--port <app port>]';
+  'usage: npm run decide-dispute -- <contractId> [--refund <amount> --reason "..."] [--stage <name>] [--port <app port>]';
+
+/** `1.5 MB`, `820 KB`, `12 B`: a size as ops read it. */
+function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} B`;
+}
+
+/** Prints the dispute's attached files with a presigned GET of each (signed as the caller: ops' policy reads evidence/). */
+async function listEvidence(contractId: string): Promise<void> {
+  const { contractEvidence } = await import('../lambdas/core/entities/evidence');
+  const { signedEvidenceGet } = await import('../lambdas/core/services/evidence');
+  const files = (await contractEvidence(contractId)).filter(
+    (file) => file.purpose === 'dispute' && file.status === 'confirmed' && file.attached_to,
+  );
+  if (files.length === 0) {
+    console.log(`No files attached to the dispute on ${contractId}.`);
+    return;
+  }
+  console.log(`Files attached to the dispute on ${contractId} (links valid 5 minutes):`);
+  for (const file of files) {
+    const side = file.uploader_side === 'creator' ? 'seller' : 'buyer';
+    const { url } = await signedEvidenceGet(file);
+    console.log(
+      `- ${file.name} (${file.content_type}, ${sizeText(file.size)}) from the ${side}, with the ${file.attached_to}\n  ${url}`,
+    );
+  }
+}
 
 async function main() {
   const { values, positionals } = parseArgs({
@@ -26,12 +58,17 @@ async function main() {
     options: { refund: { type: 'string' }, reason: { type: 'string' }, stage: { type: 'string' }, port: { type: 'string' } },
   });
   const contractId = positionals[0];
+  const listOnly = values.refund === undefined && values.reason === undefined;
   const refundMinor = values.refund === undefined ? null : parseAmount(values.refund);
-  if (!contractId || refundMinor === null || !values.reason?.trim()) {
+  if (!contractId || (!listOnly && (refundMinor === null || !values.reason?.trim()))) {
     console.error(usage);
     process.exit(2);
   }
   const region = await pointAtStage(values.stage, runningAppPort(values.port), 'ops');
+  if (listOnly || refundMinor === null || !values.reason) {
+    await listEvidence(contractId);
+    return;
+  }
   const decidedBy = values.stage ? await callerArn(region) : `local:${userInfo().username}`;
   const { decideDispute } = await import('../lambdas/core/services/disputes');
   const { formatAmount } = await import('../lambdas/core/domain/money');

@@ -59,6 +59,7 @@ export async function pointAtStage(stage: string | undefined, port: number, as: 
     [envNames.mailFrom]: output('MailFrom'),
     [envNames.mailConfigurationSet]: output('MailConfigurationSetName'),
     [envNames.eventsHttpEndpoint]: output('EventsHttpEndpoint'),
+    [envNames.evidenceBucket]: output('EvidenceBucketName'),
   });
   return region;
 }

@@ -5,6 +5,6 @@ import { openDispute } from '../core/services/disputes';
 /** A party opens a dispute on a funded contract, with a reason and details: the release is frozen until it is settled. */
 export const handler = endpointFunction(
   endpoints.openDispute,
-  ({ caller, body: { contractId, reason, details } }) => openDispute(contractId, caller.sub, reason, details),
+  ({ caller, body: { contractId, reason, details, evidence } }) => openDispute(contractId, caller.sub, reason, details, evidence),
   { body: jsonBody },
 );

@@ -5,6 +5,6 @@ import { proposeSettlement } from '../core/services/disputes';
 /** A party proposes how the held money is split: an amount back to the buyer, the rest to the seller. */
 export const handler = endpointFunction(
   endpoints.proposeSettlement,
-  ({ caller, body: { contractId, refund } }) => proposeSettlement(contractId, caller.sub, refund),
+  ({ caller, body: { contractId, refund, evidence } }) => proposeSettlement(contractId, caller.sub, refund, evidence),
   { body: jsonBody },
 );

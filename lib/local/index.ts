@@ -240,6 +240,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
         mailboxUrl: ses.endpoint,
         checkoutScriptUrl: flutterwave.checkoutScriptUrl,
         eventsEndpoint: events.httpEndpoint,
+        filesEndpoint: s3.endpoint,
       },
       account.secrets,
       options.webDist,

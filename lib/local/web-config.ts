@@ -25,6 +25,7 @@ export function localWebConfig(
     mailboxUrl: string;
     checkoutScriptUrl: string;
     eventsEndpoint: string;
+    filesEndpoint: string;
   },
   paymentsPublicKey: string,
 ): WebConfig {
@@ -38,6 +39,7 @@ export function localWebConfig(
     payments: { publicKey: paymentsPublicKey, checkoutScriptUrl: urls.checkoutScriptUrl },
     support: localSupport(stage.mailFrom),
     events: { endpoint: urls.eventsEndpoint },
+    files: { endpoint: urls.filesEndpoint },
     mailboxUrl: urls.mailboxUrl,
   };
 }

@@ -1010,7 +1010,11 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
       'https://cognito-idp.eu-west-1.amazonaws.com',
       'https://*.appsync-api.eu-west-1.amazonaws.com',
       'wss://*.appsync-realtime-api.eu-west-1.amazonaws.com',
+      // Evidence files go straight to their bucket, which cannot be named either (its CORS names the site).
+      'https://*.s3.eu-west-1.amazonaws.com',
+      'https://*.s3.amazonaws.com',
     ]);
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'https://*.s3.eu-west-1.amazonaws.com', 'https://*.s3.amazonaws.com']);
     expect(csp['script-src']).toEqual([
       "'self'",
       'https://www.google.com/recaptcha/',
@@ -1344,6 +1348,7 @@ describe('Content-Security-Policy of a config', () => {
       payments: { publicKey: 'pk', checkoutScriptUrl: 'https://checkout.flutterwave.com/v3.js' },
       support: { email: 'support@mail.middleman.ng' },
       events: { endpoint: 'https://127.0.0.1:7443/event' },
+      files: { endpoint: 'https://127.0.0.1:3009' },
     };
     const connect = directivesOf(contentSecurityPolicy(config))['connect-src'];
     expect(connect).toEqual([
@@ -1352,6 +1357,7 @@ describe('Content-Security-Policy of a config', () => {
       'http://127.0.0.1:9229',
       'https://127.0.0.1:7443',
       'wss://127.0.0.1:7443',
+      'https://127.0.0.1:3009',
     ]);
   });
 });
@@ -1528,6 +1534,8 @@ describe('deploy readiness', { timeout: 120_000 }, () => {
       // The Event API: its HTTP host (posts) and its realtime host (the WebSocket).
       `https://<${eventApiId}.Dns.Http>`,
       `wss://<${eventApiId}.Dns.Realtime>`,
+      'https://*.s3.eu-west-1.amazonaws.com',
+      'https://*.s3.amazonaws.com',
     ]);
     // Synth runs CloudFormation's validation, which refuses circular dependencies.
     expect(() => app.synth()).not.toThrow();

@@ -72,6 +72,7 @@ beforeAll(async () => {
     spareTemplateId,
     notificationId,
     txRef: `escrow-${contractId}-none`,
+    evidenceFileId: '01EVIDENCE0000000000000000',
   };
   // The accepted contract's execution stores its funding token on its own clock: let it land first.
   await eventually(

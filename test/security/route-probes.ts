@@ -35,6 +35,8 @@ export interface Targets {
   notificationId: string;
   /** The buyer's payment into the seller's contract. */
   txRef: string;
+  /** A file the seller uploaded and confirmed for a dispute of the contract. */
+  evidenceFileId: string;
 }
 
 /** Who sends a probe: their id and the device they call from. */
@@ -241,6 +243,16 @@ const probes: Record<string, ProbeSpec> = {
     request: (t) => ({ path: '/accept-settlement', body: { ...contract(t), proposalId: '01JPROPOSAL000000000000000' } }),
   },
   'refund-in-full': { access: 'creator', request: (t) => ({ path: '/refund-in-full', body: contract(t) }) },
+  // Evidence files: a party asks for an upload on the contract; only the uploader confirms; a party reads.
+  'request-evidence-upload': {
+    access: 'party',
+    request: (t) => ({
+      path: '/request-evidence-upload',
+      body: { ...contract(t), purpose: 'dispute', name: 'probe.png', contentType: 'image/png', size: 12 },
+    }),
+  },
+  'confirm-evidence': { access: 'creator', request: (t) => ({ path: '/confirm-evidence', body: { fileId: t.evidenceFileId } }) },
+  'evidence-link': { access: 'party', request: (t) => ({ path: '/evidence-link', body: { fileId: t.evidenceFileId } }) },
   'get-dispute': { access: 'party', request: (t) => ({ path: `/contracts/${id(t.contractId)}/dispute` }) },
   'get-refunds': { access: 'party', request: (t) => ({ path: `/contracts/${id(t.contractId)}/refunds` }) },
   'get-contract-analytics': { access: 'creator', request: (t) => ({ path: `/contracts/${id(t.contractId)}/analytics` }) },

@@ -78,6 +78,7 @@ beforeAll(async () => {
     templateId: '01TEMPLATE0000000000000000',
     spareTemplateId: '01TEMPLATE0000000000000001',
     notificationId: '01NOTIFICATION000000000000',
+    evidenceFileId: '01EVIDENCE0000000000000000',
     txRef: 'escrow-no-such-payment',
   };
 }, 120_000);

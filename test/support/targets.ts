@@ -1,3 +1,4 @@
+import { request as httpsRequest } from 'node:https';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { NotificationsResponse } from '../../lambdas/core/api/notifications';
 import { workflowTokenKey } from '../../lambdas/core/entities/workflow-token';
@@ -41,6 +42,7 @@ export async function seedTargets(cloud: LocalCloud): Promise<SeededTargets> {
   const inbox = await ok<NotificationsResponse>(seller, 'GET', '/notifications');
   const notificationId = inbox.notifications[0]?.id;
   if (!notificationId) throw new Error('the seller has no notification');
+  const evidenceFileId = await confirmedEvidence(cloud, seller, contractId);
 
   return {
     seller,
@@ -56,8 +58,50 @@ export async function seedTargets(cloud: LocalCloud): Promise<SeededTargets> {
       spareTemplateId,
       notificationId,
       txRef,
+      evidenceFileId,
     },
   };
+}
+
+/**
+ * A file the seller uploaded for a dispute of the contract and confirmed, as a browser does it:
+ * the upload asked for, the bytes POSTed to the presigned form (trusting the local CA), confirmed.
+ */
+async function confirmedEvidence(cloud: LocalCloud, seller: SignedInPerson, contractId: string): Promise<string> {
+  const ok = apiOrThrow(cloud);
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+  const upload = await ok<{ fileId: string; url: string; fields: Record<string, string> }>(
+    seller,
+    'POST',
+    '/request-evidence-upload',
+    {
+      contractId,
+      purpose: 'dispute',
+      name: 'seller-photo.png',
+      contentType: 'image/png',
+      size: png.length,
+    },
+  );
+  const form = new FormData();
+  for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(png)]), 'seller-photo.png');
+  const encoded = new Response(form);
+  const body = Buffer.from(await encoded.arrayBuffer());
+  const status = await new Promise<number | undefined>((resolve, reject) => {
+    const sent = httpsRequest(
+      upload.url,
+      { method: 'POST', headers: { 'content-type': String(encoded.headers.get('content-type')) }, ca: cloud.s3.certificate },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      },
+    );
+    sent.on('error', reject);
+    sent.end(body);
+  });
+  if (status !== 204) throw new Error(`the evidence upload answered ${status}`);
+  await ok(seller, 'POST', '/confirm-evidence', { fileId: upload.fileId });
+  return upload.fileId;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { evidenceMessages, evidencePerMessage } from '../domain/evidence';
 import {
   type AmountReading,
   amountNotANumber,
@@ -121,3 +122,15 @@ export const createdResponseSchema = z.object({ id: z.string() });
 
 /** `health`: the API answers. */
 export const healthResponseSchema = z.object({ status: z.literal('ok') });
+
+/**
+ * The evidence files a message carries (a delivery, a dispute statement: issue 38), by id: at most
+ * 5, none twice. Whether each is the caller's own confirmed file for it is the service's check.
+ */
+export const attachedEvidenceSchema = () =>
+  z.optional(
+    z.array(idSchema(evidenceMessages.notAttachable), { message: evidenceMessages.tooMany }).check(
+      z.maxLength(evidencePerMessage, evidenceMessages.tooMany),
+      z.refine((ids) => new Set(ids).size === ids.length, evidenceMessages.notAttachable),
+    ),
+  );

@@ -5,11 +5,13 @@ import * as z from '../domain/zod';
 import {
   amountInOfferCurrency,
   amountSchema,
+  attachedEvidenceSchema,
   editedOfferCurrencySchema,
   idSchema,
   newOfferCurrencySchema,
   requiredText,
 } from './common';
+import { evidenceViewSchema } from './evidence-view';
 import { emailSchema } from './identity';
 
 /**
@@ -139,7 +141,15 @@ export const contractPersonSchema = z.object({
 export type ContractPerson = z.infer<typeof contractPersonSchema>;
 
 /** `GET /contracts/{id}`: the contract with its creator, named acceptor and payers. */
-export const contractWithPeopleSchema = z.object({ contract: contractViewSchema, people: z.array(contractPersonSchema) });
+export const contractWithPeopleSchema = z.object({
+  contract: contractViewSchema,
+  people: z.array(contractPersonSchema),
+  /**
+   * The files attached to its delivery and its dispute's statements (issue 38), oldest first: read
+   * each by `POST /evidence-link`. The server always sends it; optional for pages built before it.
+   */
+  evidence: z.optional(z.array(evidenceViewSchema)),
+});
 export type ContractWithPeople = z.infer<typeof contractWithPeopleSchema>;
 
 /** Accept, reject and edit answer with the contract as it now is. */
@@ -161,5 +171,7 @@ export const markDeliveredRequestSchema = z.object({
       z.minLength(1, deliveryMessages.noteRequired),
       z.maxLength(deliveryNoteMaxLength, deliveryMessages.noteTooLong),
     ),
+  /** Files the seller uploaded and confirmed for this delivery (issue 38). */
+  evidence: attachedEvidenceSchema(),
 });
 export type MarkDeliveredRequest = z.input<typeof markDeliveredRequestSchema>;

@@ -1,6 +1,6 @@
 import { disputeDetailsMaxLength, disputeMessages, disputeReasonCodes } from '../domain/dispute';
 import * as z from '../domain/zod';
-import { amountSchema, idSchema } from './common';
+import { amountSchema, attachedEvidenceSchema, idSchema } from './common';
 import { contractViewSchema, enterContractId } from './contracts';
 
 /**
@@ -22,6 +22,8 @@ export const openDisputeRequestSchema = z.object({
       z.minLength(1, disputeMessages.detailsRequired),
       z.maxLength(disputeDetailsMaxLength, disputeMessages.detailsTooLong),
     ),
+  /** Files the opener uploaded and confirmed for the dispute (issue 38). */
+  evidence: attachedEvidenceSchema(),
 });
 export type OpenDisputeRequest = z.input<typeof openDisputeRequestSchema>;
 
@@ -30,6 +32,8 @@ export const proposeSettlementRequestSchema = z.object({
   contractId,
   // An amount back to the buyer: 0 or more, at most two decimals.
   refund: amountSchema(disputeMessages.refundNotWhole, { allowZero: true }),
+  /** Files the proposer uploaded and confirmed for the dispute, backing this proposal (issue 38). */
+  evidence: attachedEvidenceSchema(),
 });
 export type ProposeSettlementRequest = z.input<typeof proposeSettlementRequestSchema>;
 

@@ -17,6 +17,7 @@
 export * from './endpoints/account';
 export * from './endpoints/contracts';
 export type { Endpoint, HttpMethod } from './endpoints/endpoint';
+export * from './endpoints/evidence';
 export * from './endpoints/identity';
 export * from './endpoints/invitations';
 export * from './endpoints/notifications';

@@ -36,6 +36,11 @@ export const webConfigSchema = z.object({
    * endpoint (`https://<host>/event`); Amplify derives the realtime one (`wss://`) from it.
    */
   events: z.object({ endpoint: z.url() }),
+  /**
+   * The evidence bucket's S3 endpoint when it is not AWS's (the local S3 stand-in): the page POSTs
+   * files to it and shows images from it. In AWS there is none: the bucket is S3's own host.
+   */
+  files: z.optional(z.object({ endpoint: z.url() })),
   /** The local mailbox (the local stage only). */
   mailboxUrl: z.optional(z.url()),
 });

@@ -61,3 +61,6 @@ export class ThrottledError extends refusal(429) {}
 
 /** A service we depend on (the payment provider) cannot answer now; the same request may pass later. */
 export class UnavailableError extends refusal(503) {}
+
+/** What was sent is well-formed but its content is refused (an evidence file whose bytes are not its declared type). */
+export class UnprocessableError extends refusal(422) {}

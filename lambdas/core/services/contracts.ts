@@ -30,6 +30,7 @@ import {
   loadContract,
   updated,
 } from '../entities/contract';
+import { contractEvidence, evidenceView } from '../entities/evidence';
 import { invitationPut } from '../entities/invitation';
 import { notificationItems } from '../entities/notification';
 import { listContractIdsByParty, partyLinkPut } from '../entities/party-link';
@@ -294,13 +295,14 @@ export async function contractForParty(id: string, sub: string): Promise<Contrac
   const ids = [...new Set([contract.creator_id, contract.acceptor_id, ...contract.payer_user_ids])].filter(
     (pid) => !isInvitation(pid) && !(undisclosed && pid === contract.acceptor_id),
   );
-  const names = await getNames(ids);
+  const [names, files] = await Promise.all([getNames(ids), contractEvidence(contract.id)]);
   const people = ids.map((pid) => ({
     id: pid,
     full_name: names.get(pid)?.full_name ?? null,
     username: names.get(pid)?.username ?? null,
   }));
-  return { contract: toContractView(contract, sub), people };
+  const evidence = files.filter((file) => file.status === 'confirmed' && file.attached_to).map(evidenceView);
+  return { contract: toContractView(contract, sub), people, evidence };
 }
 
 /** The caller's own contracts, newest first. */

@@ -19,6 +19,7 @@ import { transactWrite } from '../entities/table';
 import { refundEverything } from './cancellation';
 import { toContractView } from './contract-view';
 import { answerStepLater } from './escrow-workflow';
+import { evidenceAttachItems } from './evidence-attach';
 import { displayName } from './people';
 
 /**
@@ -32,7 +33,12 @@ import { displayName } from './people';
  * The creator marks a fully funded contract delivered: `delivered`, the note and the end of the
  * inspection window stored, the payer told by notification and email, the workflow's delivery step answered.
  */
-export async function markDelivered(contractId: string, sub: string, note: string): Promise<ContractView> {
+export async function markDelivered(
+  contractId: string,
+  sub: string,
+  note: string,
+  evidence: readonly string[] = [],
+): Promise<ContractView> {
   const contract = await loadContract(contractId);
   if (contract.creator_id !== sub) throw new ForbiddenError(deliveryMessages.onlyCreatorDelivers);
   const status = nextStatus(contract.status, 'mark_delivered', deliveryMessages.notDeliverable(contract.status));
@@ -40,10 +46,13 @@ export async function markDelivered(contractId: string, sub: string, note: strin
   const endsAt = inspectionEndsAt(now, contract.inspection_days, timeScale());
   // Delivered: a cancellation the buyer asked for before it no longer stands.
   const changes = { status, delivered_at: now, delivery_note: note, inspection_ends_at: endsAt, cancellation_requested_by: null };
+  // The files go with the delivery in its transaction: attached once, or not at all.
+  const attached = await evidenceAttachItems(contractId, sub, 'delivery', 'delivery', evidence);
   const seller = await displayName(sub);
   const body = `${seller} marked "${contract.title}" delivered: ${note}. Inspect it and mark it completed, or open a dispute, by ${endsAt}; after that it counts as accepted.`;
   await commitContractChange([
     contractUpdate(contract, changes),
+    ...attached,
     ...payersOf(contract).flatMap((payer) =>
       notificationItems(payer, 'Contract delivered', body, now, { contract, email: 'contract-delivered' }),
     ),

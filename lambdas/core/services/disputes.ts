@@ -31,6 +31,7 @@ import { formatAmount } from '../domain/money';
 import { payoutReference } from '../domain/payout';
 import { commitContractChange, contractUnchanged, contractUpdate, loadContract, updated } from '../entities/contract';
 import { type Dispute, disputePut, disputeUpdate, disputeUpdated, getDispute } from '../entities/dispute';
+import { type EvidenceFile, evidenceAttachUpdate } from '../entities/evidence';
 import { ledgerEntryPut } from '../entities/ledger';
 import { getNotification, notificationItems, notificationReplacementItems } from '../entities/notification';
 import { getPayout, type Payout, payoutPut } from '../entities/payout';
@@ -40,6 +41,7 @@ import { refundLegPut } from '../entities/refund';
 import { onConditionFailed, type TransactItem, transactWrite } from '../entities/table';
 import { toContractView } from './contract-view';
 import { answerStepLater } from './escrow-workflow';
+import { attachableEvidence, evidenceAttachItems } from './evidence-attach';
 import { escrowRefundLegs } from './refunds/legs';
 import { sendRefundNow } from './refunds/send';
 
@@ -120,11 +122,14 @@ export async function openDispute(
   sub: string,
   reason: DisputeReason,
   details: string,
+  evidence: readonly string[] = [],
 ): Promise<DisputeActionResponse> {
   const contract = await loadContract(contractId);
   const side = disputeSide(contract, sub);
   if (await getDispute(contractId)) throw new ConflictError(disputeMessages.alreadyDisputed);
   const status = nextStatus(contract.status, 'open_dispute', disputeMessages.notDisputable(contract.status));
+  // The files go with the opening statement in its transaction: attached once, or not at all.
+  const attached = await evidenceAttachItems(contractId, sub, 'dispute', 'dispute', evidence);
   const now = new Date().toISOString();
   const dispute: Dispute = {
     contract_id: contract.id,
@@ -148,6 +153,7 @@ export async function openDispute(
       // A dispute replaces any cancellation the buyer asked for.
       contractUpdate(contract, { status, cancellation_requested_by: null }),
       disputePut(dispute),
+      ...attached,
       ...told.flatMap((who) => notificationItems(who, 'Dispute opened', body, now, { contract, email: 'contract-disputed' })),
     ]);
   } catch (error) {
@@ -181,17 +187,23 @@ const proposalRetryMs = 8_000;
  * side in this hour of the dispute (429, saying when to try again: one conditional slot each, see
  * entities/proposal-slots.ts), so neither count can be passed by proposals sent at once.
  */
-export async function proposeSettlement(contractId: string, sub: string, refundMinor: number): Promise<DisputeActionResponse> {
+export async function proposeSettlement(
+  contractId: string,
+  sub: string,
+  refundMinor: number,
+  evidence: readonly string[] = [],
+): Promise<DisputeActionResponse> {
   const contract = await loadContract(contractId);
   const side = disputeSide(contract, sub);
   const dispute = await openDisputeOf(contract);
   checkProposedRefund(refundMinor, dispute.held_minor, formatAmount(dispute.held_minor, dispute.currency));
   if (dispute.proposals.length >= maxProposals) throw new ConflictError(disputeMessages.tooManyProposals);
+  const files = await attachableEvidence(contractId, sub, 'dispute', evidence);
   const deadline = Date.now() + proposalRetryMs;
   const hour = await proposalSlot(contractId, side, dispute.opened_at, deadline);
   let made: DisputeActionResponse;
   try {
-    made = await writeProposal(contractId, sub, refundMinor, { contract, dispute }, deadline);
+    made = await writeProposal(contractId, sub, refundMinor, files, { contract, dispute }, deadline);
   } catch (error) {
     await giveBackProposalSlot(contractId, side, hour);
     throw error;
@@ -234,6 +246,7 @@ async function writeProposal(
   contractId: string,
   sub: string,
   refundMinor: number,
+  files: readonly EvidenceFile[],
   read: { contract: Contract; dispute: Dispute },
   deadline: number,
 ): Promise<DisputeActionResponse> {
@@ -252,7 +265,13 @@ async function writeProposal(
     const told = await proposalNotices(contract, dispute, otherSide(contract, side), body, nowMs);
     const changes = { proposals: [...dispute.proposals, proposal], proposal_notices: told.notices };
     const written = await onConditionFailed(
-      transactWrite([disputeUpdate(dispute, changes), contractUnchanged(contract), ...told.items]).then(() => true),
+      transactWrite([
+        disputeUpdate(dispute, changes),
+        contractUnchanged(contract),
+        // The proposal's files, attached with it (a file attached meanwhile refuses it, tried again to the deadline).
+        ...files.map((file) => evidenceAttachUpdate(file, sub, 'dispute', `proposal#${proposal.id}`)),
+        ...told.items,
+      ]).then(() => true),
       () => false,
     );
     if (written) return { dispute: viewOf(disputeUpdated(dispute, changes), side), contract: toContractView(contract) };

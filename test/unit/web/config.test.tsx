@@ -75,6 +75,7 @@ describe('runtime config', () => {
         mailboxUrl: 'http://127.0.0.1:3403',
         checkoutScriptUrl: 'http://127.0.0.1:3405/v3.js',
         eventsEndpoint: 'https://127.0.0.1:3407/event',
+        filesEndpoint: 'https://127.0.0.1:3409',
       },
       'FLWPUBK_TEST-local-X',
     );

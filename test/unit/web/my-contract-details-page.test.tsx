@@ -238,8 +238,8 @@ describe('marking it delivered', () => {
     });
     fireEvent.change(noteBox(), { target: { value: '  Logo files sent by email ' } });
     await click('Mark as Delivered');
-    // As typed: the server trims it with the same schema.
-    expect(markDelivered).toHaveBeenCalledWith(contract.id, '  Logo files sent by email ');
+    // As typed: the server trims it with the same schema. No file attached.
+    expect(markDelivered).toHaveBeenCalledWith(contract.id, '  Logo files sent by email ', []);
     expect(screen.getByText(/Logo files sent by email/)).toBeTruthy();
     expect(screen.getByText('Inspection ends')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Mark as Delivered' })).toBeNull();

@@ -73,9 +73,9 @@ export async function markContractCompleted(contractId: string): Promise<Contrac
   return reply.contract;
 }
 
-/** The creator says what was delivered; the payer's inspection window starts. */
-export async function markDelivered(contractId: string, note: string): Promise<ContractView> {
-  const reply = await call(endpoints.markDelivered, { body: { contractId, note } });
+/** The creator says what was delivered, with the files attached to it (their ids); the payer's inspection window starts. */
+export async function markDelivered(contractId: string, note: string, evidence: string[] = []): Promise<ContractView> {
+  const reply = await call(endpoints.markDelivered, { body: { contractId, note, ...(evidence.length > 0 && { evidence }) } });
   return reply.contract;
 }
 

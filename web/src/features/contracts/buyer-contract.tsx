@@ -35,7 +35,7 @@ const backToList = (
 export function BuyerContract({ deal }: { deal: ContractWithPeople }) {
   const { state: auth } = useAuth();
   const userId = auth.status === 'signedIn' ? auth.user.sub : '';
-  const { contract, people, setContract, dispute, revision } = useLiveContract(deal);
+  const { contract, people, evidence, setContract, dispute, revision } = useLiveContract(deal);
   const completion = useMarkCompleted(setContract);
   const seller = personName(people, contract.creator_id);
   const payable = isPayable(contract.status);
@@ -74,7 +74,7 @@ export function BuyerContract({ deal }: { deal: ContractWithPeople }) {
           />
         </Detail>
         <IdDetail label="Contract ID" id={contract.id} />
-        <DeliveryDetails contract={contract} />
+        <DeliveryDetails contract={contract} evidence={evidence} />
       </Details>
       <ContractTimeline
         contract={contract}
@@ -98,7 +98,7 @@ export function BuyerContract({ deal }: { deal: ContractWithPeople }) {
       )}
       <CancelContract contract={contract} side="payer" people={people} onChange={setContract} />
       <LinkedSection name="dispute">
-        <DisputePanel contract={contract} side="payer" dispute={dispute.state} onChange={dispute.apply} />
+        <DisputePanel contract={contract} side="payer" dispute={dispute.state} onChange={dispute.apply} evidence={evidence} />
       </LinkedSection>
       <RefundsPanel contractId={contract.id} revision={revision} />
       {completion.dialog}

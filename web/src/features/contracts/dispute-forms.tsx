@@ -9,9 +9,20 @@ import { useApiForm } from '../../lib/form';
 import { openDispute, proposeSettlement } from './api';
 import { proposeSplitSchema, typedRefund } from './dispute-schema';
 import { splitSummary } from './dispute-text';
+import { evidencePickerMessages } from './evidence/checks';
+import { type EvidencePicker, EvidencePickerField, useEvidencePicker } from './evidence/picker';
 import { disputePanelMessages } from './messages';
 
-/** Opening a dispute: the reason from the fixed list and what went wrong, checked with the server's own schema. */
+/** The ids of the files attached on `picker`, as a request's `evidence` (left out when there are none). */
+const attached = (picker: EvidencePicker) => (picker.attachedIds.length > 0 ? { evidence: picker.attachedIds } : {});
+
+/** Said while a file is still on its way: the form cannot be sent until each is attached or refused. */
+function WaitForUploads({ picker }: { picker: EvidencePicker }) {
+  if (!picker.uploading) return null;
+  return <p className="text-sm text-gray-600 dark:text-gray-400">{evidencePickerMessages.waitForUploads}</p>;
+}
+
+/** Opening a dispute: the reason from the fixed list, what went wrong and files showing it, checked with the server's own schema. */
 export function OpenDisputeForm({
   contractId,
   onDone,
@@ -25,9 +36,15 @@ export function OpenDisputeForm({
     fallback: disputePanelMessages.openFailed,
     defaultValues: { contractId, details: '' },
   });
+  const picker = useEvidencePicker(contractId, 'dispute');
 
   return (
-    <form onSubmit={form.submit(openDispute, onDone)} className="space-y-3" noValidate aria-label="Open a dispute">
+    <form
+      onSubmit={form.submit((request) => openDispute({ ...request, ...attached(picker) }), onDone)}
+      className="space-y-3"
+      noValidate
+      aria-label="Open a dispute"
+    >
       <p className="text-sm text-gray-600 dark:text-gray-400">{disputePanelMessages.openExplained}</p>
       <SelectField label="Reason" error={form.fieldError('reason')} className={tapTargetClass} {...form.register('reason')}>
         <option value="">Choose a reason</option>
@@ -38,9 +55,11 @@ export function OpenDisputeForm({
         ))}
       </SelectField>
       <TextAreaField label="What went wrong" maxLength={disputeDetailsMaxLength} {...form.field('details')} />
+      <EvidencePickerField picker={picker} disabled={form.working} />
       {form.error && <Alert tone="error">{form.error}</Alert>}
+      <WaitForUploads picker={picker} />
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={form.working} className={tapTargetClass}>
+        <Button type="submit" disabled={form.working || picker.uploading} className={tapTargetClass}>
           {form.working ? 'Opening...' : 'Open Dispute'}
         </Button>
         <Button variant="secondary" onClick={onCancel} disabled={form.working} className={tapTargetClass}>
@@ -69,6 +88,7 @@ export function ProposeSplitForm({ contractId, dispute, onDone }: DisputeActionP
     fallback: disputePanelMessages.proposeFailed,
     defaultValues: { contractId, refund: '' },
   });
+  const picker = useEvidencePicker(contractId, 'dispute');
   const typed = typedRefund(String(form.watch('refund') ?? ''), dispute);
   const preview = typed && 'minor' in typed ? settlementFigures(held_minor, typed.minor) : null;
   // While typing, only a whole amount beyond what is held is refused ("12." is on its way to "12.50").
@@ -76,10 +96,14 @@ export function ProposeSplitForm({ contractId, dispute, onDone }: DisputeActionP
 
   return (
     <form
-      onSubmit={form.submit(proposeSettlement, (reply) => {
-        form.reset();
-        onDone(reply);
-      })}
+      onSubmit={form.submit(
+        (request) => proposeSettlement({ ...request, ...attached(picker) }),
+        (reply) => {
+          form.reset();
+          picker.clear();
+          onDone(reply);
+        },
+      )}
       className="space-y-3"
       noValidate
       aria-label="Propose a split"
@@ -98,8 +122,10 @@ export function ProposeSplitForm({ contractId, dispute, onDone }: DisputeActionP
         }
         {...form.register('refund')}
       />
+      <EvidencePickerField picker={picker} disabled={form.working} />
       {form.error && <Alert tone="error">{form.error}</Alert>}
-      <Button type="submit" disabled={form.working} className={tapTargetClass}>
+      <WaitForUploads picker={picker} />
+      <Button type="submit" disabled={form.working || picker.uploading} className={tapTargetClass}>
         {form.working ? 'Proposing...' : 'Propose this split'}
       </Button>
     </form>

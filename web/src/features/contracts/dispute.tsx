@@ -1,5 +1,6 @@
 import type { ContractView } from '@escrow/api/contracts';
 import type { DisputeActionResponse, DisputeView } from '@escrow/api/disputes';
+import type { EvidenceView } from '@escrow/api/evidence';
 import type { DisputeSide } from '@escrow/domain/dispute';
 import { isFinal, transitionTarget } from '@escrow/domain/escrow-contract';
 import { formatAmount } from '@escrow/domain/money';
@@ -17,6 +18,7 @@ import { useSubmit } from '../../lib/use-submit';
 import { acceptSettlement, refundInFull } from './api';
 import { type DisputeActionProps, OpenDisputeForm, ProposeSplitForm } from './dispute-forms';
 import { feePercent, settledHow, sideName, splitSummary, whoIs } from './dispute-text';
+import { EvidenceList } from './evidence/list';
 import { disputePanelMessages } from './messages';
 import { mayHaveDispute } from './use-live-contract';
 
@@ -33,11 +35,14 @@ export function DisputePanel({
   side,
   dispute,
   onChange,
+  evidence = [],
 }: {
   contract: ContractView;
   side: DisputeSide;
   dispute: Loaded<DisputeView | null>;
   onChange: (reply: DisputeActionResponse) => void;
+  /** The contract's attached files: those of the dispute are listed by the side that sent them. */
+  evidence?: readonly EvidenceView[];
 }) {
   // What this person just did, said only while the dispute is as their action left it: the other
   // side's answer (a new proposal, the settlement), shown as it arrives, outdates it.
@@ -78,7 +83,32 @@ export function DisputePanel({
     <Section title="Dispute" className="space-y-4">
       {notice && <Alert tone="success">{notice}</Alert>}
       {body}
+      <DisputeFiles evidence={evidence} side={side} />
     </Section>
+  );
+}
+
+/** The files both sides attached to the dispute's messages, under who sent them. */
+function DisputeFiles({ evidence, side }: { evidence: readonly EvidenceView[]; side: DisputeSide }) {
+  const files = evidence.filter((file) => file.purpose === 'dispute');
+  if (files.length === 0) return null;
+  const groups = (['payer', 'creator'] as const).map((by) => ({
+    by,
+    label: by === side ? 'Your files' : `The ${by === 'payer' ? 'buyer' : 'seller'}'s files`,
+    files: files.filter((file) => file.by === by),
+  }));
+  return (
+    <div className="space-y-3">
+      {groups.map(
+        (group) =>
+          group.files.length > 0 && (
+            <div key={group.by} className="space-y-2">
+              <h3 className="text-sm font-semibold">{group.label}</h3>
+              <EvidenceList files={group.files} label={group.label} />
+            </div>
+          ),
+      )}
+    </div>
   );
 }
 

@@ -101,7 +101,7 @@ function ContractDetails({
   Release: ReleaseAction;
   RateConfirm?: RateConfirmation;
 }) {
-  const { contract, people, setContract: onSaved, dispute } = useLiveContract(data);
+  const { contract, people, evidence, setContract: onSaved, dispute } = useLiveContract(data);
   const edit = useEditAndDelete({
     remove: () => deleteContract(contract.id),
     afterDelete: paths.viewContracts.getHref(),
@@ -168,7 +168,7 @@ function ContractDetails({
             </ul>
           )}
         </Detail>
-        <DeliveryDetails contract={contract} />
+        <DeliveryDetails contract={contract} evidence={evidence} />
         {acceptance?.kind === 'lapsed' ? (
           // Nobody marked it: the buyer let the inspection window end, which counts as accepting.
           <Detail label="Delivery accepted">
@@ -218,7 +218,7 @@ function ContractDetails({
         <CancelContract contract={contract} side="creator" people={people} onChange={onSaved} />
       </LinkedSection>
       <LinkedSection name="dispute">
-        <DisputePanel contract={contract} side="creator" dispute={dispute.state} onChange={dispute.apply} />
+        <DisputePanel contract={contract} side="creator" dispute={dispute.state} onChange={dispute.apply} evidence={evidence} />
       </LinkedSection>
       {edit.error && <Alert tone="error">{edit.error}</Alert>}
       <div className="flex flex-wrap gap-3">

@@ -1,5 +1,6 @@
 import type { ContractPerson, ContractView, ContractWithPeople } from '@escrow/api/contracts';
 import type { DisputeActionResponse, DisputeView } from '@escrow/api/disputes';
+import type { EvidenceView } from '@escrow/api/evidence';
 import { type ContractStatus, isInDispute } from '@escrow/domain/escrow-contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { contractChangedBy, useRealtimeEvent } from '../../lib/realtime';
@@ -30,6 +31,7 @@ const moving = (status: ContractStatus) => status === 'settling' || status === '
 interface Snapshot {
   contract: ContractView;
   people: readonly ContractPerson[];
+  evidence: readonly EvidenceView[];
   dispute: Loaded<DisputeView | null>;
   revision: number;
 }
@@ -38,6 +40,8 @@ export interface LiveContract {
   contract: ContractView;
   /** The parties' names, from the same answer as `contract`: a party who joined since (an invitation taken up, a new payer) is named too. */
   people: readonly ContractPerson[];
+  /** The files attached to its delivery and its dispute's messages, from the same answer (issue 38). */
+  evidence: readonly EvidenceView[];
   /**
    * The contract's dispute (`state`); `known`, the dispute as the timeline reads it (null while
    * there is none, while it loads or when it could not be read); and `apply` for a dispute
@@ -66,6 +70,7 @@ export function useLiveContract(initial: ContractWithPeople): LiveContract {
   const [snapshot, setSnapshot] = useState<Snapshot>(() => ({
     contract: initial.contract,
     people: initial.people,
+    evidence: initial.evidence ?? [],
     dispute: mayHaveDispute(initial.contract.status) ? { status: 'loading' } : { status: 'loaded', data: null },
     revision: 0,
   }));
@@ -91,7 +96,13 @@ export function useLiveContract(initial: ContractWithPeople): LiveContract {
       ? await loadDispute(contractId)
       : { status: 'loaded' as const, data: null };
     if (!mounted.current || mine !== asked.current) return;
-    setSnapshot((previous) => ({ contract: fresh.contract, people: fresh.people, dispute, revision: previous.revision + 1 }));
+    setSnapshot((previous) => ({
+      contract: fresh.contract,
+      people: fresh.people,
+      evidence: fresh.evidence ?? [],
+      dispute,
+      revision: previous.revision + 1,
+    }));
   }, [contractId]);
 
   // The dispute of the contract as first shown (or as an action's reply left it), unless a refresh brought it first.
@@ -154,6 +165,7 @@ export function useLiveContract(initial: ContractWithPeople): LiveContract {
   return {
     contract: snapshot.contract,
     people: snapshot.people,
+    evidence: snapshot.evidence,
     dispute: { state: snapshot.dispute, known: snapshot.dispute.status === 'loaded' ? snapshot.dispute.data : null, apply },
     revision: snapshot.revision,
     setContract,
