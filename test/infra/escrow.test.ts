@@ -386,6 +386,7 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
         'dynamodb:PutItem',
         'dynamodb:Query',
         'dynamodb:UpdateItem',
+        's3:GetObject',
         'ses:SendEmail',
         'states:DescribeExecution',
         'states:RedriveExecution',
@@ -416,6 +417,12 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
         `^arn:aws:appsync:eu-west-1:<AWS::AccountId>:apis/<${eventApiOf(template)}.ApiId>/channelNamespace/notifications$`,
       ),
     );
+    // npm run decide-dispute lists a dispute's files with links signed as ops: confirmed files only, read only.
+    const [[bucketId]] = resources(template, 'AWS::S3::Bucket').filter(([id]) => id.startsWith('EvidenceFiles')) as [
+      [string, Resource],
+    ];
+    expect(bySid.ReadTheEvidence).toMatchObject({ Action: 's3:GetObject' });
+    expect(bySid.ReadTheEvidence?.Resource).toEqual({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/evidence/*']] });
     const [[tableId]] = resources(template, 'AWS::DynamoDB::GlobalTable') as [[string, Resource]];
     const text = JSON.stringify(statements);
     expect(text).not.toContain('"*"');

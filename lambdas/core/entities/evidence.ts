@@ -1,5 +1,4 @@
 import { getItem } from '../adapters/dynamodb';
-import type { EvidenceView } from '../api/evidence-view';
 import type { DisputeSide } from '../domain/dispute';
 import { type EvidencePurpose, type EvidenceType, evidencePendingSeconds, evidenceUploadsPerPerson } from '../domain/evidence';
 import { queryAll, type TransactItem, tableName, withoutKeys } from './table';
@@ -130,19 +129,5 @@ export function evidenceAttachUpdate(
       ExpressionAttributeNames: { '#status': 'status', '#purpose': 'purpose' },
       ExpressionAttributeValues: { ':to': attachedTo, ':confirmed': 'confirmed', ':by': by, ':purpose': purpose },
     },
-  };
-}
-
-/** A file as the contract's parties see it. */
-export function evidenceView(file: EvidenceFile): EvidenceView {
-  return {
-    file_id: file.file_id,
-    name: file.name,
-    content_type: file.content_type,
-    size: file.size,
-    purpose: file.purpose,
-    status: file.status,
-    by: file.uploader_side,
-    attached_to: file.attached_to ?? null,
   };
 }

@@ -30,13 +30,14 @@ import {
   loadContract,
   updated,
 } from '../entities/contract';
-import { contractEvidence, evidenceView } from '../entities/evidence';
+import { contractEvidence } from '../entities/evidence';
 import { invitationPut } from '../entities/invitation';
 import { notificationItems } from '../entities/notification';
 import { listContractIdsByParty, partyLinkPut } from '../entities/party-link';
 import { getNames, getProfile, getProfileByEmail } from '../entities/profile';
 import { toContractView, undisclosedTo } from './contract-view';
 import { openEscrow } from './escrow-workflow';
+import { evidenceView } from './evidence-view';
 import { hasStoppedEmailsFrom, invitationTakenUpBy, inviteByEmail, mayEmailNamed } from './invitations';
 import { heldBackNotice, mayTellUnasked } from './notifications';
 import { displayName, displayNameOf, newContractNotice } from './people';

@@ -20,8 +20,9 @@ import {
 import { evidenceKeys } from '../domain/evidence-keys';
 import { loadContract } from '../entities/contract';
 import { getDispute } from '../entities/dispute';
-import { type EvidenceFile, evidenceCheckedUpdate, evidenceRequestItems, evidenceView, getEvidence } from '../entities/evidence';
+import { type EvidenceFile, evidenceCheckedUpdate, evidenceRequestItems, getEvidence } from '../entities/evidence';
 import { onConditionFailed, transactWrite } from '../entities/table';
+import { evidenceView } from './evidence-view';
 
 /**
  * Evidence files (issue 38; lib/evidence.ts, docs/security.md "Evidence files"). The bucket is
