@@ -64,6 +64,13 @@ interface ServerSide {
    * `lambdaConcurrency.perReservedRoute`), so a flood of any other route cannot leave it none.
    */
   reservedConcurrency?: true;
+  /**
+   * The nested stack its function, route and integration live in (lib/escrow-stage.ts): 'more' for
+   * the routes added once the first one neared CloudFormation's 500 resources (about 7 a route).
+   * A route is never moved between them: API Gateway refuses a route key the other stack still
+   * holds until CloudFormation's clean-up deletes it, at the end of the whole deploy. @default 'first'
+   */
+  stack?: 'first' | 'more';
 }
 
 /**
@@ -274,9 +281,9 @@ const serverSide: ServerSides = {
   getDispute: { permissions: { table: 'read' } },
 
   // Evidence files (issue 38): each function is granted exactly its keys of the bucket.
-  requestEvidenceUpload: { permissions: { table: 'readWrite', evidence: 'upload' } },
-  confirmEvidence: { permissions: { table: 'readWrite', evidence: 'confirm' } },
-  evidenceLink: { permissions: { table: 'read', evidence: 'read' } },
+  requestEvidenceUpload: { permissions: { table: 'readWrite', evidence: 'upload' }, stack: 'more' },
+  confirmEvidence: { permissions: { table: 'readWrite', evidence: 'confirm' }, stack: 'more' },
+  evidenceLink: { permissions: { table: 'read', evidence: 'read' }, stack: 'more' },
   getRefunds: { permissions: { table: 'read' } },
   // The payout of a contract in another currency is shown in naira at the provider's rate now.
   getContractAnalytics: {

@@ -6,6 +6,8 @@ import {
   HttpApi,
   HttpMethod,
   HttpNoneAuthorizer,
+  HttpRoute,
+  HttpRouteKey,
   HttpStage,
   LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -39,6 +41,11 @@ export interface EscrowApiProps {
   readonly realtime: RealtimePublishing;
   /** The evidence bucket, for the routes whose permissions list `evidence` (required when one does). */
   readonly evidence?: EscrowEvidence;
+  /**
+   * Where the routes marked `stack: 'more'` put their functions, routes and integrations: a nested
+   * stack beside this one, so neither nears CloudFormation's 500 resources. @default this construct
+   */
+  readonly moreRoutesScope?: Construct;
   /** The routes to serve. @default the route table of lambdas/routes.ts */
   readonly routes?: readonly RouteDefinition[];
 }
@@ -122,7 +129,12 @@ export class EscrowApi extends Construct {
     for (const route of routes) {
       const permissions = grantsOf(route);
       const writes = permissions.table === 'readWrite';
-      const fn = new EscrowFunction(this, `${pascalCase(route.name)}Function`, {
+      const scope = route.stack === 'more' && props.moreRoutesScope ? props.moreRoutesScope : this;
+      // The stage's route settings name a throttled route, so it must be made first: in another
+      // stack that stage would depend on that stack, which depends on this one's API (a cycle).
+      if (route.throttle && scope !== this)
+        throw new Error(`Route ${route.name} has limits of its own: it must stay in the API's own stack.`);
+      const fn = new EscrowFunction(scope, `${pascalCase(route.name)}Function`, {
         entry: handlerEntry(route),
         stage,
         purpose: `route:${route.name}`,
@@ -150,12 +162,25 @@ export class EscrowApi extends Construct {
         })[permissions.evidence]();
         for (const [name, value] of Object.entries(evidence.environment)) fn.addEnvironment(name, value);
       }
-      const [apiRoute] = this.httpApi.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${pascalCase(route.name)}Integration`, fn),
-        authorizer: route.auth === 'protected' ? authorizer : new HttpNoneAuthorizer(),
-      });
+      const integration = new HttpLambdaIntegration(`${pascalCase(route.name)}Integration`, fn);
+      const routeAuthorizer = route.auth === 'protected' ? authorizer : new HttpNoneAuthorizer();
+      // A route of the first stack keeps the id addRoutes gives it (a new id would replace it on deploy).
+      const [apiRoute] =
+        scope === this
+          ? this.httpApi.addRoutes({
+              path: route.path,
+              methods: [HttpMethod[route.method]],
+              integration,
+              authorizer: routeAuthorizer,
+            })
+          : [
+              new HttpRoute(scope, `${pascalCase(route.name)}Route`, {
+                httpApi: this.httpApi,
+                routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+                integration,
+                authorizer: routeAuthorizer,
+              }),
+            ];
       if (route.auth === 'public' && apiRoute) {
         acknowledge(apiRoute, {
           APIG4: `Route ${route.method} ${route.path} is public in the route table (lambdas/routes.ts); the handler validates its input and, where the spec asks, a captcha or throttle.`,

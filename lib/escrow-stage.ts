@@ -28,7 +28,7 @@ export interface EscrowStackProps extends Omit<StackProps, 'env'> {
  *
  * One stack because the concerns reference each other both ways (the web URL goes into emails
  * and CORS; the API URL and pool ids go into the web's config.json): across stacks that is an
- * export cycle, within one stack an ordinary dependency graph. The routes live in a nested stack
+ * export cycle, within one stack an ordinary dependency graph. The routes live in two nested stacks
  * (parameters in, outputs out: still one graph), for CloudFormation's 500 resources per stack.
  *
  * Not wrapped in a `Stage`: the CDK CLI (2.1148) only reports validation findings of the stacks
@@ -78,9 +78,11 @@ export class EscrowStack extends Stack {
       stateMachineArn: this.workflow.stateMachineArn,
       realtime,
     });
-    // The route table's functions, integrations and routes (~7 resources a route) in a nested stack
-    // of their own, so they can grow without pushing the stage stack to CloudFormation's 500.
+    // The route table's functions, integrations and routes (~7 resources a route) in nested stacks
+    // of their own, so they can grow without pushing any stack to CloudFormation's 500: the API and
+    // the first routes in Routes, the routes marked `stack: 'more'` (lambdas/routes.ts) in MoreRoutes.
     this.api = new EscrowApi(new NestedStack(this, 'Routes'), 'Api', {
+      moreRoutesScope: new NestedStack(this, 'MoreRoutes'),
       stage,
       data: this.data,
       auth: this.auth,
