@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { request as httpsRequest } from 'node:https';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/in
 import { configureAmplify } from '../support/amplify';
 import { fundedContract } from '../support/funded-contract';
 import { confirmedUser, signedIn, type TestUser } from '../support/identity';
+import { s3ErrorCode, sendTo } from '../support/local-s3';
 
 /**
  * Evidence files against the local cloud and its S3 (issue 38, "Uploads" must-show): the seller of
@@ -52,27 +52,11 @@ async function call(who: Pick<Actor, 'token'>, path: string, body?: unknown) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-interface Answer {
-  status: number;
-  body: Buffer;
-  headers: Record<string, string | string[] | undefined>;
-}
-
 /** One https request trusting the local cloud's certificate, as a browser does once it accepted it. */
-function send(url: string, init: { method?: string; headers?: Record<string, string>; body?: Buffer } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const sent = httpsRequest(url, { method: init.method ?? 'GET', headers: init.headers, ca: cloud.s3.certificate }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    sent.on('error', reject);
-    sent.end(init.body);
-  });
-}
+const send = (url: string, init: { method?: string; headers?: Record<string, string>; body?: Buffer } = {}) =>
+  sendTo(url, cloud.s3.certificate, init);
 
-const codeOf = (answer: Answer) => /<Code>([^<]+)<\/Code>/.exec(answer.body.toString('utf8'))?.[1];
+const codeOf = s3ErrorCode;
 
 interface Upload {
   fileId: string;

@@ -1,5 +1,3 @@
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -11,6 +9,7 @@ import { localNames } from '../../lib/local/iam/names';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
 import { type LocalS3, startLocalS3 } from '../../lib/local/s3';
 import { tlsCertificate } from '../../lib/local/tls';
+import { s3ErrorCode, sendTo } from '../support/local-s3';
 
 /**
  * The local S3 refuses what S3 refuses for the evidence bucket (issue 38): a browser POST made by
@@ -28,35 +27,11 @@ afterAll(async () => {
   await cloud?.stop();
 });
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
+/** One request over https trusting the local cloud's certificate (or `ca`), or over plain http. */
+const send = (url: string, init: { method?: string; headers?: Record<string, string>; body?: Buffer; ca?: string } = {}) =>
+  sendTo(url, init.ca ?? cloud.s3.certificate, init);
 
-/** One request over https trusting the local cloud's certificate (or over plain http), read whole. */
-function send(
-  url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: Buffer; ca?: string } = {},
-): Promise<Answer> {
-  const plain = url.startsWith('http:');
-  return new Promise((resolve, reject) => {
-    const sent = (plain ? httpRequest : httpsRequest)(
-      url,
-      { method: init.method ?? 'GET', headers: init.headers, ...(plain ? {} : { ca: init.ca ?? cloud.s3.certificate }) },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      },
-    );
-    sent.on('error', reject);
-    sent.end(init.body);
-  });
-}
-
-const codeOf = (answer: Answer) => /<Code>([^<]+)<\/Code>/.exec(answer.body.toString('utf8'))?.[1];
+const codeOf = s3ErrorCode;
 
 function client(
   credentials: Credentials,
