@@ -121,15 +121,19 @@ describe('the local web server, as CloudFront serves the app', () => {
       expect(csp).not.toContain("'unsafe-eval'");
       // The local stand-ins set no style attributes: the browser tests hold the app to a strict style-src.
       expect(policy['style-src']).toEqual(["'self'"]);
-      // ...and the realtime channels: the stand-in's https origin (publish) and its wss origin (the socket).
+      // ...the realtime channels: the stand-in's https origin (publish) and its wss origin (the socket);
+      // and the local S3, where evidence files are posted to and their images shown from.
       const events = new URL(cloud.events.httpEndpoint);
+      const files = new URL(cloud.s3.endpoint).origin;
       expect(policy['connect-src']).toEqual([
         "'self'",
         new URL(cloud.apiUrl).origin,
         new URL(cloud.cognitoEndpoint).origin,
         events.origin,
         `wss://${events.host}`,
+        files,
       ]);
+      expect(policy['img-src']).toEqual(["'self'", 'data:', files]);
       expect(policy['object-src']).toEqual(["'none'"]);
       expect(policy['frame-ancestors']).toEqual(["'none'"]);
       // The cloud's own server answers with the same policy.
