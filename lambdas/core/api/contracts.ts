@@ -1,5 +1,6 @@
 import { deliveryMessages, deliveryNoteMaxLength, inspectionDays } from '../domain/delivery';
 import { contractStatuses } from '../domain/escrow-contract';
+import { milestoneLimits, milestoneMessages } from '../domain/milestones';
 import { currencyCodes } from '../domain/money';
 import * as z from '../domain/zod';
 import {
@@ -36,6 +37,47 @@ export const inspectionDaysSchema = z._default(
   inspectionDays.default,
 );
 
+/** A milestone's due date: a calendar day, `YYYY-MM-DD`, not before today (UTC). */
+const milestoneDueDateSchema = z.string(milestoneMessages.dueDate).check(
+  z.trim(),
+  z.refine(
+    (day) =>
+      /^\d{4}-\d{2}-\d{2}$/.test(day) &&
+      !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
+      new Date(`${day}T00:00:00Z`).toISOString().startsWith(day) &&
+      day >= new Date().toISOString().slice(0, 10),
+    { message: milestoneMessages.dueDate },
+  ),
+);
+
+/** One milestone as the seller types it: a title, an amount (as `value` is typed) and an optional due date. */
+export const milestoneRequestSchema = z.object({
+  title: requiredText(milestoneLimits.titleMaxLength, milestoneMessages.title),
+  amount: amountSchema(milestoneMessages.amount),
+  dueDate: z.optional(z.nullable(milestoneDueDateSchema)),
+});
+
+/** A contract's (or template's) milestones: 2 to 10, in the order they are delivered (issue 38). */
+export const milestonesRequestSchema = z
+  .array(milestoneRequestSchema, { message: milestoneMessages.count })
+  .check(z.minLength(milestoneLimits.min, milestoneMessages.count), z.maxLength(milestoneLimits.max, milestoneMessages.count));
+export type MilestoneRequest = z.input<typeof milestoneRequestSchema>;
+
+/**
+ * The value of a contract or template with milestones is their sum: left out, it is that sum; given,
+ * it must be that sum. Without milestones the value is required, as it always was.
+ */
+export const valueIsMilestonesSum = z.check<{ value?: number; milestones?: { amount: number }[] }>((payload) => {
+  const { value, milestones } = payload.value;
+  if (!milestones) {
+    if (value === undefined) payload.issues.push({ code: 'custom', message: amountAboveZero, input: value, path: ['value'] });
+    return;
+  }
+  const sum = milestones.reduce((total, m) => total + m.amount, 0);
+  if (value !== undefined && value !== sum)
+    payload.issues.push({ code: 'custom', message: milestoneMessages.valueIsSum, input: value, path: ['value'] });
+});
+
 export const createContractRequestSchema = z
   .object({
     /** The buyer: their User ID, or their email (an invitation when nobody has an account with it). */
@@ -46,11 +88,13 @@ export const createContractRequestSchema = z
     ),
     title: requiredText(200, fillAllContractDetails),
     description: requiredText(5000, fillAllContractDetails),
-    value: amountSchema(amountAboveZero),
+    /** Required without milestones; with them, their sum (or left out). */
+    value: z.optional(amountSchema(amountAboveZero)),
     currency: newOfferCurrencySchema(),
     inspectionDays: inspectionDaysSchema,
+    milestones: z.optional(milestonesRequestSchema),
   })
-  .check(amountInOfferCurrency('value'));
+  .check(amountInOfferCurrency('value'), valueIsMilestonesSum);
 export type CreateContractRequest = z.input<typeof createContractRequestSchema>;
 
 /**
@@ -109,6 +153,20 @@ export const contractViewSchema = z.object({
   refunded_because: z.nullish(z.enum(['cancel', 'delivery_expired'])),
   /** The email the seller named the buyer by; absent or null when named by User ID. */
   invited_email: z.nullish(z.string()),
+  /** A contract split into milestones: each, in order, with the id of its own milestone contract (issue 38). */
+  milestones: z.nullish(
+    z.array(
+      z.object({
+        number: z.int(),
+        title: z.string(),
+        amount_minor: z.int(),
+        due_date: z.nullable(z.string()),
+        contract_id: z.string(),
+      }),
+    ),
+  ),
+  /** A milestone contract: the contract it is part of, which milestone (1..count) it is, and that contract's title. */
+  milestone_of: z.nullish(z.object({ contract_id: z.string(), number: z.int(), count: z.int(), title: z.string() })),
 });
 export type ContractView = z.infer<typeof contractViewSchema>;
 
@@ -132,6 +190,20 @@ export const contractForAcceptorSchema = z.extend(
 );
 export type ContractForAcceptor = z.infer<typeof contractForAcceptorSchema>;
 
+/** One milestone of a contract as its page shows it (issue 38). */
+export const milestoneViewSchema = z.object({
+  number: z.int(),
+  title: z.string(),
+  amount_minor: z.int(),
+  fee_minor: z.int(),
+  payout_minor: z.int(),
+  due_date: z.nullable(z.string()),
+  contract_id: z.string(),
+  status: z.enum([...contractStatuses, 'not_started']),
+  delivered_at: z.nullable(z.string()),
+});
+export type MilestoneView = z.infer<typeof milestoneViewSchema>;
+
 /** One party of a contract, with the names the profile has. */
 export const contractPersonSchema = z.object({
   id: z.string(),
@@ -149,6 +221,11 @@ export const contractWithPeopleSchema = z.object({
    * each by `POST /evidence-link`. The server always sends it; optional for pages built before it.
    */
   evidence: z.optional(z.array(evidenceViewSchema)),
+  /**
+   * A contract with milestones: where each stands (its milestone contract's status, or
+   * `not_started`), with its fee and payout (amount - 2% of it) and when it was delivered.
+   */
+  milestones: z.optional(z.array(milestoneViewSchema)),
 });
 export type ContractWithPeople = z.infer<typeof contractWithPeopleSchema>;
 

@@ -1,4 +1,5 @@
 import { ConflictError, ForbiddenError } from './errors';
+import type { ContractMilestone, MilestoneOf } from './milestones';
 import type { Currency } from './money';
 import { scaledMs } from './time-scale';
 
@@ -201,6 +202,10 @@ export interface Contract {
   cancellation_requested_by: string | null;
   /** Why everything paid is going back (set when it goes to `refunding`): its closing email says which. */
   refunded_because?: RefundEverythingEvent | null;
+  /** Split into milestones (issue 38): each runs as its own milestone contract, in order; absent or null otherwise. */
+  milestones?: ContractMilestone[] | null;
+  /** On a milestone contract: which contract and which of its milestones it is. */
+  milestone_of?: MilestoneOf | null;
   version: number;
 }
 

@@ -23,7 +23,8 @@ export const contractKey = (id: string) => ({ PK: `CONTRACT#${id}`, SK: 'META' }
 export function toItem(contract: Contract): Record<string, unknown> {
   return {
     ...contractKey(contract.id),
-    ...byCreator(contract.creator_id, 'CONTRACT', contract.created_at, contract.id),
+    // A milestone contract is shown within its contract, never listed as a contract of its own.
+    ...(contract.milestone_of ? {} : byCreator(contract.creator_id, 'CONTRACT', contract.created_at, contract.id)),
     ...contract,
   };
 }

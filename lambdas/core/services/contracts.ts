@@ -18,6 +18,7 @@ import {
   isParty,
   nextStatus,
 } from '../domain/escrow-contract';
+import { type MilestoneTerms, milestonesValue, numberMilestones } from '../domain/milestones';
 import type { Currency } from '../domain/money';
 import { throttles } from '../domain/throttle-rules';
 import {
@@ -58,6 +59,7 @@ export function newContract(fields: {
   acceptedBy?: string[];
   inspectionDays?: number;
   invitedEmail?: string | null;
+  milestones?: MilestoneTerms[] | null;
 }): Contract {
   const id = ulid();
   return {
@@ -84,8 +86,27 @@ export function newContract(fields: {
     created_at: fields.now,
     accepted_at: fields.event === 'instantiate' ? fields.now : null,
     cancellation_requested_by: null,
+    milestones: fields.milestones?.length ? numberMilestones(fields.milestones, ulid) : null,
+    milestone_of: null,
     version: 1,
   };
+}
+
+/** A milestone as a create or edit request carries it, once validated (amount in minor units). */
+export interface MilestoneInput {
+  title: string;
+  amount: number;
+  dueDate?: string | null;
+}
+
+/** A request's value and milestones as a new contract takes them: with milestones, the value is their sum (the edge checked a given one). */
+export function valueAndMilestones(input: { value?: number; milestones?: MilestoneInput[] }): {
+  valueMinor: number;
+  milestones: MilestoneTerms[] | null;
+} {
+  if (!input.milestones) return { valueMinor: input.value ?? 0, milestones: null };
+  const milestones = input.milestones.map((m) => ({ title: m.title, amount_minor: m.amount, due_date: m.dueDate ?? null }));
+  return { valueMinor: milestonesValue(milestones), milestones };
 }
 
 /**
@@ -128,9 +149,10 @@ export async function createContract(
     acceptorId: string;
     title: string;
     description: string;
-    value: number;
+    value?: number;
     currency: Currency;
     inspectionDays?: number;
+    milestones?: MilestoneInput[];
   },
 ): Promise<CreateContractResponse> {
   const named = await nameBuyer(creatorId, input.acceptorId);
@@ -150,7 +172,7 @@ export async function createContract(
     invitedEmail: named.email,
     title: input.title,
     description: input.description,
-    valueMinor: input.value,
+    ...valueAndMilestones(input),
     currency: input.currency,
     inspectionDays: input.inspectionDays,
     now,
