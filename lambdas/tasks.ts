@@ -60,6 +60,33 @@ export const tasks: readonly TaskDefinition[] = [
     callback: true,
     permissions: { table: 'readWrite', workflow: ['answer'] },
   },
+  {
+    state: 'AwaitMilestones',
+    file: 'await-milestones',
+    callback: true,
+    // It starts each milestone's contract and its execution in turn; the last one ending completes the contract.
+    permissions: { table: 'readWrite', workflow: ['start', 'answer'] },
+  },
+  {
+    state: 'MilestonesDue',
+    file: 'milestones-due',
+    callback: false,
+    // Partly funded past the delivery deadline it refunds everything held, as DeliveryDue does; else as AwaitMilestones.
+    permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], sendEmail: true, workflow: ['start', 'answer'] },
+  },
+  {
+    state: 'EndPaidMilestone',
+    file: 'end-milestone',
+    callback: false,
+    // A milestone contract's end moves its whole contract on: the next milestone's contract and execution, or its completion.
+    permissions: { table: 'readWrite', workflow: ['start', 'answer'] },
+  },
+  {
+    state: 'EndSettledMilestone',
+    file: 'end-milestone',
+    callback: false,
+    permissions: { table: 'readWrite', workflow: ['start', 'answer'] },
+  },
   { state: 'InspectionDue', file: 'inspection-due', callback: false, permissions: { table: 'readWrite', sendEmail: true } },
   {
     state: 'AwaitReleaseRequest',

@@ -80,6 +80,8 @@ export const contractTransitions = [
   // Nothing delivered by the delivery deadline: everything goes back to the payer.
   { event: 'delivery_expired', from: ['in_escrow', 'fully_funded'], to: 'refunding', by: 'workflow' },
   { event: 'refunds_confirmed', from: ['refunding'], to: 'cancelled', by: 'workflow' },
+  // A contract with milestones: every milestone ended (each paid out, settled or refunded through its own milestone contract).
+  { event: 'milestones_ended', from: ['fully_funded'], to: 'completed', by: 'workflow' },
 ] as const satisfies readonly ContractTransition[];
 
 export type ContractEvent = (typeof contractTransitions)[number]['event'];

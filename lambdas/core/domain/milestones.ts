@@ -1,4 +1,5 @@
 import { deliveryDueAt } from './delivery';
+import { ConflictError } from './errors';
 import type { Contract, ContractStatus } from './escrow-contract';
 
 /**
@@ -45,6 +46,7 @@ export const milestoneMessages = {
   dueDate: 'A milestone’s due date must be a date (YYYY-MM-DD) that is not in the past.',
   valueIsSum: 'The contract’s value must be the sum of its milestones.',
   deliverAMilestone: 'This contract has milestones: each milestone is delivered, accepted or disputed on its own page.',
+  cancelTheContract: 'This is one milestone of a contract: to cancel, cancel the whole contract from its page.',
   notCancellable:
     'This contract can only be cancelled while its current milestone is not yet delivered or disputed: what no milestone released is then refunded.',
 } as const;
@@ -57,6 +59,11 @@ export function milestonesValue(terms: readonly Pick<MilestoneTerms, 'amount_min
 /** The milestones of a new contract: numbered in order, each with the id its milestone contract will have. */
 export function numberMilestones(terms: readonly MilestoneTerms[], newId: () => string): ContractMilestone[] {
   return terms.map((m, index) => ({ ...m, number: index + 1, contract_id: newId() }));
+}
+
+/** Delivery, acceptance, disputes and the release are each milestone's (on its own page), never the whole contract's: a 409. */
+export function assertNotSplit(contract: Pick<Contract, 'milestones'>): void {
+  if (hasMilestones(contract)) throw new ConflictError(milestoneMessages.deliverAMilestone);
 }
 
 /** Whether a contract is split into milestones (it is then run through them, never delivered whole). */
@@ -78,7 +85,8 @@ export function milestoneContract(parent: Contract, milestone: ContractMilestone
     creator_id: parent.creator_id,
     acceptor_id: parent.acceptor_id,
     invited_email: null,
-    title: milestone.title,
+    // The whole contract's title first: every email and notification of the milestone says what deal it is part of.
+    title: `${parent.title}: ${milestone.title}`,
     description: parent.description,
     value_minor: milestone.amount_minor,
     currency: parent.currency,

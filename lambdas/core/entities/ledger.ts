@@ -3,6 +3,7 @@ import { getItem, putItem, queryItems } from '../adapters/dynamodb';
 import { countMoneyFlows } from '../adapters/metrics';
 import type { CustomerMoney, LedgerAccount, LedgerLine, Posting, PostingKind } from '../domain/ledger';
 import { balances, customerMoneyByContract, isBalanced } from '../domain/ledger';
+import type { MilestoneOf } from '../domain/milestones';
 import type { Currency } from '../domain/money';
 import { flowsOf } from '../domain/money-metrics';
 import type { CoverCheck } from '../domain/provider-cover';
@@ -29,6 +30,8 @@ export interface LedgerEntry {
   lines: LedgerLine[];
   /** Set only on money in another currency than the contract's (see Posting.currency). */
   currency?: Currency;
+  /** A milestone's posting (issue 38): which milestone of the contract it moved money for. */
+  milestone?: number;
   created_at: string;
 }
 
@@ -49,9 +52,20 @@ export function fromItem(item: Record<string, unknown>): LedgerEntry {
 }
 
 /** The put of a posting (part of the transaction that moves the money); an unbalanced posting is a defect and is never written. */
-export function ledgerEntryPut(contract: { id: string; currency: Currency }, posting: Posting, now: string): TransactItem {
+export function ledgerEntryPut(
+  contract: { id: string; currency: Currency; milestone_of?: MilestoneOf | null },
+  posting: Posting,
+  now: string,
+): TransactItem {
   if (!isBalanced(posting.lines)) throw new Error(`unbalanced ${posting.kind} posting for ${posting.reference}`);
-  const entry: LedgerEntry = { id: ulid(), contract_id: contract.id, ...posting, created_at: now };
+  // A milestone's money never left its contract's escrow: its postings are that contract's, tagged with the milestone.
+  const entry: LedgerEntry = {
+    id: ulid(),
+    contract_id: contract.milestone_of?.contract_id ?? contract.id,
+    ...(contract.milestone_of ? { milestone: contract.milestone_of.number } : {}),
+    ...posting,
+    created_at: now,
+  };
   const put: TransactItem = {
     Put: { TableName: tableName(), Item: toItem(entry, contract.currency), ConditionExpression: 'attribute_not_exists(PK)' },
   };

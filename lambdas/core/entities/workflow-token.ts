@@ -24,6 +24,7 @@ export type WorkflowStep =
   | 'release'
   | 'settlement'
   | 'refunds'
+  | 'milestones'
   | 'transfer'
   | 'resume'
   | 'ops';

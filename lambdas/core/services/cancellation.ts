@@ -5,19 +5,22 @@ import {
   type Contract,
   cancellationBy,
   cancellationMessages,
+  isFinal,
   isParty,
   nextStatus,
   payersOf,
   type RefundEverythingEvent,
 } from '../domain/escrow-contract';
 import { refundRequestedPosting } from '../domain/ledger';
+import { hasMilestones, heldOutsideMilestones, milestoneMessages } from '../domain/milestones';
 import { formatAmount } from '../domain/money';
 import { commitContractChange, contractUpdate, loadContract, updated } from '../entities/contract';
 import { ledgerEntryPut } from '../entities/ledger';
 import { notificationItems } from '../entities/notification';
-import { refundLegPut } from '../entities/refund';
+import { type RefundLeg, refundLegPut } from '../entities/refund';
 import { toContractView } from './contract-view';
 import { answerStepLater } from './escrow-workflow';
+import { milestoneContracts, milestoneStates } from './milestones';
 import { displayName } from './people';
 import { escrowRefundLegs } from './refunds/legs';
 import { sendRefundNow } from './refunds/send';
@@ -39,6 +42,7 @@ export interface CancellationResult {
 export async function cancelContract(contractId: string, sub: string): Promise<CancellationResult> {
   const contract = await loadContract(contractId);
   if (!isParty(contract, sub)) throw new ForbiddenError(cancellationMessages.notParty);
+  if (contract.milestone_of) throw new ConflictError(milestoneMessages.cancelTheContract);
   const side = contract.creator_id === sub ? 'creator' : 'payer';
   if (cancellationBy(contract, side, Date.now(), timeScale()) === 'request') return requestCancellation(contract, sub);
   return refundAndCancel(contract, sub, side);
@@ -57,7 +61,7 @@ async function requestCancellation(contract: Contract, sub: string): Promise<Can
 
 /** The creator cancels (or agrees to the payer's request), or the payer of a partly paid contract after its funding window. */
 async function refundAndCancel(contract: Contract, sub: string, side: 'creator' | 'payer'): Promise<CancellationResult> {
-  const amount = formatAmount(contract.amount_paid_minor, contract.currency);
+  const amount = formatAmount((await refundPlan(contract)).refundMinor, contract.currency);
   const who = side === 'creator' ? 'The seller' : 'The buyer';
   const body = `${who} cancelled "${contract.title}" before delivery: the ${amount} paid into escrow is being refunded to the buyer, with no fee.`;
   const told = [contract.creator_id, ...payersOf(contract)].filter((person) => person !== sub);
@@ -80,16 +84,29 @@ export async function refundEverything(
 ): Promise<Contract> {
   const status = nextStatus(contract.status, event, cancellationMessages.notCancellable(contract.status));
   const at = new Date().toISOString();
-  const legs = await escrowRefundLegs(contract, contract.amount_paid_minor, 'cancellation', at);
+  const plan = await refundPlan(contract);
   const changes = { status, cancellation_requested_by: null, refunded_because: event };
+  // The milestone under way (not delivered yet) is cancelled with its contract and sends its own amount back.
+  const running = plan.running;
+  const runningLegs = running ? await escrowRefundLegs(running, running.amount_paid_minor, 'cancellation', at) : [];
+  const legs = await escrowRefundLegs(
+    contract,
+    plan.refundMinor - (running?.amount_paid_minor ?? 0),
+    'cancellation',
+    at,
+    runningLegs,
+  );
   const email = event === 'cancel' ? 'contract-cancelled' : 'delivery-expired';
+  const legItems = (of: Contract, ofLegs: RefundLeg[]) =>
+    ofLegs.flatMap((leg) => [
+      refundLegPut(leg),
+      ledgerEntryPut(of, refundRequestedPosting(leg.reference, leg.amount_minor, 'escrow'), at),
+    ]);
   try {
     await commitContractChange([
       contractUpdate(contract, changes),
-      ...legs.flatMap((leg) => [
-        refundLegPut(leg),
-        ledgerEntryPut(contract, refundRequestedPosting(leg.reference, leg.amount_minor, 'escrow'), at),
-      ]),
+      ...legItems(contract, legs),
+      ...(running ? [contractUpdate(running, changes), ...legItems(running, runningLegs)] : []),
       ...told.flatMap((person) => notificationItems(person, title, body, at, { contract, email })),
     ]);
   } catch (error) {
@@ -100,6 +117,23 @@ export async function refundEverything(
     );
   }
   for (const leg of legs) await sendRefundNow(contract.id, leg.leg);
-  await answerStepLater(contract.id, 'delivery');
+  for (const leg of runningLegs) await sendRefundNow(leg.contract_id, leg.leg);
+  await answerStepLater(contract.id, hasMilestones(contract) ? 'milestones' : 'delivery');
+  if (running) await answerStepLater(running.id, 'delivery');
   return updated(contract, changes);
+}
+
+/**
+ * What a cancellation sends back: everything paid; for a contract with milestones (issue 38), what
+ * no milestone took, and the milestone under way with it (its own contract sends its amount back),
+ * which must not be delivered or disputed yet: a 409 otherwise.
+ */
+async function refundPlan(contract: Contract): Promise<{ refundMinor: number; running?: Contract }> {
+  if (!hasMilestones(contract)) return { refundMinor: contract.amount_paid_minor };
+  const children = await milestoneContracts(contract);
+  const held = heldOutsideMilestones(contract.amount_paid_minor, contract.milestones, milestoneStates(children));
+  const running = [...children.values()].find((child) => !isFinal(child.status));
+  if (!running) return { refundMinor: held };
+  if (running.status !== 'fully_funded') throw new ConflictError(milestoneMessages.notCancellable);
+  return { refundMinor: held + running.amount_paid_minor, running };
 }

@@ -40,6 +40,7 @@ import { toContractView, undisclosedTo } from './contract-view';
 import { openEscrow } from './escrow-workflow';
 import { evidenceView } from './evidence-view';
 import { hasStoppedEmailsFrom, invitationTakenUpBy, inviteByEmail, mayEmailNamed } from './invitations';
+import { milestoneViews } from './milestones';
 import { heldBackNotice, mayTellUnasked } from './notifications';
 import { displayName, displayNameOf, newContractNotice } from './people';
 import { countAttempt } from './throttles';
@@ -318,14 +319,14 @@ export async function contractForParty(id: string, sub: string): Promise<Contrac
   const ids = [...new Set([contract.creator_id, contract.acceptor_id, ...contract.payer_user_ids])].filter(
     (pid) => !isInvitation(pid) && !(undisclosed && pid === contract.acceptor_id),
   );
-  const [names, files] = await Promise.all([getNames(ids), contractEvidence(contract.id)]);
+  const [names, files, milestones] = await Promise.all([getNames(ids), contractEvidence(contract.id), milestoneViews(contract)]);
   const people = ids.map((pid) => ({
     id: pid,
     full_name: names.get(pid)?.full_name ?? null,
     username: names.get(pid)?.username ?? null,
   }));
   const evidence = files.filter((file) => file.status === 'confirmed' && file.attached_to).map(evidenceView);
-  return { contract: toContractView(contract, sub), people, evidence };
+  return { contract: toContractView(contract, sub), people, evidence, ...(milestones ? { milestones } : {}) };
 }
 
 /** The caller's own contracts, newest first. */

@@ -11,6 +11,7 @@ import {
 } from '../domain/delivery';
 import { ConflictError, ForbiddenError } from '../domain/errors';
 import { nextStatus, payersOf, transitionTarget } from '../domain/escrow-contract';
+import { assertNotSplit } from '../domain/milestones';
 import { formatAmount } from '../domain/money';
 import { commitContractChange, contractUpdate, loadContract, updated } from '../entities/contract';
 import { notificationItems } from '../entities/notification';
@@ -41,6 +42,7 @@ export async function markDelivered(
 ): Promise<ContractView> {
   const contract = await loadContract(contractId);
   if (contract.creator_id !== sub) throw new ForbiddenError(deliveryMessages.onlyCreatorDelivers);
+  assertNotSplit(contract);
   const status = nextStatus(contract.status, 'mark_delivered', deliveryMessages.notDeliverable(contract.status));
   const now = new Date().toISOString();
   const endsAt = inspectionEndsAt(now, contract.inspection_days, timeScale());

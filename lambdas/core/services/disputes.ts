@@ -27,6 +27,7 @@ import {
 import { ConflictError, ForbiddenError, ThrottledError, ValidationError } from '../domain/errors';
 import { type Contract, contractMessages, isInvitation, nextStatus, payersOf } from '../domain/escrow-contract';
 import { refundRequestedPosting } from '../domain/ledger';
+import { assertNotSplit } from '../domain/milestones';
 import { formatAmount } from '../domain/money';
 import { payoutReference } from '../domain/payout';
 import { commitContractChange, contractUnchanged, contractUpdate, loadContract, updated } from '../entities/contract';
@@ -126,6 +127,7 @@ export async function openDispute(
 ): Promise<DisputeActionResponse> {
   const contract = await loadContract(contractId);
   const side = disputeSide(contract, sub);
+  assertNotSplit(contract);
   if (await getDispute(contractId)) throw new ConflictError(disputeMessages.alreadyDisputed);
   const status = nextStatus(contract.status, 'open_dispute', disputeMessages.notDisputable(contract.status));
   // The files go with the opening statement in its transaction: attached once, or not at all.

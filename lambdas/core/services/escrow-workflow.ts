@@ -17,6 +17,7 @@ import {
   type WaitLifetime,
   waitEndsPastLifetime,
 } from '../domain/execution-lifetime';
+import { hasMilestones } from '../domain/milestones';
 import { commitContractChange, contractUpdate, getContract, loadContract, updated } from '../entities/contract';
 import { getDispute } from '../entities/dispute';
 import { notificationItems } from '../entities/notification';
@@ -31,7 +32,10 @@ import { getWorkflowToken, storeWorkflowToken, type WorkflowStep } from '../enti
  */
 
 /** The steps that wait for a change of the contract (the payout's own steps are in services/payouts/). */
-export type ContractStep = Extract<WorkflowStep, 'funding' | 'delivery' | 'inspection' | 'release' | 'settlement' | 'refunds'>;
+export type ContractStep = Extract<
+  WorkflowStep,
+  'funding' | 'delivery' | 'inspection' | 'release' | 'settlement' | 'refunds' | 'milestones'
+>;
 
 /** The statuses of a contract that is funded and waits for its delivery (or the payer's early acceptance). */
 const awaitingDelivery: readonly Contract['status'][] = ['active', 'in_escrow', 'fully_funded'];
@@ -41,7 +45,7 @@ const steps: Record<ContractStep, { happened: (c: Contract) => boolean; output: 
   // Money in: the delivery deadline's timer starts (its seconds are handed on to AwaitDelivery).
   funding: {
     happened: (c) => c.amount_paid_minor > 0,
-    output: (c) => deliveryTimer(c, Date.now()),
+    output: (c) => ({ ...deliveryTimer(c, Date.now()), milestones: hasMilestones(c) }),
   },
   // Delivered (the inspection timer starts: its first wait is handed on), accepted early, or more.
   delivery: {
@@ -62,6 +66,11 @@ const steps: Record<ContractStep, { happened: (c: Contract) => boolean; output: 
   settlement: {
     happened: (c) => c.status !== 'disputed',
     output: (c) => settlementTimer(c),
+  },
+  // A contract with milestones: every milestone ended, or it was cancelled (or refunded for want of full funding).
+  milestones: {
+    happened: (c) => !awaitingDelivery.includes(c.status),
+    output: (c) => ({ status: c.status }),
   },
   // Every refund leg confirmed (and the payout paid): the contract reached its final status.
   refunds: {

@@ -2,6 +2,7 @@ import type { ContractView } from '../api/contracts';
 import { satisfactionMessages } from '../api/satisfaction';
 import { ConflictError, ForbiddenError } from '../domain/errors';
 import { nextStatus } from '../domain/escrow-contract';
+import { assertNotSplit } from '../domain/milestones';
 import { commitContractChange, contractUpdate, loadContract, updated } from '../entities/contract';
 import { notificationItems } from '../entities/notification';
 import { toContractView } from './contract-view';
@@ -18,6 +19,7 @@ export async function markSatisfied(contractId: string, sub: string): Promise<Co
   const contract = await loadContract(contractId);
   if (!contract.payer_user_ids.includes(sub)) throw new ForbiddenError(satisfactionMessages.onlyPayerMarks);
   if (contract.marked_as_cc === sub) throw new ConflictError(satisfactionMessages.alreadyMarked);
+  assertNotSplit(contract);
   const changes = {
     status: nextStatus(contract.status, 'mark_satisfied', satisfactionMessages.notMarkable(contract.status)),
     marked_as_cc: sub,

@@ -21,6 +21,7 @@ import {
 import { newRefundLeg, type RefundLeg, refundLegPut } from '../../entities/refund';
 import { failedConditions, type TransactItem, transactWrite } from '../../entities/table';
 import { answerStep, openEscrow } from '../escrow-workflow';
+import { advanceMilestones } from '../milestones';
 import { sendRefundNow } from '../refunds/send';
 
 /**
@@ -297,5 +298,7 @@ async function afterCredit(plan: CreditPlan): Promise<void> {
 export async function answerFunding(contractId: string): Promise<void> {
   await openEscrow(contractId)
     .then(() => answerStep(contractId, 'funding'))
+    // A contract with milestones fully funded now: its first milestone starts (nothing for any other contract).
+    .then(() => advanceMilestones(contractId))
     .catch((error: unknown) => logger.warn('Funding step not answered yet', { contractId, error: error as Error }));
 }

@@ -46,7 +46,7 @@ export async function recordPayoutPaid(
         : contractUpdate(contract, { status: nextStatus(contract.status, 'payout_succeeded') }),
       payoutUpdate(contractId, payout, { status: 'paid', paid_at: now }, now),
       ledgerEntryPut(
-        { id: contractId, currency: payout.currency },
+        { id: contractId, currency: payout.currency, milestone_of: contract.milestone_of },
         payoutPosting(payout.reference, payout, {
           id: providerId('transfer', payout.transfer_id ?? ''),
           feeMinor: payout.transfer_fee_minor ?? 0,

@@ -12,6 +12,7 @@ import {
 import { disputeMessages } from '../../domain/dispute';
 import { ConflictError, ForbiddenError } from '../../domain/errors';
 import { type Contract, type ContractStatus, isInDispute, isReleaseRequested, nextStatus } from '../../domain/escrow-contract';
+import { assertNotSplit } from '../../domain/milestones';
 import { payoutFigures, payoutReference } from '../../domain/payout';
 import { contractUpdate, loadContract, updated } from '../../entities/contract';
 import { type Payout, payoutPut } from '../../entities/payout';
@@ -83,6 +84,7 @@ export async function requestRelease(
 ): Promise<{ message: string; contract: ContractView }> {
   const contract = await loadContract(contractId);
   if (contract.creator_id !== sub) throw new ForbiddenError(payoutMessages.onlyCreatorReleases);
+  assertNotSplit(contract);
   const profile = await getProfile(sub);
   if (!profile) throw new ConflictError(payoutMessages.noBankDetails);
   await checkPaymentPin(profile, pin);

@@ -1,5 +1,6 @@
 import type { StepEmailName } from '../../domain/email-templates';
 import { type Contract, nextStatus, payersOf, type RefundEverythingEvent, settledEvent } from '../../domain/escrow-contract';
+import { hasMilestones } from '../../domain/milestones';
 import { contractUpdate, loadContract } from '../../entities/contract';
 import { getDispute } from '../../entities/dispute';
 import { notificationItems } from '../../entities/notification';
@@ -52,12 +53,29 @@ const refundedBecause: Record<RefundEverythingEvent, { email: ClosingEmail; body
 
 /** A cancellation (by the parties, or at the delivery deadline): `cancelled` once everything paid is back with the buyer. */
 async function closeCancellation(contract: Contract): Promise<Contract> {
+  if (hasMilestones(contract)) return closeMilestonesCancellation(contract);
   if ((await refundedFor(contract.id, 'cancellation')) < contract.amount_paid_minor) return contract;
   // A contract that went to refunding before the reason was kept was cancelled (the only way then).
   const because = refundedBecause[contract.refunded_because ?? 'cancel'];
   return close(contract, nextStatus(contract.status, 'refunds_confirmed'), {
     title: 'Refund complete',
     body: because.body(contract.title),
+    email: because.email,
+  });
+}
+
+/**
+ * A contract with milestones (issue 38) sends back only what no milestone took (the milestone under
+ * way sends its own), which may be nothing: `cancelled` once each of its own cancellation legs is
+ * confirmed.
+ */
+async function closeMilestonesCancellation(contract: Contract): Promise<Contract> {
+  const legs = (await listRefundLegs(contract.id)).filter((leg) => leg.reason === 'cancellation');
+  if (legs.some((leg) => leg.status !== 'completed')) return contract;
+  const because = refundedBecause[contract.refunded_because ?? 'cancel'];
+  return close(contract, nextStatus(contract.status, 'refunds_confirmed'), {
+    title: 'Refund complete',
+    body: `"${contract.title}" is cancelled: what no milestone released was refunded to the buyer.`,
     email: because.email,
   });
 }

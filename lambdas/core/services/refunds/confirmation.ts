@@ -52,7 +52,7 @@ export async function confirmRefundLeg(leg: RefundLeg): Promise<RefundLeg> {
       refundLegUpdate(leg, { status: 'completed', completed_at: now }, now),
       // Money in another currency than the contract's (paid in the wrong one) is posted apart, in its own.
       ledgerEntryPut(
-        { id: leg.contract_id, currency: contract?.currency ?? leg.currency },
+        { id: leg.contract_id, currency: contract?.currency ?? leg.currency, milestone_of: contract?.milestone_of },
         inCurrency(
           refundCompletedPosting(leg.reference, leg.amount_minor, providerMovement(leg)),
           leg.currency,
