@@ -65,7 +65,7 @@ export const tasks: readonly TaskDefinition[] = [
     file: 'await-milestones',
     callback: true,
     // It starts each milestone's contract and its execution in turn; the last one ending completes the contract.
-    permissions: { table: 'readWrite', workflow: ['start', 'answer'] },
+    permissions: { table: 'readWrite', sendEmail: true, workflow: ['start', 'answer'] },
   },
   {
     state: 'MilestonesDue',
@@ -79,13 +79,13 @@ export const tasks: readonly TaskDefinition[] = [
     file: 'end-milestone',
     callback: false,
     // A milestone contract's end moves its whole contract on: the next milestone's contract and execution, or its completion.
-    permissions: { table: 'readWrite', workflow: ['start', 'answer'] },
+    permissions: { table: 'readWrite', sendEmail: true, workflow: ['start', 'answer'] },
   },
   {
     state: 'EndSettledMilestone',
     file: 'end-milestone',
     callback: false,
-    permissions: { table: 'readWrite', workflow: ['start', 'answer'] },
+    permissions: { table: 'readWrite', sendEmail: true, workflow: ['start', 'answer'] },
   },
   { state: 'InspectionDue', file: 'inspection-due', callback: false, permissions: { table: 'readWrite', sendEmail: true } },
   {

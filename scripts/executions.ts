@@ -85,7 +85,14 @@ export interface ExecutionReportInput {
     created_at: string;
     lines: LedgerLine[];
     currency?: Currency;
+    /** A milestone's posting: which milestone of the contract it moved money for (issue 38). */
+    milestone?: number;
   }>;
+  /**
+   * Set when this is a milestone's own contract: `ledger` is then the postings of the whole
+   * contract's ledger tagged with it, read as what left escrow for it and where it went.
+   */
+  milestone?: number;
   /** The contract's last step that could not go on, if any: where its execution waits (or waited) for ops. */
   hold?: Pick<
     ExecutionHold,
@@ -261,13 +268,22 @@ export function executionReport(input: ExecutionReportInput): string[] {
         (payout.paid_at ? `, paid ${payout.paid_at}` : ''),
     );
   }
-  out.push('', `Ledger: ${ledger.length} posting${ledger.length === 1 ? '' : 's'}`);
+  out.push(
+    '',
+    input.milestone === undefined
+      ? `Ledger: ${ledger.length} posting${ledger.length === 1 ? '' : 's'}`
+      : `Ledger: ${ledger.length} posting${ledger.length === 1 ? '' : 's'} of milestone ${input.milestone}, in the whole contract's ledger`,
+  );
   for (const posting of ledger) {
     const postingMoney = (minor: number) => formatAmount(minor, posting.currency ?? currency);
     out.push(
-      `  ${posting.created_at}  ${posting.kind}  ${posting.reference}${posting.provider_id ? `  provider ${posting.provider_id}` : ''}${posting.currency ? `  (in ${posting.currency})` : ''}`,
+      `  ${posting.created_at}  ${posting.kind}  ${posting.reference}${posting.provider_id ? `  provider ${posting.provider_id}` : ''}${posting.currency ? `  (in ${posting.currency})` : ''}${posting.milestone !== undefined && input.milestone === undefined ? `  milestone ${posting.milestone}` : ''}`,
     );
     for (const line of posting.lines) out.push(`      ${line.account.padEnd(16)} ${postingMoney(line.amount_minor)}`);
+  }
+  if (input.milestone !== undefined) {
+    out.push(...milestoneTotals(ledger, money));
+    return out;
   }
   // The contract's own currency, then each other one money was paid in by mistake (only ever refunded).
   for (const other of [undefined, ...foreignCurrencies(ledger)]) {
@@ -276,6 +292,22 @@ export function executionReport(input: ExecutionReportInput): string[] {
     out.push(...ledgerTotals(inIt, (minor) => formatAmount(minor, other ?? currency)));
   }
   return out;
+}
+
+/**
+ * A milestone's postings: its money came into the whole contract's escrow with the contract's
+ * payments, so they say what left escrow for it and where it went (fees, paid out, refunded), and
+ * whether they sum to zero.
+ */
+function milestoneTotals(ledger: ExecutionReportInput['ledger'], money: (minor: number) => string): string[] {
+  const totals = balances(ledger);
+  const sum = Object.values(totals).reduce((a, b) => a + b, 0);
+  const s = ledgerSummary(ledger);
+  return [
+    `  left escrow ${money(totals.escrow ?? 0)} = fees ${money(s.fees_minor)} + paid out ${money(s.paid_out_minor)}` +
+      ` + refund pending ${money(s.refund_pending_minor)} + refunded ${money(s.refunded_minor)}`,
+    sum === 0 ? "  the milestone's postings sum to zero" : `  THE MILESTONE'S POSTINGS DO NOT SUM TO ZERO: ${money(sum)}`,
+  ];
 }
 
 /** One currency's balances, its reading by account, and whether it sums to zero. */
@@ -394,6 +426,32 @@ async function main() {
     return;
   }
   if (!contractId) return;
+  const read = (id: string) => contractReportInput(id, { sfn, stateMachineArn, executionLogs });
+  const whole = await read(contractId);
+  const lines = executionReport(whole.input);
+  // A contract in milestones: each milestone's own contract after it (its execution, dispute,
+  // refunds and payout), with the postings of the whole contract's ledger tagged with it.
+  const milestones = whole.contract?.milestones ?? [];
+  for (const milestone of milestones) {
+    const { input } = await read(milestone.contract_id);
+    const tagged = whole.input.ledger.filter((posting) => posting.milestone === milestone.number);
+    lines.push(
+      '',
+      `Milestone ${milestone.number} of ${milestones.length}: "${milestone.title}", ${formatAmount(milestone.amount_minor, whole.input.contract?.currency ?? 'NGN')}` +
+        (milestone.due_date ? `, due ${milestone.due_date}` : '') +
+        (input.contract ? '' : ': not started'),
+    );
+    if (input.contract)
+      lines.push(...executionReport({ ...input, ledger: tagged, milestone: milestone.number }).map((l) => (l ? `    ${l}` : l)));
+  }
+  console.log(lines.join('\n'));
+}
+
+/** Everything the report says of one contract: its executions (and continuations), the contract, its ledger, payout, dispute, hold and refunds. */
+async function contractReportInput(
+  contractId: string,
+  { sfn, stateMachineArn, executionLogs }: Awaited<ReturnType<typeof targets>>,
+): Promise<{ input: ExecutionReportInput; contract: Awaited<ReturnType<typeof getContract>> }> {
   // The contract's execution, then each that continued it (<id>--2, --3, ...) until one does not exist.
   const runs: Array<{
     name: string;
@@ -436,8 +494,9 @@ async function main() {
     getExecutionHold(contractId),
     listRefundLegs(contractId),
   ]);
-  console.log(
-    executionReport({
+  return {
+    contract,
+    input: {
       contractId,
       execution: first?.execution,
       executionError: first?.executionError,
@@ -449,8 +508,8 @@ async function main() {
       refunds: refunds as ExecutionReportInput['refunds'],
       dispute: dispute as ExecutionReportInput['dispute'],
       hold: hold as ExecutionReportInput['hold'],
-    }).join('\n'),
-  );
+    },
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -10,6 +10,7 @@ import { getPayout } from '../../lambdas/core/entities/payout';
 import { listRefundLegs } from '../../lambdas/core/entities/refund';
 import { advanceMilestones } from '../../lambdas/core/services/milestones';
 import type { LocalCloud } from '../../lib/local/index';
+import { runProgram } from '../../scripts/programs';
 import { startDealCloud } from '../support/deal-cloud';
 import { eventually } from '../support/eventually';
 import { payByBankTransfer } from '../support/funded-contract';
@@ -195,6 +196,20 @@ describe('a contract in three milestones, funded once', () => {
     const summary = await ledgerSummaryOf(id);
     expect(summary).toMatchObject({ paid_in_minor: 6_000_000, held_minor: 0, refunded_minor: 500_000 });
     expect(summary.fees_minor).toBe(20_000 + 30_000 + 60_000);
+
+    // Finance's report: the whole contract's execution, then each milestone's, with its postings.
+    const { stdout: report } = await runProgram('npx', ['tsx', 'scripts/executions.ts', id], process.env);
+    expect(report).toContain('Milestone 1 of 3: "Stage 1", ₦10,000.00');
+    expect(report).toContain(
+      'left escrow ₦10,000.00 = fees ₦200.00 + paid out ₦9,800.00 + refund pending ₦0.00 + refunded ₦0.00',
+    );
+    expect(report).toContain(
+      'left escrow ₦20,000.00 = fees ₦300.00 + paid out ₦14,700.00 + refund pending ₦0.00 + refunded ₦5,000.00',
+    );
+    expect(report).toContain('left escrow ₦30,000.00 = fees ₦600.00 + paid out ₦29,400.00');
+    expect(report.match(/the milestone's postings sum to zero/g)).toHaveLength(3);
+    expect(report).toContain('the ledger sums to zero');
+    expect(report).toMatch(/Dispute: settled/);
 
     // Replays after the end: moving the milestones on again, five at once, changes nothing.
     const before = await snapshotTable(withoutBackgroundItemsOrWorkflowTokens);

@@ -136,7 +136,12 @@ describe('the escrow state machine, so that no execution ends FAILED with money 
       expect(all?.ResultPath, name).toBe('$.failure');
       // Tried again: the state itself, or the task that computes a timer's wait again from its stored deadline.
       const back = states.RetryCaughtState?.Choices?.find((c) => c.StringEquals === name)?.Next;
-      const viaDue = { AwaitDelivery: 'DeliveryDue', AwaitInspection: 'InspectionDue', AwaitSettlement: 'SettlementDue' };
+      const viaDue = {
+        AwaitDelivery: 'DeliveryDue',
+        AwaitInspection: 'InspectionDue',
+        AwaitSettlement: 'SettlementDue',
+        AwaitMilestones: 'MilestonesDue',
+      };
       expect(back, name).toBe(viaDue[name as keyof typeof viaDue] ?? name);
     }
     expect(states.HoldForOps?.Next).toBe('AwaitOps');

@@ -103,7 +103,8 @@ describe('the escrow state machine’s payout', () => {
   const states = definition.States;
 
   it('goes AwaitDelivery -> (inspection) -> AwaitReleaseRequest -> PreparePayout -> Transfer -> PayoutPaid -> Completed', () => {
-    expect(states.AwaitFunding?.Next).toBe('AwaitDelivery');
+    expect(states.AwaitFunding?.Next).toBe('Funded');
+    expect(states.Funded?.Default).toBe('AwaitDelivery');
     expect(states.AwaitDelivery?.Next).toBe('Delivered');
     expect(states.Inspected?.Default).toBe('AwaitReleaseRequest');
     expect(states.AwaitReleaseRequest?.Next).toBe('ReleaseRequested');
@@ -111,7 +112,8 @@ describe('the escrow state machine’s payout', () => {
     expect(states.PreparePayout?.Next).toBe('Transfer');
     expect(states.Transfer?.Next).toBe('PayoutPaid');
     expect(states.PayoutPaid?.Next).toBe('PaidOut');
-    expect(states.PaidOut?.Default).toBe('Completed');
+    expect(states.PaidOut?.Default).toBe('EndPaidMilestone');
+    expect(states.EndPaidMilestone?.Next).toBe('Completed');
     expect(states.Completed?.Type).toBe('Succeed');
   });
 
@@ -149,6 +151,8 @@ describe('the escrow state machine’s payout', () => {
         expect(state.TimeoutSeconds, name).toBeLessThan(24 * 24 * 3600);
       }
     expect(timed).toEqual([
+      // A contract in milestones: the delivery deadline while partly funded, then 20-day turns (services/milestones.ts).
+      ['AwaitMilestones', '$.funding.deliverySeconds'],
       ['AwaitDelivery', '$.funding.deliverySeconds'],
       ['AwaitInspection', '$.inspectionTimer.seconds'],
       ['AwaitSettlement', '$.settlement.seconds'],
