@@ -145,7 +145,13 @@ it('resumes after a kill between a credit and its callback: one credit, then Awa
  * The demo seller's contract for the demo buyer (both signed in as `npm start` made them), accepted:
  * what each scenario starts from, with the web's config (the provider's public key).
  */
-async function acceptedDemoContract(terms: { title: string; description: string; value: string; currency: string }) {
+async function acceptedDemoContract(terms: {
+  title: string;
+  description: string;
+  value?: string;
+  currency: string;
+  milestones?: Array<{ title: string; amount: string }>;
+}) {
   const config = (await (await fetch(`${url(0)}/config.json`)).json()) as WebConfig;
   configureAmplify(config);
   const demo = JSON.parse(readFileSync(join(dataDir, 'demo-users.json'), 'utf8'));
@@ -230,6 +236,57 @@ it('resumes after a kill while the payout transfer is pending: one transfer, the
   await eventually(status, (s) => s === 'completed', 60_000);
   expect(sandboxTransfers(reference).map((t) => t.status)).toEqual(['SUCCESSFUL']);
   expect(await balancedPostingKinds(contractId)).toEqual(['payment_credited', 'payout_completed']);
+}, 300_000);
+
+it("resumes after a kill while a milestone's payout is pending: one transfer, that milestone completed, the next one started", async () => {
+  if (!child) await startCloud();
+  const { demo, seller, buyer, contractId } = await acceptedDemoContract({
+    title: 'Garden in two parts',
+    description: 'Design, then planting',
+    currency: 'NGN',
+    milestones: [
+      { title: 'Design', amount: '15000' },
+      { title: 'Planting', amount: '25000' },
+    ],
+  });
+  const account = await call(buyer.token, '/generate-transfer-account', { contractId });
+  await fetch(`${url(6)}/bank`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ account_number: String(account.account_number), amount: '40000' }),
+  });
+  type Milestones = Array<{ status: string; contract_id: string }>;
+  const milestones = async () => (await call(seller.token, `/contracts/${contractId}`)).milestones as Milestones;
+  const first = (await eventually(milestones, (ms) => ms?.[0]?.status === 'fully_funded', 30_000))[0]?.contract_id ?? '';
+  await call(seller.token, '/mark-delivered', { contractId: first, note: 'Drawings sent' });
+  await call(buyer.token, '/mark-contract-completed', { contractId: first });
+
+  // The provider holds milestone 1's transfer (PENDING) while the whole local cloud is killed.
+  await fetch(`${url(6)}/__faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ holdTransfers: true }),
+  });
+  await call(seller.token, '/release-funds', { contractId: first, pin: demo[0].paymentPin });
+  const reference = `payout-${first}`;
+  await eventually(
+    async () => sandboxTransfers(reference),
+    (ts) => ts.length === 1 && ts[0]?.status === 'PENDING',
+    30_000,
+  );
+
+  await kill();
+  await startCloud();
+  const after = await eventually(
+    milestones,
+    (ms) => ms?.[0]?.status === 'completed' && ms?.[1]?.status === 'fully_funded',
+    60_000,
+  );
+  expect(after.map((m) => m.status)).toEqual(['completed', 'fully_funded']);
+  expect(sandboxTransfers(reference).map((t) => [t.status, t.amountMinor])).toEqual([['SUCCESSFUL', 1_470_000]]);
+  // The whole contract's ledger holds the milestone's posting; the milestone has none of its own.
+  expect(await balancedPostingKinds(contractId)).toEqual(['payment_credited', 'payout_completed']);
+  expect(await balancedPostingKinds(first)).toEqual([]);
 }, 300_000);
 
 it("resumes after a kill while a dollar contract's naira payout is pending: one transfer, the dollars debited once, then completed", async () => {
