@@ -39,9 +39,10 @@ export interface RoutePermissions {
   /**
    * What it may do in the evidence bucket (lib/evidence.ts): 'upload' signs presigned POSTs to
    * `uploads/`, 'confirm' reads and deletes uploads and copies them to `evidence/`, 'read' signs
-   * presigned GETs of `evidence/`. A presigned request carries its signer's rights. @default none
+   * presigned GETs of `evidence/`, 'retention' rewrites and tags `evidence/` files when their contract
+   * ended. A presigned request carries its signer's rights. @default none
    */
-  evidence?: 'upload' | 'confirm' | 'read';
+  evidence?: 'upload' | 'confirm' | 'read' | 'retention';
 }
 
 /**

@@ -75,17 +75,18 @@ export const tasks: readonly TaskDefinition[] = [
     permissions: { table: 'readWrite', secrets: ['flutterwaveSecretKey'], sendEmail: true, workflow: ['start', 'answer'] },
   },
   {
-    state: 'EndPaidMilestone',
-    file: 'end-milestone',
+    state: 'EndPaid',
+    file: 'contract-ended',
     callback: false,
-    // A milestone contract's end moves its whole contract on: the next milestone's contract and execution, or its completion.
-    permissions: { table: 'readWrite', sendEmail: true, workflow: ['start', 'answer'] },
+    // A contract's end: its files start their year of retention (rewritten in place and tagged); a milestone
+    // contract's moves its whole contract on: the next milestone's contract and execution, or its completion.
+    permissions: { table: 'readWrite', sendEmail: true, workflow: ['start', 'answer'], evidence: 'retention' },
   },
   {
-    state: 'EndSettledMilestone',
-    file: 'end-milestone',
+    state: 'EndSettled',
+    file: 'contract-ended',
     callback: false,
-    permissions: { table: 'readWrite', sendEmail: true, workflow: ['start', 'answer'] },
+    permissions: { table: 'readWrite', sendEmail: true, workflow: ['start', 'answer'], evidence: 'retention' },
   },
   { state: 'InspectionDue', file: 'inspection-due', callback: false, permissions: { table: 'readWrite', sendEmail: true } },
   {

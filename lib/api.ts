@@ -159,6 +159,7 @@ export class EscrowApi extends Construct {
           upload: () => evidence.grantUpload(fn),
           confirm: () => evidence.grantConfirm(fn),
           read: () => evidence.grantRead(fn),
+          retention: () => evidence.grantRetention(fn),
         })[permissions.evidence]();
         for (const [name, value] of Object.entries(evidence.environment)) fn.addEnvironment(name, value);
       }

@@ -67,7 +67,14 @@ export class EscrowStack extends Stack {
       appUrl: this.web.url,
     });
     const { realtime } = this;
-    this.workflow = new EscrowWorkflow(this, 'Workflow', { stage, data: this.data, appUrl: this.web.url, secrets, realtime });
+    this.workflow = new EscrowWorkflow(this, 'Workflow', {
+      stage,
+      data: this.data,
+      appUrl: this.web.url,
+      secrets,
+      realtime,
+      evidence: this.evidence,
+    });
     // The schedules table's functions and rules (~6 resources each) stay in the stage stack: they
     // reach the state machine by its formatted ARN only, so nothing here depends on the workflow's resources.
     this.schedules = new EscrowSchedules(this, 'Schedules', {

@@ -2,7 +2,7 @@ import { Duration, Names, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib'
 import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, type IBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { evidenceKeys } from '../lambdas/core/domain/evidence-keys';
+import { endedContractTag, evidenceKeys, evidenceRetentionDays } from '../lambdas/core/domain/evidence-keys';
 import { wildcardResourceFinding } from './nag';
 import type { StageConfig } from './stage-config';
 
@@ -46,6 +46,13 @@ export class EscrowEvidence extends Construct {
         // An upload nobody confirmed within a day is abandoned (the confirmed copy lives under evidence/).
         { prefix: evidenceKeys.uploadPrefix, expiration: Duration.days(1) },
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // A contract's files go a year after it ended: its last step rewrites each (so its age starts
+        // then) and tags it (services/evidence-retention.ts); a file of a contract still open is never tagged.
+        {
+          prefix: evidenceKeys.evidencePrefix,
+          tagFilters: { [endedContractTag.key]: endedContractTag.value },
+          expiration: Duration.days(evidenceRetentionDays),
+        },
       ],
       removalPolicy: props.stage.removalPolicy,
       autoDeleteObjects: destroy,
@@ -73,9 +80,9 @@ export class EscrowEvidence extends Construct {
     this.allow(grantee, ['s3:GetObject'], evidenceKeys.evidencePrefix);
   }
 
-  /** Deleting confirmed files (the retention of ended contracts). */
-  grantDelete(grantee: IGrantable): void {
-    this.allow(grantee, ['s3:DeleteObject'], evidenceKeys.evidencePrefix);
+  /** Starting a confirmed file's year of retention when its contract ended: rewriting it in place, and tagging it. */
+  grantRetention(grantee: IGrantable): void {
+    this.allow(grantee, ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging'], evidenceKeys.evidencePrefix);
   }
 
   private allow(grantee: IGrantable, actions: string[], prefix: string): void {

@@ -8,6 +8,7 @@ import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cd
 import { Construct } from 'constructs';
 import { escrowDefinitionPath, taskEntry, taskSubstitution, tasks as taskTable } from '../lambdas/tasks';
 import type { EscrowData } from './data';
+import type { EscrowEvidence } from './evidence';
 import { EscrowFunction } from './function';
 import { acknowledgeWildcardResource } from './nag';
 import { environmentByWrites, type RealtimePublishing } from './realtime';
@@ -23,6 +24,8 @@ export interface EscrowWorkflowProps {
   readonly secrets: EscrowSecrets;
   /** AppSync Events: the tasks that write the table publish what they wrote (lambdas/core/entities/table.ts). */
   readonly realtime: RealtimePublishing;
+  /** The evidence bucket: the tasks listing evidence permissions get their grant and its name. */
+  readonly evidence: EscrowEvidence;
 }
 
 /** The state machine's name in a stage; its ARN is built from it, so nothing has to reference the resource. */
@@ -103,6 +106,12 @@ export class EscrowWorkflow extends Construct {
         stateMachineArn: this.stateMachineArn,
       });
       if (writes) props.realtime.grantPublish(fn);
+      if (task.permissions.evidence) {
+        if (task.permissions.evidence !== 'retention')
+          throw new Error(`Task ${task.state}: a task may only start the retention of evidence files`);
+        props.evidence.grantRetention(fn);
+        for (const [name, value] of Object.entries(props.evidence.environment)) fn.addEnvironment(name, value);
+      }
       functions.set(task.state, fn);
     }
     this.functions = functions;

@@ -971,6 +971,28 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     });
   });
 
+  it('deletes evidence files a year after their contract ended (the tag its last step writes), and lets only that step write the tag', () => {
+    const [[, bucket]] = resources(template, 'AWS::S3::Bucket').filter(([id]) => id.startsWith('EvidenceFiles')) as [
+      [string, Resource],
+    ];
+    const rules = bucket.Properties.LifecycleConfiguration.Rules as Record<string, unknown>[];
+    expect(rules).toContainEqual(
+      expect.objectContaining({
+        Prefix: 'evidence/',
+        TagFilters: [{ Key: 'retention', Value: 'contract-ended' }],
+        ExpirationInDays: 365,
+        Status: 'Enabled',
+      }),
+    );
+    // Nothing else under evidence/ ever expires: an open contract's files stay.
+    expect(rules.filter((r) => r.Prefix === 'evidence/')).toHaveLength(1);
+    const tagging = resources(template, 'AWS::Lambda::Function')
+      .filter(([, fn]) => actionsOf(statementsOf(template, fn)).includes('s3:PutObjectTagging'))
+      .map(([, fn]) => tagOf(fn))
+      .sort();
+    expect(tagging).toEqual(['task:EndPaid', 'task:EndSettled']);
+  });
+
   it('serves the SPA from a private bucket through origin access control with SPA fallback and security headers', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: {

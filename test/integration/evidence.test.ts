@@ -1,9 +1,10 @@
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectTaggingCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
 import { runProgram } from '../../scripts/programs';
 import { configureAmplify } from '../support/amplify';
+import { eventually } from '../support/eventually';
 import { fundedContract } from '../support/funded-contract';
 import { confirmedUser, signedIn, type TestUser } from '../support/identity';
 import { s3ErrorCode, sendTo } from '../support/local-s3';
@@ -286,5 +287,50 @@ describe('evidence files in a dispute', () => {
     const opsRead = await send(String(links[1]));
     expect(opsRead.status).toBe(200);
     expect(opsRead.body.equals(jpeg)).toBe(true);
+  });
+});
+
+describe('keeping files a year after the contract ends', () => {
+  /** The bucket as its root sees it (it may list the bucket and read tags), trusting the local certificate. */
+  const root = () =>
+    new S3Client({
+      endpoint: cloud.s3.endpoint,
+      region: localStage.region,
+      credentials: cloud.credentials,
+      forcePathStyle: true,
+      requestHandler: new NodeHttpHandler({ httpsAgent: { ca: cloud.s3.certificate } }),
+    });
+  const tagsOf = async (key: string) =>
+    (await root().send(new GetObjectTaggingCommand({ Bucket: cloud.s3.evidenceBucket, Key: key }))).TagSet ?? [];
+
+  it('leaves an open contract’s files untagged; once it ended, writes each again (same bytes and type) and tags it for the bucket’s one-year rule', async () => {
+    const contractId = await funded();
+    const file = await disputeFile(buyer, contractId, pdf, 'application/pdf', 'receipt.pdf');
+    const key = `evidence/${contractId}/${file}`;
+    const opened = await call(buyer, '/open-dispute', {
+      contractId,
+      reason: 'not_delivered',
+      details: 'Nothing arrived',
+      evidence: [file],
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect(await tagsOf(key)).toEqual([]);
+    const written = (await root().send(new HeadObjectCommand({ Bucket: cloud.s3.evidenceBucket, Key: key }))).LastModified;
+
+    // The seller refunds in full: the contract ends refunded, and its last step starts the files' year.
+    expect((await call(seller, '/refund-in-full', { contractId })).status).toBe(200);
+    await eventually(
+      () => tagsOf(key),
+      (tags) => tags.length > 0,
+      30_000,
+    );
+    expect(await tagsOf(key)).toEqual([{ Key: 'retention', Value: 'contract-ended' }]);
+    const head = await root().send(new HeadObjectCommand({ Bucket: cloud.s3.evidenceBucket, Key: key }));
+    expect(head.ContentType).toBe('application/pdf');
+    expect(head.Metadata?.['contract-ended']).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(Date.parse(String(head.LastModified))).toBeGreaterThanOrEqual(Date.parse(String(written)));
+    const link = await call(buyer, '/evidence-link', { fileId: file });
+    expect((await send(String(link.body.url))).body.equals(pdf)).toBe(true);
+    expect((await call(buyer, `/contracts/${contractId}`)).body.contract).toMatchObject({ status: 'refunded' });
   });
 });

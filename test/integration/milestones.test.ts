@@ -167,9 +167,9 @@ describe('a contract in three milestones, funded once', () => {
     expect(parentStates).toEqual(expect.arrayContaining(['AwaitFunding', 'Funded', 'AwaitMilestones', 'MilestonesEnded']));
     expect(parentStates).not.toContain('AwaitDelivery');
     for (const [child, end] of [
-      [first, 'EndPaidMilestone'],
-      [second, 'EndSettledMilestone'],
-      [third, 'EndPaidMilestone'],
+      [first, 'EndPaid'],
+      [second, 'EndSettled'],
+      [third, 'EndPaid'],
     ] as const)
       expect(
         await eventually(

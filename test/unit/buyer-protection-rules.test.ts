@@ -251,8 +251,8 @@ describe('the state machine’s dispute branch', () => {
     expect(states.Settlement?.Default).toBe('AwaitRefunds');
     expect(states.PaidOut?.Choices?.[0]).toMatchObject({ Variable: '$.completion.settling', Next: 'AwaitRefunds' });
     // Through the step that moves a milestone's whole contract on (nothing for any other contract).
-    expect(states.AwaitRefunds?.Next).toBe('EndSettledMilestone');
-    expect(states.EndSettledMilestone?.Next).toBe('Settled');
+    expect(states.AwaitRefunds?.Next).toBe('EndSettled');
+    expect(states.EndSettled?.Next).toBe('Settled');
     expect(states.Settled?.Type).toBe('Succeed');
   });
 });

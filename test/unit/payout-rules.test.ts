@@ -112,8 +112,8 @@ describe('the escrow state machine’s payout', () => {
     expect(states.PreparePayout?.Next).toBe('Transfer');
     expect(states.Transfer?.Next).toBe('PayoutPaid');
     expect(states.PayoutPaid?.Next).toBe('PaidOut');
-    expect(states.PaidOut?.Default).toBe('EndPaidMilestone');
-    expect(states.EndPaidMilestone?.Next).toBe('Completed');
+    expect(states.PaidOut?.Default).toBe('EndPaid');
+    expect(states.EndPaid?.Next).toBe('Completed');
     expect(states.Completed?.Type).toBe('Succeed');
   });
 

@@ -9,3 +9,12 @@ export const evidenceKeys = {
   upload: (contractId: string, fileId: string) => `uploads/${contractId}/${fileId}`,
   evidence: (contractId: string, fileId: string) => `evidence/${contractId}/${fileId}`,
 } as const;
+
+/**
+ * The tag a confirmed file gets when its contract ended (written again then, so its age counts from
+ * that day): the bucket's lifecycle deletes files with it {@link evidenceRetentionDays} days later.
+ */
+export const endedContractTag = { key: 'retention', value: 'contract-ended' } as const;
+
+/** A contract's files are kept a year after it ended. */
+export const evidenceRetentionDays = 365;

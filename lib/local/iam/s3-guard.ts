@@ -152,7 +152,9 @@ export function s3Requests(
     } else if (method === 'GET' || method === 'HEAD') {
       return [{ action: has('uploadId') ? 's3:ListMultipartUploadParts' : 's3:GetObject', resource }];
     } else if (method === 'PUT') {
-      return [{ action: 's3:PutObject', resource }, ...readSource];
+      // Tags set with the write (x-amz-tagging) need s3:PutObjectTagging as well, as in S3.
+      const tags = typeof headers['x-amz-tagging'] === 'string' ? [{ action: 's3:PutObjectTagging', resource }] : [];
+      return [{ action: 's3:PutObject', resource }, ...readSource, ...tags];
     } else if (method === 'POST' && (has('uploads') || has('uploadId'))) {
       return [{ action: 's3:PutObject', resource }];
     } else if (method === 'DELETE') {
