@@ -972,7 +972,7 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
   });
 
   it('deletes evidence files a year after their contract ended (the tag its last step writes), and lets only that step write the tag', () => {
-    const [[, bucket]] = resources(template, 'AWS::S3::Bucket').filter(([id]) => id.startsWith('EvidenceFiles')) as [
+    const [[bucketId, bucket]] = resources(template, 'AWS::S3::Bucket').filter(([id]) => id.startsWith('EvidenceFiles')) as [
       [string, Resource],
     ];
     const rules = bucket.Properties.LifecycleConfiguration.Rules as Record<string, unknown>[];
@@ -987,7 +987,11 @@ describe('escrow stack (dev)', { timeout: 180_000 }, () => {
     // Nothing else under evidence/ ever expires: an open contract's files stay.
     expect(rules.filter((r) => r.Prefix === 'evidence/')).toHaveLength(1);
     const tagging = resources(template, 'AWS::Lambda::Function')
-      .filter(([, fn]) => actionsOf(statementsOf(template, fn)).includes('s3:PutObjectTagging'))
+      .filter(([, fn]) =>
+        statementsOf(template, fn).some(
+          (st) => actionsOf([st]).includes('s3:PutObjectTagging') && JSON.stringify(st.Resource).includes(bucketId),
+        ),
+      )
       .map(([, fn]) => tagOf(fn))
       .sort();
     expect(tagging).toEqual(['task:EndPaid', 'task:EndSettled']);

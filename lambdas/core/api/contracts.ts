@@ -64,19 +64,22 @@ export const milestonesRequestSchema = z
 export type MilestoneRequest = z.input<typeof milestoneRequestSchema>;
 
 /**
- * The value of a contract or template with milestones is their sum: left out, it is that sum; given,
- * it must be that sum. Without milestones the value is required, as it always was.
+ * The value of a contract (or a template's base price: `field`) with milestones is their sum: left
+ * out, it is that sum; given, it must be that sum. Without milestones it is required, as it always
+ * was, with `missing` the form's words for it.
  */
-export const valueIsMilestonesSum = z.check<{ value?: number; milestones?: { amount: number }[] }>((payload) => {
-  const { value, milestones } = payload.value;
-  if (!milestones) {
-    if (value === undefined) payload.issues.push({ code: 'custom', message: amountAboveZero, input: value, path: ['value'] });
-    return;
-  }
-  const sum = milestones.reduce((total, m) => total + m.amount, 0);
-  if (value !== undefined && value !== sum)
-    payload.issues.push({ code: 'custom', message: milestoneMessages.valueIsSum, input: value, path: ['value'] });
-});
+export const totalIsMilestonesSum = (field: 'value' | 'base_price', missing: string) =>
+  z.check<{ value?: number; base_price?: number; milestones?: { amount: number }[] | null }>((payload) => {
+    const { milestones } = payload.value;
+    const total = payload.value[field];
+    if (!milestones) {
+      if (total === undefined) payload.issues.push({ code: 'custom', message: missing, input: total, path: [field] });
+      return;
+    }
+    const sum = milestones.reduce((all, m) => all + m.amount, 0);
+    if (total !== undefined && total !== sum)
+      payload.issues.push({ code: 'custom', message: milestoneMessages.valueIsSum, input: total, path: [field] });
+  });
 
 export const createContractRequestSchema = z
   .object({
@@ -94,7 +97,7 @@ export const createContractRequestSchema = z
     inspectionDays: inspectionDaysSchema,
     milestones: z.optional(milestonesRequestSchema),
   })
-  .check(amountInOfferCurrency('value'), valueIsMilestonesSum);
+  .check(amountInOfferCurrency('value'), totalIsMilestonesSum('value', amountAboveZero));
 export type CreateContractRequest = z.input<typeof createContractRequestSchema>;
 
 /**
@@ -119,10 +122,13 @@ export const editContractRequestSchema = z
   .object({
     title: requiredText(200, fillAllFieldsCorrectly),
     description: requiredText(5000, fillAllFieldsCorrectly),
-    value: amountSchema(amountAboveZero),
+    /** Required without milestones; with them, their sum (or left out). */
+    value: z.optional(amountSchema(amountAboveZero)),
     currency: editedOfferCurrencySchema(fillAllFieldsCorrectly),
+    /** New milestones (they replace the ones it has); `null` makes it one delivery; left out, it keeps its milestones. */
+    milestones: z.optional(z.nullable(milestonesRequestSchema)),
   })
-  .check(amountInOfferCurrency('value'));
+  .check(amountInOfferCurrency('value'), totalIsMilestonesSum('value', amountAboveZero));
 export type EditContractRequest = z.input<typeof editContractRequestSchema>;
 
 /** A contract as its parties see it (spec §3 `contracts`). */
@@ -185,6 +191,7 @@ export const contractForAcceptorSchema = z.extend(
     status: true,
     payer_user_ids: true,
     inspection_days: true,
+    milestones: true,
   }),
   { seller_name: z.optional(z.string()), is_seller: z.optional(z.boolean()) },
 );

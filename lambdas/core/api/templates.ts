@@ -9,7 +9,7 @@ import {
   newOfferCurrencySchema,
   requiredText,
 } from './common';
-import { inspectionDaysSchema } from './contracts';
+import { inspectionDaysSchema, milestonesRequestSchema, totalIsMilestonesSum } from './contracts';
 
 /** The templates API: requests and replies. Base prices travel as integer minor units with their currency. */
 
@@ -22,7 +22,8 @@ const enterValidBasePrice = 'Please enter a valid, positive number for the base 
 const templateFields = {
   title: requiredText(200, fillAllFields),
   description: requiredText(5000, fillAllFields),
-  base_price: amountSchema(enterValidBasePrice, { notANumber: enterValidBasePrice }),
+  /** Required without milestones; with them, their sum (or left out). */
+  base_price: z.optional(amountSchema(enterValidBasePrice, { notANumber: enterValidBasePrice })),
 };
 
 export const createTemplateRequestSchema = z
@@ -30,8 +31,10 @@ export const createTemplateRequestSchema = z
     ...templateFields,
     currency: newOfferCurrencySchema(),
     inspectionDays: inspectionDaysSchema,
+    /** Every contract made from it is split into these milestones (issue 38). */
+    milestones: z.optional(milestonesRequestSchema),
   })
-  .check(amountInOfferCurrency('base_price'));
+  .check(amountInOfferCurrency('base_price'), totalIsMilestonesSum('base_price', enterValidBasePrice));
 export type CreateTemplateRequest = z.input<typeof createTemplateRequestSchema>;
 
 export const editTemplateRequestSchema = z
@@ -40,8 +43,10 @@ export const editTemplateRequestSchema = z
     currency: editedOfferCurrencySchema(fillAllFields),
     /** Left out (a client from before templates carried it), the template keeps its window: no default here. */
     inspectionDays: z.optional(inspectionDaysSchema.def.innerType),
+    /** New milestones (they replace the ones it has); `null`: none; left out, it keeps its milestones. */
+    milestones: z.optional(z.nullable(milestonesRequestSchema)),
   })
-  .check(amountInOfferCurrency('base_price'));
+  .check(amountInOfferCurrency('base_price'), totalIsMilestonesSum('base_price', enterValidBasePrice));
 export type EditTemplateRequest = z.input<typeof editTemplateRequestSchema>;
 
 export const templateViewSchema = z.object({
@@ -53,6 +58,8 @@ export const templateViewSchema = z.object({
   currency: z.enum(currencyCodes),
   inspection_days: z.int(),
   created_at: z.string(),
+  /** The milestones every contract made from it has (their amounts times the quantity); absent or null: one delivery. */
+  milestones: z.nullish(z.array(z.object({ title: z.string(), amount_minor: z.int(), due_date: z.nullable(z.string()) }))),
 });
 export type TemplateView = z.infer<typeof templateViewSchema>;
 

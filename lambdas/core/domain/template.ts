@@ -1,3 +1,4 @@
+import type { MilestoneTerms } from './milestones';
 import { type Currency, formatAmount, maxAmountMinor } from './money';
 
 /**
@@ -47,4 +48,11 @@ export interface Template {
   /** The inspection window, in days, every contract made from it is created with. */
   inspection_days: number;
   created_at: string;
+  /** Every contract made from it is split into these milestones (issue 38); absent or null: one delivery. */
+  milestones?: MilestoneTerms[] | null;
+}
+
+/** An instance's milestones: each amount times the quantity, so they still sum to its value. */
+export function instanceMilestones(milestones: readonly MilestoneTerms[], quantity: number): MilestoneTerms[] {
+  return milestones.map((m) => ({ ...m, amount_minor: instanceValue(m.amount_minor, quantity) }));
 }

@@ -18,7 +18,9 @@ export function toItem(template: Template): Record<string, unknown> {
 export function fromItem(item: Record<string, unknown>): Template {
   const { id, creator_id, title, description, base_price_minor, currency, created_at } = item as unknown as Template;
   const inspection_days = (item.inspection_days as number | undefined) ?? inspectionDays.default;
-  return { id, creator_id, title, description, base_price_minor, currency, inspection_days, created_at };
+  // A template stored before milestones existed has none: one delivery.
+  const milestones = (item.milestones as Template['milestones'] | undefined) ?? null;
+  return { id, creator_id, title, description, base_price_minor, currency, inspection_days, created_at, milestones };
 }
 
 export async function putTemplate(template: Template): Promise<void> {
@@ -42,16 +44,18 @@ export async function listTemplatesByCreator(sub: string): Promise<Template[]> {
 export async function updateTemplate(
   id: string,
   creatorId: string,
-  fields: Pick<Template, 'title' | 'description' | 'base_price_minor' | 'currency'> & Partial<Pick<Template, 'inspection_days'>>,
+  fields: Pick<Template, 'title' | 'description' | 'base_price_minor' | 'currency'> &
+    Partial<Pick<Template, 'inspection_days' | 'milestones'>>,
 ): Promise<Template | undefined> {
   const keepWindow = fields.inspection_days === undefined;
+  const keepMilestones = fields.milestones === undefined;
   const { Attributes } = await onConditionFailed(
     updateItem({
       TableName: tableName(),
       Key: templateKey(id),
       UpdateExpression: `SET title = :title, description = :description, base_price_minor = :price, currency = :currency${
         keepWindow ? '' : ', inspection_days = :days'
-      }`,
+      }${keepMilestones ? '' : ', milestones = :milestones'}`,
       ConditionExpression: 'creator_id = :creator',
       ExpressionAttributeValues: {
         ':title': fields.title,
@@ -60,6 +64,7 @@ export async function updateTemplate(
         ':currency': fields.currency,
         ':creator': creatorId,
         ...(keepWindow ? {} : { ':days': fields.inspection_days }),
+        ...(keepMilestones ? {} : { ':milestones': fields.milestones }),
       },
       ReturnValues: 'ALL_NEW',
     }),

@@ -18,7 +18,7 @@ import {
   isParty,
   nextStatus,
 } from '../domain/escrow-contract';
-import { type MilestoneTerms, milestonesValue, numberMilestones } from '../domain/milestones';
+import { hasMilestones, type MilestoneTerms, milestoneMessages, milestonesValue, numberMilestones } from '../domain/milestones';
 import type { Currency } from '../domain/money';
 import { throttles } from '../domain/throttle-rules';
 import {
@@ -116,7 +116,7 @@ export function valueAndMilestones(input: { value?: number; milestones?: Milesto
  */
 export async function contractForAcceptor(contractId: string, viewer: string): Promise<ContractForAcceptor> {
   const contract = await loadContract(contractId);
-  const { id, title, description, value_minor, currency, status, payer_user_ids, inspection_days } = contract;
+  const { id, title, description, value_minor, currency, status, payer_user_ids, inspection_days, milestones } = contract;
   return {
     id,
     title,
@@ -126,6 +126,8 @@ export async function contractForAcceptor(contractId: string, viewer: string): P
     status,
     payer_user_ids,
     inspection_days,
+    // Only a contract in milestones says so: the offer of any other carries the spec's fields alone.
+    ...(milestones ? { milestones } : {}),
     seller_name: await displayName(contract.creator_id),
     is_seller: contract.creator_id === viewer,
   };
@@ -288,16 +290,22 @@ export async function rejectContract(id: string, sub: string): Promise<ContractV
 export async function editContract(
   id: string,
   sub: string,
-  input: Omit<EditContractRequest, 'value'> & { value: number },
+  input: Omit<EditContractRequest, 'value' | 'milestones'> & { value?: number; milestones?: MilestoneInput[] | null },
 ): Promise<ContractView> {
   const contract = await loadContract(id);
   assertMayChange(contract, sub);
+  // Milestones left out are kept: the value must then still be their sum.
+  const kept = input.milestones === undefined && hasMilestones(contract) ? contract.milestones : null;
+  if (kept && input.value !== milestonesValue(kept)) throw new ValidationError(milestoneMessages.valueIsSum);
+  const terms = valueAndMilestones({ value: input.value, milestones: input.milestones ?? undefined });
+  const milestones = kept ?? (terms.milestones ? numberMilestones(terms.milestones, ulid) : null);
   const changes = {
     title: input.title,
     description: input.description,
-    value_minor: input.value,
-    total_amount_minor: input.value,
+    value_minor: terms.valueMinor,
+    total_amount_minor: terms.valueMinor,
     currency: input.currency,
+    milestones,
   };
   await commitContractChange([contractUpdate(contract, changes)]);
   return toContractView(updated(contract, changes));

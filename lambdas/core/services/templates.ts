@@ -1,15 +1,16 @@
 import { ulid } from 'ulid';
 import type { PublicTemplate, TemplateView } from '../api/templates';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../domain/errors';
+import { type MilestoneTerms, milestoneMessages, milestonesValue } from '../domain/milestones';
 import type { Currency } from '../domain/money';
 import { currencyNotAvailable, formatAmount, isEscrowCurrency } from '../domain/money';
-import { instanceDescription, instanceValue, type Template, templateMessages } from '../domain/template';
+import { instanceDescription, instanceMilestones, instanceValue, type Template, templateMessages } from '../domain/template';
 import { throttles } from '../domain/throttle-rules';
 import { commitContractChange, contractPut } from '../entities/contract';
 import { notificationItems } from '../entities/notification';
 import { partyLinkPut } from '../entities/party-link';
 import { deleteTemplate, getTemplate, listTemplatesByCreator, putTemplate, updateTemplate } from '../entities/template';
-import { newContract } from './contracts';
+import { type MilestoneInput, newContract, valueAndMilestones } from './contracts';
 import { openEscrow } from './escrow-workflow';
 import { heldBackNotice, mayTellUnasked } from './notifications';
 import { displayName } from './people';
@@ -17,18 +18,23 @@ import { countAttempt } from './throttles';
 
 /** Template use cases. A template is not a contract: using one makes a new private contract. */
 
-type TemplateInput = { title: string; description: string; base_price: number; currency: Currency };
+type TemplateInput = { title: string; description: string; base_price?: number; currency: Currency };
 
-export async function createTemplate(creatorId: string, input: TemplateInput & { inspectionDays: number }): Promise<string> {
+export async function createTemplate(
+  creatorId: string,
+  input: TemplateInput & { inspectionDays: number; milestones?: MilestoneInput[] },
+): Promise<string> {
+  const terms = valueAndMilestones({ value: input.base_price, milestones: input.milestones });
   const template: Template = {
     id: ulid(),
     creator_id: creatorId,
     title: input.title,
     description: input.description,
-    base_price_minor: input.base_price,
+    base_price_minor: terms.valueMinor,
     currency: input.currency,
     inspection_days: input.inspectionDays,
     created_at: new Date().toISOString(),
+    milestones: terms.milestones,
   };
   await putTemplate(template);
   return template.id;
@@ -51,11 +57,20 @@ export function templatesCreatedBy(sub: string): Promise<TemplateView[]> {
 export async function editTemplate(
   id: string,
   sub: string,
-  input: TemplateInput & { inspectionDays?: number },
+  input: TemplateInput & { inspectionDays?: number; milestones?: MilestoneInput[] | null },
 ): Promise<TemplateView> {
-  await templateForCreator(id, sub);
-  const { base_price, inspectionDays, ...rest } = input;
-  const changed = await updateTemplate(id, sub, { ...rest, base_price_minor: base_price, inspection_days: inspectionDays });
+  const template = await templateForCreator(id, sub);
+  const { base_price, inspectionDays, milestones, ...rest } = input;
+  // Milestones left out are kept: the base price must then still be their sum.
+  const kept = milestones === undefined ? template.milestones : null;
+  if (kept?.length && base_price !== milestonesValue(kept)) throw new ValidationError(milestoneMessages.valueIsSum);
+  const terms = valueAndMilestones({ value: base_price, milestones: milestones ?? undefined });
+  const changed = await updateTemplate(id, sub, {
+    ...rest,
+    base_price_minor: terms.valueMinor,
+    inspection_days: inspectionDays,
+    ...(milestones === undefined ? {} : { milestones: terms.milestones }),
+  });
   if (!changed) throw new NotFoundError(templateMessages.notFound);
   return changed;
 }
@@ -69,8 +84,8 @@ export async function removeTemplate(id: string, sub: string): Promise<void> {
 export async function templateForUse(id: string): Promise<PublicTemplate> {
   const template = await getTemplate(id);
   if (!template) throw new NotFoundError(templateMessages.notFoundForUse);
-  const { id: tid, title, description, base_price_minor, currency, inspection_days } = template;
-  return { id: tid, title, description, base_price_minor, currency, inspection_days };
+  const { id: tid, title, description, base_price_minor, currency, inspection_days, milestones } = template;
+  return { id: tid, title, description, base_price_minor, currency, inspection_days, ...(milestones ? { milestones } : {}) };
 }
 
 /**
@@ -84,8 +99,10 @@ export async function instantiateTemplate(templateId: string, sub: string, quant
   if (template.creator_id === sub) throw new ValidationError(templateMessages.ownTemplate);
   if (!isEscrowCurrency(template.currency)) throw new ConflictError(currencyNotAvailable(template.currency));
   let valueMinor: number;
+  let milestones: MilestoneTerms[] | null;
   try {
     valueMinor = instanceValue(template.base_price_minor, quantity);
+    milestones = template.milestones?.length ? instanceMilestones(template.milestones, quantity) : null;
   } catch {
     throw new ValidationError(templateMessages.totalTooLarge(template.currency));
   }
@@ -103,6 +120,7 @@ export async function instantiateTemplate(templateId: string, sub: string, quant
     inspectionDays: template.inspection_days,
     now,
     acceptedBy: [sub],
+    milestones,
   });
   await commitContractChange([
     contractPut(contract),
