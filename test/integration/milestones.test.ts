@@ -117,6 +117,19 @@ describe('a contract in three milestones, funded once', () => {
     const wholeDelivery = await deliver(id);
     expect(wholeDelivery.status).toBe(409);
     expect(wholeDelivery.body.error).toBe(milestoneMessages.deliverAMilestone);
+    for (const [path, body, who] of [
+      ['/mark-contract-completed', { contractId: id }, buyer],
+      ['/open-dispute', { contractId: id, reason: 'not_delivered', details: 'Nothing yet' }, buyer],
+      ['/release-funds', { contractId: id, pin }, seller],
+      [
+        '/request-evidence-upload',
+        { contractId: id, purpose: 'delivery', name: 'a.png', contentType: 'image/png', size: 10 },
+        seller,
+      ],
+    ] as const) {
+      const refused = await call(who, path, body);
+      expect(refused, path).toMatchObject({ status: 409, body: { error: milestoneMessages.deliverAMilestone } });
+    }
 
     // Milestone 1: delivered, accepted, released: amount - 2%.
     expect((await deliver(first)).status).toBe(200);

@@ -18,6 +18,7 @@ import {
   sniffType,
 } from '../domain/evidence';
 import { evidenceKeys } from '../domain/evidence-keys';
+import { assertNotSplit } from '../domain/milestones';
 import { loadContract } from '../entities/contract';
 import { getDispute } from '../entities/dispute';
 import { type EvidenceFile, evidenceCheckedUpdate, evidenceRequestItems, getEvidence } from '../entities/evidence';
@@ -41,6 +42,8 @@ function sideOf(contract: Contract, sub: string): DisputeSide | undefined {
 
 /** Whether a file for `purpose` may be asked for now: the message it will go with can still be written. */
 async function checkPurposeOpen(contract: Contract, side: DisputeSide, purpose: EvidencePurpose): Promise<void> {
+  // A contract in milestones is delivered and disputed milestone by milestone: files go with those.
+  assertNotSplit(contract);
   if (purpose === 'delivery') {
     if (side !== 'creator' || !transitionTarget(contract.status, 'mark_delivered'))
       throw new ConflictError(evidenceMessages.deliveryNotOpen);
