@@ -59,6 +59,16 @@ const send = (url: string, init: { method?: string; headers?: Record<string, str
 
 const codeOf = s3ErrorCode;
 
+/** The bucket as the cloud's root sees it (it may list the bucket and read tags), trusting the local certificate. */
+const rootS3 = () =>
+  new S3Client({
+    endpoint: cloud.s3.endpoint,
+    region: localStage.region,
+    credentials: cloud.credentials,
+    forcePathStyle: true,
+    requestHandler: new NodeHttpHandler({ httpsAgent: { ca: cloud.s3.certificate } }),
+  });
+
 interface Upload {
   fileId: string;
   url: string;
@@ -194,13 +204,7 @@ describe('evidence files on a delivery', () => {
     const again = await call(seller, '/confirm-evidence', { fileId: upload.fileId });
     expect(again).toEqual({ status: 422, body: { error: 'This file is not a PDF.' } });
     // Gone from the bucket: the root, which may list the bucket, is told 404.
-    const root = new S3Client({
-      endpoint: cloud.s3.endpoint,
-      region: localStage.region,
-      credentials: cloud.credentials,
-      forcePathStyle: true,
-      requestHandler: new NodeHttpHandler({ httpsAgent: { ca: cloud.s3.certificate } }),
-    });
+    const root = rootS3();
     await expect(
       root.send(new HeadObjectCommand({ Bucket: cloud.s3.evidenceBucket, Key: `uploads/${contractId}/${upload.fileId}` })),
     ).rejects.toMatchObject({ $metadata: { httpStatusCode: 404 } });
@@ -291,15 +295,7 @@ describe('evidence files in a dispute', () => {
 });
 
 describe('keeping files a year after the contract ends', () => {
-  /** The bucket as its root sees it (it may list the bucket and read tags), trusting the local certificate. */
-  const root = () =>
-    new S3Client({
-      endpoint: cloud.s3.endpoint,
-      region: localStage.region,
-      credentials: cloud.credentials,
-      forcePathStyle: true,
-      requestHandler: new NodeHttpHandler({ httpsAgent: { ca: cloud.s3.certificate } }),
-    });
+  const root = rootS3;
   const tagsOf = async (key: string) =>
     (await root().send(new GetObjectTaggingCommand({ Bucket: cloud.s3.evidenceBucket, Key: key }))).TagSet ?? [];
 

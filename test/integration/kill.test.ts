@@ -192,6 +192,22 @@ const sandboxTransfers = (reference: string) =>
     (t) => t.reference === reference,
   );
 
+/** From now until the cloud restarts, the sandbox holds every transfer PENDING. */
+const holdTransfers = () =>
+  fetch(`${url(6)}/__faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ holdTransfers: true }),
+  });
+
+/** Waits until the sandbox holds the one transfer made under `reference`, PENDING. */
+const pendingTransfer = (reference: string) =>
+  eventually(
+    async () => sandboxTransfers(reference),
+    (ts) => ts.length === 1 && ts[0]?.status === 'PENDING',
+    30_000,
+  );
+
 /** Every refund the sandbox made of transaction `transactionId`. */
 const sandboxRefunds = (transactionId: number) =>
   sandboxRecords<{ id: number; status: string; transactionId: number }>('refunds').filter(
@@ -217,19 +233,11 @@ it('resumes after a kill while the payout transfer is pending: one transfer, the
   await call(buyer.token, '/mark-contract-completed', { contractId });
 
   // The provider holds the transfer (PENDING) while the whole local cloud is killed.
-  await fetch(`${url(6)}/__faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ holdTransfers: true }),
-  });
+  await holdTransfers();
   const released = await call(seller.token, '/release-funds', { contractId, pin: demo[0].paymentPin });
   expect(released.message).toBe('Release requested. Your payout is on its way to your bank account.');
   const reference = `payout-${contractId}`;
-  await eventually(
-    async () => sandboxTransfers(reference),
-    (ts) => ts.length === 1 && ts[0]?.status === 'PENDING',
-    30_000,
-  );
+  await pendingTransfer(reference);
 
   await kill();
   await startCloud();
@@ -262,18 +270,10 @@ it("resumes after a kill while a milestone's payout is pending: one transfer, th
   await call(buyer.token, '/mark-contract-completed', { contractId: first });
 
   // The provider holds milestone 1's transfer (PENDING) while the whole local cloud is killed.
-  await fetch(`${url(6)}/__faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ holdTransfers: true }),
-  });
+  await holdTransfers();
   await call(seller.token, '/release-funds', { contractId: first, pin: demo[0].paymentPin });
   const reference = `payout-${first}`;
-  await eventually(
-    async () => sandboxTransfers(reference),
-    (ts) => ts.length === 1 && ts[0]?.status === 'PENDING',
-    30_000,
-  );
+  await pendingTransfer(reference);
 
   await kill();
   await startCloud();
@@ -322,11 +322,7 @@ it("resumes after a kill while a dollar contract's naira payout is pending: one 
   };
   expect(payout.conversion.rate).toBe(1500);
 
-  await fetch(`${url(6)}/__faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ holdTransfers: true }),
-  });
+  await holdTransfers();
   const released = await call(seller.token, '/release-funds', {
     contractId,
     pin: demo[0].paymentPin,
@@ -334,11 +330,7 @@ it("resumes after a kill while a dollar contract's naira payout is pending: one 
   });
   expect(released.message).toBe('Release requested. Your payout is on its way to your bank account.');
   const reference = `payout-${contractId}`;
-  await eventually(
-    async () => sandboxTransfers(reference),
-    (ts) => ts.length === 1 && ts[0]?.status === 'PENDING',
-    30_000,
-  );
+  await pendingTransfer(reference);
 
   await kill();
   await startCloud();
