@@ -18,9 +18,19 @@ export function toItem(template: Template): Record<string, unknown> {
 export function fromItem(item: Record<string, unknown>): Template {
   const { id, creator_id, title, description, base_price_minor, currency, created_at } = item as unknown as Template;
   const inspection_days = (item.inspection_days as number | undefined) ?? inspectionDays.default;
-  // A template stored before milestones existed has none: one delivery.
-  const milestones = (item.milestones as Template['milestones'] | undefined) ?? null;
-  return { id, creator_id, title, description, base_price_minor, currency, inspection_days, created_at, milestones };
+  // Only a template in milestones (issue 38) carries them: any other reads as it always did.
+  const milestones = item.milestones as Template['milestones'] | undefined;
+  return {
+    id,
+    creator_id,
+    title,
+    description,
+    base_price_minor,
+    currency,
+    inspection_days,
+    created_at,
+    ...(milestones ? { milestones } : {}),
+  };
 }
 
 export async function putTemplate(template: Template): Promise<void> {

@@ -16,6 +16,7 @@ import { ContractTimeline, LinkedSection, SectionLink } from './contract-timelin
 import { DeliveryDetails } from './delivery';
 import { DisputePanel } from './dispute';
 import { MarkCompletedAction, useMarkCompleted } from './mark-completed';
+import { isSplit, MilestoneList, MilestoneOf } from './milestones';
 import { PaymentProgress } from './payment-progress';
 import { contractTotalMinor } from './progress';
 import { RefundsPanel } from './refunds';
@@ -35,7 +36,9 @@ const backToList = (
 export function BuyerContract({ deal }: { deal: ContractWithPeople }) {
   const { state: auth } = useAuth();
   const userId = auth.status === 'signedIn' ? auth.user.sub : '';
-  const { contract, people, evidence, setContract, dispute, revision } = useLiveContract(deal);
+  const { contract, people, evidence, milestones, setContract, dispute, revision } = useLiveContract(deal);
+  // A contract in milestones is delivered, accepted and disputed milestone by milestone, each on its own page.
+  const split = isSplit(contract);
   const completion = useMarkCompleted(setContract);
   const seller = personName(people, contract.creator_id);
   const payable = isPayable(contract.status);
@@ -52,13 +55,14 @@ export function BuyerContract({ deal }: { deal: ContractWithPeople }) {
   const turn = yourTurn(contract, 'payer', dispute.known);
   // What is possible but not what "Your turn" asks: paying while a cancellation request stands,
   // marking it completed before delivery (accepting early).
-  const payLater = turn !== 'pay' && payLink;
-  const markEarly = turn !== 'inspect' && markButton;
+  const payLater = (split || turn !== 'pay') && payLink;
+  const markEarly = !split && turn !== 'inspect' && markButton;
 
   return (
     <Page title="Contract" actions={backToList}>
       {completion.notice && <Alert tone="success">{completion.notice}</Alert>}
       {completion.error && <Alert tone="error">{completion.error}</Alert>}
+      {contract.milestone_of && <MilestoneOf of={contract.milestone_of} />}
       <Details>
         <Detail label="Status">
           <StatusBadge status={contract.status} />
@@ -76,30 +80,37 @@ export function BuyerContract({ deal }: { deal: ContractWithPeople }) {
         <IdDetail label="Contract ID" id={contract.id} />
         <DeliveryDetails contract={contract} evidence={evidence} />
       </Details>
-      <ContractTimeline
-        contract={contract}
-        side="payer"
-        dispute={dispute.known}
-        actions={{
-          pay: payLink,
-          inspect: (
-            <div className="flex flex-wrap gap-3">
-              {markButton}
-              <SectionLink to="dispute">Report a problem</SectionLink>
-            </div>
-          ),
-        }}
-      />
+      {split ? (
+        <MilestoneList milestones={milestones} currency={contract.currency} side="payer" />
+      ) : (
+        <ContractTimeline
+          contract={contract}
+          side="payer"
+          dispute={dispute.known}
+          actions={{
+            pay: payLink,
+            inspect: (
+              <div className="flex flex-wrap gap-3">
+                {markButton}
+                <SectionLink to="dispute">Report a problem</SectionLink>
+              </div>
+            ),
+          }}
+        />
+      )}
       {(payLater || markEarly) && (
         <div className="flex flex-wrap gap-3">
           {payLater}
           {markEarly}
         </div>
       )}
-      <CancelContract contract={contract} side="payer" people={people} onChange={setContract} />
-      <LinkedSection name="dispute">
-        <DisputePanel contract={contract} side="payer" dispute={dispute.state} onChange={dispute.apply} evidence={evidence} />
-      </LinkedSection>
+      {/* A milestone is cancelled only with its whole contract, from that contract's page. */}
+      {!contract.milestone_of && <CancelContract contract={contract} side="payer" people={people} onChange={setContract} />}
+      {!split && (
+        <LinkedSection name="dispute">
+          <DisputePanel contract={contract} side="payer" dispute={dispute.state} onChange={dispute.apply} evidence={evidence} />
+        </LinkedSection>
+      )}
       <RefundsPanel contractId={contract.id} revision={revision} />
       {completion.dialog}
     </Page>

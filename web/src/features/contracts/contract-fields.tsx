@@ -28,6 +28,7 @@ export function ContractFields<C extends Currency>({
   currencies,
   onCurrency,
   valuePreview,
+  valueFixed,
 }: {
   field: (name: 'title' | 'description' | 'value') => RegisteredField;
   value: string;
@@ -35,12 +36,14 @@ export function ContractFields<C extends Currency>({
   currencies: readonly C[];
   onCurrency: (currency: C) => void;
   valuePreview?: (minor: number) => ReactNode;
+  /** Shown instead of the Value box when the value is not typed (a contract in milestones: their sum). */
+  valueFixed?: ReactNode;
 }) {
   return (
     <>
       <TitleField label="Contract Title" {...field('title')} />
       <DescriptionField {...field('description')} />
-      <AmountField label="Value" typed={value} currency={currency} preview={valuePreview} {...field('value')} />
+      {valueFixed ?? <AmountField label="Value" typed={value} currency={currency} preview={valuePreview} {...field('value')} />}
       <CurrencySelect options={currencies} value={currency} onChange={onCurrency} />
     </>
   );

@@ -1,6 +1,7 @@
-import { type CreateContractRequest, createContractRequestSchema } from '@escrow/api/contracts';
-import { createCurrencies, defaultCurrency, feePreview } from '@escrow/domain/money';
-import { type ReactNode, useState } from 'react';
+import { type CreateContractRequest, createContractRequestSchema, type MilestoneRequest } from '@escrow/api/contracts';
+import { createCurrencies, defaultCurrency, feePreview, formatAmount } from '@escrow/domain/money';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { blankOfferTerms, InspectionDaysField } from '../../components/offer-fields';
 import { Alert } from '../../components/ui/alert';
@@ -13,6 +14,7 @@ import { useApiForm } from '../../lib/form';
 import { createContract } from './api';
 import { ContractFields } from './contract-fields';
 import { contractPageMessages } from './messages';
+import { blankMilestone, MilestoneRowsField, typedMilestonesSum } from './milestones';
 
 /**
  * What the create page is handed after creating: the banner, whom the buyer was named by (an
@@ -39,6 +41,22 @@ export function CreateContractForm({ account }: { account: ReactNode }) {
   const [pending, setPending] = useState<CreateContractRequest | null>(null);
   const value = String(form.watch('value') ?? '');
   const currency = form.watch('currency') ?? defaultCurrency;
+  // Split into milestones (issue 38): the rows replace the typed value, which becomes their sum.
+  const rows = useFieldArray({ control: form.control, name: 'milestones' as never });
+  const split = rows.fields.length > 0;
+  const typedRows = (form.watch('milestones') ?? []) as MilestoneRequest[];
+  // Not split (as it opens): no milestones at all, not an empty list the schema would refuse.
+  const { unregister } = form;
+  useEffect(() => unregister('milestones'), [unregister]);
+  function splitInto(on: boolean) {
+    if (on) {
+      form.unregister('value');
+      rows.replace([blankMilestone(), blankMilestone()]);
+    } else {
+      rows.remove();
+      form.unregister('milestones');
+    }
+  }
 
   // Nothing is created until the policy is confirmed (spec §2 "Contract creation").
   const check = form.handleSubmit((request) => setPending(request));
@@ -85,7 +103,34 @@ export function CreateContractForm({ account }: { account: ReactNode }) {
               {feePreview(minor, currency)}
             </span>
           )}
+          valueFixed={
+            split ? (
+              <p data-testid="milestones-value">
+                Value: {formatAmount(typedMilestonesSum(typedRows), currency)} (the sum of the milestones)
+              </p>
+            ) : undefined
+          }
         />
+        <label className="flex items-center gap-2">
+          <input type="checkbox" checked={split} onChange={(event) => splitInto(event.target.checked)} />
+          Split into milestones (each delivered, accepted and paid on its own)
+        </label>
+        {split && (
+          <MilestoneRowsField
+            rows={rows.fields}
+            currency={currency}
+            field={(index, name) =>
+              form.field(
+                `milestones.${index}.${name}` as never,
+                name === 'dueDate' ? { setValueAs: (day: string) => (day === '' ? undefined : day) } : undefined,
+              )
+            }
+            typed={(index) => String(typedRows[index]?.amount ?? '')}
+            rowsError={form.fieldError('milestones' as never)}
+            onAdd={() => rows.append(blankMilestone())}
+            onRemove={(index) => rows.remove(index)}
+          />
+        )}
         <InspectionDaysField {...form.field('inspectionDays', { valueAsNumber: true })} />
         {form.error && <Alert tone="error">{form.error}</Alert>}
         <Button type="submit" className="w-full" disabled={form.working}>

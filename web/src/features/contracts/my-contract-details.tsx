@@ -30,6 +30,7 @@ import { DeliveryDetails, MarkDeliveredForm } from './delivery';
 import { DisputePanel } from './dispute';
 import { editContractFormSchema } from './edit-contract-schema';
 import { contractPageMessages } from './messages';
+import { isSplit, MilestoneList, MilestoneOf } from './milestones';
 import { PaymentProgress } from './payment-progress';
 import { contractTotalMinor } from './progress';
 import { ShareContract } from './share-link';
@@ -101,7 +102,9 @@ function ContractDetails({
   Release: ReleaseAction;
   RateConfirm?: RateConfirmation;
 }) {
-  const { contract, people, evidence, setContract: onSaved, dispute } = useLiveContract(data);
+  const { contract, people, evidence, milestones, setContract: onSaved, dispute } = useLiveContract(data);
+  // A contract in milestones is delivered, accepted, disputed and released milestone by milestone, each on its own page.
+  const split = isSplit(contract);
   const edit = useEditAndDelete({
     remove: () => deleteContract(contract.id),
     afterDelete: paths.viewContracts.getHref(),
@@ -138,6 +141,7 @@ function ContractDetails({
   return (
     <Page title="Contract Details" actions={backToList}>
       {edit.notice && <Alert tone={edit.notice.tone}>{edit.notice.text}</Alert>}
+      {contract.milestone_of && <MilestoneOf of={contract.milestone_of} />}
       <Details>
         <Detail label="Status">
           <StatusBadge status={contract.status} />
@@ -184,42 +188,51 @@ function ContractDetails({
       </Details>
       {contract.status === 'pending' && <ShareContract contract={contract} />}
       {contract.status === 'releasing' && RateConfirm && <RateConfirm contract={contract} />}
-      <ContractTimeline
-        contract={contract}
-        side="creator"
-        dispute={dispute.known}
-        actions={{
-          deliver: markDelivered,
-          release: (
-            <Release
-              contract={contract}
-              onReleased={(message, released) => {
-                onSaved(released);
-                edit.setNotice({ tone: 'success', text: message });
-              }}
-            />
-          ),
-          // The buyer's request is answered in its section; delivering instead is done right here.
-          answer_cancellation: (
-            <>
-              <SectionLink to="cancellation">Answer the buyer's request</SectionLink>
-              {markDelivered}
-            </>
-          ),
-          // A settlement's payout that waits for bank details goes as soon as they are saved.
-          add_bank_details: (
-            <Link to={paths.bankInfo.getHref(paths.myContractDetails.getHref(contract.id))} className={linkButtonClass}>
-              Add Bank Information
-            </Link>
-          ),
-        }}
-      />
-      <LinkedSection name="cancellation">
-        <CancelContract contract={contract} side="creator" people={people} onChange={onSaved} />
-      </LinkedSection>
-      <LinkedSection name="dispute">
-        <DisputePanel contract={contract} side="creator" dispute={dispute.state} onChange={dispute.apply} evidence={evidence} />
-      </LinkedSection>
+      {split ? (
+        <MilestoneList milestones={milestones} currency={contract.currency} side="creator" />
+      ) : (
+        <ContractTimeline
+          contract={contract}
+          side="creator"
+          dispute={dispute.known}
+          actions={{
+            deliver: markDelivered,
+            release: (
+              <Release
+                contract={contract}
+                onReleased={(message, released) => {
+                  onSaved(released);
+                  edit.setNotice({ tone: 'success', text: message });
+                }}
+              />
+            ),
+            // The buyer's request is answered in its section; delivering instead is done right here.
+            answer_cancellation: (
+              <>
+                <SectionLink to="cancellation">Answer the buyer's request</SectionLink>
+                {markDelivered}
+              </>
+            ),
+            // A settlement's payout that waits for bank details goes as soon as they are saved.
+            add_bank_details: (
+              <Link to={paths.bankInfo.getHref(paths.myContractDetails.getHref(contract.id))} className={linkButtonClass}>
+                Add Bank Information
+              </Link>
+            ),
+          }}
+        />
+      )}
+      {/* A milestone is cancelled only with its whole contract, from that contract's page. */}
+      {!contract.milestone_of && (
+        <LinkedSection name="cancellation">
+          <CancelContract contract={contract} side="creator" people={people} onChange={onSaved} />
+        </LinkedSection>
+      )}
+      {!split && (
+        <LinkedSection name="dispute">
+          <DisputePanel contract={contract} side="creator" dispute={dispute.state} onChange={dispute.apply} evidence={evidence} />
+        </LinkedSection>
+      )}
       {edit.error && <Alert tone="error">{edit.error}</Alert>}
       <div className="flex flex-wrap gap-3">
         {editable && (

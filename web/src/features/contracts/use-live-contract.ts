@@ -1,4 +1,4 @@
-import type { ContractPerson, ContractView, ContractWithPeople } from '@escrow/api/contracts';
+import type { ContractPerson, ContractView, ContractWithPeople, MilestoneView } from '@escrow/api/contracts';
 import type { DisputeActionResponse, DisputeView } from '@escrow/api/disputes';
 import type { EvidenceView } from '@escrow/api/evidence';
 import { type ContractStatus, isInDispute } from '@escrow/domain/escrow-contract';
@@ -32,6 +32,7 @@ interface Snapshot {
   contract: ContractView;
   people: readonly ContractPerson[];
   evidence: readonly EvidenceView[];
+  milestones: readonly MilestoneView[];
   dispute: Loaded<DisputeView | null>;
   revision: number;
 }
@@ -42,6 +43,8 @@ export interface LiveContract {
   people: readonly ContractPerson[];
   /** The files attached to its delivery and its dispute's messages, from the same answer (issue 38). */
   evidence: readonly EvidenceView[];
+  /** A contract in milestones: where each stands, from the same answer (issue 38); empty for any other. */
+  milestones: readonly MilestoneView[];
   /**
    * The contract's dispute (`state`); `known`, the dispute as the timeline reads it (null while
    * there is none, while it loads or when it could not be read); and `apply` for a dispute
@@ -57,7 +60,7 @@ export interface LiveContract {
 /**
  * One source for every section of an open contract page (status, details and names, timeline,
  * delivery, cancellation, the dispute and its proposals, refunds): the contract with its parties'
- * names and, when it may have one, its dispute, asked for together and shown together, so no
+ * names (and a contract in milestones, where each stands) and, when it may have one, its dispute, asked for together and shown together, so no
  * section shows an older contract than another. Asked for again the moment the server announces
  * a change of the contract on the person's realtime channel (any change of it, of its dispute or
  * of the person's refunds on it: lib/realtime.ts `contractChangedBy`), when the window regains
@@ -71,6 +74,7 @@ export function useLiveContract(initial: ContractWithPeople): LiveContract {
     contract: initial.contract,
     people: initial.people,
     evidence: initial.evidence ?? [],
+    milestones: initial.milestones ?? [],
     dispute: mayHaveDispute(initial.contract.status) ? { status: 'loading' } : { status: 'loaded', data: null },
     revision: 0,
   }));
@@ -100,6 +104,7 @@ export function useLiveContract(initial: ContractWithPeople): LiveContract {
       contract: fresh.contract,
       people: fresh.people,
       evidence: fresh.evidence ?? [],
+      milestones: fresh.milestones ?? [],
       dispute,
       revision: previous.revision + 1,
     }));
@@ -118,8 +123,11 @@ export function useLiveContract(initial: ContractWithPeople): LiveContract {
     };
   }, [contractId, disputeNeeded]);
 
+  // A milestone's own contract changing (delivered, paid, ...) changes where the whole contract stands.
+  const milestoneIds = snapshot.contract.milestones?.map((m) => m.contract_id) ?? [];
   useRealtimeEvent((event) => {
-    if (contractChangedBy(event) === contractId) void refresh();
+    const changed = contractChangedBy(event);
+    if (changed && (changed === contractId || milestoneIds.includes(changed))) void refresh();
   });
 
   useEffect(() => {
@@ -166,6 +174,7 @@ export function useLiveContract(initial: ContractWithPeople): LiveContract {
     contract: snapshot.contract,
     people: snapshot.people,
     evidence: snapshot.evidence,
+    milestones: snapshot.milestones,
     dispute: { state: snapshot.dispute, known: snapshot.dispute.status === 'loaded' ? snapshot.dispute.data : null, apply },
     revision: snapshot.revision,
     setContract,
