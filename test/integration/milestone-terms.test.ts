@@ -187,6 +187,6 @@ describe('a template in milestones', () => {
     });
     const single = await call(seller, 'PATCH', `/templates/${templateId}`, { ...edit, base_price: '45000', milestones: null });
     expect(single.status).toBe(200);
-    expect((single.body.template as TemplateView).milestones).toBeNull();
+    expect((single.body.template as TemplateView).milestones ?? null).toBeNull();
   });
 });
