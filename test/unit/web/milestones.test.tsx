@@ -7,7 +7,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createContract } from '../../../web/src/features/contracts/api';
-import { MilestoneList, MilestoneOf, milestoneStateText } from '../../../web/src/features/contracts/milestones';
+import { MilestoneList, MilestoneOf, milestoneStateText, refundableOf } from '../../../web/src/features/contracts/milestones';
 import { getProfile } from '../../../web/src/features/profile/api';
 import { CreateContractPage } from '../../../web/src/pages/contracts/create-contract-page';
 import { Arrived, click, renderWithProviders, signedIn } from './providers';
@@ -134,6 +134,11 @@ describe('the milestones of a contract', () => {
     expect(first.getByRole('link', { name: 'Open milestone 1' }).getAttribute('href')).toBe('/contracts/M1');
     expect(screen.getByTestId('milestone-2-state').textContent).toBe('Delivered: the buyer is inspecting it');
     expect(within(screen.getByTestId('milestone-3')).queryByRole('link')).toBeNull();
+  });
+
+  it('offers to cancel only what no milestone released: the milestone under way and those not started', () => {
+    expect(refundableOf([view(1, 'completed'), view(2, 'fully_funded'), view(3, 'not_started')])).toBe(2_000_000);
+    expect(refundableOf([view(1, 'partially_refunded'), view(2, 'completed')])).toBe(0);
   });
 
   it('tells each side whose turn it is', () => {

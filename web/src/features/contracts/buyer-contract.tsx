@@ -16,7 +16,7 @@ import { ContractTimeline, LinkedSection, SectionLink } from './contract-timelin
 import { DeliveryDetails } from './delivery';
 import { DisputePanel } from './dispute';
 import { MarkCompletedAction, useMarkCompleted } from './mark-completed';
-import { isSplit, MilestoneList, MilestoneOf } from './milestones';
+import { isSplit, MilestoneList, MilestoneOf, refundableOf } from './milestones';
 import { PaymentProgress } from './payment-progress';
 import { contractTotalMinor } from './progress';
 import { RefundsPanel } from './refunds';
@@ -105,7 +105,15 @@ export function BuyerContract({ deal }: { deal: ContractWithPeople }) {
         </div>
       )}
       {/* A milestone is cancelled only with its whole contract, from that contract's page. */}
-      {!contract.milestone_of && <CancelContract contract={contract} side="payer" people={people} onChange={setContract} />}
+      {!contract.milestone_of && (
+        <CancelContract
+          contract={contract}
+          side="payer"
+          people={people}
+          onChange={setContract}
+          refundableMinor={split ? refundableOf(milestones) : undefined}
+        />
+      )}
       {!split && (
         <LinkedSection name="dispute">
           <DisputePanel contract={contract} side="payer" dispute={dispute.state} onChange={dispute.apply} evidence={evidence} />

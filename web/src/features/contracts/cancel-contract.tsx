@@ -36,11 +36,14 @@ export function CancelContract({
   side,
   people,
   onChange,
+  refundableMinor,
 }: {
   contract: ContractView;
   side: DisputeSide;
   people: readonly ContractPerson[];
   onChange: (contract: ContractView) => void;
+  /** A contract in milestones (issue 38): what a cancellation sends back, what no milestone released. Absent: everything paid. */
+  refundableMinor?: number;
 }) {
   const { state: auth } = useAuth();
   const userId = auth.status === 'signedIn' ? auth.user.sub : '';
@@ -54,7 +57,11 @@ export function CancelContract({
     offer === 'request' ? cancellationPanelMessages.requestFailed : cancellationPanelMessages.cancelFailed,
   );
 
-  const paid = formatAmount(contract.amount_paid_minor, contract.currency);
+  const paid = formatAmount(refundableMinor ?? contract.amount_paid_minor, contract.currency);
+  // What goes back, in words: everything paid, or (in milestones) only what no milestone released.
+  const split = refundableMinor !== undefined;
+  const everything = split ? 'what no milestone released' : 'everything paid';
+  const everythingYours = split ? 'what no milestone released' : 'everything you paid';
   const seller = personName(people, contract.creator_id);
   const requester = contract.cancellation_requested_by;
   const buyer = personName(people, requester ?? contract.acceptor_id);
@@ -76,15 +83,19 @@ export function CancelContract({
     body = requester ? (
       <>
         <Alert tone="warning">{buyer} asked to cancel this contract.</Alert>
-        <p>If you agree, everything paid, {paid}, goes back to them with no fee.</p>
+        <p>
+          If you agree, {everything}, {paid}, goes back to them with no fee.
+        </p>
       </>
     ) : (
-      <p>Cannot deliver? Cancel the contract: everything paid, {paid}, goes back to the buyer with no fee.</p>
+      <p>
+        Cannot deliver? Cancel the contract: {everything}, {paid}, goes back to the buyer with no fee.
+      </p>
     );
     confirmation = {
       button: requester ? 'Agree and cancel' : 'Cancel and refund the buyer',
       title: requester ? 'Agree to cancel?' : 'Cancel and refund the buyer?',
-      body: `Everything paid, ${paid}, goes back to ${buyer} with no fee. This cannot be undone.`,
+      body: `${capitalized(everything)}, ${paid}, goes back to ${buyer} with no fee. This cannot be undone.`,
       confirm: 'Yes, Cancel the Contract',
       keep: 'Keep the Contract',
     };
@@ -105,14 +116,14 @@ export function CancelContract({
   } else if (offer === 'request') {
     body = (
       <p>
-        Want to call it off before delivery? Ask {seller} to cancel: if they agree, everything you paid, {paid}, is refunded in
+        Want to call it off before delivery? Ask {seller} to cancel: if they agree, {everythingYours}, {paid}, is refunded in
         full.
       </p>
     );
     confirmation = {
       button: 'Ask the seller to cancel',
       title: 'Ask the seller to cancel?',
-      body: `${seller} is told and must agree. If they do, everything you paid, ${paid}, is refunded to you in full, with no fee. Until then the contract stands.`,
+      body: `${seller} is told and must agree. If they do, ${everythingYours}, ${paid}, is refunded to you in full, with no fee. Until then the contract stands.`,
       confirm: 'Yes, Ask to Cancel',
       keep: 'Not Yet',
     };
@@ -168,3 +179,5 @@ function refundState(contract: ContractView, side: DisputeSide): ReactNode {
   }
   return <Alert tone="success">{`Done: ${amount} refunded to ${to}.`}</Alert>;
 }
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

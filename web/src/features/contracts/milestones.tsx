@@ -110,6 +110,16 @@ export function MilestoneOf({ of }: { of: NonNullable<ContractView['milestone_of
   );
 }
 
+/**
+ * What cancelling a contract in milestones sends back: the milestones not started and the one under
+ * way while it is not yet delivered (the only time it may be cancelled); the others released theirs.
+ */
+export function refundableOf(milestones: readonly MilestoneView[]): number {
+  return milestones
+    .filter((m) => m.status === 'not_started' || m.status === 'fully_funded')
+    .reduce((sum, m) => sum + m.amount_minor, 0);
+}
+
 /** Whether a contract is split into milestones: it is then delivered, accepted, disputed and released milestone by milestone. */
 export const isSplit = (contract: Pick<ContractView, 'milestones'>) => (contract.milestones?.length ?? 0) > 0;
 

@@ -30,7 +30,7 @@ import { DeliveryDetails, MarkDeliveredForm } from './delivery';
 import { DisputePanel } from './dispute';
 import { editContractFormSchema } from './edit-contract-schema';
 import { contractPageMessages } from './messages';
-import { isSplit, MilestoneList, MilestoneOf } from './milestones';
+import { isSplit, MilestoneList, MilestoneOf, refundableOf } from './milestones';
 import { PaymentProgress } from './payment-progress';
 import { contractTotalMinor } from './progress';
 import { ShareContract } from './share-link';
@@ -225,7 +225,13 @@ function ContractDetails({
       {/* A milestone is cancelled only with its whole contract, from that contract's page. */}
       {!contract.milestone_of && (
         <LinkedSection name="cancellation">
-          <CancelContract contract={contract} side="creator" people={people} onChange={onSaved} />
+          <CancelContract
+            contract={contract}
+            side="creator"
+            people={people}
+            onChange={onSaved}
+            refundableMinor={split ? refundableOf(milestones) : undefined}
+          />
         </LinkedSection>
       )}
       {!split && (
