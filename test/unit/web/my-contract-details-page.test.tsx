@@ -162,6 +162,26 @@ describe('my contract details page', () => {
     expect(screen.getByText('₦12,000.00')).toBeTruthy();
   });
 
+  it('edits a pending contract in milestones without a Value box: the value, their sum, is sent as it is', async () => {
+    const milestones = [
+      { number: 1, title: 'Design', amount_minor: 400_000, due_date: null, contract_id: 'M1' },
+      { number: 2, title: 'Build', amount_minor: 600_000, due_date: null, contract_id: 'M2' },
+    ];
+    await renderPage({ status: 'pending', amount_paid_minor: 0, payer_user_ids: [], milestones });
+    await click('Modify Contract');
+    expect(screen.queryByLabelText('Value')).toBeNull();
+    expect(screen.getByText('Value: ₦10,000.00 (the sum of the milestones)')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Contract Title'), { target: { value: 'Logo in two parts' } });
+    vi.mocked(editContract).mockResolvedValue({ ...contract, status: 'pending', title: 'Logo in two parts', milestones });
+    await click('Save Changes');
+    expect(editContract).toHaveBeenCalledWith(contract.id, {
+      title: 'Logo in two parts',
+      description: 'One logo',
+      value: '10000.00',
+      currency: 'NGN',
+    });
+  });
+
   it("refuses a zero amount under the Value with 'Amount must be greater than zero.', focusing it", async () => {
     await renderPage({ status: 'pending' });
     await click('Modify Contract');

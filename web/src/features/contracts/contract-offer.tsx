@@ -93,6 +93,18 @@ function Offer({ initial, contractId, yours }: { initial: ContractForAcceptor; c
       <Details>
         <TitleAndDescription title={offer.title} description={offer.description} />
         <Detail label="Value">{formatAmount(offer.value_minor, offer.currency)}</Detail>
+        {offer.milestones && offer.milestones.length > 0 && (
+          // What the buyer funds at once is delivered and paid out in these parts, in order.
+          <Detail label="Milestones">
+            <ol className="space-y-1">
+              {offer.milestones.map((m) => (
+                <li key={m.number}>
+                  {m.number}. {m.title}: {formatAmount(m.amount_minor, offer.currency)}
+                </li>
+              ))}
+            </ol>
+          </Detail>
+        )}
         <WhatYouPay
           seller={offer.seller_name}
           amountMinor={offer.value_minor}

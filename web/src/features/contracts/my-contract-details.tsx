@@ -308,6 +308,12 @@ function EditContractForm({
         currency={currency.field.value}
         currencies={editCurrencies}
         onCurrency={currency.field.onChange}
+        // In milestones the value is their sum: it is sent as it is, never typed here.
+        valueFixed={
+          isSplit(contract) ? (
+            <p>Value: {formatAmount(contract.value_minor, contract.currency)} (the sum of the milestones)</p>
+          ) : undefined
+        }
       />
     </EditForm>
   );
