@@ -268,6 +268,40 @@ describe('a contract in three milestones, funded once', () => {
     ).toContain('AwaitRefunds');
   }, 180_000);
 
+  it('cancelled between two milestones (the next one not started yet): everything no milestone released goes back, and the next never starts', async () => {
+    const id = await fundedWithMilestones('Fence in three runs', [10_000, 20_000, 30_000]);
+    const first = await milestoneIn(id, 1, 'fully_funded');
+    await deliver(first);
+    await call(buyer, '/mark-contract-completed', { contractId: first });
+    // Milestone 1's last step (which starts milestone 2) is held back, as Lambda holds a throttled function.
+    cloud.throttleFunction('task:EndPaid', true);
+    try {
+      await release(first);
+      await milestoneIn(id, 1, 'completed');
+      expect((await page(id)).milestones?.map((m) => m.status)).toEqual(['completed', 'not_started', 'not_started']);
+      const cancelled = await call<{ message: string; contract: ContractView }>(seller, '/cancel-contract', { contractId: id });
+      expect(cancelled.status).toBe(200);
+    } finally {
+      cloud.throttleFunction('task:EndPaid', false);
+    }
+    // The held step then runs: the contract is cancelled, so no milestone starts; 50,000 went back from it.
+    expect(
+      await eventually(
+        () => statesOf(first),
+        (s) => s.at(-1) === 'Completed',
+        60_000,
+      ),
+    ).toContain('EndPaid');
+    await eventually(
+      () => page(id),
+      (p) => p.contract.status === 'cancelled',
+      30_000,
+    );
+    expect((await page(id)).milestones?.map((m) => m.status)).toEqual(['completed', 'not_started', 'not_started']);
+    expect((await listRefundLegs(id)).reduce((sum, leg) => sum + leg.amount_minor, 0)).toBe(5_000_000);
+    expect(await ledgerSummaryOf(id)).toMatchObject({ paid_in_minor: 6_000_000, held_minor: 0, refunded_minor: 5_000_000 });
+  }, 180_000);
+
   it('refuses to cancel while the milestone under way is delivered, changing nothing', async () => {
     const id = await fundedWithMilestones('Logo set', [5_000, 5_000]);
     const first = await milestoneIn(id, 1, 'fully_funded');

@@ -11,7 +11,7 @@ import {
   nextMilestoneStep,
 } from '../domain/milestones';
 import { payoutFigures } from '../domain/payout';
-import { contractPut, contractUnchanged, contractUpdate, getContract, loadContract } from '../entities/contract';
+import { contractPut, contractUpdate, getContract, loadContract } from '../entities/contract';
 import { notificationItems } from '../entities/notification';
 import { onConditionFailed, transactWrite } from '../entities/table';
 import { answerStepLater, openEscrow } from './escrow-workflow';
@@ -21,8 +21,9 @@ import { answerStepLater, openEscrow } from './escrow-workflow';
  * the whole contract is funded, starts each milestone's own contract in order when the one before
  * it ended, and ends the contract when every milestone did. A milestone contract runs the escrow
  * workflow unchanged; its last step advances the whole contract here. Everything here is safe to
- * repeat and to run twice at once: a milestone contract is put only if its id is new and only while
- * the whole contract is as it was read.
+ * repeat and to run twice at once: a milestone contract is put only if its id is new, and only with a
+ * new version of the whole contract from the one it was decided on, so a cancellation decided on
+ * the same version cannot also send the milestone's money back.
  */
 
 /** The milestone contracts of a contract, by number (the ones not started are absent). */
@@ -96,7 +97,9 @@ async function startMilestone(
   const body = `Milestone ${milestone.number} of ${count} of "${contract.title}" ("${milestone.title}") has started: the seller delivers it, then the buyer inspects it.`;
   const written = await onConditionFailed(
     transactWrite([
-      contractUnchanged(contract),
+      // A new version of the whole contract, not only a check of it: a cancellation decided on the
+      // version before (which would refund this milestone's money as no milestone's) is refused.
+      contractUpdate(contract, {}),
       contractPut(child),
       ...partiesOf(contract).flatMap((who) => notificationItems(who, 'Milestone started', body, now, { contract: child })),
     ]).then(() => true),
