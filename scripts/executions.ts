@@ -428,7 +428,15 @@ async function main() {
   if (!contractId) return;
   const read = (id: string) => contractReportInput(id, { sfn, stateMachineArn, executionLogs });
   const whole = await read(contractId);
-  const lines = executionReport(whole.input);
+  // A milestone asked for by its own id: its postings are in its whole contract's ledger, tagged.
+  const of = whole.contract?.milestone_of;
+  const lines = of
+    ? executionReport({
+        ...whole.input,
+        ledger: (await listLedger(of.contract_id)).filter((posting) => posting.milestone === of.number),
+        milestone: of.number,
+      })
+    : executionReport(whole.input);
   // A contract in milestones: each milestone's own contract after it (its execution, dispute,
   // refunds and payout), with the postings of the whole contract's ledger tagged with it.
   const milestones = whole.contract?.milestones ?? [];

@@ -223,6 +223,10 @@ describe('a contract in three milestones, funded once', () => {
     expect(report.match(/the milestone's postings sum to zero/g)).toHaveLength(3);
     expect(report).toContain('the ledger sums to zero');
     expect(report).toMatch(/Dispute: settled/);
+    // Asked for by its own id, a milestone's report reads its postings from the whole contract's ledger.
+    const { stdout: alone } = await runProgram('npx', ['tsx', 'scripts/executions.ts', first], process.env);
+    expect(alone).toContain("Ledger: 1 posting of milestone 1, in the whole contract's ledger");
+    expect(alone).toContain('left escrow ₦10,000.00 = fees ₦200.00 + paid out ₦9,800.00');
 
     // Replays after the end: moving the milestones on again, five at once, changes nothing.
     const before = await snapshotTable(withoutBackgroundItemsOrWorkflowTokens);
