@@ -17,6 +17,7 @@ import { payByBankTransfer } from '../support/funded-contract';
 import { apiCaller } from '../support/http';
 import type { SignedInPerson } from '../support/identity';
 import { expectBalancedLedgers, ledgerOf, ledgerSummaryOf, sumOf } from '../support/ledger';
+import { emailsTo } from '../support/mailbox';
 import { snapshotDiff, snapshotTable, withoutBackgroundItemsOrWorkflowTokens } from '../support/table';
 import { executionsOf } from '../support/workflow';
 
@@ -113,6 +114,15 @@ describe('a contract in three milestones, funded once', () => {
       count: 3,
       title: 'Shop website',
     });
+    // Both are told by email that the milestone started, with its link.
+    for (const person of [seller, buyer])
+      await eventually(
+        () => emailsTo(cloud.mailboxUrl, person.user.email),
+        (emails) =>
+          emails.some(
+            (e) => e.subject === '"Shop website: Stage 1" has started' && (e.body.text ?? '').includes(`/contracts/${first}`),
+          ),
+      );
     // The whole contract is never delivered, accepted or disputed itself: each milestone is.
     const wholeDelivery = await deliver(id);
     expect(wholeDelivery.status).toBe(409);

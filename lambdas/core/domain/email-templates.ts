@@ -36,6 +36,8 @@ export const stepEmails = {
   'contract-accepted': { subject: '"{{title}}" was accepted', action: 'Open the contract', essential: false },
   'contract-rejected': { subject: '"{{title}}" was rejected', action: 'Open the contract', essential: false },
   'payment-received': { subject: 'Payment received for "{{title}}"', action: 'Open the contract', essential: true },
+  // A contract in milestones: the next milestone is open, for the seller to deliver (issue 38).
+  'milestone-started': { subject: '"{{title}}" has started', action: 'Open the milestone', essential: true },
   'contract-delivered': { subject: '"{{title}}" was delivered', action: 'Inspect the delivery', essential: true },
   'inspection-ending': { subject: '"{{title}}": inspection ends soon', action: 'Inspect the delivery', essential: true },
   'inspection-ended': { subject: '"{{title}}": inspection ended', action: 'Open the contract', essential: true },

@@ -101,7 +101,9 @@ async function startMilestone(
       // version before (which would refund this milestone's money as no milestone's) is refused.
       contractUpdate(contract, {}),
       contractPut(child),
-      ...partiesOf(contract).flatMap((who) => notificationItems(who, 'Milestone started', body, now, { contract: child })),
+      ...partiesOf(contract).flatMap((who) =>
+        notificationItems(who, 'Milestone started', body, now, { contract: child, email: 'milestone-started' }),
+      ),
     ]).then(() => true),
     () => false,
   );
