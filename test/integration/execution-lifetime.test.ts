@@ -82,7 +82,7 @@ describe('an execution nearing the one-year limit', () => {
       30_000,
     );
     // It fast-forwarded through what already happened, without paying anything.
-    expect(next.states.slice(0, 3)).toEqual(['AwaitFunding', 'AwaitDelivery', 'Delivered']);
+    expect(next.states.slice(0, 4)).toEqual(['AwaitFunding', 'Funded', 'AwaitDelivery', 'Delivered']);
     expect(cloud.flutterwave.transfers()).toEqual([]);
 
     const released = await call(seller, '/release-funds', { contractId: id, pin });

@@ -138,7 +138,7 @@ describe('a contract whose execution failed', () => {
       30_000,
     );
     expect(successor.execution?.status).toBe('RUNNING');
-    expect(successor.states.slice(0, 2)).toEqual(['AwaitFunding', 'AwaitDelivery']);
+    expect(successor.states.slice(0, 3)).toEqual(['AwaitFunding', 'Funded', 'AwaitDelivery']);
     // More credits and resumes at once find the successor running: still exactly one.
     const { openEscrow } = await import('../../lambdas/core/services/escrow-workflow');
     await Promise.all([openEscrow(id), openEscrow(id), openEscrow(id)]);

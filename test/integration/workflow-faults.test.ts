@@ -137,7 +137,7 @@ describe('the provider down for 2 minutes when a task calls it', () => {
     const states = await statesOf(id);
     expect(states).toContain('TransferCaught');
     expect(states).not.toContain('PayoutFailed');
-    expect(states.slice(-3)).toEqual(['PayoutPaid', 'PaidOut', 'Completed']);
+    expect(states.slice(-4)).toEqual(['PayoutPaid', 'PaidOut', 'EndPaid', 'Completed']);
     await expectBalancedLedgers([id]);
   }, 90_000);
 

@@ -186,6 +186,7 @@ describe('the escrow execution of a contract', () => {
       'CancelUnfunded',
       'WasCancelled',
       'AwaitFunding',
+      'Funded',
       'AwaitDelivery',
     ]);
   });
