@@ -61,9 +61,9 @@ async function requestCancellation(contract: Contract, sub: string): Promise<Can
 
 /** The creator cancels (or agrees to the payer's request), or the payer of a partly paid contract after its funding window. */
 async function refundAndCancel(contract: Contract, sub: string, side: 'creator' | 'payer'): Promise<CancellationResult> {
-  const amount = formatAmount((await refundPlan(contract)).refundMinor, contract.currency);
   const who = side === 'creator' ? 'The seller' : 'The buyer';
-  const body = `${who} cancelled "${contract.title}" before delivery: the ${amount} paid into escrow is being refunded to the buyer, with no fee.`;
+  const body = (amount: string) =>
+    `${who} cancelled "${contract.title}" before delivery: the ${amount} paid into escrow is being refunded to the buyer, with no fee.`;
   const told = [contract.creator_id, ...payersOf(contract)].filter((person) => person !== sub);
   const now = await refundEverything(contract, 'cancel', 'Contract cancelled', body, told);
   return { message: cancellationMessages.cancelled, contract: toContractView(now) };
@@ -71,7 +71,8 @@ async function refundAndCancel(contract: Contract, sub: string, side: 'creator' 
 
 /**
  * Everything held goes back to the payer, in one transaction: the contract `refunding`, a refund leg
- * per payment it goes back through (escrow -> refund_pending), `told` notified (`title`) and emailed; then the refunds are
+ * per payment it goes back through (escrow -> refund_pending), `told` notified (`title`, and `body` given the amount
+ * going back, decided once here) and emailed; then the refunds are
  * asked for and the workflow's delivery step answered (it waits for the refunds, then ends
  * cancelled). Answers the contract as it now is; a 409 when it moved meanwhile.
  */
@@ -79,12 +80,13 @@ export async function refundEverything(
   contract: Contract,
   event: RefundEverythingEvent,
   title: string,
-  body: string,
+  body: (amount: string) => string,
   told: string[],
 ): Promise<Contract> {
   const status = nextStatus(contract.status, event, cancellationMessages.notCancellable(contract.status));
   const at = new Date().toISOString();
   const plan = await refundPlan(contract);
+  const text = body(formatAmount(plan.refundMinor, contract.currency));
   const changes = { status, cancellation_requested_by: null, refunded_because: event };
   // The milestone under way (not delivered yet) is cancelled with its contract and sends its own amount back.
   const running = plan.running;
@@ -107,7 +109,7 @@ export async function refundEverything(
       contractUpdate(contract, changes),
       ...legItems(contract, legs),
       ...(running ? [contractUpdate(running, changes), ...legItems(running, runningLegs)] : []),
-      ...told.flatMap((person) => notificationItems(person, title, body, at, { contract, email })),
+      ...told.flatMap((person) => notificationItems(person, title, text, at, { contract, email })),
     ]);
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;

@@ -108,8 +108,8 @@ export async function deliveryDue(contractId: string, now = Date.now()): Promise
   const due = contract.delivery_due_at;
   if (!due || now < Date.parse(due) || !transitionTarget(contract.status, 'delivery_expired'))
     return deliveryTimer(contract, now);
-  const amount = formatAmount(contract.amount_paid_minor, contract.currency);
-  const body = `"${contract.title}" was not delivered by its deadline (${due}): the ${amount} paid into escrow is being refunded to the buyer, with no fee.`;
+  const body = (amount: string) =>
+    `"${contract.title}" was not delivered by its deadline (${due}): the ${amount} paid into escrow is being refunded to the buyer, with no fee.`;
   try {
     const refunded = await refundEverything(contract, 'delivery_expired', 'Not delivered in time', body, [
       contract.creator_id,
