@@ -53,29 +53,20 @@ const refundedBecause: Record<RefundEverythingEvent, { email: ClosingEmail; body
 
 /** A cancellation (by the parties, or at the delivery deadline): `cancelled` once everything paid is back with the buyer. */
 async function closeCancellation(contract: Contract): Promise<Contract> {
-  if (hasMilestones(contract)) return closeMilestonesCancellation(contract);
-  if ((await refundedFor(contract.id, 'cancellation')) < contract.amount_paid_minor) return contract;
+  // A contract in milestones (issue 38) sends back only what no milestone took (the milestone under
+  // way sends its own), which may be nothing: it is done once each of its own cancellation legs is.
+  const split = hasMilestones(contract);
+  const refunded = split
+    ? (await listRefundLegs(contract.id)).every((leg) => leg.reason !== 'cancellation' || leg.status === 'completed')
+    : (await refundedFor(contract.id, 'cancellation')) >= contract.amount_paid_minor;
+  if (!refunded) return contract;
   // A contract that went to refunding before the reason was kept was cancelled (the only way then).
   const because = refundedBecause[contract.refunded_because ?? 'cancel'];
   return close(contract, nextStatus(contract.status, 'refunds_confirmed'), {
     title: 'Refund complete',
-    body: because.body(contract.title),
-    email: because.email,
-  });
-}
-
-/**
- * A contract with milestones (issue 38) sends back only what no milestone took (the milestone under
- * way sends its own), which may be nothing: `cancelled` once each of its own cancellation legs is
- * confirmed.
- */
-async function closeMilestonesCancellation(contract: Contract): Promise<Contract> {
-  const legs = (await listRefundLegs(contract.id)).filter((leg) => leg.reason === 'cancellation');
-  if (legs.some((leg) => leg.status !== 'completed')) return contract;
-  const because = refundedBecause[contract.refunded_because ?? 'cancel'];
-  return close(contract, nextStatus(contract.status, 'refunds_confirmed'), {
-    title: 'Refund complete',
-    body: `"${contract.title}" is cancelled: what no milestone released was refunded to the buyer.`,
+    body: split
+      ? `"${contract.title}" is cancelled: what no milestone released was refunded to the buyer.`
+      : because.body(contract.title),
     email: because.email,
   });
 }
