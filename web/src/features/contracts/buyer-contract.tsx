@@ -1,5 +1,6 @@
 import type { ContractWithPeople } from '@escrow/api/contracts';
 import { isPayable } from '@escrow/domain/escrow-contract';
+import { hasMilestones } from '@escrow/domain/milestones';
 import { formatAmount } from '@escrow/domain/money';
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../components/contract-status';
@@ -16,7 +17,7 @@ import { ContractTimeline, LinkedSection, SectionLink } from './contract-timelin
 import { DeliveryDetails } from './delivery';
 import { DisputePanel } from './dispute';
 import { MarkCompletedAction, useMarkCompleted } from './mark-completed';
-import { isSplit, MilestoneList, MilestoneOf, refundableOf } from './milestones';
+import { MilestoneList, MilestoneOf, refundableOf } from './milestones';
 import { PaymentProgress } from './payment-progress';
 import { contractTotalMinor } from './progress';
 import { RefundsPanel } from './refunds';
@@ -38,7 +39,7 @@ export function BuyerContract({ deal }: { deal: ContractWithPeople }) {
   const userId = auth.status === 'signedIn' ? auth.user.sub : '';
   const { contract, people, evidence, milestones, setContract, dispute, revision } = useLiveContract(deal);
   // A contract in milestones is delivered, accepted and disputed milestone by milestone, each on its own page.
-  const split = isSplit(contract);
+  const split = hasMilestones(contract);
   const completion = useMarkCompleted(setContract);
   const seller = personName(people, contract.creator_id);
   const payable = isPayable(contract.status);

@@ -120,9 +120,6 @@ export function refundableOf(milestones: readonly MilestoneView[]): number {
     .reduce((sum, m) => sum + m.amount_minor, 0);
 }
 
-/** Whether a contract is split into milestones: it is then delivered, accepted, disputed and released milestone by milestone. */
-export const isSplit = (contract: Pick<ContractView, 'milestones'>) => (contract.milestones?.length ?? 0) > 0;
-
 /** The milestone rows of the create form: title, amount and an optional due date each, 2 to 10 (issue 38). */
 export const milestoneRows = { min: milestoneLimits.min, max: milestoneLimits.max } as const;
 

@@ -1,5 +1,6 @@
 import type { ContractView, ContractWithPeople } from '@escrow/api/contracts';
 import { contractMessages, termsEditable } from '@escrow/domain/escrow-contract';
+import { hasMilestones } from '@escrow/domain/milestones';
 import { editCurrencies, formatAmount, toDecimalString } from '@escrow/domain/money';
 import { type ComponentType, useCallback } from 'react';
 import { useController } from 'react-hook-form';
@@ -30,7 +31,7 @@ import { DeliveryDetails, MarkDeliveredForm } from './delivery';
 import { DisputePanel } from './dispute';
 import { editContractFormSchema } from './edit-contract-schema';
 import { contractPageMessages } from './messages';
-import { isSplit, MilestoneList, MilestoneOf, refundableOf } from './milestones';
+import { MilestoneList, MilestoneOf, refundableOf } from './milestones';
 import { PaymentProgress } from './payment-progress';
 import { contractTotalMinor } from './progress';
 import { ShareContract } from './share-link';
@@ -104,7 +105,7 @@ function ContractDetails({
 }) {
   const { contract, people, evidence, milestones, setContract: onSaved, dispute } = useLiveContract(data);
   // A contract in milestones is delivered, accepted, disputed and released milestone by milestone, each on its own page.
-  const split = isSplit(contract);
+  const split = hasMilestones(contract);
   const edit = useEditAndDelete({
     remove: () => deleteContract(contract.id),
     afterDelete: paths.viewContracts.getHref(),
@@ -310,7 +311,7 @@ function EditContractForm({
         onCurrency={currency.field.onChange}
         // In milestones the value is their sum: it is sent as it is, never typed here.
         valueFixed={
-          isSplit(contract) ? (
+          hasMilestones(contract) ? (
             <p>Value: {formatAmount(contract.value_minor, contract.currency)} (the sum of the milestones)</p>
           ) : undefined
         }
