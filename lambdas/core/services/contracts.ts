@@ -18,7 +18,7 @@ import {
   isParty,
   nextStatus,
 } from '../domain/escrow-contract';
-import { hasMilestones, type MilestoneTerms, milestoneMessages, milestonesValue, numberMilestones } from '../domain/milestones';
+import { type MilestoneTerms, milestoneMessages, milestonesValue, numberMilestones } from '../domain/milestones';
 import type { Currency } from '../domain/money';
 import { throttles } from '../domain/throttle-rules';
 import {
@@ -108,6 +108,21 @@ export function valueAndMilestones(input: { value?: number; milestones?: Milesto
   if (!input.milestones) return { valueMinor: input.value ?? 0, milestones: null };
   const milestones = input.milestones.map((m) => ({ title: m.title, amount_minor: m.amount, due_date: m.dueDate ?? null }));
   return { valueMinor: milestonesValue(milestones), milestones };
+}
+
+/**
+ * An edit's value and milestones (a contract's or a template's): milestones left out keep the ones
+ * it has (`kept`), and the value must then still be their sum; otherwise as {@link valueAndMilestones}.
+ */
+export function editedValueAndMilestones(
+  current: readonly Pick<MilestoneTerms, 'amount_minor'>[] | null | undefined,
+  input: { value?: number; milestones?: MilestoneInput[] | null },
+): { valueMinor: number; milestones: MilestoneTerms[] | null | 'kept' } {
+  if (input.milestones === undefined && current?.length) {
+    if (input.value !== milestonesValue(current)) throw new ValidationError(milestoneMessages.valueIsSum);
+    return { valueMinor: input.value, milestones: 'kept' };
+  }
+  return valueAndMilestones({ value: input.value, milestones: input.milestones ?? undefined });
 }
 
 /**
@@ -294,11 +309,9 @@ export async function editContract(
 ): Promise<ContractView> {
   const contract = await loadContract(id);
   assertMayChange(contract, sub);
-  // Milestones left out are kept: the value must then still be their sum.
-  const kept = input.milestones === undefined && hasMilestones(contract) ? contract.milestones : null;
-  if (kept && input.value !== milestonesValue(kept)) throw new ValidationError(milestoneMessages.valueIsSum);
-  const terms = valueAndMilestones({ value: input.value, milestones: input.milestones ?? undefined });
-  const milestones = kept ?? (terms.milestones ? numberMilestones(terms.milestones, ulid) : null);
+  const terms = editedValueAndMilestones(contract.milestones, input);
+  const milestones =
+    terms.milestones === 'kept' ? (contract.milestones ?? null) : terms.milestones && numberMilestones(terms.milestones, ulid);
   const changes = {
     title: input.title,
     description: input.description,

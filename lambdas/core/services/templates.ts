@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import type { PublicTemplate, TemplateView } from '../api/templates';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../domain/errors';
-import { type MilestoneTerms, milestoneMessages, milestonesValue } from '../domain/milestones';
+import type { MilestoneTerms } from '../domain/milestones';
 import type { Currency } from '../domain/money';
 import { currencyNotAvailable, formatAmount, isEscrowCurrency } from '../domain/money';
 import { instanceDescription, instanceMilestones, instanceValue, type Template, templateMessages } from '../domain/template';
@@ -10,7 +10,7 @@ import { commitContractChange, contractPut } from '../entities/contract';
 import { notificationItems } from '../entities/notification';
 import { partyLinkPut } from '../entities/party-link';
 import { deleteTemplate, getTemplate, listTemplatesByCreator, putTemplate, updateTemplate } from '../entities/template';
-import { type MilestoneInput, newContract, valueAndMilestones } from './contracts';
+import { editedValueAndMilestones, type MilestoneInput, newContract, valueAndMilestones } from './contracts';
 import { openEscrow } from './escrow-workflow';
 import { heldBackNotice, mayTellUnasked } from './notifications';
 import { displayName } from './people';
@@ -61,15 +61,13 @@ export async function editTemplate(
 ): Promise<TemplateView> {
   const template = await templateForCreator(id, sub);
   const { base_price, inspectionDays, milestones, ...rest } = input;
-  // Milestones left out are kept: the base price must then still be their sum.
-  const kept = milestones === undefined ? template.milestones : null;
-  if (kept?.length && base_price !== milestonesValue(kept)) throw new ValidationError(milestoneMessages.valueIsSum);
-  const terms = valueAndMilestones({ value: base_price, milestones: milestones ?? undefined });
+  const terms = editedValueAndMilestones(template.milestones, { value: base_price, milestones });
   const changed = await updateTemplate(id, sub, {
     ...rest,
     base_price_minor: terms.valueMinor,
     inspection_days: inspectionDays,
-    ...(milestones === undefined ? {} : { milestones: terms.milestones }),
+    // Left out, its milestones stay as stored.
+    ...(terms.milestones === 'kept' || milestones === undefined ? {} : { milestones: terms.milestones }),
   });
   if (!changed) throw new NotFoundError(templateMessages.notFound);
   return changed;
