@@ -1,11 +1,13 @@
 /**
- * `npm run bench -- load`: the API under load. `BENCH_LOAD_CLIENTS` clients (50) send requests
- * back to back for `BENCH_LOAD_SECONDS` (20) to a read route (`GET /contracts/{id}`, the seller
- * reading one contract), then to a write route (`POST /create-contract`), over kept-alive
- * connections; then as many loops ask DynamoDB Local itself, for as long, what those routes ask of
- * it: GetItem of the same contract item, and TransactWriteItems of the items create-contract
- * writes. Each phase follows a few seconds of the same load, unmeasured. Printed: requests, rate,
- * p50 / p95 / p99, what did not succeed, and how busy this process was (event loop and CPU).
+ * `npm run bench -- load`: the API under load. `BENCH_LOAD_CLIENTS` connections (50) of autocannon,
+ * in a process of its own (scripts/load-generator.ts), send requests back to back for
+ * `BENCH_LOAD_SECONDS` (20) to a read route (`GET /contracts/{id}`, the seller reading one
+ * contract), a money route (`POST /get-payment-status`, the buyer's checkout polling a bank
+ * transfer not yet paid) and a write route (`POST /create-contract`); then as many loops ask
+ * DynamoDB Local itself, for as long, what those routes ask of it: GetItem of the same contract
+ * item, and TransactWriteItems of the items create-contract writes. Each phase follows a few
+ * seconds of the same load, unmeasured. Printed: requests, rate, p50 / p95 / p99, what did not
+ * succeed, and how busy the API's process and the load's were.
  *
  * The budget (../shared/ARCHITECTURE.md, performance), printed next to the figure and never asserted: API p95 <= 1.2x the database's
  * p95 for the same number of round trips. Round trips are counted, not assumed: before each load,
@@ -14,15 +16,15 @@
  * side). The database baseline gives each read round trip (GetItem, BatchGetItem, Query, Cognito's
  * AdminGetUser) GetItem's p95 and each write (UpdateItem, PutItem, TransactWriteItems) the
  * transaction's: a generous baseline, since a sum of p95s assumes every step meets the slow tail,
- * and a conditional UpdateItem costs less than a three-item transaction. More generous still: the
- * database loops keep `clients` calls in flight, while the API, queueing on its event loop, keeps
- * fewer, so DynamoDB Local's own queue (long for transactions) is in the baseline.
+ * and a conditional UpdateItem costs less than a three-item transaction. The poll asks the
+ * provider at most once every 4 s (services/payments/status.ts): that call is not a database
+ * round trip, and the counted requests, one at a time, meet it once.
  *
- * What shares what: the load generator, the HTTP API, the route handlers and local Cognito (which
- * answers AdminGetUser) all run in this one Node process, so the API's figures include their
- * competing for its event loop; DynamoDB Local is a separate Java process on the same machine. The
- * database loops run from this process too (SDK signing and parsing included, as in the handlers)
- * while the API is idle. In AWS every Lambda has a CPU of its own and Cognito is not in it.
+ * What shares what: the HTTP API, the route handlers and local Cognito (which answers
+ * AdminGetUser) run in this one Node process; the load comes from autocannon's; DynamoDB Local is a
+ * Java process; all on the same machine (2 cores here). The database loops run from this process
+ * (SDK signing and parsing included, as in the handlers) while the API is idle. In AWS every Lambda
+ * has a CPU of its own and Cognito is not in it.
  *
  * Seeding is not measured. People sign up, confirm their email and sign in one at a time, as the
  * tests do. create-contract refuses (429) a creator's 201st contract in an hour and the 51st named
@@ -31,11 +33,15 @@
  * several others in turn, and no ticket past a limit is handed out; were they used up the phase
  * would end early and say so. The sign-ups stay under their limit per address (100 an hour).
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransferAccountResponse } from '../lambdas/core/api/payments';
 import { formatAmount } from '../lambdas/core/domain/money';
 import { throttles } from '../lambdas/core/domain/throttle-rules';
 import { contractKey, contractPut } from '../lambdas/core/entities/contract';
@@ -48,6 +54,8 @@ import { configureAmplify } from '../test/support/amplify';
 import { apiRequest } from '../test/support/http';
 import { type SignedInPerson, signedInPerson } from '../test/support/identity';
 import { type AwsCall, watchAwsCalls } from './aws-calls';
+import type { LoadOutcome, LoadPlan, LoadRequest } from './load-generator';
+import { runProgram } from './programs';
 
 const clients = Number(process.env.BENCH_LOAD_CLIENTS ?? 50);
 const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
@@ -82,6 +90,8 @@ interface LoadResult {
   busy: number;
   /** This process's CPU time over the wall time (1 = one core): below `busy`, other processes had the CPU. */
   cpu: number;
+  /** The load generator's CPU time over the wall time, when the load came from outside. */
+  generatorCpu?: number;
   /** The operations ran out before the time did (no write left under create-contract's limits). */
   endedEarly: boolean;
 }
@@ -131,26 +141,47 @@ export async function benchLoad(): Promise<void> {
     const api = apiClient(cloud, apiAgent);
     const readPath = `/contracts/${contractId}`;
     const readProfile = await profileRoute(() => api('GET', readPath, seller.token));
-    const read = await underLoad(() => api('GET', readPath, seller.token));
+    const read = await fromOutside(cloud, [{ method: 'GET', path: readPath, headers: bearer(seller.token) }], true);
+
+    // The money route: the buyer's checkout polling a bank transfer not yet paid, as it does every 5 s.
+    const accepted = await apiRequest(cloud.apiUrl, {
+      method: 'POST',
+      path: '/accept-contract',
+      token: buyer.token,
+      body: { contractId },
+    });
+    if (accepted.status !== 200) throw new Error(`the buyer could not accept: ${accepted.status} ${accepted.text}`);
+    const account = await apiRequest(cloud.apiUrl, {
+      method: 'POST',
+      path: '/generate-transfer-account',
+      token: buyer.token,
+      body: { contractId },
+    });
+    if (account.status !== 200) throw new Error(`no transfer account: ${account.status} ${account.text}`);
+    const poll = { txRef: (account.json as TransferAccountResponse).txRef };
+    const pollProfile = await profileRoute(() => api('POST', '/get-payment-status', buyer.token, poll));
+    const polled = await fromOutside(cloud, [jsonRequest('/get-payment-status', buyer.token, poll)], true);
 
     const writersStarted = performance.now();
     const writers = await seedWriters(cloud, read.latencies.length / read.seconds);
     seedSeconds += (performance.now() - writersStarted) / 1000;
     const nextWrite = writeTickets(writers);
-    const write = () => {
+    const writeBody = (ticket: NonNullable<ReturnType<typeof nextWrite>>) => ({
+      acceptorId: ticket.acceptor.sub,
+      title: `Bench load contract ${ticket.number}`,
+      description,
+      value: contractValues[ticket.number % contractValues.length],
+      currency: 'NGN',
+    });
+    const writeProfile = await profileRoute(() => {
       const ticket = nextWrite();
-      if (!ticket) return undefined;
-      const body = {
-        acceptorId: ticket.acceptor.sub,
-        title: `Bench load contract ${ticket.number}`,
-        description,
-        value: contractValues[ticket.number % contractValues.length],
-        currency: 'NGN',
-      };
-      return api('POST', '/create-contract', ticket.creator.token, body);
-    };
-    const writeProfile = await profileRoute(write);
-    const written = await underLoad(write);
+      return ticket ? api('POST', '/create-contract', ticket.creator.token, writeBody(ticket)) : undefined;
+    });
+    // Every write left under the limits, each sent once: autocannon's connections take them in turn.
+    const writes: LoadRequest[] = [];
+    for (let ticket = nextWrite(); ticket; ticket = nextWrite())
+      writes.push(jsonRequest('/create-contract', ticket.creator.token, writeBody(ticket)));
+    const written = await fromOutside(cloud, writes, false);
 
     const getItem = await underLoad(() =>
       outcome(
@@ -191,6 +222,7 @@ export async function benchLoad(): Promise<void> {
       routes: [
         { name: 'GET /contracts/{id}', profile: readProfile, load: read },
         { name: 'POST /create-contract', profile: writeProfile, load: written },
+        { name: 'POST /get-payment-status', profile: pollProfile, load: polled },
       ],
       database: { getItem, transaction },
     });
@@ -224,6 +256,51 @@ function apiClient(cloud: LocalCloud, agent: Agent) {
       req.end(payload);
     });
   };
+}
+
+/** A request's authorization header. */
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+const jsonRequest = (path: string, token: string, body: unknown): LoadRequest => ({
+  method: 'POST',
+  path,
+  headers: { ...bearer(token), 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+/**
+ * One phase of API load from a separate process (scripts/load-generator.ts, autocannon): `clients`
+ * connections, {@link warmupSeconds} unmeasured and then `seconds` measured. Meanwhile this
+ * process, which serves the API, runs its handlers and answers for local Cognito, measures how
+ * busy it was. `reuse`: send the requests in turn again and again; otherwise each once.
+ */
+async function fromOutside(cloud: LocalCloud, requests: LoadRequest[], reuse: boolean): Promise<LoadResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'escrow-load-'));
+  const planFile = join(dir, 'plan.json');
+  const plan: LoadPlan = { url: cloud.apiUrl, connections: clients, seconds, warmupSeconds, requests, reuse };
+  writeFileSync(planFile, JSON.stringify(plan));
+  const generator = fileURLToPath(new URL('./load-generator.ts', import.meta.url));
+  const utilisation = performance.eventLoopUtilization();
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  try {
+    // The flags this process runs TypeScript with (tsx's loader), for the generator's TypeScript too.
+    const { stdout } = await runProgram(process.execPath, [...process.execArgv, generator, planFile], process.env);
+    const elapsed = performance.now() - started;
+    const { user, system } = process.cpuUsage(cpu);
+    const outcome = JSON.parse(stdout) as LoadOutcome;
+    return {
+      latencies: outcome.latencies,
+      failures: new Map(Object.entries(outcome.failures)),
+      seconds: outcome.seconds,
+      busy: performance.eventLoopUtilization(utilisation).utilization,
+      cpu: (user + system) / 1000 / elapsed,
+      generatorCpu: outcome.cpu,
+      endedEarly: outcome.endedEarly,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** A database call's failure by its error's name (e.g. a transaction DynamoDB Local cancelled). */
@@ -425,6 +502,7 @@ function loadRow(name: string, load: LoadResult): string[] {
     failed ? `${failed} (${kinds})` : '0',
     `${(load.busy * 100).toFixed(0)}%`,
     `${(load.cpu * 100).toFixed(0)}%`,
+    load.generatorCpu === undefined ? '-' : `${(load.generatorCpu * 100).toFixed(0)}%`,
     load.endedEarly ? `writes used up after ${load.seconds.toFixed(1)} s` : '',
   ];
 }
@@ -460,9 +538,11 @@ function report(results: {
     }),
   );
 
-  console.log(`\nUnder load (each phase: ${clients} loops, one request after another):\n`);
+  console.log(
+    `\nUnder load (each phase: ${clients} connections or loops, one request after another; the API's from autocannon in a process of its own):\n`,
+  );
   table(
-    ['phase', 'requests', 'per s', 'p50', 'p95', 'p99', 'not 2xx / failed', 'event loop busy', 'CPU', ''],
+    ['phase', 'requests', 'per s', 'p50', 'p95', 'p99', 'not 2xx / failed', 'event loop busy', 'CPU', 'load CPU', ''],
     [
       ...results.routes.map(({ name, load }) => loadRow(`API ${name}`, load)),
       loadRow('DynamoDB Local GetItem (consistent)', getItem),
@@ -490,9 +570,9 @@ function report(results: {
     }),
   );
   console.log(
-    '\nReads at GetItem p95, writes (UpdateItem, TransactWriteItems) at TransactWriteItems p95. The load, the API, its',
+    '\nReads at GetItem p95, writes (UpdateItem, TransactWriteItems) at TransactWriteItems p95. The API, its handlers and local',
   );
   console.log(
-    'handlers and local Cognito share this Node process (event loop busy, CPU: its own); DynamoDB Local is a Java process.\n',
+    "Cognito share this Node process (event loop busy, CPU: its own); the load is autocannon's process (load CPU); DynamoDB Local is a Java process.\n",
   );
 }
