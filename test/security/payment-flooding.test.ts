@@ -7,7 +7,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
 import { listPaymentReferences } from '../../lambdas/core/entities/contract-payment';
-import { paymentKey } from '../../lambdas/core/entities/payment';
+import { providerCheckKey } from '../../lambdas/core/entities/payment';
 import { transferAccountKey } from '../../lambdas/core/entities/transfer-account';
 import type { SandboxApiCall } from '../../lib/local/flutterwave/index';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
@@ -205,14 +205,14 @@ describe("a payment's status at the provider", () => {
     expect(first).toBeLessThanOrEqual(2);
 
     // The payer pays and the provider's webhook is lost: the poll is what credits it, once its
-    // cached status is a few seconds old (aged on the stored payment here, not waited for).
+    // cached status is a few seconds old (aged on the stored check here, not waited for).
     cloud.flutterwave.faults.dropWebhooks = true;
     await cardCheckout(cloud, txRef, '900', 'pay');
     await documents().send(
       new UpdateCommand({
         TableName: localStage.tableName,
-        Key: paymentKey(txRef),
-        UpdateExpression: 'SET provider_checked_at = :past',
+        Key: providerCheckKey(txRef),
+        UpdateExpression: 'SET checked_at = :past',
         ExpressionAttributeValues: { ':past': new Date(Date.now() - 60_000).toISOString() },
       }),
     );

@@ -38,13 +38,6 @@ export interface Payment {
   /** The last provider transaction that credited nothing, and why (failed at the provider, wrong currency, contract closed). */
   last_outcome?: UncreditedOutcome;
   outcome_reason?: string;
-  /**
-   * The status poll's cache of the provider's word while the payment is initiated: when a poll last
-   * asked the provider (taken before it asks, so concurrent polls ask once) and what it made of the
-   * answer. Never read for money: only what the provider's verify confirms is credited.
-   */
-  provider_checked_at?: string;
-  provider_status?: ProviderCheckStatus;
 }
 
 /** What a status poll made of the provider's answer for a payment still initiated. */
@@ -137,19 +130,52 @@ export function paymentCredited(payment: Payment, creditMinor: number, refunding
 }
 
 /**
- * Takes the next provider check of an initiated payment, stamped `checkedAt`: only when no poll has
- * asked the provider since `staleBefore` (ISO), so of many concurrent polls one asks. False when
- * another poll's check is still fresh, or the payment is no longer initiated.
+ * The status poll's cache of the provider's word on an initiated payment, an item of its own
+ * beside the payment (`PAYMENT#<txRef>` / `CHECK`): when a poll last asked the provider (taken
+ * before it asks, so concurrent polls ask once) and what it made of the answer. Never read for
+ * money: only what the provider's verify confirms is credited.
+ *
+ * Not on the payment's own item: an initiated payment is in GSI1's one `PAYMENT#OPEN` partition,
+ * which projects every attribute, so each check written there was also a write to that partition,
+ * shared by every open payment: a checkout polls every 5 s while its payer makes the transfer,
+ * and at a hundred times the launch load those writes alone passed the partition's 1,000 a second
+ * (docs/scale.md). This item is in no index. It expires a day after its last check.
+ */
+export interface ProviderCheck {
+  checked_at: string;
+  status?: ProviderCheckStatus;
+}
+
+export const providerCheckKey = (txRef: string) => ({ PK: `PAYMENT#${txRef}`, SK: 'CHECK' });
+
+/** How long a check item outlives its last check (TTL): the poll's cache is of no use a day later. */
+const providerCheckLifetimeSeconds = 24 * 3600;
+
+export async function getProviderCheck(txRef: string): Promise<ProviderCheck | undefined> {
+  const { Item } = await getItem({ TableName: tableName(), Key: providerCheckKey(txRef), ConsistentRead: true });
+  // A check given back (releaseProviderCheck) leaves the item without one.
+  if (typeof Item?.checked_at !== 'string') return undefined;
+  return { checked_at: Item.checked_at, ...(Item.status ? { status: Item.status as ProviderCheckStatus } : {}) };
+}
+
+/**
+ * Takes the next provider check of a payment, stamped `checkedAt`: only when no poll has asked
+ * the provider since `staleBefore` (ISO), so of many concurrent polls one asks. False when another
+ * poll's check is still fresh. The caller has read the payment initiated; were it credited
+ * meanwhile, the check asks the provider once more and credits nothing twice (creditTransaction).
  */
 export async function claimProviderCheck(txRef: string, checkedAt: string, staleBefore: string): Promise<boolean> {
   const claimed = updateItem({
     TableName: tableName(),
-    Key: paymentKey(txRef),
-    UpdateExpression: 'SET provider_checked_at = :checkedAt',
-    ConditionExpression:
-      '#status = :initiated AND (attribute_not_exists(provider_checked_at) OR provider_checked_at < :staleBefore)',
+    Key: providerCheckKey(txRef),
+    UpdateExpression: 'SET checked_at = :checkedAt, expiresAt = :expiresAt REMOVE #status',
+    ConditionExpression: 'attribute_not_exists(checked_at) OR checked_at < :staleBefore',
     ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':initiated': 'initiated', ':checkedAt': checkedAt, ':staleBefore': staleBefore },
+    ExpressionAttributeValues: {
+      ':checkedAt': checkedAt,
+      ':staleBefore': staleBefore,
+      ':expiresAt': Math.floor(Date.parse(checkedAt) / 1000) + providerCheckLifetimeSeconds,
+    },
   });
   return onConditionFailed(
     claimed.then(() => true),
@@ -162,9 +188,10 @@ export async function recordProviderCheck(txRef: string, checkedAt: string, stat
   await onConditionFailed(
     updateItem({
       TableName: tableName(),
-      Key: paymentKey(txRef),
-      UpdateExpression: 'SET provider_status = :status',
-      ConditionExpression: 'provider_checked_at = :checkedAt',
+      Key: providerCheckKey(txRef),
+      UpdateExpression: 'SET #status = :status',
+      ConditionExpression: 'checked_at = :checkedAt',
+      ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':status': status, ':checkedAt': checkedAt },
     }),
     () => undefined,
@@ -176,9 +203,9 @@ export async function releaseProviderCheck(txRef: string, checkedAt: string): Pr
   await onConditionFailed(
     updateItem({
       TableName: tableName(),
-      Key: paymentKey(txRef),
-      UpdateExpression: 'REMOVE provider_checked_at',
-      ConditionExpression: 'provider_checked_at = :checkedAt',
+      Key: providerCheckKey(txRef),
+      UpdateExpression: 'REMOVE checked_at',
+      ConditionExpression: 'checked_at = :checkedAt',
       ExpressionAttributeValues: { ':checkedAt': checkedAt },
     }),
     () => undefined,

@@ -2,7 +2,15 @@ import { verifyByReference } from '../../adapters/flutterwave/transactions';
 import type { PaymentStatusResponse } from '../../api/payments';
 import { paymentMessages } from '../../api/payments';
 import { NotFoundError } from '../../domain/errors';
-import { claimProviderCheck, getPayment, type Payment, recordProviderCheck, releaseProviderCheck } from '../../entities/payment';
+import {
+  claimProviderCheck,
+  getPayment,
+  getProviderCheck,
+  type Payment,
+  type ProviderCheck,
+  recordProviderCheck,
+  releaseProviderCheck,
+} from '../../entities/payment';
 import { answerFunding } from './credit';
 import { type CreditOutcome, creditTransaction } from './credit-transaction';
 import { withProvider } from './provider';
@@ -20,22 +28,24 @@ const providerCheckFreshMs = 4_000;
  * ours and final: the provider is not asked. Not yet: the provider is asked (a lost webhook loses
  * nothing) and its transaction credited the way the webhook would have, at most once every
  * {@link providerCheckFreshMs} per payment: the poll that takes the check (one conditional update
- * of the payment) asks, and the polls meanwhile answer what the last check found. Caches only
+ * of the payment's check item, entities/payment.ts `ProviderCheck`) asks, and the polls meanwhile answer what the last check found. Caches only
  * what the payer is shown; what is credited is always what verify confirmed, in `creditTransaction`.
  */
 export async function paymentStatus(txRef: string, payer: Payer): Promise<PaymentStatusResponse> {
-  const payment = await getPayment(txRef);
+  // Side by side: the check is read for nothing when the payment is credited, but waits for nothing.
+  const [payment, lastCheck] = await Promise.all([getPayment(txRef), getProviderCheck(txRef)]);
   // Someone else's payment is simply not found.
   if (!payment || payment.payer_id !== payer.sub) throw new NotFoundError('Payment not found.');
   if (payment.status === 'credited') await answerFunding(payment.contract_id);
   if (payment.status !== 'initiated') return creditedStatus(payment);
   const now = Date.now();
   const staleBefore = new Date(now - providerCheckFreshMs).toISOString();
-  if (payment.provider_checked_at && payment.provider_checked_at >= staleBefore) return lastCheckStatus(payment);
+  if (lastCheck && lastCheck.checked_at >= staleBefore) return lastCheckStatus(payment, lastCheck);
   const checkedAt = new Date(now).toISOString();
   if (!(await claimProviderCheck(txRef, checkedAt, staleBefore))) {
-    // Another poll has just asked, or is asking, or the payment was credited meanwhile.
-    return lastCheckStatus((await getPayment(txRef)) ?? payment);
+    // Another poll has just asked, or is asking.
+    const [current, check] = await Promise.all([getPayment(txRef), getProviderCheck(txRef)]);
+    return lastCheckStatus(current ?? payment, check);
   }
   let outcome: CreditOutcome;
   try {
@@ -54,9 +64,9 @@ export async function paymentStatus(txRef: string, payer: Payer): Promise<Paymen
 }
 
 /** A payment as the last provider check left it: credited, or what that check found (pending until one has). */
-function lastCheckStatus(payment: Payment): PaymentStatusResponse {
+function lastCheckStatus(payment: Payment, check: ProviderCheck | undefined): PaymentStatusResponse {
   if (payment.status !== 'initiated') return creditedStatus(payment);
-  return { status: payment.provider_status ?? 'pending', contractId: payment.contract_id };
+  return { status: check?.status ?? 'pending', contractId: payment.contract_id };
 }
 
 /** A credited payment as its payer reads it: what was credited, and what goes back to them. */
