@@ -55,7 +55,8 @@ const issueMemoryMb = 256;
 // ARCHITECTURE.md's budgets.
 const costBudget = 0.002;
 const transitionsBudget = 20;
-const pin = '4821';
+/** The sellers' payment PIN (a bench that reuses this lifecycle sets it with `readyToBePaid`). */
+export const pin = '4821';
 
 interface Invocation {
   kind: 'route' | 'task';
@@ -109,7 +110,14 @@ export async function benchCost(): Promise<void> {
 }
 
 /** One escrow from creation to the seller's payout, as the two people and the provider drive it. */
-async function lifecycle(cloud: LocalCloud, own: OwnClients, seller: SignedInPerson, buyer: SignedInPerson): Promise<string> {
+export async function lifecycle(
+  cloud: LocalCloud,
+  own: OwnClients,
+  seller: SignedInPerson,
+  buyer: SignedInPerson,
+  /** What the checkout does before the payer's bank sends the money (the scale bench polls its status). */
+  whilePaying: (txRef: string) => Promise<void> = async () => undefined,
+): Promise<string> {
   const { id: contractId } = await ok<{ id: string }>(cloud, seller, 'POST', '/create-contract', {
     acceptorId: buyer.sub,
     title: 'Wedding cake',
@@ -119,6 +127,7 @@ async function lifecycle(cloud: LocalCloud, own: OwnClients, seller: SignedInPer
   });
   await ok(cloud, buyer, 'POST', '/accept-contract', { contractId });
   const account = await ok<TransferAccountResponse>(cloud, buyer, 'POST', '/generate-transfer-account', { contractId });
+  await whilePaying(account.txRef);
   const sent = await fetch(cloud.flutterwave.bankUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -155,14 +164,14 @@ async function stateTransitions(sfn: SFNClient, stateMachineArn: string, contrac
   return entered;
 }
 
-interface OwnClients {
+export interface OwnClients {
   dynamo: DynamoDBClient;
   sfn: SFNClient;
   item: (key: { PK: string; SK: string }) => Promise<Record<string, unknown> | undefined>;
 }
 
 /** The bench's own clients for watching the escrow: not the functions', so not counted. */
-function ownClients(cloud: LocalCloud): OwnClients {
+export function ownClients(cloud: LocalCloud): OwnClients {
   const config = { region: localStage.region, credentials: cloud.credentials };
   const dynamo = new DynamoDBClient({ ...config, endpoint: cloud.dynamodbEndpoint });
   const docs = DynamoDBDocumentClient.from(dynamo);
