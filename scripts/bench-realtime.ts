@@ -1,19 +1,20 @@
 /**
  * `npm run bench -- realtime`: how long a server write takes to show on a page open in Chromium
  * (../shared/ARCHITECTURE.md, performance: p95 <= 500 ms locally). The web app as a deploy builds
- * it, served by the local cloud; a seller and a buyer signed in, each in a tab of their own:
- * - the buyer on the dashboard, whose notifications panel reloads when the person's channel
- *   announces a notification (web/src/features/notifications/use-notifications.ts). The write: the
- *   seller creates a contract for the buyer (`POST /create-contract`), which notifies the buyer;
- * - the seller on their pending contract's page, which asks for the contract again when the channel
- *   announces a change of it (web/src/features/contracts/use-live-contract.ts). The write: the
- *   seller edits its title (`PATCH /contracts/{id}`), as from another device.
- * One write at a time, `events` of each kind, interleaved. Each is timed from just before the API
- * request to the moment the page's DOM holds the new text (a MutationObserver in the page), both
- * on the wall clock in ms. The page also timestamps each frame its realtime socket receives, which
- * splits the figure: write -> frame at the page (the handler's commit, the publish, the socket) and
- * frame -> DOM (the page asks the API again and renders). A write not shown within `timeoutMs` is
- * counted, not thrown. Figures are printed next to the budget, never asserted.
+ * it, served by the local cloud; a seller signed in in two tabs, each subscribed to their channel:
+ * - the dashboard, whose notifications panel reloads when the channel announces a notification
+ *   (web/src/features/notifications/use-notifications.ts). The write: a buyer rejects one of the
+ *   seller's offers (`POST /reject-contract`), which notifies the seller. (Not "the seller makes
+ *   the buyer an offer": a buyer is told of at most 5 an hour from one seller, on purpose.)
+ * - the page of a pending contract, which asks for it again when the channel announces a change of
+ *   it (web/src/features/contracts/use-live-contract.ts). The write: the seller edits its title
+ *   (`PATCH /contracts/{id}`), as from another device.
+ * One write at a time, `BENCH_REALTIME_EVENTS` (100) of each kind, interleaved. Each is timed from
+ * just before the API request to the moment the page's DOM holds the new text (a MutationObserver
+ * in the page), both on the wall clock in ms. The page also stamps each frame its realtime socket
+ * receives, which splits the figure: write -> frame at the page (the handler's commit, the publish,
+ * the socket) and frame -> DOM (the page asks the API again and renders). A write not shown within
+ * `timeoutMs` is counted as a miss, not thrown. Figures are printed next to the budget, never asserted.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -127,11 +128,11 @@ async function openTab(
  * One write, timed: `marker` watched for on `page`, `write` sent, then the wait for the page to
  * show it; `isItsFrame` picks out the event's frame among those the page received meanwhile.
  */
-async function timed<T>(
+async function timed(
   kind: Sample['kind'],
   page: Page,
   marker: string,
-  write: () => Promise<T>,
+  write: () => Promise<unknown>,
   isItsFrame: (frame: string) => boolean,
 ): Promise<Sample> {
   await page.evaluate(takeFrames);
