@@ -1,5 +1,5 @@
 /**
- * `npm run bench` runs every part; `npm run bench -- functions` (or `load`, `scale`, `cost`, `web`) one:
+ * `npm run bench` runs every part; `npm run bench -- functions` (or `load`, `scale`, `cost`, `web`, `realtime`) one:
  * - functions (here): for every function (route handlers, Cognito triggers, workflow tasks), the
  *   size of the bundle CDK would deploy (same esbuild settings) and its cold start: a fresh Node
  *   process that loads the bundle and answers a first invocation against the local cloud, next to a
@@ -10,7 +10,9 @@
  * - load: the API under 50 concurrent clients next to DynamoDB Local's own latency (bench-load.ts);
  * - scale: many escrows at once, writes per partition key, shared keys projected (bench-scale.ts);
  * - cost: what one escrow costs on AWS, counted from a lifecycle in the local cloud (bench-cost.ts);
- * - web: the web app's bundle and Lighthouse scores (bench-web.ts).
+ * - web: the web app's bundle and Lighthouse scores (bench-web.ts);
+ * - realtime: a server write to an open page's update in Chromium, notifications and contract
+ *   edits, split at the frame the page's socket receives (bench-realtime.ts).
  * Figures are printed next to their budgets, never asserted. `BENCH_ONLY=<pattern>` times only the
  * functions whose name matches; `BENCH_CPU_PROF=<dir>` also writes each cold start's CPU profile.
  */
@@ -38,6 +40,7 @@ import { type SeededTargets, satisfiedContract, seedTargets } from '../test/supp
 import { documents } from './aws-clients';
 import { benchCost } from './bench-cost';
 import { benchLoad } from './bench-load';
+import { benchRealtime } from './bench-realtime';
 import { benchScale } from './bench-scale';
 import { benchWeb } from './bench-web';
 import { runProgram } from './programs';
@@ -321,7 +324,7 @@ async function main() {
   }
 }
 
-const parts = { functions: main, load: benchLoad, scale: benchScale, cost: benchCost, web: benchWeb };
+const parts = { functions: main, load: benchLoad, scale: benchScale, cost: benchCost, web: benchWeb, realtime: benchRealtime };
 const only = process.argv[2];
 if (only !== undefined && !Object.hasOwn(parts, only)) {
   console.error(`Unknown bench "${only}": use ${Object.keys(parts).join(', ')}, or nothing for all.`);

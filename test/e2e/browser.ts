@@ -1,22 +1,19 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  type Browser,
-  type BrowserContext,
-  type BrowserContextOptions,
-  chromium,
-  type Page,
-  type WebSocket,
-} from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterEach, expect } from 'vitest';
 import { type LocalCloud, type LocalCloudOptions, startLocalCloud } from '../../lib/local/index';
 import { buildWeb } from '../../scripts/build-web';
 import { chromiumArgs, chromiumPath } from '../../scripts/programs';
 import { configureAmplify } from '../support/amplify';
+import { signedInTab } from '../support/browser-tab';
 import { apiOrThrow } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
 import { checkAccessibility, takeAccessibilityFindings } from './accessibility';
+
+// Opened by the bench too, which cannot import this file (it registers vitest hooks).
+export { signedInTab, subscribed } from '../support/browser-tab';
 
 /**
  * How long any wait over a real browser may take: a poll of what a page shows (vitest's
@@ -109,21 +106,6 @@ export const secondMachine: BrowserContextOptions = {
 
 const artifacts = join(import.meta.dirname, '..', '..', 'test-results', 'e2e');
 
-/** Resolves once the page's realtime socket has its subscription (the server's subscribe_success); fails after 15 s. */
-export function subscribed(page: Page): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the page never subscribed to its realtime channel')), 15_000);
-    const watch = (socket: WebSocket) =>
-      socket.on('framereceived', ({ payload }) => {
-        if (!String(payload).includes('"subscribe_success"')) return;
-        clearTimeout(timer);
-        page.off('websocket', watch);
-        resolve();
-      });
-    page.on('websocket', watch);
-  });
-}
-
 /**
  * One screenshot per page visited, kept under test-results/ (not committed); the page is also
  * scanned by axe-core on both screens there (accessibility.ts), its findings checked after the test.
@@ -132,46 +114,6 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
   await checkAccessibility(page);
-}
-
-/**
- * A person signed in on the browser they signed up with (its device id and the device secret
- * sign-up gave it already in local storage, so no new-device questions): the tab they signed in
- * on, which holds the session (sessionStorage).
- */
-export async function signedInTab(
-  browser: Browser,
-  appUrl: string,
-  user: { email: string; password: string; deviceId: string; deviceSecret?: string },
-  machine: BrowserContextOptions,
-): Promise<Page> {
-  const context = await browser.newContext(machine);
-  await context.addInitScript(
-    ({ deviceId, email, deviceSecret }) => {
-      localStorage.setItem('middleman_device_id', deviceId);
-      if (deviceSecret) localStorage.setItem('middleman_device_secrets', JSON.stringify({ [email]: deviceSecret }));
-      localStorage.setItem(
-        'middleman_device_info',
-        JSON.stringify({
-          device_id: deviceId,
-          device_name: 'Linux PC',
-          user_agent: '',
-          platform: '',
-          screen_resolution: '',
-          timezone: '',
-          language: '',
-        }),
-      );
-    },
-    { deviceId: user.deviceId, email: user.email.toLowerCase(), deviceSecret: user.deviceSecret },
-  );
-  const page = await context.newPage();
-  await page.goto(`${appUrl}/login`);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(`${appUrl}/dashboard`);
-  return page;
 }
 
 /** The web app as it is now, built the way a deploy builds it, into `outDir`. */
