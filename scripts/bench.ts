@@ -14,14 +14,15 @@
  * - realtime: a server write to an open page's update in Chromium, notifications and contract
  *   edits, split at the frame the page's socket receives (bench-realtime.ts).
  * Figures are printed next to their budgets, never asserted. `BENCH_ONLY=<pattern>` times only the
- * functions whose name matches; `BENCH_CPU_PROF=<dir>` also writes each cold start's CPU profile.
+ * functions whose name matches; `BENCH_CPU_PROF=<dir>` also writes each cold start's CPU profile and prints where its time went, by package.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { confirmSignIn, signIn, signOut } from 'aws-amplify/auth';
 import { build } from 'esbuild';
 import { contractKey } from '../lambdas/core/entities/contract';
@@ -182,9 +183,14 @@ async function coldStarts(bundle: string, event: unknown, env: NodeJS.ProcessEnv
   const wall: number[] = [];
   const load: number[] = [];
   const invoke: number[] = [];
+  const profiles: string[] = [];
   let status = '';
   for (let i = 0; i < runs; i++) {
-    const profile = cpuProfileDir ? ['--cpu-prof', '--cpu-prof-interval', '100', '--cpu-prof-dir', cpuProfileDir] : [];
+    const profileName = `${basename(bundle, '.mjs')}-${i}.cpuprofile`;
+    const profile = cpuProfileDir
+      ? ['--cpu-prof', '--cpu-prof-interval', '100', '--cpu-prof-dir', cpuProfileDir, '--cpu-prof-name', profileName]
+      : [];
+    if (cpuProfileDir) profiles.push(join(cpuProfileDir, profileName));
     const { wallMs, stdout } = await timeProcess([...profile, '--input-type=module', '-e', probe], {
       ...env,
       BENCH_BUNDLE: bundle,
@@ -196,7 +202,54 @@ async function coldStarts(bundle: string, event: unknown, env: NodeJS.ProcessEnv
     invoke.push(r.invoke);
     status = String(r.status);
   }
-  return { wall, load, invoke, status };
+  return { wall, load, invoke, status, profiles };
+}
+
+/** A cold start's CPU profile (`node --cpu-prof`), as much of it as is read here. */
+interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { url: string; functionName: string; lineNumber: number; columnNumber: number } }>;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/**
+ * Where a cold start's CPU time went, by package: each sample's function is found in the bundle
+ * through its source map (the bundle is minified), and its time is given to the package its
+ * source is in (`our code` for lambdas/, `node` for Node's own modules, `(gc)`, `(program)`: V8
+ * compiling and the like). The median over the profiles of each, in ms, most first.
+ */
+function whereTimeWent(profileFiles: string[], bundle: string): Array<[string, number]> {
+  const map = new TraceMap(readFileSync(`${bundle}.map`, 'utf8'));
+  const bundleUrl = pathToFileURL(bundle).href;
+  const packageOf = (node: CpuProfile['nodes'][number]): string => {
+    const { url, functionName, lineNumber, columnNumber } = node.callFrame;
+    if (url === bundleUrl) {
+      const source = originalPositionFor(map, { line: lineNumber + 1, column: columnNumber }).source ?? '';
+      const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
+      if (inPackage?.[1]) return inPackage[1];
+      return source.includes('lambdas/') ? 'our code' : 'the bundle (unmapped)';
+    }
+    if (url === '') return functionName || '(native)';
+    // Node's loader (reading, parsing and linking the bundle's modules) apart from the rest of Node.
+    if (url.startsWith('node:internal/modules/')) return 'node: loading modules';
+    if (url.startsWith('node:')) return `node: ${url.replace(/^node:(internal\/)?/, '').split('/')[0]}`;
+    return 'the probe';
+  };
+  const perProfile = profileFiles.map((file) => {
+    const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+    const category = new Map(profile.nodes.map((node) => [node.id, packageOf(node)]));
+    const ms = new Map<string, number>();
+    profile.samples.forEach((id, i) => {
+      const name = category.get(id) ?? '?';
+      ms.set(name, (ms.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    });
+    return ms;
+  });
+  const names = new Set(perProfile.flatMap((ms) => [...ms.keys()]));
+  return [...names]
+    .map((name): [string, number] => [name, median(perProfile.map((ms) => ms.get(name) ?? 0))])
+    .filter(([name]) => name !== '(idle)')
+    .sort((a, b) => b[1] - a[1]);
 }
 
 async function main() {
@@ -277,12 +330,20 @@ async function main() {
     const ratios: number[] = [];
 
     const rows: string[][] = [];
+    const profileLines: string[] = [];
     let withinBundle = 0;
     let withinColdStart = 0;
     for (const target of targets.filter((t) => onlyFunctions.test(t.name))) {
       const { file: outfile, bytes } = await bundle(target.name.replace(/\W+/g, '-'), target.entry);
-      const { wall, load, invoke, status } = await coldStarts(outfile, target.event, env);
+      const { wall, load, invoke, status, profiles } = await coldStarts(outfile, target.event, env);
       const ratio = median(wall) / median(floor);
+      if (profiles.length > 0)
+        profileLines.push(
+          `${target.name}: ${whereTimeWent(profiles, outfile)
+            .slice(0, 8)
+            .map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`)
+            .join(', ')}`,
+        );
       ratios.push(ratio);
       if (bytes <= bundleBudgetKiB * 1024) withinBundle++;
       if (ratio <= coldStartBudget) withinColdStart++;
@@ -315,6 +376,12 @@ async function main() {
     console.log(
       `tracing: ${(tracerBytes / 1024).toFixed(1)} KiB of every function's bundle (Powertools' tracer and the X-Ray SDK, adapters/tracer.ts)`,
     );
+    if (profileLines.length > 0) {
+      console.log(
+        `\nWhere each cold start's CPU time went (median of ${runs} profiles, by the package of the code running; profiles in ${cpuProfileDir}):`,
+      );
+      for (const line of profileLines) console.log(`  ${line}`);
+    }
     console.log(
       `budgets: bundle <= ${bundleBudgetKiB} KiB minified: ${withinBundle} of ${rows.length} met; cold start <= ${coldStartBudget}x the floor: ${withinColdStart} of ${rows.length} met; median function ${median(ratios).toFixed(2)}x the floor (budget <= ${medianColdStartBudget}x)\n`,
     );
