@@ -1713,7 +1713,7 @@ describe('deploy readiness', { timeout: 120_000 }, () => {
     const { template } = synth({ stage: 'dev', ...withoutBundling });
     const [[topicId]] = resources(template, 'AWS::SNS::Topic') as [[string, Resource]];
     const alarms = resources(template, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
-    for (const name of ['PayoutsFailed', 'RefundsFailed', 'PaymentsRefused', 'ReconciliationDifferences']) {
+    for (const name of ['PayoutsFailed', 'RefundsFailed', 'PaymentsRefused', 'ReconciliationDifferences', 'EmailsNotSent']) {
       const alarm = alarms.find((a) => a.MetricName === name);
       expect(alarm, name).toMatchObject({
         Namespace: 'Escrow',

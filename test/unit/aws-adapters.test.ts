@@ -4,7 +4,7 @@ import {
   SignUpCommand,
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { MessageRejected, SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { MessageRejected, SESv2Client, SendEmailCommand, TooManyRequestsException } from '@aws-sdk/client-sesv2';
 import {
   DescribeExecutionCommand,
   ExecutionAlreadyExists,
@@ -22,6 +22,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cognitoCall } from '../../lambdas/core/adapters/cognito';
 import { escapeHtml, oneClickUnsubscribeHeaders, sendEmail, sendStepEmail } from '../../lambdas/core/adapters/email';
 import { answerTask, describeEscrowExecution, failTask, startEscrowExecution } from '../../lambdas/core/adapters/workflow';
+import { captureEmf } from '../support/emf';
 
 /**
  * What the adapters ask of SES, Step Functions and Cognito (the SDK's clients, mocked), and what
@@ -103,6 +104,27 @@ describe('email (SES v2 SendEmail)', () => {
     await expect(sendEmail({ to: 'ada@example.ng', subject: 'Hello', text: 'Hi' })).rejects.toMatchObject({
       name: 'MessageRejected',
     });
+  });
+
+  it('counts every email SES refuses (its quota reached) as EmailsNotSent, which pages ops, and none it sends', async () => {
+    const records = captureEmf();
+    try {
+      ses.on(SendEmailCommand).resolvesOnce({ MessageId: 'm-1' }).rejects(new TooManyRequestsException(serviceError));
+      await sendEmail({ to: 'ada@example.ng', subject: 'Hello', text: 'Hi' });
+      expect(records).toEqual([]);
+      await expect(sendStepEmail('ada@example.ng', 'contract-accepted', { title: 'Cake' })).rejects.toMatchObject({
+        name: 'TooManyRequestsException',
+      });
+      await expect(sendEmail({ to: 'ada@example.ng', subject: 'Code', text: '123456' })).rejects.toMatchObject({
+        name: 'TooManyRequestsException',
+      });
+      expect(records).toEqual([
+        expect.objectContaining({ service: 'escrow', stage: 'dev', EmailsNotSent: 1 }),
+        expect.objectContaining({ EmailsNotSent: 1 }),
+      ]);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import { SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-
 import { emailTemplateName, type StepEmailName, templateData } from '../domain/email-templates';
 import { clientAt } from './aws-client';
 import { optionalEnv, requireEnv } from './env';
+import { countMoneyEvent } from './metrics';
 
 export { escapeHtml } from '../domain/email-templates';
 
@@ -20,9 +21,18 @@ function configurationSet(): { ConfigurationSetName?: string } {
 
 export const ses = /* @__PURE__ */ clientAt('sesEndpoint', (config) => new SESv2Client(config));
 
-/** SES v2 SendEmail; its errors are the SDK's, named as SES names them (MessageRejected, AccessDeniedException, ...). */
+/**
+ * SES v2 SendEmail; its errors are the SDK's, named as SES names them (MessageRejected,
+ * TooManyRequestsException, ...). Each refusal is counted (`EmailsNotSent`, which pages ops)
+ * before it reaches the caller: most callers send best effort and only log it.
+ */
 async function sesSendEmail(request: SendEmailCommandInput): Promise<void> {
-  await ses().send(new SendEmailCommand(request));
+  try {
+    await ses().send(new SendEmailCommand(request));
+  } catch (error) {
+    countMoneyEvent('EmailsNotSent');
+    throw error;
+  }
 }
 
 /** Sends one email from the product's address through SES. */

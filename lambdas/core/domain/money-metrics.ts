@@ -12,6 +12,10 @@ export const moneyMetrics = {
     'Money the provider confirmed was not credited to any contract (an unknown currency or payment reference): ops must return it.',
   ReconciliationDifferences:
     'The daily reconciliation found money the ledger and the provider do not agree on: npm run reconcile -- --date <day> lists each with its reference.',
+  // Not money itself, but how customers hear of it (every deal step emails both parties) and how a
+  // new device signs in (the emailed code): SES's quotas are the first limit the load meets (docs/scale.md).
+  EmailsNotSent:
+    'SES refused an email (a deal step, a sign-in code, an invitation): most likely the account’s daily quota or sending rate is reached (docs/scale.md). Ask AWS to raise the SES quota; the function’s log says which email ("Email not sent").',
 } as const;
 
 export type MoneyMetric = keyof typeof moneyMetrics;
