@@ -142,6 +142,8 @@ describe('my contract details page', () => {
   it('edits a pending contract: Save sends the fields and shows the new values', async () => {
     await renderPage({ status: 'pending', amount_paid_minor: 0, payer_user_ids: [] });
     await click('Modify Contract');
+    // The edit form's code is loaded when the seller edits.
+    await screen.findByLabelText('Contract Title');
     expect((screen.getByLabelText('Value') as HTMLInputElement).value).toBe('10000.00');
     fireEvent.change(screen.getByLabelText('Contract Title'), { target: { value: 'Logo and banner' } });
     fireEvent.change(screen.getByLabelText('Value'), { target: { value: '12000' } });
@@ -169,6 +171,8 @@ describe('my contract details page', () => {
     ];
     await renderPage({ status: 'pending', amount_paid_minor: 0, payer_user_ids: [], milestones });
     await click('Modify Contract');
+    // The edit form's code is loaded when the seller edits.
+    await screen.findByLabelText('Contract Title');
     expect(screen.queryByLabelText('Value')).toBeNull();
     expect(screen.getByText('Value: ₦10,000.00 (the sum of the milestones)')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Contract Title'), { target: { value: 'Logo in two parts' } });
@@ -185,6 +189,8 @@ describe('my contract details page', () => {
   it("refuses a zero amount under the Value with 'Amount must be greater than zero.', focusing it", async () => {
     await renderPage({ status: 'pending' });
     await click('Modify Contract');
+    // The edit form's code is loaded when the seller edits.
+    await screen.findByLabelText('Contract Title');
     fireEvent.change(screen.getByLabelText('Value'), { target: { value: '0' } });
     await click('Save Changes');
     expect(screen.getByText('Amount must be greater than zero.')).toBeTruthy();
@@ -196,6 +202,8 @@ describe('my contract details page', () => {
   it("marks blank terms under each field with 'Please ensure all fields are filled correctly.', focusing the first", async () => {
     await renderPage({ status: 'pending' });
     await click('Modify Contract');
+    // The edit form's code is loaded when the seller edits.
+    await screen.findByLabelText('Contract Title');
     for (const label of ['Contract Title', 'Description', 'Value'])
       fireEvent.change(screen.getByLabelText(label), { target: { value: ' ' } });
     await click('Save Changes');
@@ -209,6 +217,8 @@ describe('my contract details page', () => {
   it('names a currency escrow cannot carry yet and stays in edit mode', async () => {
     await renderPage({ status: 'pending', currency: 'CAD' });
     await click('Modify Contract');
+    // The edit form's code is loaded when the seller edits.
+    await screen.findByLabelText('Contract Title');
     await click('Save Changes');
     expect(screen.getByRole('alert').textContent).toBe(currencyNotAvailable('CAD'));
     expect(screen.getByLabelText('Contract Title')).toBeTruthy();

@@ -15,7 +15,7 @@ import { CancelContract } from './cancel-contract';
 import { mayMarkCompleted } from './completion';
 import { ContractTimeline, LinkedSection, SectionLink } from './contract-timeline';
 import { DeliveryDetails } from './delivery';
-import { DisputePanel } from './dispute';
+import { DisputeSection } from './dispute-section';
 import { MarkCompletedAction, useMarkCompleted } from './mark-completed';
 import { MilestoneList, MilestoneOf, refundableOf } from './milestones';
 import { PaymentProgress } from './payment-progress';
@@ -117,7 +117,7 @@ export function BuyerContract({ deal }: { deal: ContractWithPeople }) {
       )}
       {!split && (
         <LinkedSection name="dispute">
-          <DisputePanel contract={contract} side="payer" dispute={dispute.state} onChange={dispute.apply} evidence={evidence} />
+          <DisputeSection contract={contract} side="payer" dispute={dispute.state} onChange={dispute.apply} evidence={evidence} />
         </LinkedSection>
       )}
       <RefundsPanel contractId={contract.id} revision={revision} />

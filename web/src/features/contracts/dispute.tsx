@@ -2,7 +2,7 @@ import type { ContractView } from '@escrow/api/contracts';
 import type { DisputeActionResponse, DisputeView } from '@escrow/api/disputes';
 import type { EvidenceView } from '@escrow/api/evidence';
 import type { DisputeSide } from '@escrow/domain/dispute';
-import { isFinal, transitionTarget } from '@escrow/domain/escrow-contract';
+import { isFinal } from '@escrow/domain/escrow-contract';
 import { formatAmount } from '@escrow/domain/money';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -20,7 +20,7 @@ import { type DisputeActionProps, OpenDisputeForm, ProposeSplitForm } from './di
 import { feePercent, settledHow, sideName, splitSummary, whoIs } from './dispute-text';
 import { EvidenceList } from './evidence/list';
 import { disputePanelMessages } from './messages';
-import { mayHaveDispute } from './use-live-contract';
+import { disputePanelShown } from './use-live-contract';
 
 type Settlement = NonNullable<DisputeView['settlement']>;
 
@@ -30,20 +30,16 @@ type Settlement = NonNullable<DisputeView['settlement']>;
  * side's latest proposal and, for the seller, "Refund in full"; a settled one with its figures and
  * where the money is. The server decides every action again; its refusal is shown as it says it.
  */
-export function DisputePanel({
-  contract,
-  side,
-  dispute,
-  onChange,
-  evidence = [],
-}: {
+export interface DisputePanelProps {
   contract: ContractView;
   side: DisputeSide;
   dispute: Loaded<DisputeView | null>;
   onChange: (reply: DisputeActionResponse) => void;
   /** The contract's attached files: those of the dispute are listed by the side that sent them. */
   evidence?: readonly EvidenceView[];
-}) {
+}
+
+export function DisputePanel({ contract, side, dispute, onChange, evidence = [] }: DisputePanelProps) {
   // What this person just did, said only while the dispute is as their action left it: the other
   // side's answer (a new proposal, the settlement), shown as it arrives, outdates it.
   const [acted, setActed] = useState<{ message: string; stage: string } | null>(null);
@@ -53,16 +49,14 @@ export function DisputePanel({
     onChange(reply);
   };
 
+  if (!disputePanelShown(contract.status, dispute)) return null;
   let body: ReactNode;
   if (dispute.status === 'loading') {
-    body = mayHaveDispute(contract.status) ? <Loading>Loading the dispute...</Loading> : null;
+    body = <Loading>{disputePanelMessages.loading}</Loading>;
   } else if (dispute.status === 'failed') {
     body = <Alert tone="error">{disputePanelMessages.loadFailed}</Alert>;
   } else if (dispute.data === null) {
-    body =
-      transitionTarget(contract.status, 'open_dispute') === undefined ? null : (
-        <OpenDispute contractId={contract.id} onDone={done(disputePanelMessages.opened)} />
-      );
+    body = <OpenDispute contractId={contract.id} onDone={done(disputePanelMessages.opened)} />;
   } else if (dispute.data.settlement) {
     body = <SettledDispute contract={contract} dispute={dispute.data} settlement={dispute.data.settlement} />;
   } else {
@@ -77,8 +71,6 @@ export function DisputePanel({
       />
     );
   }
-  if (body === null) return null;
-
   return (
     <Section title="Dispute" className="space-y-4">
       {notice && <Alert tone="success">{notice}</Alert>}

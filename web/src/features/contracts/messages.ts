@@ -30,6 +30,7 @@ export const contractPageMessages = {
 
 /** The dispute panel's own texts; the refusals the server shares are the domain's `disputeMessages`. */
 export const disputePanelMessages = {
+  loading: 'Loading the dispute...',
   openExplained: `The money stays in escrow until you and the other side agree how to split it. If you do not agree within ${disputeAgreementDays} days, our team decides.`,
   openFailed: 'Failed to open the dispute. Please try again.',
   proposeFailed: 'Failed to send your proposal. Please try again.',

@@ -1,9 +1,8 @@
 import type { ContractView, ContractWithPeople } from '@escrow/api/contracts';
 import { contractMessages, termsEditable } from '@escrow/domain/escrow-contract';
 import { hasMilestones } from '@escrow/domain/milestones';
-import { editCurrencies, formatAmount, toDecimalString } from '@escrow/domain/money';
-import { type ComponentType, useCallback } from 'react';
-import { useController } from 'react-hook-form';
+import { formatAmount } from '@escrow/domain/money';
+import { type ComponentType, lazy, Suspense, useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../components/contract-status';
 import { TitleAndDescription } from '../../components/offer-details';
@@ -11,31 +10,30 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDeleteDialog, DeleteButton } from '../../components/ui/confirm-dialog';
 import { IdDetail } from '../../components/ui/copy-button';
-import { EditForm } from '../../components/ui/edit-form';
 import { NotLoadedPage } from '../../components/ui/not-loaded-page';
-import { Detail, Details, linkButtonClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
+import { Detail, Details, Loading, linkButtonClass, Page, secondaryLinkButtonClass } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { failureMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { useApiForm } from '../../lib/form';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { personName } from '../../lib/people';
 import { useEditAndDelete } from '../../lib/use-edit-and-delete';
 import { useLoad } from '../../lib/use-load';
-import { deleteContract, editContract, getContract } from './api';
+import { deleteContract, getContract } from './api';
 import { CancelContract } from './cancel-contract';
 import { buyerAcceptance } from './completion';
-import { ContractFields } from './contract-fields';
 import { ContractTimeline, LinkedSection, SectionLink } from './contract-timeline';
 import { DeliveryDetails, MarkDeliveredForm } from './delivery';
-import { DisputePanel } from './dispute';
-import { editContractFormSchema } from './edit-contract-schema';
+import { DisputeSection } from './dispute-section';
 import { contractPageMessages } from './messages';
 import { MilestoneList, MilestoneOf, refundableOf } from './milestones';
 import { PaymentProgress } from './payment-progress';
 import { contractTotalMinor } from './progress';
 import { ShareContract } from './share-link';
 import { useLiveContract } from './use-live-contract';
+
+// The edit form (react-hook-form, the form's schema) is loaded when the seller edits, not with the page.
+const EditContractForm = lazy(() => import('./edit-contract-form').then((m) => ({ default: m.EditContractForm })));
 
 const backToList = (
   <Link to={paths.viewContracts.getHref()} className={secondaryLinkButtonClass}>
@@ -116,14 +114,16 @@ function ContractDetails({
   if (edit.editing) {
     return (
       <Page title="Edit Contract" actions={backToList}>
-        <EditContractForm
-          contract={contract}
-          onSaved={(saved) => {
-            onSaved(saved);
-            edit.saved();
-          }}
-          onCancel={edit.cancel}
-        />
+        <Suspense fallback={<Loading>Loading the form...</Loading>}>
+          <EditContractForm
+            contract={contract}
+            onSaved={(saved) => {
+              onSaved(saved);
+              edit.saved();
+            }}
+            onCancel={edit.cancel}
+          />
+        </Suspense>
       </Page>
     );
   }
@@ -237,7 +237,13 @@ function ContractDetails({
       )}
       {!split && (
         <LinkedSection name="dispute">
-          <DisputePanel contract={contract} side="creator" dispute={dispute.state} onChange={dispute.apply} evidence={evidence} />
+          <DisputeSection
+            contract={contract}
+            side="creator"
+            dispute={dispute.state}
+            onChange={dispute.apply}
+            evidence={evidence}
+          />
         </LinkedSection>
       )}
       {edit.error && <Alert tone="error">{edit.error}</Alert>}
@@ -270,52 +276,5 @@ function ContractDetails({
         </ConfirmDeleteDialog>
       )}
     </Page>
-  );
-}
-
-/** Edit mode: the contract's terms as they are now, sent as the edit once the form's own check passes. */
-function EditContractForm({
-  contract,
-  onSaved,
-  onCancel,
-}: {
-  contract: ContractView;
-  onSaved: (contract: ContractView) => void;
-  onCancel: () => void;
-}) {
-  const form = useApiForm(editContractFormSchema, {
-    fallback: contractPageMessages.saveFailed,
-    defaultValues: {
-      title: contract.title,
-      description: contract.description,
-      value: toDecimalString(contract.value_minor, contract.currency),
-      currency: contract.currency,
-    },
-  });
-  const currency = useController({ control: form.control, name: 'currency' });
-
-  return (
-    <EditForm
-      onSubmit={form.submit((request) => editContract(contract.id, request), onSaved)}
-      onCancel={onCancel}
-      working={form.working}
-      // ContractFields shows no refusal under the currency: a currency escrow cannot carry yet is
-      // named in the banner, as it was before.
-      error={form.error ?? currency.fieldState.error?.message ?? null}
-    >
-      <ContractFields
-        field={(name) => ({ ...form.register(name), error: form.fieldError(name) })}
-        value={form.watch('value')}
-        currency={currency.field.value}
-        currencies={editCurrencies}
-        onCurrency={currency.field.onChange}
-        // In milestones the value is their sum: it is sent as it is, never typed here.
-        valueFixed={
-          hasMilestones(contract) ? (
-            <p>Value: {formatAmount(contract.value_minor, contract.currency)} (the sum of the milestones)</p>
-          ) : undefined
-        }
-      />
-    </EditForm>
   );
 }

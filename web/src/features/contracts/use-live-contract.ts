@@ -1,7 +1,7 @@
 import type { ContractPerson, ContractView, ContractWithPeople, MilestoneView } from '@escrow/api/contracts';
 import type { DisputeActionResponse, DisputeView } from '@escrow/api/disputes';
 import type { EvidenceView } from '@escrow/api/evidence';
-import { type ContractStatus, isInDispute } from '@escrow/domain/escrow-contract';
+import { type ContractStatus, isInDispute, transitionTarget } from '@escrow/domain/escrow-contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { contractChangedBy, useRealtimeEvent } from '../../lib/realtime';
 import type { Loaded } from '../../lib/use-load';
@@ -14,6 +14,17 @@ import { getContract, getDispute } from './api';
  */
 export function mayHaveDispute(status: ContractStatus): boolean {
   return isInDispute(status) || status === 'completed';
+}
+
+/**
+ * Whether the dispute panel shows anything for a contract in `status` with its dispute as loaded:
+ * a dispute, the failure to load one, its loading where there may be one, or the way to open one.
+ * Asked before the panel's code is loaded (features/contracts/dispute-section.tsx).
+ */
+export function disputePanelShown(status: ContractStatus, dispute: Loaded<DisputeView | null>): boolean {
+  if (dispute.status === 'loading') return mayHaveDispute(status);
+  if (dispute.status === 'failed') return true;
+  return dispute.data !== null || transitionTarget(status, 'open_dispute') !== undefined;
 }
 
 /** The contract's dispute as the dispute panel shows it: a failure to ask is a failed load (the panel says so), never a throw. */
