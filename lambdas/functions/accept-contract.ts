@@ -6,7 +6,7 @@ import { acceptContract } from '../core/services/contracts';
 export const handler = endpointFunction(
   endpoints.acceptContract,
   async ({ caller, body }) => ({
-    contract: await acceptContract(body.contractId, caller.sub),
+    contract: await acceptContract(body.contractId, caller.sub, body.terms),
   }),
   { body: jsonBody },
 );

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidRequestMessage } from '../../lambdas/core/api/common';
-import type { ContractView } from '../../lambdas/core/api/contracts';
+import { type ContractForAcceptor, type ContractView, offeredTerms } from '../../lambdas/core/api/contracts';
 import type { NotificationsResponse } from '../../lambdas/core/api/notifications';
 import type { TemplateView } from '../../lambdas/core/api/templates';
 import { deliveryMessages } from '../../lambdas/core/domain/delivery';
@@ -247,6 +247,41 @@ describe('private contracts', () => {
       (await call(seller, 'PATCH', `/contracts/${id}`, { title: 'x', description: 'x', value: 1, currency: 'NGN' })).status,
     ).toBe(409);
     expect((await call(seller, 'DELETE', `/contracts/${id}`)).status).toBe(409);
+  });
+
+  it('accepts only the terms the buyer saw: changed by the seller since, the acceptance is refused (409) and changes nothing', async () => {
+    const id = await newContract();
+    const seen = (await call(buyer, 'POST', '/get-contract-for-acceptor', { contractId: id }))
+      .body as unknown as ContractForAcceptor;
+    const terms = offeredTerms(seen);
+    expect(terms).toMatchObject({ value_minor: 1_550_050, milestones: null });
+    const edited = await call(seller, 'PATCH', `/contracts/${id}`, {
+      title: 'Logo design',
+      description: 'Three logo concepts, two revisions',
+      value: '25000',
+      currency: 'NGN',
+    });
+    expect(edited.status).toBe(200);
+    const before = (await notifications(seller)).unread_count;
+
+    expect(await call(buyer, 'POST', '/accept-contract', { contractId: id, terms })).toEqual({
+      status: 409,
+      body: { error: 'The seller changed this contract after you opened it. Please review the new terms before accepting.' },
+    });
+    const { contract } = (await call(seller, 'GET', `/contracts/${id}`)).body as { contract: ContractView };
+    expect(contract).toMatchObject({ status: 'pending', accepted_by: [], value_minor: 2_500_000 });
+    expect((await notifications(seller)).unread_count).toBe(before);
+    expect(((await call(buyer, 'GET', '/engaged-contracts')).body.contracts as ContractView[]).map((c) => c.id)).not.toContain(
+      id,
+    );
+
+    // The terms as they are now are accepted.
+    const now = offeredTerms(
+      (await call(buyer, 'POST', '/get-contract-for-acceptor', { contractId: id })).body as unknown as ContractForAcceptor,
+    );
+    const accepted = await call(buyer, 'POST', '/accept-contract', { contractId: id, terms: now });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.contract).toMatchObject({ status: 'active', value_minor: 2_500_000, accepted_by: [buyer.sub] });
   });
 
   it('freezes the terms at acceptance: the creator can no longer change the value or delete it (409)', async () => {

@@ -197,6 +197,42 @@ export const contractForAcceptorSchema = z.extend(
 );
 export type ContractForAcceptor = z.infer<typeof contractForAcceptorSchema>;
 
+/**
+ * The terms a buyer agrees to by accepting, as their page showed them: sent with the acceptance,
+ * so terms the seller changed after the page loaded are never accepted unseen (409, and the page
+ * loads them again). Milestones by title, amount and due date, in order.
+ */
+export const offeredTermsSchema = z.object({
+  title: z.string().check(z.maxLength(200)),
+  description: z.string().check(z.maxLength(5000)),
+  value_minor: z.int(),
+  currency: z.enum(currencyCodes),
+  inspection_days: z.int(),
+  milestones: z.nullable(
+    z
+      .array(z.object({ title: z.string().check(z.maxLength(200)), amount_minor: z.int(), due_date: z.nullable(z.string()) }))
+      .check(z.maxLength(milestoneLimits.max)),
+  ),
+});
+export type OfferedTerms = z.infer<typeof offeredTermsSchema>;
+
+/** The terms of a contract (a view of it, or the stored one) as a buyer agrees to them. */
+export function offeredTerms(
+  contract: Omit<OfferedTerms, 'milestones'> & { milestones?: OfferedTerms['milestones'] | undefined },
+): OfferedTerms {
+  return {
+    title: contract.title,
+    description: contract.description,
+    value_minor: contract.value_minor,
+    currency: contract.currency,
+    inspection_days: contract.inspection_days,
+    milestones: contract.milestones?.map(({ title, amount_minor, due_date }) => ({ title, amount_minor, due_date: due_date ?? null })) ?? null,
+  };
+}
+
+/** `accept-contract`: the contract, and (from the web app always) the terms the buyer's page showed. */
+export const acceptContractRequestSchema = z.extend(contractIdRequestSchema, { terms: z.optional(offeredTermsSchema) });
+
 /** One milestone of a contract as its page shows it (issue 38). */
 export const milestoneViewSchema = z.object({
   number: z.int(),

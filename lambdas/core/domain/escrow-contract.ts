@@ -214,6 +214,7 @@ export interface Contract {
 /** The spec's refusals about contracts (§8), the server's and the browser's alike. */
 export const contractMessages = {
   notFound: 'Contract not found.',
+  termsChanged: 'The seller changed this contract after you opened it. Please review the new terms before accepting.',
   ownContract: 'You are not allowed to accept your own contract.',
   ownContractReject: 'You are not allowed to reject your own contract.',
   notAcceptor: 'You are not the named acceptor of this contract.',

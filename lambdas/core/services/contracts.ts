@@ -1,13 +1,16 @@
+import { isDeepStrictEqual } from 'node:util';
 import { ulid } from 'ulid';
-import type {
-  ContractForAcceptor,
-  ContractView,
-  ContractWithPeople,
-  CreateContractResponse,
-  EditContractRequest,
+import {
+  type ContractForAcceptor,
+  type ContractView,
+  type ContractWithPeople,
+  type CreateContractResponse,
+  type EditContractRequest,
+  type OfferedTerms,
+  offeredTerms,
 } from '../api/contracts';
 import { inspectionDays } from '../domain/delivery';
-import { ForbiddenError, NotFoundError, ValidationError } from '../domain/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../domain/errors';
 import {
   assertMayChange,
   assertMayRespond,
@@ -238,12 +241,15 @@ async function nameBuyer(
  * changes nothing and tells nobody twice, but makes sure the execution runs (if the first try
  * stopped between the write and the start, the retry finishes it).
  */
-export async function acceptContract(id: string, sub: string): Promise<ContractView> {
+export async function acceptContract(id: string, sub: string, terms?: OfferedTerms): Promise<ContractView> {
   const stored = await loadContract(id);
   if (stored.acceptor_id === sub && stored.accepted_by.includes(sub) && stored.status !== 'cancelled') {
     await openEscrow(stored.id);
     return toContractView(stored);
   }
+  // Terms the buyer's page showed that are no longer the contract's (the seller edited it since)
+  // are not accepted. An edit after this read changes the version the acceptance is conditional on.
+  if (terms && !isDeepStrictEqual(offeredTerms(stored), terms)) throw new ConflictError(contractMessages.termsChanged);
   const invitation = await invitationTakenUpBy(stored, sub);
   const contract = { ...stored, ...invitation.set };
   assertMayRespond(contract, sub);

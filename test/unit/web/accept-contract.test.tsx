@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { acceptContract, getContract, getContractForAcceptor, rejectContract } from '../../../web/src/features/contracts/api';
 import { ApiError } from '../../../web/src/lib/api';
+import { dispatchRealtimeEvent } from '../../../web/src/lib/realtime';
 import { AcceptContractManualPage } from '../../../web/src/pages/contracts/accept-contract-manual-page';
 import { ContractPage } from '../../../web/src/pages/contracts/contract-page';
 import { click, renderSignedInAt, renderWithProviders } from './providers';
@@ -27,6 +28,16 @@ const found: ContractForAcceptor = {
   status: 'pending',
   payer_user_ids: [],
   inspection_days: 4,
+};
+
+/** The terms the page showed, as the acceptance sends them. */
+const foundTerms = {
+  title: 'Logo design',
+  description: 'One logo',
+  value_minor: 1_000_050,
+  currency: 'NGN',
+  inspection_days: 4,
+  milestones: null,
 };
 
 function EscrowPayment() {
@@ -84,7 +95,7 @@ describe('accepting a contract by its ID', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(acceptContract).not.toHaveBeenCalled();
     await click('I Agree & Accept');
-    expect(acceptContract).toHaveBeenCalledWith(contractId);
+    expect(acceptContract).toHaveBeenCalledWith(contractId, foundTerms);
     expect(screen.getByText('Escrow payment page')).toBeTruthy();
   });
 
@@ -180,8 +191,33 @@ describe('contract view /contracts/{id}', () => {
     expect(screen.getByText('Pending')).toBeTruthy();
     await click('Accept');
     await click('I Agree & Accept');
-    expect(acceptContract).toHaveBeenCalledWith(contractId);
+    expect(acceptContract).toHaveBeenCalledWith(contractId, foundTerms);
     expect(screen.getByText('Escrow payment page')).toBeTruthy();
+  });
+
+  it('shows the terms the seller changed while the page was open (their realtime event), and accepts those', async () => {
+    await renderAt(`/contracts/${contractId}`);
+    expect(screen.getAllByText('₦10,000.50').length).toBeGreaterThan(0);
+    vi.mocked(getContractForAcceptor).mockResolvedValue({ ...found, value_minor: 1_200_000 });
+    await act(async () => dispatchRealtimeEvent({ type: 'contract', contract_id: contractId, status: 'pending', version: 2 }));
+    expect((await screen.findAllByText('₦12,000.00')).length).toBeGreaterThan(0);
+    expect(screen.queryAllByText('₦10,000.50')).toEqual([]);
+    await click('Accept');
+    await click('I Agree & Accept');
+    expect(acceptContract).toHaveBeenCalledWith(contractId, { ...foundTerms, value_minor: 1_200_000 });
+  });
+
+  it('says the terms changed when the acceptance is refused for it (409), and shows them as they are now', async () => {
+    const changed = 'The seller changed this contract after you opened it. Please review the new terms before accepting.';
+    vi.mocked(acceptContract).mockRejectedValue(new ApiError(409, changed, true));
+    await renderAt(`/contracts/${contractId}`);
+    vi.mocked(getContractForAcceptor).mockResolvedValue({ ...found, value_minor: 1_200_000 });
+    await click('Accept');
+    await click('I Agree & Accept');
+    expect(acceptContract).toHaveBeenCalledWith(contractId, foundTerms);
+    expect(screen.getByText(changed)).toBeTruthy();
+    expect((await screen.findAllByText('₦12,000.00')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Escrow payment page')).toBeNull();
   });
 
   it('asks for the acceptance policy before accepting from /contracts/{id}', async () => {
@@ -200,7 +236,7 @@ describe('contract view /contracts/{id}', () => {
 
     await click('Accept');
     await click('I Agree & Accept');
-    expect(acceptContract).toHaveBeenCalledWith(contractId);
+    expect(acceptContract).toHaveBeenCalledWith(contractId, foundTerms);
     expect(screen.getByText('Escrow payment page')).toBeTruthy();
   });
 

@@ -1,5 +1,6 @@
 import { messageResponseSchema, pathIdSchema } from '../common';
 import {
+  acceptContractRequestSchema,
   cancellationResponseSchema,
   contractForAcceptorSchema,
   contractIdRequestSchema,
@@ -46,7 +47,7 @@ export const acceptContract = {
   method: 'POST',
   path: '/accept-contract',
   auth: 'protected',
-  request: contractIdRequestSchema,
+  request: acceptContractRequestSchema,
   response: contractResponseSchema,
 } as const satisfies Endpoint;
 export const rejectContract = {

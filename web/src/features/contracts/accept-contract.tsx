@@ -1,4 +1,4 @@
-import type { ContractForAcceptor } from '@escrow/api/contracts';
+import { type ContractForAcceptor, offeredTerms } from '@escrow/api/contracts';
 import { acceptRefusal } from '@escrow/domain/escrow-contract';
 import { formatAmount } from '@escrow/domain/money';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { inspectionWindowText } from '../../components/offer-details';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { paths } from '../../config/paths';
-import { failureMessage } from '../../lib/api';
+import { ApiError, failureMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { acceptContract } from './api';
 import { contractPageMessages } from './messages';
@@ -16,9 +16,11 @@ import { contractPageMessages } from './messages';
  * Spec §5 "Accept contract", the one flow of every page that accepts (/accept-contract-manual/{id}
  * and /contracts/{id}): `start` checks what the browser can see (the domain's `acceptRefusal`),
  * then `policyDialog` asks for the Acceptance Policy, and only 'I Agree & Accept' accepts and opens
- * the escrow payment page. Refusals and failures go to `onError` (null clears it).
+ * the escrow payment page. Refusals and failures go to `onError` (null clears it). It accepts the
+ * terms the page showed; a 409 (they changed since, or the contract did) calls `onStale` with the
+ * contract's id, for the page to show it as it is now.
  */
-export function useAcceptContract(onError: (message: string | null) => void) {
+export function useAcceptContract(onError: (message: string | null) => void, onStale?: (contractId: string) => void) {
   const navigate = useNavigate();
   const { state: auth } = useAuth();
   const userId = auth.status === 'signedIn' ? auth.user.sub : '';
@@ -39,11 +41,12 @@ export function useAcceptContract(onError: (message: string | null) => void) {
     setAsking(null);
     setAccepting(true);
     try {
-      await acceptContract(contract.id);
+      await acceptContract(contract.id, offeredTerms(contract));
       navigate(paths.escrowPayment.getHref(contract.id));
     } catch (failure) {
       onError(failureMessage(failure, contractPageMessages.acceptFailed));
       setAccepting(false);
+      if (failure instanceof ApiError && failure.status === 409) onStale?.(contract.id);
     }
   }
 

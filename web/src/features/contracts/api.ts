@@ -6,6 +6,7 @@ import type {
   CreateContractResponse,
   cancellationResponseSchema,
   EditContractRequest,
+  OfferedTerms,
 } from '@escrow/api/contracts';
 import type {
   AcceptSettlementRequest,
@@ -33,8 +34,9 @@ export function getContractForAcceptor(contractId: string): Promise<ContractForA
   return call(endpoints.getContractForAcceptor, byId(contractId));
 }
 
-export function acceptContract(contractId: string): Promise<{ contract: ContractView }> {
-  return call(endpoints.acceptContract, byId(contractId));
+/** Accepts the contract on the terms the buyer's page showed (`offeredTerms`): changed since, it is refused (409). */
+export function acceptContract(contractId: string, terms: OfferedTerms): Promise<{ contract: ContractView }> {
+  return call(endpoints.acceptContract, { body: { contractId, terms } });
 }
 
 export function rejectContract(contractId: string): Promise<{ contract: ContractView }> {
