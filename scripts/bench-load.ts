@@ -55,6 +55,7 @@ import { apiRequest } from '../test/support/http';
 import { type SignedInPerson, signedInPerson } from '../test/support/identity';
 import { type AwsCall, watchAwsCalls } from './aws-calls';
 import type { LoadOutcome, LoadPlan, LoadRequest } from './load-generator';
+import { printTable } from './print-table';
 import { runProgram } from './programs';
 
 const clients = Number(process.env.BENCH_LOAD_CLIENTS ?? 50);
@@ -477,18 +478,6 @@ const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const count = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
-function table(header: string[], rows: string[][]): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i] ?? 0))
-      .join('  ')
-      .trimEnd();
-  console.log(line(header));
-  console.log(line(widths.map((w) => '-'.repeat(w))));
-  for (const row of rows) console.log(line(row));
-}
-
 function loadRow(name: string, load: LoadResult): string[] {
   const failed = [...load.failures.values()].reduce((sum, n) => sum + n, 0);
   const kinds = [...load.failures].map(([what, n]) => `${what}: ${n}`).join(', ');
@@ -525,7 +514,7 @@ function report(results: {
     `seeded in ${results.seedSeconds.toFixed(0)} s, not measured: ${results.people} people (the seller and buyer of the contract read, ${results.writers} who create contracts for each other)\n`,
   );
   console.log(`AWS calls per request (${countedRequests} requests one at a time):\n`);
-  table(
+  printTable(
     ['route', 'DynamoDB', 'Cognito', 'round trips'],
     results.routes.map(({ name, profile }) => {
       const of = (service: string) =>
@@ -541,7 +530,7 @@ function report(results: {
   console.log(
     `\nUnder load (each phase: ${clients} connections or loops, one request after another; the API's from autocannon in a process of its own):\n`,
   );
-  table(
+  printTable(
     ['phase', 'requests', 'per s', 'p50', 'p95', 'p99', 'not 2xx / failed', 'event loop busy', 'CPU', 'load CPU', ''],
     [
       ...results.routes.map(({ name, load }) => loadRow(`API ${name}`, load)),
@@ -551,7 +540,7 @@ function report(results: {
   );
 
   console.log(`\nBudget: API p95 <= ${ratioBudget}x the database's p95 for the same round trips\n`);
-  table(
+  printTable(
     ['route', 'API p95', 'database baseline', 'ratio', `<= ${ratioBudget}x`],
     results.routes.map(({ name, profile, load }) => {
       const baseline = profile.reads * readP95 + profile.writes * writeP95;

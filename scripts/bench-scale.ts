@@ -21,6 +21,7 @@ import { type SignedInPerson, signedInPerson } from '../test/support/identity';
 import { readyToBePaid } from '../test/support/seller';
 import { type PartitionWrite, watchPartitionWrites } from './aws-calls';
 import { lifecycle, ownClients, pin } from './bench-cost';
+import { printTable } from './print-table';
 
 const pairs = Number(process.env.BENCH_SCALE_PAIRS ?? 10);
 const rounds = Number(process.env.BENCH_SCALE_ROUNDS ?? 3);
@@ -135,18 +136,6 @@ function figures(written: Timed[]): ShapeFigures[] {
   });
 }
 
-function table(header: string[], rows: string[][]): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i] ?? 0))
-      .join('  ')
-      .trimEnd();
-  console.log(line(header));
-  console.log(line(widths.map((w) => '-'.repeat(w))));
-  for (const row of rows) console.log(line(row));
-}
-
 function report(written: Timed[], escrows: number, seconds: number): void {
   const shapes = figures(written).sort((a, b) => b.hottest.writes - a.hottest.writes);
   // Fewer keys than sellers (one for all, or one a currency): they take the whole load's writes.
@@ -154,7 +143,7 @@ function report(written: Timed[], escrows: number, seconds: number): void {
   console.log(
     `\n${escrows} escrows (${pairs} pairs side by side, ${rounds} each) in ${seconds.toFixed(0)} s: ${(escrows / seconds).toFixed(2)} escrows a second, ${written.length} partition writes (${(written.length / escrows).toFixed(1)} an escrow)\n`,
   );
-  table(
+  printTable(
     ['partition', 'key shape', 'keys', 'writes', 'per escrow', 'hottest key: writes', 'its busiest second', 'grows with'],
     shapes.map((s) => [
       s.index,
@@ -170,7 +159,7 @@ function report(written: Timed[], escrows: number, seconds: number): void {
   console.log(
     `\nShared keys at the launch load (${launchLoad.escrowsPerDay} escrows a day, ${launchLoad.busiestHourShare * 100}% of them in the busiest hour: ${peakEscrowsPerSecond.toFixed(3)} a second) and its multiples, writes a second to the one key against DynamoDB's ${partitionWriteLimit} a partition:\n`,
   );
-  table(
+  printTable(
     ['partition', 'key', 'per escrow', ...multiples.map((m) => `${m}x`)],
     shapes.filter(shared).map((s) => {
       const perEscrow = s.hottest.writes / escrows;
