@@ -2,15 +2,14 @@
 // Each partition takes at most 1,000 writes a second, an index's as the table's. These tests count
 // the partitions the functions' writes touch (scripts/aws-calls.ts `watchPartitionWrites`, from
 // each item before and after the write) and hold the fixes of what broke before 100x the launch load.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listOpenPayments, providerCheckKey } from '../../lambdas/core/entities/payment';
-import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
+import { listOpenPayments } from '../../lambdas/core/entities/payment';
+import { type LocalCloud, startLocalCloud } from '../../lib/local/index';
 import { type PartitionWrite, watchPartitionWrites } from '../../scripts/aws-calls';
-import { documents } from '../../scripts/aws-clients';
 import { configureAmplify } from '../support/amplify';
 import { apiCaller, apiOrThrow } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
+import { ageProviderCheck } from '../support/sandbox-payer';
 
 let cloud: LocalCloud;
 let seller: SignedInPerson;
@@ -58,16 +57,8 @@ describe('partitions every escrow shares', () => {
     const checks = 3;
     const writes = await writesDuring(async () => {
       for (let check = 0; check < checks; check++) {
-        // The last check made long enough ago that this poll asks the provider again (the checkout's
-        // next poll, 5 s later), aged on the stored check rather than waited for.
-        await documents().send(
-          new UpdateCommand({
-            TableName: localStage.tableName,
-            Key: providerCheckKey(txRef),
-            UpdateExpression: 'SET checked_at = :past',
-            ExpressionAttributeValues: { ':past': new Date(Date.now() - 60_000).toISOString() },
-          }),
-        );
+        // The checkout's next poll, 5 s later: it asks the provider again.
+        await ageProviderCheck(txRef);
         const answer = await poll();
         expect([answer.status, answer.body.status]).toEqual([200, 'pending']);
       }

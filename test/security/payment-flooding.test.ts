@@ -7,7 +7,6 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TransferAccountResponse } from '../../lambdas/core/api/payments';
 import { listPaymentReferences } from '../../lambdas/core/entities/contract-payment';
-import { providerCheckKey } from '../../lambdas/core/entities/payment';
 import { transferAccountKey } from '../../lambdas/core/entities/transfer-account';
 import type { SandboxApiCall } from '../../lib/local/flutterwave/index';
 import { type LocalCloud, localStage, startLocalCloud } from '../../lib/local/index';
@@ -17,7 +16,7 @@ import { eventually } from '../support/eventually';
 import { apiCaller, apiOrThrow } from '../support/http';
 import { type SignedInPerson, signedInPerson } from '../support/identity';
 import { expectBalancedLedgers, expectReconciled, ledgerOf } from '../support/ledger';
-import { cardCheckout } from '../support/sandbox-payer';
+import { ageProviderCheck, cardCheckout } from '../support/sandbox-payer';
 
 let cloud: LocalCloud;
 let seller: SignedInPerson;
@@ -208,14 +207,7 @@ describe("a payment's status at the provider", () => {
     // cached status is a few seconds old (aged on the stored check here, not waited for).
     cloud.flutterwave.faults.dropWebhooks = true;
     await cardCheckout(cloud, txRef, '900', 'pay');
-    await documents().send(
-      new UpdateCommand({
-        TableName: localStage.tableName,
-        Key: providerCheckKey(txRef),
-        UpdateExpression: 'SET checked_at = :past',
-        ExpressionAttributeValues: { ':past': new Date(Date.now() - 60_000).toISOString() },
-      }),
-    );
+    await ageProviderCheck(txRef);
     const again = await times(60, poll);
     expect(again.every((p) => p.status === 200 && ['pending', 'successful'].includes(p.body.status))).toBe(true);
     const second = await verifyCallsOf(txRef);

@@ -1,5 +1,8 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
-import type { LocalCloud } from '../../lib/local/index';
+import { providerCheckKey } from '../../lambdas/core/entities/payment';
+import { type LocalCloud, localStage } from '../../lib/local/index';
+import { documents } from '../../scripts/aws-clients';
 
 /**
  * A payer on the provider sandbox's own pages, as a person pays: a transfer from its bank page to
@@ -50,4 +53,20 @@ export async function cardCheckout(
 export function providerRefundsOf(cloud: LocalCloud, txRef: string) {
   const transaction = cloud.flutterwave.transactions().find((t) => t.txRef === txRef);
   return cloud.flutterwave.refunds().filter((r) => r.transactionId === transaction?.id);
+}
+
+/**
+ * Makes a payment's last provider check a minute old, as if the checkout's next poll came after
+ * it (services/payments/status.ts asks the provider again after 4 s): set on the stored check, not
+ * waited for.
+ */
+export async function ageProviderCheck(txRef: string): Promise<void> {
+  await documents().send(
+    new UpdateCommand({
+      TableName: localStage.tableName,
+      Key: providerCheckKey(txRef),
+      UpdateExpression: 'SET checked_at = :past',
+      ExpressionAttributeValues: { ':past': new Date(Date.now() - 60_000).toISOString() },
+    }),
+  );
 }
