@@ -226,7 +226,9 @@ export function offeredTerms(
     value_minor: contract.value_minor,
     currency: contract.currency,
     inspection_days: contract.inspection_days,
-    milestones: contract.milestones?.map(({ title, amount_minor, due_date }) => ({ title, amount_minor, due_date: due_date ?? null })) ?? null,
+    milestones:
+      contract.milestones?.map(({ title, amount_minor, due_date }) => ({ title, amount_minor, due_date: due_date ?? null })) ??
+      null,
   };
 }
 
