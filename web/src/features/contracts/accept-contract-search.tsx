@@ -8,7 +8,6 @@ import { Button } from '../../components/ui/button';
 import { IdSearchForm } from '../../components/ui/id-search-form';
 import { Detail, Details, Page } from '../../components/ui/page';
 import { useApiForm } from '../../lib/form';
-import { contractChangedBy, useRealtimeEvent } from '../../lib/realtime';
 import { useAcceptContract } from './accept-contract';
 import { getContractForAcceptor } from './api';
 import { contractPageMessages } from './messages';
@@ -26,15 +25,8 @@ function Search({ fromRoute }: { fromRoute: string }) {
     fallback: contractPageMessages.notFoundOrError,
     defaultValues: { contractId: fromRoute },
   });
-  // Terms changed since the contract was found (an acceptance refused for it, or its realtime event): shown as they are now.
-  const refresh = (id: string) => {
-    getContractForAcceptor(id).then(setContract, () => undefined);
-  };
-  useRealtimeEvent((event) => {
-    const changed = contractChangedBy(event);
-    if (changed && changed === contract?.id) refresh(changed);
-  });
-  const acceptance = useAcceptContract(form.refuse, refresh);
+  // The contract found, as it is now: the seller may change it while this page is open.
+  const acceptance = useAcceptContract(form.refuse, contract, setContract);
   const lookUp = form.submit(({ contractId }) => getContractForAcceptor(contractId), setContract);
 
   function search(event?: FormEvent) {

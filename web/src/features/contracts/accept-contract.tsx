@@ -9,7 +9,8 @@ import { Dialog } from '../../components/ui/dialog';
 import { paths } from '../../config/paths';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { acceptContract } from './api';
+import { contractChangedBy, useRealtimeEvent } from '../../lib/realtime';
+import { acceptContract, getContractForAcceptor } from './api';
 import { contractPageMessages } from './messages';
 
 /**
@@ -17,11 +18,23 @@ import { contractPageMessages } from './messages';
  * and /contracts/{id}): `start` checks what the browser can see (the domain's `acceptRefusal`),
  * then `policyDialog` asks for the Acceptance Policy, and only 'I Agree & Accept' accepts and opens
  * the escrow payment page. Refusals and failures go to `onError` (null clears it). It accepts the
- * terms the page showed; a 409 (they changed since, or the contract did) calls `onStale` with the
- * contract's id, for the page to show it as it is now.
+ * terms the page showed (`shown`), and keeps them current: when the seller changes the contract
+ * while the page is open (its realtime event), or an acceptance is refused because it changed
+ * (409), the contract is read again and handed to `onFresh`.
  */
-export function useAcceptContract(onError: (message: string | null) => void, onStale?: (contractId: string) => void) {
+export function useAcceptContract(
+  onError: (message: string | null) => void,
+  shown: ContractForAcceptor | null,
+  onFresh: (contract: ContractForAcceptor) => void,
+) {
   const navigate = useNavigate();
+  const refresh = (contractId: string) => {
+    getContractForAcceptor(contractId).then(onFresh, () => undefined);
+  };
+  useRealtimeEvent((event) => {
+    const changed = contractChangedBy(event);
+    if (changed && changed === shown?.id) refresh(changed);
+  });
   const { state: auth } = useAuth();
   const userId = auth.status === 'signedIn' ? auth.user.sub : '';
   const [asking, setAsking] = useState<ContractForAcceptor | null>(null);
@@ -46,7 +59,7 @@ export function useAcceptContract(onError: (message: string | null) => void, onS
     } catch (failure) {
       onError(failureMessage(failure, contractPageMessages.acceptFailed));
       setAccepting(false);
-      if (failure instanceof ApiError && failure.status === 409) onStale?.(contract.id);
+      if (failure instanceof ApiError && failure.status === 409) refresh(contract.id);
     }
   }
 

@@ -11,7 +11,6 @@ import { Detail, Details, Loading, linkClass, Page } from '../../components/ui/p
 import { paths } from '../../config/paths';
 import { failureMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { contractChangedBy, useRealtimeEvent } from '../../lib/realtime';
 import { useLoad } from '../../lib/use-load';
 import { useAcceptContract } from './accept-contract';
 import { getContract, getContractForAcceptor, rejectContract } from './api';
@@ -72,15 +71,8 @@ function Offer({ initial, contractId, yours }: { initial: ContractForAcceptor; c
   const [rejecting, setRejecting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  // The offer as it is now: the seller may edit it while this page is open (its realtime event), and
-  // an acceptance of terms changed since is refused; either way the page shows the new terms.
-  const refresh = useCallback(() => {
-    getContractForAcceptor(contractId).then(setOffer, () => undefined);
-  }, [contractId]);
-  useRealtimeEvent((event) => {
-    if (contractChangedBy(event) === contractId) refresh();
-  });
-  const acceptance = useAcceptContract(setError, refresh);
+  // The offer as it is now: the seller may edit it while this page is open.
+  const acceptance = useAcceptContract(setError, offer, setOffer);
   const working = acceptance.accepting || rejecting;
 
   async function reject() {
