@@ -44,6 +44,7 @@ import { benchLoad } from './bench-load';
 import { benchRealtime } from './bench-realtime';
 import { benchScale } from './bench-scale';
 import { benchWeb } from './bench-web';
+import { printTable } from './print-table';
 import { runProgram } from './programs';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
@@ -362,13 +363,8 @@ async function main() {
       ]);
     }
 
-    const header = ['function', 'bundle', 'cold start (process)', 'vs floor', 'load bundle', 'first invoke', 'answer'];
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-    const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
     console.log(`\nNode ${process.version}, median of ${runs} runs each\n`);
-    console.log(line(header));
-    console.log(line(widths.map((w) => '-'.repeat(w))));
-    for (const row of rows) console.log(line(row));
+    printTable(['function', 'bundle', 'cold start (process)', 'vs floor', 'load bundle', 'first invoke', 'answer'], rows);
     console.log(`\nbaseline: node -e 0  ${median(baseline).toFixed(0)} ms (process start and exit, nothing loaded)`);
     console.log(
       `floor: ${median(floor).toFixed(0)} ms, ${(median(floor) / median(baseline)).toFixed(1)}x node -e 0, bundle ${(floorBytes / 1024).toFixed(1)} KiB (the SDK's document client and one GetItem, no code of ours: answer ${floorStatus})`,
